@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "NavStore",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
+    products: [
+        .library(name: "NavStore", targets: ["NavStore"]),
+        .executable(name: "navdb", targets: ["navdb"]),
+        .executable(name: "navdb-bench", targets: ["navdb-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "NavStore",
+            dependencies: ["CSQLite"],
+            resources: [.embedInCode("Migrations")]
+        ),
+        .executableTarget(name: "navdb", dependencies: ["NavStore"]),
+        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite"]),
+        .testTarget(name: "NavStoreTests", dependencies: ["NavStore"]),
+        .testTarget(name: "navdbTests", dependencies: ["NavStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

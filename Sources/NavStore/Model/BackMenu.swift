@@ -1,0 +1,52 @@
+/// One row of the iOS 14 long-press back menu.
+public struct BackMenuRow: Sendable, Hashable, Codable {
+    /// The 1-based row number, 1 = nearest (the back item).
+    public var row: Int
+    /// The id of the entry that selecting the row pops to.
+    public var entry: String
+    /// The row's title (rule 7); `""` is a blank row.
+    public var title: String
+
+    /// Creates a row.
+    public init(row: Int, entry: String, title: String) {
+        self.row = row
+        self.entry = entry
+        self.title = title
+    }
+}
+
+extension NavigationItem {
+    /// The title of this item's back-menu row (rule 7):
+    /// `menuTitle ?? backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"`.
+    /// The display mode does not apply; `""` gives a blank row.
+    public var backMenuTitle: String {
+        menuTitle ?? backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"
+    }
+
+    /// Whether the back menu stops after this item's row (rule 6): it hides its back button, or
+    /// has left items that do not supplement it.
+    var endsBackMenu: Bool {
+        hidesBackButton || (leftBarButtonItems > 0 && !leftItemsSupplementBackButton)
+    }
+}
+
+extension SessionState {
+    /// The back menu of the top layer, nearest first, or `nil` when there is none (rules 1, 6–8).
+    ///
+    /// Rows walk the top layer from the back item down to its root and stop after an item that
+    /// hides its back button or has left items without the supplement flag; they never cross into
+    /// another layer. The back item's `backBarButtonItem.menuSuppressed` removes the menu.
+    public var backMenu: [BackMenuRow]? {
+        guard noBackButtonReason == nil else { return nil }
+        let entries = topLayer.entries
+        let backIndex = entries.count - 2
+        if entries[backIndex].item.backBarButtonItem?.menuSuppressed == true { return nil }
+        var rows: [BackMenuRow] = []
+        for index in stride(from: backIndex, through: 0, by: -1) {
+            let entry = entries[index]
+            rows.append(BackMenuRow(row: rows.count + 1, entry: entry.id, title: entry.item.backMenuTitle))
+            if entry.item.endsBackMenu { break }
+        }
+        return rows
+    }
+}

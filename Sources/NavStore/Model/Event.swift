@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What caused a pop (`entries.popped.source`, DESIGN §4).
+public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A tap on the back button; consults the top entry's pop guard (rule 10).
+    case backButton = "back-button"
+    /// The interactive swipe from the leading edge; the guard is not consulted (rule 10).
+    case gesture
+    /// A row of the long-press back menu; the guard is not consulted (rule 9).
+    case backMenu = "back-menu"
+    /// The app's own `popViewController`/`popToViewController`; guards are ignored.
+    case programmatic
+}
+
+/// What caused a dismissal of a modal layer (`layer.dismissed.source`).
+public enum DismissSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The interactive swipe down; vetoed by `isModalInPresentation` (rule 15).
+    case gesture
+    /// The app's own `dismiss(animated:)`; always allowed.
+    case programmatic
+}
+
+/// The fact an event records, with its payload (DESIGN §4). Every case is in the past tense.
+public enum EventBody: Sendable, Hashable {
+    /// `session.started`: the stream began; `name` is a human label (optional).
+    case sessionStarted(name: String?)
+    /// `entry.pushed`: `entry` went on top of the top layer.
+    case entryPushed(Entry)
+    /// `entries.popped`: the top entries of the top layer with ids `ids` (bottom first) were
+    /// popped; `confirmed` is true when a guarded back-button tap was confirmed.
+    case entriesPopped(source: PopSource, ids: [String], confirmed: Bool)
+    /// `pop.vetoed`: a back-button tap on the guarded entry `entry` was refused with `prompt`.
+    case popVetoed(entry: String, prompt: String, source: PopSource)
+    /// `stack.replaced`: the top layer's entries became `entries` (last = top; rule 12).
+    case stackReplaced([Entry])
+    /// `item.updated`: the live entry `id` now has `item`; `fields` names what changed (DESIGN §3 keys).
+    case itemUpdated(id: String, item: NavigationItem, fields: [String])
+    /// `layer.presented`: a new navigation stack with root `entry` was presented modally.
+    case layerPresented(Entry, modalInPresentation: Bool)
+    /// `layer.dismissed`: the top modal layer, holding `ids` (bottom first), was dismissed.
+    case layerDismissed(source: DismissSource, ids: [String])
+    /// `dismiss.vetoed`: an interactive dismissal of the layer rooted at `entry` was refused
+    /// because it is `modalInPresentation`.
+    case dismissVetoed(entry: String, source: DismissSource)
+    /// `session.restored`: the app restarted and restored the session here (a marker; the
+    /// navigation state does not change).
+    case sessionRestored
+
+    /// Every event type name, in the order of DESIGN §4.
+    public static let typeNames = [
+        "session.started", "entry.pushed", "entries.popped", "pop.vetoed", "stack.replaced",
+        "item.updated", "layer.presented", "layer.dismissed", "dismiss.vetoed", "session.restored",
+    ]
+
+    /// The event's type name, e.g. `entry.pushed`.
+    public var type: String {
+        switch self {
+        case .sessionStarted: "session.started"
+        case .entryPushed: "entry.pushed"
+        case .entriesPopped: "entries.popped"
+        case .popVetoed: "pop.vetoed"
+        case .stackReplaced: "stack.replaced"
+        case .itemUpdated: "item.updated"
+        case .layerPresented: "layer.presented"
+        case .layerDismissed: "layer.dismissed"
+        case .dismissVetoed: "dismiss.vetoed"
+        case .sessionRestored: "session.restored"
+        }
+    }
+
+    /// Whether the event records a veto (the command's outcome is `vetoed`, exit code 3).
+    public var isVeto: Bool {
+        switch self {
+        case .popVetoed, .dismissVetoed: true
+        default: false
+        }
+    }
+
+    /// The ids of the entries the event names (pushed, popped, replaced, updated, presented,
+    /// dismissed, vetoed), for `history --entry`.
+    public var entryIDs: [String] {
+        switch self {
+        case .sessionStarted, .sessionRestored: []
+        case .entryPushed(let e), .layerPresented(let e, _): [e.id]
+        case .entriesPopped(_, let ids, _), .layerDismissed(_, let ids): ids
+        case .popVetoed(let id, _, _), .dismissVetoed(let id, _): [id]
+        case .stackReplaced(let entries): entries.map(\.id)
+        case .itemUpdated(let id, _, _): [id]
+        }
+    }
+}
+
+/// One event of a session's stream as stored in the log (DESIGN §4).
+public struct Event: Sendable, Hashable {
+    /// The global sequence number (gapless, increasing over all sessions), `nil` before it is stored.
+    public var seq: Int64?
+    /// The session key (stream name).
+    public var session: String
+    /// The 1-based version within the session.
+    public var version: Int
+    /// Wall-clock time in milliseconds since the Unix epoch, UTC; never earlier than the
+    /// session's previous event.
+    public var at: Int64
+    /// A unique id (UUID text, client-supplied where the client has one): the idempotency key of imports.
+    public var eventID: String
+    /// The fact and its payload.
+    public var body: EventBody
+
+    /// The event's type name, e.g. `entry.pushed`.
+    public var type: String { body.type }
+
+    /// Creates an event.
+    public init(seq: Int64? = nil, session: String, version: Int, at: Int64, eventID: String, body: EventBody) {
+        self.seq = seq
+        self.session = session
+        self.version = version
+        self.at = at
+        self.eventID = eventID
+        self.body = body
+    }
+}

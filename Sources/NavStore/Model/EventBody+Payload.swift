@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The JSON payload of each event type (DESIGN §4). One struct per type keeps the shapes in one place.
+private enum Payload {
+    struct SessionStarted: Codable { var name: String? }
+    struct EntryPushed: Codable { var entry: Entry }
+    struct EntriesPopped: Codable {
+        var source: PopSource
+        var ids: [String]
+        var confirmed: Bool?
+    }
+    struct PopVetoed: Codable { var entry: String; var prompt: String; var source: PopSource }
+    struct StackReplaced: Codable { var entries: [Entry] }
+    struct ItemUpdated: Codable { var id: String; var item: NavigationItem; var fields: [String]? }
+    struct LayerPresented: Codable { var entry: Entry; var modalInPresentation: Bool? }
+    struct LayerDismissed: Codable { var source: DismissSource; var ids: [String] }
+    struct DismissVetoed: Codable { var entry: String; var source: DismissSource }
+    struct SessionRestored: Codable {
+        init() {}
+        /// Requires a JSON object: the synthesized decoder of an empty struct accepts any JSON.
+        init(from decoder: any Decoder) throws { _ = try decoder.singleValueContainer().decode([String: JSONValue].self) }
+    }
+}
+
+extension EventBody {
+    /// The payload as compact JSON text with sorted keys (unset fields left out), as stored in
+    /// `events.payload`.
+    /// - Throws: `EncodingError` only if a value cannot be represented (a non-finite number in params).
+    public func payloadJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try payloadData(encoder), as: UTF8.self)
+    }
+
+    /// The payload encoded with `encoder` (whose `userInfo` may ask for explicit keys).
+    /// - Throws: `EncodingError` as ``payloadJSON()``.
+    public func payloadData(_ encoder: JSONEncoder) throws -> Data {
+        switch self {
+        case .sessionStarted(let name): try encoder.encode(Payload.SessionStarted(name: name))
+        case .entryPushed(let entry): try encoder.encode(Payload.EntryPushed(entry: entry))
+        case .entriesPopped(let source, let ids, let confirmed):
+            try encoder.encode(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
+        case .popVetoed(let entry, let prompt, let source):
+            try encoder.encode(Payload.PopVetoed(entry: entry, prompt: prompt, source: source))
+        case .stackReplaced(let entries): try encoder.encode(Payload.StackReplaced(entries: entries))
+        case .itemUpdated(let id, let item, let fields):
+            try encoder.encode(Payload.ItemUpdated(id: id, item: item, fields: fields))
+        case .layerPresented(let entry, let modal):
+            try encoder.encode(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
+        case .layerDismissed(let source, let ids): try encoder.encode(Payload.LayerDismissed(source: source, ids: ids))
+        case .dismissVetoed(let entry, let source): try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
+        case .sessionRestored: try encoder.encode(Payload.SessionRestored())
+        }
+    }
+
+    /// Decodes an event body from its type name and JSON payload.
+    /// - Parameters:
+    ///   - type: one of ``typeNames``.
+    ///   - payload: the UTF-8 JSON object stored with the event.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    public init(type: String, payload: some DataProtocol) throws(NavigationError) {
+        let data = Data(payload)
+        let decoder = JSONDecoder()
+        do {
+            switch type {
+            case "session.started":
+                self = .sessionStarted(name: try decoder.decode(Payload.SessionStarted.self, from: data).name)
+            case "entry.pushed":
+                self = .entryPushed(try decoder.decode(Payload.EntryPushed.self, from: data).entry)
+            case "entries.popped":
+                let p = try decoder.decode(Payload.EntriesPopped.self, from: data)
+                self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
+            case "pop.vetoed":
+                let p = try decoder.decode(Payload.PopVetoed.self, from: data)
+                self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
+            case "stack.replaced":
+                self = .stackReplaced(try decoder.decode(Payload.StackReplaced.self, from: data).entries)
+            case "item.updated":
+                let p = try decoder.decode(Payload.ItemUpdated.self, from: data)
+                self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
+            case "layer.presented":
+                let p = try decoder.decode(Payload.LayerPresented.self, from: data)
+                self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
+            case "layer.dismissed":
+                let p = try decoder.decode(Payload.LayerDismissed.self, from: data)
+                self = .layerDismissed(source: p.source, ids: p.ids)
+            case "dismiss.vetoed":
+                let p = try decoder.decode(Payload.DismissVetoed.self, from: data)
+                self = .dismissVetoed(entry: p.entry, source: p.source)
+            case "session.restored":
+                _ = try decoder.decode(Payload.SessionRestored.self, from: data)
+                self = .sessionRestored
+            default:
+                throw NavigationError.invalidEvent("unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
+            }
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw .invalidEvent("bad \(type) payload: \(describeDecodingError(error))")
+        }
+    }
+}
+
+/// A one-line description of a `DecodingError`: the coding path and what was wrong.
+package func describeDecodingError(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    func path(_ context: DecodingError.Context) -> String {
+        let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return p.isEmpty ? "" : " at \(p.hasPrefix(".") ? String(p.dropFirst()) : p)"
+    }
+    switch error {
+    case .keyNotFound(let key, let context): return "missing key '\(key.stringValue)'\(path(context))"
+    case .typeMismatch(let type, let context): return "expected \(type)\(path(context)): \(context.debugDescription)"
+    case .valueNotFound(let type, let context): return "missing \(type) value\(path(context))"
+    case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+    @unknown default: return String(describing: error)
+    }
+}

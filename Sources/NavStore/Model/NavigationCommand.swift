@@ -1,0 +1,34 @@
+/// An action asked of a session (DESIGN §6), validated against the current state by
+/// ``SessionState/decide(_:)`` before any event exists.
+public enum NavigationCommand: Sendable, Hashable {
+    /// Push `entry` on the top layer (rule 16: its id must not be live).
+    case push(Entry)
+    /// Pop the top entry of the top layer (rules 10, 11). `confirmed` answers a pop guard's prompt.
+    case pop(source: PopSource, confirmed: Bool = false)
+    /// Pop to the entry `entryID` of the top layer; source `.programmatic` or `.backMenu` (rules 9, 11).
+    case popTo(entryID: String, source: PopSource = .programmatic)
+    /// Pop everything above the top layer's root (rule 11).
+    case popToRoot
+    /// Select row `row` (1 = nearest) of the current back menu (rule 9).
+    case menuSelect(row: Int)
+    /// Go back the `CanGoBack` way: pop, or dismiss at a modal root (rule 14).
+    case back
+    /// Replace the top layer's entries (last = top; rule 12).
+    case setStack([Entry])
+    /// Give the live entry `entryID` the navigation item `item` (rule 13).
+    case update(entryID: String, item: NavigationItem)
+    /// Present a new navigation stack rooted at `entry` modally over the top layer.
+    case present(Entry, modalInPresentation: Bool = false)
+    /// Dismiss the top modal layer (rule 15).
+    case dismiss(source: DismissSource)
+    /// Record that the app restarted and restored the session (`session.restored`).
+    case markRestored
+}
+
+/// The result of a command that was accepted or vetoed (DESIGN §6 `outcome`).
+public enum CommandOutcome: String, Sendable, Hashable, Codable {
+    /// The command took effect (or had nothing to do).
+    case ok
+    /// A guard refused it; the veto was recorded as an event (exit code 3).
+    case vetoed
+}

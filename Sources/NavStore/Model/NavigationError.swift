@@ -1,0 +1,79 @@
+/// Why the rules refused a command or an event (DESIGN §3.1). Messages name the entry ids
+/// involved and what is on the stack; `navdb` prints them after `Error: ` and exits 1
+/// (65 for ``invalidItem(_:)`` and ``invalidEvent(_:)`` read from a file).
+public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing to act on: the top layer has no entries (before the first push).
+    case emptyStack(action: String)
+    /// Rule 11: popping a layer's root is refused.
+    case cannotPopRoot(root: String, layer: Int, stack: String)
+    /// Rule 10: a back-button tap or swipe needs a back button (rule 1); `reason` says why there is none.
+    case noBackButton(source: PopSource, top: String, reason: String, stack: String)
+    /// Rule 11: `pop-to` an entry that is not in the top layer.
+    case notInTopLayer(id: String, stack: String)
+    /// Rule 11: `pop-to` with source `back-menu` must name a row of the current back menu.
+    case notInBackMenu(id: String, menu: [String])
+    /// `menu-select` needs a back menu (rules 1 and 8).
+    case noBackMenu(stack: String)
+    /// `menu-select` row out of range (1 = nearest).
+    case menuRowOutOfRange(row: Int, rows: Int)
+    /// The source does not fit the operation (e.g. `pop` with source `back-menu`).
+    case invalidSource(operation: String, source: String, accepted: [String])
+    /// Rule 14: going back at the root of the base layer.
+    case nowhereToGoBack(root: String)
+    /// Rule 16: an id that is already live cannot be pushed or presented again.
+    case entryAlreadyLive(id: String, layer: Int, stack: String)
+    /// Rule 16: updating an id that is not live.
+    case entryNotLive(id: String, stack: String)
+    /// Presenting over an empty base layer is refused (DESIGN §3).
+    case presentOverEmptyStack
+    /// Dismissing when no modal layer is presented.
+    case noModalLayer(stack: String)
+    /// Rule 12: `set-stack` needs at least one entry.
+    case emptyStackReplacement
+    /// Rule 12: `set-stack` ids must be distinct.
+    case duplicateEntryInReplacement(id: String)
+    /// A navigation item (or item patch) could not be read.
+    case invalidItem(String)
+    /// An event that cannot be applied to the state it follows (import validation).
+    case invalidEvent(String)
+
+    /// A one-line message naming the ids and the stack.
+    public var description: String {
+        switch self {
+        case .emptyStack(let action):
+            "cannot \(action): the stack is empty (push a first entry)"
+        case .cannotPopRoot(let root, let layer, let stack):
+            "cannot pop '\(root)': it is the root of layer \(layer) (stack: \(stack))"
+        case .noBackButton(let source, let top, let reason, let stack):
+            "cannot pop with source \(source.rawValue): '\(top)' shows no back button (\(reason)) (stack: \(stack))"
+        case .notInTopLayer(let id, let stack):
+            "cannot pop to '\(id)': it is not in the top layer (stack: \(stack))"
+        case .notInBackMenu(let id, let menu):
+            "cannot pop to '\(id)' from the back menu: it is not a row of it (rows: \(menu.isEmpty ? "none" : menu.joined(separator: ", ")))"
+        case .noBackMenu(let stack):
+            "there is no back menu to select from (stack: \(stack))"
+        case .menuRowOutOfRange(let row, let rows):
+            "back menu row \(row) does not exist (accepted: 1...\(rows), 1 = nearest)"
+        case .invalidSource(let operation, let source, let accepted):
+            "'\(source)' is not a source for \(operation) (accepted: \(accepted.joined(separator: ", ")))"
+        case .nowhereToGoBack(let root):
+            "cannot go back from '\(root)': it is the root of the base layer"
+        case .entryAlreadyLive(let id, let layer, let stack):
+            "entry '\(id)' is already live in layer \(layer) (stack: \(stack)); ids must be unique"
+        case .entryNotLive(let id, let stack):
+            "entry '\(id)' is not live (stack: \(stack))"
+        case .presentOverEmptyStack:
+            "cannot present over an empty base layer: push a first entry"
+        case .noModalLayer(let stack):
+            "nothing to dismiss: no modal layer is presented (stack: \(stack))"
+        case .emptyStackReplacement:
+            "set-stack needs at least one entry"
+        case .duplicateEntryInReplacement(let id):
+            "set-stack lists entry '\(id)' more than once; ids must be distinct"
+        case .invalidItem(let message):
+            "invalid navigation item: \(message)"
+        case .invalidEvent(let message):
+            "invalid event: \(message)"
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// One view controller on a navigation stack: its id, what the app needs to rebuild the screen,
+/// and its navigation item.
+public struct Entry: Sendable, Hashable, Codable {
+    /// Unique among the session's live entries (DESIGN §3.1 rule 16).
+    public var id: String
+    /// The app's route for restoring the screen (e.g. a URL or a screen name); `nil` when unset.
+    public var route: String?
+    /// Parameters for restoring the screen: a JSON object, or `nil` when unset (distinct from `{}`).
+    public var params: [String: JSONValue]?
+    /// The screen's `UINavigationItem`.
+    public var item: NavigationItem
+
+    /// Creates an entry.
+    public init(id: String, route: String? = nil, params: [String: JSONValue]? = nil, item: NavigationItem = NavigationItem()) {
+        self.id = id
+        self.route = route
+        self.params = params
+        self.item = item
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, route, params, item }
+
+    /// Decodes `{"id", "route", "params", "item"}`; only `id` is required.
+    /// - Throws: `DecodingError` when `id` is missing or a value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        route = try c.decodeIfPresent(String.self, forKey: .route)
+        params = try c.decodeIfPresent([String: JSONValue].self, forKey: .params)
+        item = try c.decodeIfPresent(NavigationItem.self, forKey: .item) ?? NavigationItem()
+    }
+
+    /// Encodes every key when `userInfo[NavigationItem.explicitKeys] == true`, else the set ones.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        if encoder.userInfo[NavigationItem.explicitKeys] as? Bool == true {
+            try c.encode(route, forKey: .route)
+            try c.encode(params, forKey: .params)
+            try c.encode(item, forKey: .item)
+        } else {
+            try c.encodeIfPresent(route, forKey: .route)
+            try c.encodeIfPresent(params, forKey: .params)
+            if item != NavigationItem() { try c.encode(item, forKey: .item) }
+        }
+    }
+}
+
+/// One navigation stack: the base `UINavigationController` (layer 0) or one presented modally
+/// over the layer before it.
+public struct Layer: Sendable, Hashable, Codable {
+    /// The layer's entries, bottom (root) first, top last.
+    public var entries: [Entry]
+    /// `UIViewController.isModalInPresentation` of the presented stack: an interactive dismissal
+    /// (swipe down) is vetoed (rule 15). Always `false` for layer 0.
+    public var modalInPresentation: Bool
+
+    /// Creates a layer.
+    public init(entries: [Entry] = [], modalInPresentation: Bool = false) {
+        self.entries = entries
+        self.modalInPresentation = modalInPresentation
+    }
+
+    private enum CodingKeys: String, CodingKey { case entries, modalInPresentation }
+
+    /// Decodes `{"modalInPresentation", "entries"}`; an absent flag is `false`.
+    /// - Throws: `DecodingError` for a missing `entries` array or wrong types.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try c.decode([Entry].self, forKey: .entries)
+        modalInPresentation = try c.decodeIfPresent(Bool.self, forKey: .modalInPresentation) ?? false
+    }
+
+    /// Encodes `{"modalInPresentation", "entries"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(modalInPresentation, forKey: .modalInPresentation)
+        try c.encode(entries, forKey: .entries)
+    }
+}
+
+/// The navigation state of a session (one window or scene): its layers, base first.
+///
+/// A new session has one empty base layer; its first entry is pushed. The state is always a fold
+/// of the session's events (``SessionState/applying(_:)``), never edited any other way.
+public struct SessionState: Sendable, Hashable, Codable {
+    /// The layers, base (index 0) first; never empty.
+    public var layers: [Layer]
+
+    /// The state of a new session: one empty base layer.
+    public init() { layers = [Layer()] }
+
+    /// A state with the given layers (at least one; an empty array becomes one empty base layer).
+    public init(layers: [Layer]) { self.layers = layers.isEmpty ? [Layer()] : layers }
+
+    private enum CodingKeys: String, CodingKey { case layers }
+
+    /// Decodes `{"layers": [...]}`.
+    /// - Throws: `DecodingError` when `layers` is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(layers: try c.decode([Layer].self, forKey: .layers))
+    }
+
+    /// Encodes `{"layers": [...]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(layers, forKey: .layers)
+    }
+
+    /// The topmost layer (the one the user sees and that pushes and pops act on).
+    public var topLayer: Layer { layers[layers.count - 1] }
+
+    /// The index of the topmost layer (0 when nothing is presented).
+    public var topLayerIndex: Int { layers.count - 1 }
+
+    /// The top entry of the top layer, or `nil` before the first push.
+    public var topEntry: Entry? { topLayer.entries.last }
+
+    /// The total number of entries over all layers.
+    public var depth: Int { layers.reduce(0) { $0 + $1.entries.count } }
+
+    /// Where the entry with `id` is live, or `nil`.
+    /// - Complexity: O(n) in the number of live entries.
+    public func location(of id: String) -> (layer: Int, position: Int)? {
+        for (l, layer) in layers.enumerated() {
+            if let p = layer.entries.firstIndex(where: { $0.id == id }) { return (l, p) }
+        }
+        return nil
+    }
+
+    /// The entry ids per layer, bottom first (the `stack` shape of DESIGN §9).
+    public var entryIDs: [[String]] { layers.map { $0.entries.map(\.id) } }
+
+    /// A short description of the stacks for error messages, e.g. `[A, B] | [M]`.
+    public var stackDescription: String {
+        layers.map { "[" + $0.entries.map(\.id).joined(separator: ", ") + "]" }.joined(separator: " | ")
+    }
+}
