@@ -1,0 +1,451 @@
+internal import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connection to an SQLite database file (https://sqlite.org/c3ref/sqlite3.html).
+///
+/// Opened with `SQLITE_OPEN_NOMUTEX` (no locking of its own), so it is not `Sendable`: share it
+/// through a ``SerializedDatabase``. Opening does not change the file; configuration is done by
+/// small named steps the caller runs in its chosen order (``enableForeignKeys()``,
+/// ``setBusyTimeout(milliseconds:)``, ``setJournalModeWAL()``, ``setSynchronous(_:)``), so that a
+/// foreign file can be inspected before anything touches it.
+package final class Connection {
+    /// How a file is opened (https://sqlite.org/c3ref/open.html).
+    package enum OpenMode: Sendable {
+        /// Read and write an existing file (`SQLITE_OPEN_READWRITE`); fails if it does not exist.
+        case readWrite
+        /// Read and write, creating the file (owner-only, mode 0600) if it does not exist.
+        case readWriteCreate
+        /// Read only (`SQLITE_OPEN_READONLY`); fails if the file does not exist.
+        case readOnly
+    }
+
+    /// The kind of transaction `BEGIN` starts (https://sqlite.org/lang_transaction.html).
+    package enum TransactionKind: Sendable {
+        /// Takes locks on first read or write.
+        case deferred
+        /// Takes the write lock at `BEGIN` (waits for it up to the busy timeout): writers use this.
+        case immediate
+        /// Like immediate; in WAL mode the same as immediate.
+        case exclusive
+    }
+
+    /// The `synchronous` setting (https://sqlite.org/pragma.html#pragma_synchronous).
+    package enum Synchronous: String, Sendable {
+        /// No syncs: a power loss can corrupt the database.
+        case off
+        /// In WAL mode, a power loss can lose the last commits but not corrupt the database.
+        case normal
+        /// In WAL mode, syncs the WAL at every commit: commits are durable.
+        case full
+        /// Like full, and also syncs the directory after deleting a rollback journal.
+        case extra
+    }
+
+    /// The checkpoint modes offered by ``checkpoint(mode:)`` (https://sqlite.org/c3ref/wal_checkpoint_v2.html).
+    package enum CheckpointMode: Sendable {
+        /// Copies as many frames as possible without waiting for readers or writers.
+        case passive
+        /// Waits for readers and writers, copies everything and truncates the WAL file to 0 bytes.
+        case truncate
+    }
+
+    /// The path given at opening.
+    package let path: String
+
+    /// The `sqlite3*` handle; `nil` once closed.
+    private var handle: OpaquePointer?
+
+    /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, keyed by their SQL text.
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (and for ``OpenMode/readWriteCreate`` possibly creates) the database at `path`.
+    ///
+    /// Uses `sqlite3_open_v2` with `SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE` and turns on
+    /// extended result codes (https://sqlite.org/c3ref/open.html). A file created here is created
+    /// first with `open(2)` (`O_CREAT | O_EXCL`, then `fchmod` to 0600 whatever the umask), so it is
+    /// readable by its owner only; SQLite gives the `-wal` and `-shm` files the same permissions.
+    /// Nothing is read or written beyond what opening needs: a file that is not a database opens
+    /// fine and fails on first use with `SQLITE_NOTADB`.
+    ///
+    /// - Parameters:
+    ///   - path: a file path; `":memory:"` opens a private in-memory database.
+    ///   - mode: see ``OpenMode``.
+    /// - Throws: ``SQLiteError``: `SQLITE_CANTOPEN` when the file is missing (except with
+    ///   ``OpenMode/readWriteCreate``), its directory does not exist, or permissions forbid it.
+    package init(path: String, mode: OpenMode) throws(SQLiteError) {
+        self.path = path
+        var createdFile = false
+        if mode == .readWriteCreate, path != ":memory:", !path.isEmpty {
+            createdFile = try Self.createOwnerOnlyFile(atPath: path)
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError(code: code, db: db, sql: nil)
+            sqlite3_close_v2(db)
+            if createdFile { unlink(path) }
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+        handle = db
+    }
+
+    /// Creates an empty file with mode 0600 unless something already exists at `path`.
+    ///
+    /// - Returns: whether this call created the file.
+    private static func createOwnerOnlyFile(atPath path: String) throws(SQLiteError) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+        if fd < 0 {
+            let number = errno
+            if number == EEXIST { return false }
+            let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
+            throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+        }
+        defer { closeFileDescriptor(fd) }
+        // The umask only removes bits, but say exactly what we want.
+        if fchmod(fd, mode_t(0o600)) != 0 {
+            let number = errno
+            let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
+            unlink(path)
+            throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot set permissions of \(path): \(reason)")
+        }
+        return true
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes every cached statement and closes the connection (`sqlite3_close_v2`,
+    /// https://sqlite.org/c3ref/close.html). Calling it again does nothing.
+    ///
+    /// Statements still held by callers keep the underlying handle alive until they are released;
+    /// any other use of the connection afterwards throws `SQLITE_MISUSE`.
+    package func close() {
+        statementCache.removeAll()
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
+    /// The open handle, or a misuse error once closed.
+    private func db(sql: String? = nil) throws(SQLiteError) -> OpaquePointer {
+        guard let handle else { throw .misuse("the connection is closed", sql: sql) }
+        return handle
+    }
+
+    // MARK: Configuration steps
+
+    /// Turns on foreign key enforcement (`PRAGMA foreign_keys = ON`,
+    /// https://sqlite.org/foreignkeys.html#fk_enable).
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take (it cannot change
+    ///   inside a transaction).
+    package func enableForeignKeys() throws(SQLiteError) {
+        try execute("PRAGMA foreign_keys = ON")
+        guard try pragmaText("foreign_keys") == "1" else {
+            throw .misuse("foreign_keys could not be enabled (inside a transaction?)", sql: "PRAGMA foreign_keys = ON")
+        }
+    }
+
+    /// Sets how long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
+    ///
+    /// - Parameter milliseconds: the timeout in milliseconds (clamped to `0...Int32.max`);
+    ///   0 turns waiting off.
+    /// - Throws: ``SQLiteError`` if the connection is closed.
+    package func setBusyTimeout(milliseconds: Int) throws(SQLiteError) {
+        let clamped = Int32(clamping: max(0, milliseconds))
+        let code = sqlite3_busy_timeout(try db(), clamped)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: handle, sql: nil) }
+    }
+
+    /// Switches the database to write-ahead logging (`PRAGMA journal_mode = WAL`,
+    /// https://sqlite.org/wal.html). The setting is persistent: it is stored in the file.
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_ERROR` when SQLite answers with another mode (for
+    ///   example `memory` for an in-memory database), `SQLITE_BUSY` if another connection is using
+    ///   the file in rollback mode.
+    package func setJournalModeWAL() throws(SQLiteError) {
+        let sql = "PRAGMA journal_mode = WAL"
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        let mode = try statement.step() ? statement.string(at: 0) : nil
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(
+                extendedResultCode: SQLiteError.Code.error,
+                message: "journal_mode is \(mode ?? "unknown"), not wal",
+                sql: sql)
+        }
+    }
+
+    /// Sets `PRAGMA synchronous` for this connection (https://sqlite.org/pragma.html#pragma_synchronous).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setSynchronous(_ mode: Synchronous) throws(SQLiteError) {
+        try execute("PRAGMA synchronous = \(mode.rawValue)")
+    }
+
+    // MARK: Executing SQL
+
+    /// Runs one or more `;`-separated SQL statements that take no parameters: migrations, pragmas,
+    /// DDL (`sqlite3_exec`, https://sqlite.org/c3ref/exec.html). Rows they return are ignored.
+    ///
+    /// - Throws: ``SQLiteError`` from the first failing statement, with the whole `sql` text;
+    ///   statements before it stay executed (wrap the call in ``transaction(_:_:)`` to undo them).
+    package func execute(_ sql: String) throws(SQLiteError) {
+        let db = try db(sql: sql)
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(db, sql, nil, nil, &errorMessage)
+        guard code == SQLITE_OK else {
+            var error = SQLiteError(code: code, db: db, sql: sql)
+            if let errorMessage {
+                error = SQLiteError(extendedResultCode: code, message: String(cString: errorMessage), sql: sql)
+            }
+            sqlite3_free(errorMessage)
+            throw error
+        }
+    }
+
+    /// Compiles a single SQL statement (`sqlite3_prepare_v3`, https://sqlite.org/c3ref/prepare.html).
+    ///
+    /// - Parameter sql: one statement; a trailing `;`, whitespace or comments are allowed.
+    /// - Returns: a new statement, owned by the caller and finalized when released.
+    /// - Throws: ``SQLiteError``: a syntax error or unknown table (`SQLITE_ERROR`), `SQLITE_NOTADB`
+    ///   when the file is not a database, `SQLITE_MISUSE` when `sql` holds no statement or more
+    ///   than one (use ``execute(_:)`` for several).
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try prepare(sql, flags: 0)
+    }
+
+    /// Returns the statement cached for `sql`, compiling and caching it on first use with
+    /// `SQLITE_PREPARE_PERSISTENT` (https://sqlite.org/c3ref/c_prepare_normalize.html).
+    ///
+    /// The returned statement is reset with its bindings cleared. It is shared: every call with the
+    /// same `sql` returns the same object, so finish with it before asking for it again.
+    ///
+    /// - Complexity: a dictionary lookup when cached.
+    /// - Throws: ``SQLiteError`` as ``prepare(_:)``.
+    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
+        let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
+        statementCache[sql] = statement
+        return statement
+    }
+
+    private func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
+        let db = try db(sql: sql)
+        var statement: OpaquePointer?
+        var extraStatement = false
+        let code: Int32 = sql.withCString { cSQL in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(db, cSQL, -1, flags, &statement, &tail)
+            guard code == SQLITE_OK, let tail, tail.pointee != 0 else { return code }
+            // Something follows the first statement: fine if it is only whitespace or comments.
+            var next: OpaquePointer?
+            if sqlite3_prepare_v3(db, tail, -1, 0, &next, nil) != SQLITE_OK || next != nil {
+                extraStatement = true
+            }
+            sqlite3_finalize(next)
+            return code
+        }
+        guard code == SQLITE_OK else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(code: code, db: db, sql: sql)
+        }
+        guard let statement else {
+            throw .misuse("no SQL statement to prepare", sql: sql)
+        }
+        guard !extraStatement else {
+            sqlite3_finalize(statement)
+            throw .misuse("prepare compiles a single statement; use execute for several", sql: sql)
+        }
+        return Statement(handle: statement, sql: sql)
+    }
+
+    // MARK: Transactions (https://sqlite.org/lang_transaction.html)
+
+    /// Runs `body` in a transaction: `BEGIN <kind>`, then `COMMIT` if `body` returns, `ROLLBACK` if
+    /// it throws.
+    ///
+    /// Writers use ``TransactionKind/immediate`` (the default) so that lock waits happen at `BEGIN`,
+    /// under the busy timeout, rather than failing mid-transaction. Transactions do not nest.
+    ///
+    /// - Returns: what `body` returns, once the transaction is committed.
+    /// - Throws: the error `body` threw (after rolling back), or an ``SQLiteError`` from `BEGIN`
+    ///   (`SQLITE_BUSY` when the write lock stays taken past the busy timeout; `SQLITE_ERROR`
+    ///   inside another transaction) or from `COMMIT` (after which the transaction is rolled back).
+    package func transaction<R>(_ kind: TransactionKind = .immediate, _ body: () throws -> R) throws -> R {
+        let begin = switch kind {
+        case .deferred: "BEGIN DEFERRED TRANSACTION"
+        case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+        case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+        }
+        try cachedStatement(begin).run()
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        do {
+            try cachedStatement("COMMIT TRANSACTION").run()
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already done so (some errors, such as
+    /// `SQLITE_FULL`, roll back on their own). A failure to roll back is not reported: the error
+    /// that caused it is the one that matters.
+    private func rollbackIfNeeded() {
+        guard isInTransaction else { return }
+        try? cachedStatement("ROLLBACK TRANSACTION").run()
+    }
+
+    // MARK: State
+
+    /// The rowid of the most recent successful `INSERT` on this connection
+    /// (https://sqlite.org/c3ref/last_insert_rowid.html); 0 if none.
+    package var lastInsertRowID: Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// The number of rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`
+    /// (https://sqlite.org/c3ref/changes.html).
+    package var changes: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_changes64(handle))
+    }
+
+    /// Whether a transaction is open: `sqlite3_get_autocommit` is 0
+    /// (https://sqlite.org/c3ref/get_autocommit.html).
+    package var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
+    // MARK: Pragmas (https://sqlite.org/pragma.html)
+
+    /// `PRAGMA user_version`: the schema version, an integer stored in the file header (0 in a new file).
+    ///
+    /// - Throws: ``SQLiteError``, `SQLITE_NOTADB` when the file is not a database.
+    package var userVersion: Int32 {
+        get throws(SQLiteError) { try pragmaInt32("user_version") }
+    }
+
+    /// Sets `PRAGMA user_version` (written in the file header, transactional).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setUserVersion(_ version: Int32) throws(SQLiteError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// `PRAGMA application_id`: the integer in the file header that identifies the application
+    /// owning the file (0 in a new file; https://sqlite.org/pragma.html#pragma_application_id).
+    ///
+    /// - Throws: ``SQLiteError``, `SQLITE_NOTADB` when the file is not a database.
+    package var applicationID: Int32 {
+        get throws(SQLiteError) { try pragmaInt32("application_id") }
+    }
+
+    /// Sets `PRAGMA application_id` (written in the file header, transactional).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setApplicationID(_ id: Int32) throws(SQLiteError) {
+        try execute("PRAGMA application_id = \(id)")
+    }
+
+    /// Reads a pragma's first value as text: `PRAGMA <name>`, for example `journal_mode` (`"wal"`)
+    /// or `synchronous` (`"1"` for normal).
+    ///
+    /// - Parameter name: the pragma's name, letters and underscores only (it cannot be bound).
+    /// - Returns: the first column of the first row, or `nil` when there is no row or it is `NULL`.
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` for an invalid name.
+    package func pragmaText(_ name: String) throws(SQLiteError) -> String? {
+        let isIdentifier = !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || byte == UInt8(ascii: "_")
+        }
+        guard isIdentifier else {
+            throw .misuse("invalid pragma name (letters and underscores only)", sql: nil)
+        }
+        let statement = try prepare("PRAGMA \(name)")
+        defer { statement.reset() }
+        return try statement.step() ? statement.string(at: 0) : nil
+    }
+
+    private func pragmaInt32(_ name: String) throws(SQLiteError) -> Int32 {
+        let statement = try prepare("PRAGMA \(name)")
+        defer { statement.reset() }
+        guard try statement.step() else { return 0 }
+        return Int32(truncatingIfNeeded: statement.int64(at: 0))
+    }
+
+    /// Copies the WAL's frames back into the database file (`sqlite3_wal_checkpoint_v2`,
+    /// https://sqlite.org/c3ref/wal_checkpoint_v2.html). Does nothing outside WAL mode.
+    ///
+    /// - Parameter mode: ``CheckpointMode/passive`` or ``CheckpointMode/truncate``.
+    /// - Returns: the WAL's size in frames and how many of them are now checkpointed (both -1
+    ///   when the database is not in WAL mode).
+    /// - Throws: ``SQLiteError``; `SQLITE_BUSY` when a truncate checkpoint could not finish.
+    @discardableResult
+    package func checkpoint(mode: CheckpointMode = .passive) throws(SQLiteError) -> (walFrames: Int, checkpointedFrames: Int) {
+        let db = try db()
+        var walFrames: Int32 = 0
+        var checkpointed: Int32 = 0
+        let cMode = switch mode {
+        case .passive: SQLITE_CHECKPOINT_PASSIVE
+        case .truncate: SQLITE_CHECKPOINT_TRUNCATE
+        }
+        let code = sqlite3_wal_checkpoint_v2(db, nil, cMode, &walFrames, &checkpointed)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: nil) }
+        return (Int(walFrames), Int(checkpointed))
+    }
+
+    /// Runs `PRAGMA integrity_check` (https://sqlite.org/pragma.html#pragma_integrity_check).
+    ///
+    /// - Returns: `["ok"]` when the database is sound, otherwise one line per problem found
+    ///   (at most 100).
+    /// - Complexity: reads the whole database.
+    /// - Throws: ``SQLiteError``, for example `SQLITE_NOTADB` or `SQLITE_CORRUPT`.
+    package func integrityCheck() throws(SQLiteError) -> [String] {
+        let statement = try prepare("PRAGMA integrity_check")
+        defer { statement.reset() }
+        var lines: [String] = []
+        while try statement.step() {
+            lines.append(statement.string(at: 0) ?? "")
+        }
+        return lines
+    }
+}
+
+/// `close(2)`, out of reach of `Connection.close()` inside the type.
+private func closeFileDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}
+
+@available(*, unavailable, message: "A Connection is not thread-safe (SQLITE_OPEN_NOMUTEX); share a SerializedDatabase instead")
+extension Connection: Sendable {}

@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+@Suite struct SQLiteConnectionTests {
+    @Test("a created database file and its -wal file are owner-only (0600)")
+    func createdFileIsOwnerOnly() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("navdb.sqlite")
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            #expect(try sqliteTestPermissions(ofFileAtPath: path) == 0o600)
+            try db.setJournalModeWAL()
+            try db.execute("CREATE TABLE t (x INTEGER) STRICT; INSERT INTO t VALUES (1)")
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            #expect(try sqliteTestPermissions(ofFileAtPath: path) == 0o600)
+            #expect(try sqliteTestPermissions(ofFileAtPath: path + "-wal") == 0o600)
+            #expect(try sqliteTestPermissions(ofFileAtPath: path + "-shm") == 0o600)
+            db.close()
+        }
+    }
+
+    @Test("opening an existing file with readWriteCreate keeps its permissions and content")
+    func existingFileIsNotRecreated() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("existing.sqlite")
+            do {
+                let db = try Connection(path: path, mode: .readWriteCreate)
+                try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (7)")
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            #expect(try db.testScalar("SELECT x FROM t") == .integer(7))
+            #expect(try sqliteTestPermissions(ofFileAtPath: path) == 0o640)
+        }
+    }
+
+    @Test("readWrite and readOnly do not create a missing file")
+    func missingFileIsCantOpen() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("missing.sqlite")
+            for mode in [Connection.OpenMode.readWrite, .readOnly] {
+                let error = #expect(throws: SQLiteError.self) { try Connection(path: path, mode: mode) }
+                #expect(error?.isCantOpen == true)
+            }
+            let files = try dir.fileNames()
+            #expect(files == [])
+        }
+    }
+
+    @Test("a file in a missing directory is cantOpen and creates nothing")
+    func missingDirectory() throws {
+        try withSQLiteTestDirectory { dir in
+            let error = #expect(throws: SQLiteError.self) {
+                try Connection(path: dir.path("no/such/dir.sqlite"), mode: .readWriteCreate)
+            }
+            #expect(error?.isCantOpen == true)
+            let files = try dir.fileNames()
+            #expect(files == [])
+        }
+    }
+
+    @Test("a read-only connection refuses writes with SQLITE_READONLY")
+    func readOnlyRefusesWrites() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("ro.sqlite")
+            do {
+                let db = try Connection(path: path, mode: .readWriteCreate)
+                try db.execute("CREATE TABLE t (x INTEGER)")
+            }
+            let db = try Connection(path: path, mode: .readOnly)
+            let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (1)") }
+            #expect(error?.isReadOnly == true)
+        }
+    }
+
+    @Test("configuration steps take effect")
+    func configurationSteps() throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try Connection(path: dir.path("config.sqlite"), mode: .readWriteCreate)
+            #expect(try db.pragmaText("foreign_keys") == "0")
+            try db.enableForeignKeys()
+            #expect(try db.pragmaText("foreign_keys") == "1")
+            try db.setBusyTimeout(milliseconds: 2500)
+            #expect(try db.pragmaText("busy_timeout") == "2500")
+            try db.setJournalModeWAL()
+            #expect(try db.pragmaText("journal_mode") == "wal")
+            try db.setSynchronous(.normal)
+            #expect(try db.pragmaText("synchronous") == "1")
+            try db.setSynchronous(.full)
+            #expect(try db.pragmaText("synchronous") == "2")
+        }
+    }
+
+    @Test("opening does not configure: a new connection has SQLite's defaults")
+    func openingDoesNotConfigure() throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try Connection(path: dir.path("defaults.sqlite"), mode: .readWriteCreate)
+            #expect(try db.pragmaText("journal_mode") == "delete")
+            #expect(try db.pragmaText("foreign_keys") == "0")
+        }
+    }
+
+    @Test("setJournalModeWAL throws when SQLite keeps another mode")
+    func walRefusedInMemory() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        let error = #expect(throws: SQLiteError.self) { try db.setJournalModeWAL() }
+        #expect(error?.message.contains("memory") == true)
+    }
+
+    @Test("pragmaText refuses names that are not identifiers")
+    func pragmaNameValidation() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        for name in ["", "journal_mode; DROP TABLE x", "user version", "table_info(x)", "é"] {
+            let error = #expect(throws: SQLiteError.self) { try db.pragmaText(name) }
+            #expect(error?.resultCode == SQLiteError.Code.misuse)
+        }
+        #expect(try db.pragmaText("user_version") == "0")
+    }
+
+    @Test("user_version and application_id read back what was set")
+    func headerIntegers() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        #expect(try db.userVersion == 0)
+        #expect(try db.applicationID == 0)
+        try db.setUserVersion(12)
+        try db.setApplicationID(Migrator.applicationID)
+        #expect(try db.userVersion == 12)
+        #expect(try db.applicationID == 0x4E41_5644)
+        try db.setApplicationID(-1)
+        #expect(try db.applicationID == -1)
+    }
+
+    @Test("cachedStatement returns the same statement, reset with bindings cleared")
+    func cachedStatementReuse() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        let sql = "SELECT ?1, ?2"
+        let first = try db.cachedStatement(sql)
+        first.bind(1, at: 1)
+        first.bind("a", at: 2)
+        #expect(try first.step())
+        #expect(first.value(at: 0) == .integer(1))
+        // Asked for again mid-iteration: same object, rewound, bindings gone.
+        let second = try db.cachedStatement(sql)
+        #expect(first === second)
+        #expect(try second.step())
+        #expect(second.value(at: 0) == .null)
+        #expect(second.value(at: 1) == .null)
+        #expect(try db.cachedStatement("SELECT ?1, ?2 ") !== first)
+        #expect(try db.prepare(sql) !== first)
+    }
+
+    @Test("a transaction commits what its body did and returns its value")
+    func transactionCommits() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        try db.execute("CREATE TABLE t (x INTEGER)")
+        #expect(db.isInTransaction == false)
+        let value = try db.transaction {
+            #expect(db.isInTransaction)
+            try db.execute("INSERT INTO t VALUES (1)")
+            return 42
+        }
+        #expect(value == 42)
+        #expect(db.isInTransaction == false)
+        #expect(try db.testScalar("SELECT count(*) FROM t") == .integer(1))
+    }
+
+    @Test("a transaction rolls back and rethrows the body's own error", arguments: [
+        Connection.TransactionKind.deferred, .immediate, .exclusive,
+    ])
+    func transactionRollsBack(kind: Connection.TransactionKind) throws {
+        struct Refused: Error, Equatable { let reason: String }
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        try db.execute("CREATE TABLE t (x INTEGER)")
+        #expect(throws: Refused(reason: "no")) {
+            try db.transaction(kind) {
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Refused(reason: "no")
+            }
+        }
+        #expect(db.isInTransaction == false)
+        #expect(try db.testScalar("SELECT count(*) FROM t") == .integer(0))
+    }
+
+    @Test("transactions do not nest")
+    func nestedTransactionFails() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        try db.execute("CREATE TABLE t (x INTEGER)")
+        #expect(throws: SQLiteError.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (1)")
+                try db.transaction {}
+            }
+        }
+        #expect(db.isInTransaction == false)
+        #expect(try db.testScalar("SELECT count(*) FROM t") == .integer(0))
+    }
+
+    @Test("a UNIQUE violation keeps code 19, extended code 2067, the message and the SQL")
+    func uniqueViolation() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        try db.execute("CREATE TABLE t (x INTEGER UNIQUE) STRICT")
+        let sql = "INSERT INTO t (x) VALUES (?)"
+        let insert = try db.prepare(sql)
+        insert.bind(1, at: 1)
+        try insert.run()
+        let error = #expect(throws: SQLiteError.self) { try insert.run() }
+        #expect(error?.resultCode == 19)
+        #expect(error?.extendedResultCode == 2067)
+        #expect(error?.extendedResultCode == SQLiteError.Code.constraintUnique)
+        #expect(error?.isConstraint == true)
+        #expect(error?.message == "UNIQUE constraint failed: t.x")
+        #expect(error?.sql == sql)
+        #expect(error?.description
+            == "SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (?)`")
+    }
+
+    @Test("execute reports the failing SQL")
+    func executeError() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        let error = #expect(throws: SQLiteError.self) { try db.execute("CREATE TABLE t (x); SELECT * FROM nowhere") }
+        #expect(error?.resultCode == SQLiteError.Code.error)
+        #expect(error?.message == "no such table: nowhere")
+        #expect(error?.sql == "CREATE TABLE t (x); SELECT * FROM nowhere")
+    }
+
+    @Test("a second writer gets SQLITE_BUSY once its busy timeout expires")
+    func busyWriter() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("busy.sqlite")
+            let first = try Connection(path: path, mode: .readWriteCreate)
+            try first.setJournalModeWAL()
+            try first.execute("CREATE TABLE t (x INTEGER)")
+            let second = try Connection(path: path, mode: .readWrite)
+            try second.setBusyTimeout(milliseconds: 50)
+            try first.transaction {
+                try first.execute("INSERT INTO t VALUES (1)")
+                let error = #expect(throws: SQLiteError.self) { try second.transaction {} }
+                #expect(error?.isBusy == true)
+                #expect(error?.sql == "BEGIN IMMEDIATE TRANSACTION")
+            }
+            #expect(second.isInTransaction == false)
+            // Once the lock is free the second writer proceeds.
+            try second.transaction { try second.execute("INSERT INTO t VALUES (2)") }
+            #expect(try first.testScalar("SELECT count(*) FROM t") == .integer(2))
+        }
+    }
+
+    @Test("a closed connection throws SQLITE_MISUSE instead of crashing")
+    func closedConnection() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        let kept = try db.cachedStatement("SELECT 1")
+        db.close()
+        db.close()
+        let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT 1") }
+        #expect(error?.resultCode == SQLiteError.Code.misuse)
+        #expect(throws: SQLiteError.self) { try db.prepare("SELECT 1") }
+        #expect(db.isInTransaction == false)
+        // A statement still held keeps working until released (sqlite3_close_v2).
+        #expect(try kept.step())
+    }
+
+    @Test("integrity_check says ok on a sound database")
+    func integrityCheck() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        #expect(try db.integrityCheck() == ["ok"])
+    }
+
+    @Test("a truncate checkpoint empties the WAL file")
+    func checkpointTruncate() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("wal.sqlite")
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            try db.setJournalModeWAL()
+            try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+            let walSize = { (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue }
+            #expect(try walSize() ?? 0 > 0)
+            let result = try db.checkpoint(mode: .truncate)
+            #expect(result.walFrames == 0)
+            #expect(try walSize() == 0)
+            try db.checkpoint(mode: .passive)
+        }
+    }
+}

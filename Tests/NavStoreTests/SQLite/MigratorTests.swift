@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+@Suite struct SQLiteMigratorTests {
+    /// A new file, migrated, with foreign keys on.
+    private func openMigrated(_ path: String) throws -> Connection {
+        let db = try Connection(path: path, mode: .readWriteCreate)
+        try db.enableForeignKeys()
+        try db.setBusyTimeout(milliseconds: 1000)
+        try db.setJournalModeWAL()
+        try Migrator.migrate(db)
+        return db
+    }
+
+    /// Runs `inspect` and `migrate` on the file at `name` in `dir` and checks that neither
+    /// changed any byte of any file in the directory.
+    private func expectRefusedUntouched(_ dir: SQLiteTestDirectory, _ name: String, as expected: SchemaCheck) throws {
+        let before = try dir.snapshot()
+        do {
+            let db = try Connection(path: dir.path(name), mode: .readWrite)
+            #expect(try Migrator.inspect(db) == expected)
+            let refusal = #expect(throws: MigrationRefused.self) { try Migrator.migrate(db) }
+            #expect(refusal?.check == expected)
+            db.close()
+        }
+        #expect(try dir.snapshot() == before)
+    }
+
+    @Test("the application id is NAVD")
+    func applicationID() {
+        let bytes = withUnsafeBytes(of: Migrator.applicationID.bigEndian) { Array($0) }
+        #expect(String(decoding: bytes, as: UTF8.self) == "NAVD")
+    }
+
+    @Test("a brand-new file is empty, and inspecting it leaves it at 0 bytes")
+    func inspectNewFile() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("new.sqlite")
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            #expect(try Migrator.inspect(db) == .empty)
+            db.close()
+            #expect(try dir.snapshot() == ["new.sqlite": Data()])
+        }
+    }
+
+    @Test("a file switched to WAL but never migrated is still empty")
+    func inspectWALOnly() throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try Connection(path: dir.path("wal-only.sqlite"), mode: .readWriteCreate)
+            try db.setJournalModeWAL()
+            #expect(try db.pragmaText("page_count") != "0")
+            #expect(try Migrator.inspect(db) == .empty)
+            try Migrator.migrate(db)
+            #expect(try Migrator.inspect(db) == .current)
+        }
+    }
+
+    @Test("migrating sets application_id, user_version and records the migration")
+    func migrateNewFile() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("navdb.sqlite")
+            let before = Int64(Date().timeIntervalSince1970 * 1000)
+            let db = try openMigrated(path)
+            let after = Int64(Date().timeIntervalSince1970 * 1000)
+            #expect(try Migrator.inspect(db) == .current)
+            #expect(try db.applicationID == Migrator.applicationID)
+            #expect(try db.userVersion == Int32(EmbeddedMigrations.all.count))
+            let statement = try db.prepare("SELECT identifier, applied_at FROM schema_migrations ORDER BY identifier")
+            var rows: [(String, Int64)] = []
+            try statement.forEachRow { rows.append(($0.string(at: 0) ?? "", $0.int64(at: 1))) }
+            #expect(rows.map(\.0) == EmbeddedMigrations.all.map(\.identifier))
+            for row in rows {
+                #expect(row.1 >= before - 1 && row.1 <= after + 1)
+            }
+            #expect(try db.integrityCheck() == ["ok"])
+            db.close()
+
+            // Reopened: still current, and migrating again changes nothing.
+            let reopened = try Connection(path: path, mode: .readWrite)
+            #expect(try Migrator.inspect(reopened) == .current)
+            try Migrator.migrate(reopened)
+            #expect(try reopened.testScalar("SELECT count(*) FROM schema_migrations") == .integer(Int64(rows.count)))
+        }
+    }
+
+    @Test("an identifier already recorded is skipped")
+    func recordedMigrationIsSkipped() throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try Connection(path: dir.path("partial.sqlite"), mode: .readWriteCreate)
+            // As if 0001 had been applied by hand without setting the header.
+            try db.execute("""
+                CREATE TABLE schema_migrations (identifier TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT;
+                INSERT INTO schema_migrations VALUES ('0001_initial', 0);
+                PRAGMA application_id = \(Migrator.applicationID);
+                """)
+            #expect(try Migrator.inspect(db) == .needsMigration(from: 0))
+            try Migrator.migrate(db)
+            // 0001 was not run (its tables do not exist) and its record is untouched.
+            #expect(try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name = 'events'") == .integer(0))
+            #expect(try db.testScalar("SELECT applied_at FROM schema_migrations") == .integer(0))
+        }
+    }
+
+    @Test("the events table is append-only: UPDATE and DELETE abort", arguments: [
+        "UPDATE events SET type = 'x'",
+        "DELETE FROM events",
+        "UPDATE events SET payload = '{}' WHERE seq = 1",
+    ])
+    func eventsAreAppendOnly(sql: String) throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try openMigrated(dir.path("log.sqlite"))
+            try db.execute("""
+                INSERT INTO sessions (key, created_at, updated_at, version) VALUES ('s', 0, 0, 1);
+                INSERT INTO events (session_id, version, type, at, event_id, payload)
+                    VALUES (1, 1, 'session.started', 0, 'e1', '{}');
+                """)
+            let error = #expect(throws: SQLiteError.self) { try db.execute(sql) }
+            #expect(error?.extendedResultCode == SQLiteError.Code.constraintTrigger)
+            #expect(error?.message.contains("append-only") == true)
+            #expect(try db.testScalar("SELECT type || payload FROM events") == .text("session.started{}"))
+        }
+    }
+
+    @Test("foreign keys of the schema are enforced")
+    func foreignKeysEnforced() throws {
+        try withSQLiteTestDirectory { dir in
+            let db = try openMigrated(dir.path("fk.sqlite"))
+            let error = #expect(throws: SQLiteError.self) {
+                try db.execute("""
+                    INSERT INTO events (session_id, version, type, at, event_id, payload)
+                        VALUES (99, 1, 'session.started', 0, 'e1', '{}')
+                    """)
+            }
+            #expect(error?.extendedResultCode == SQLiteError.Code.constraintForeignKey)
+        }
+    }
+
+    @Test("random bytes are notADatabase, and the file is byte-for-byte unchanged")
+    func inspectRandomBytes() throws {
+        try withSQLiteTestDirectory { dir in
+            var generator = SystemRandomNumberGenerator()
+            for (name, size) in [("random.sqlite", 8192), ("short.sqlite", 10)] {
+                let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                try Data(bytes).write(to: dir.url.appendingPathComponent(name))
+                try expectRefusedUntouched(dir, name, as: .notADatabase)
+            }
+        }
+    }
+
+    @Test("a text file is notADatabase, unchanged")
+    func inspectTextFile() throws {
+        try withSQLiteTestDirectory { dir in
+            try Data("hello, this is not a database\n".utf8).write(to: dir.url.appendingPathComponent("notes.txt"))
+            try expectRefusedUntouched(dir, "notes.txt", as: .notADatabase)
+        }
+    }
+
+    @Test("another application's SQLite file is foreign, unchanged")
+    func inspectForeignApplication() throws {
+        try withSQLiteTestDirectory { dir in
+            do {
+                let other = try Connection(path: dir.path("other.sqlite"), mode: .readWriteCreate)
+                try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+                try other.setApplicationID(0x1234_5678)
+            }
+            try expectRefusedUntouched(dir, "other.sqlite", as: .foreign(applicationID: 0x1234_5678))
+        }
+    }
+
+    @Test("a SQLite file with tables and application_id 0 is foreign, unchanged")
+    func inspectPlainSQLiteFile() throws {
+        try withSQLiteTestDirectory { dir in
+            do {
+                let other = try Connection(path: dir.path("plain.sqlite"), mode: .readWriteCreate)
+                try other.setJournalModeWAL()
+                try other.execute("CREATE TABLE events (x); INSERT INTO events VALUES (1)")
+                try other.checkpoint(mode: .truncate)
+            }
+            try expectRefusedUntouched(dir, "plain.sqlite", as: .foreign(applicationID: 0))
+        }
+    }
+
+    @Test("a navdb file with a newer user_version is newer, unchanged")
+    func inspectNewerSchema() throws {
+        try withSQLiteTestDirectory { dir in
+            do {
+                let db = try openMigrated(dir.path("future.sqlite"))
+                try db.setUserVersion(Migrator.currentVersion + 98)
+                try db.checkpoint(mode: .truncate)
+            }
+            try expectRefusedUntouched(dir, "future.sqlite", as: .newer(Migrator.currentVersion + 98))
+        }
+    }
+
+    @Test("inspect works on a read-only connection")
+    func inspectReadOnly() throws {
+        try withSQLiteTestDirectory { dir in
+            let path = dir.path("ro.sqlite")
+            do { _ = try openMigrated(path) }
+            let db = try Connection(path: path, mode: .readOnly)
+            #expect(try Migrator.inspect(db) == .current)
+        }
+    }
+}
