@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One event as a line of NDJSON (`history --json`, `export`, `import`):
+/// `{"seq","session","version","type","at","time","eventID","payload"}` where `at` is
+/// milliseconds since the Unix epoch, `time` the same instant as ISO-8601 text (informative; `at`
+/// wins on import), and `payload` the event's JSON object (DESIGN §4).
+public struct EventRecord: Sendable, Hashable, Codable {
+    /// The global sequence number in the database it came from (informative on import).
+    public var seq: Int64?
+    /// The session key.
+    public var session: String
+    /// The 1-based version within the session.
+    public var version: Int
+    /// The event type, e.g. `entry.pushed`.
+    public var type: String
+    /// Milliseconds since the Unix epoch, UTC.
+    public var at: Int64
+    /// ISO-8601 text of `at`.
+    public var time: String?
+    /// The event's UUID.
+    public var eventID: String
+    /// The payload object.
+    public var payload: JSONValue
+
+    /// The record of a stored event.
+    /// - Throws: `EncodingError` only for payload values JSON cannot hold.
+    public init(_ event: Event) throws {
+        seq = event.seq
+        session = event.session
+        version = event.version
+        type = event.type
+        at = event.at
+        time = Timestamp.format(event.at)
+        eventID = event.eventID
+        payload = try JSONDecoder().decode(JSONValue.self, from: event.body.payloadData(JSONEncoder()))
+    }
+
+    /// The event this record describes.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` when the type or payload is not valid.
+    public func event() throws(NavigationError) -> Event {
+        let data: Data
+        do { data = try JSONEncoder().encode(payload) } catch { throw .invalidEvent("payload cannot be encoded: \(error)") }
+        return Event(seq: seq, session: session, version: version, at: at, eventID: eventID,
+                     body: try EventBody(type: type, payload: data))
+    }
+
+    /// One compact JSON line with sorted keys (no newline at the end).
+    /// - Throws: `EncodingError` only for payload values JSON cannot hold.
+    public func jsonLine() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

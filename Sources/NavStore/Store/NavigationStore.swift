@@ -1,0 +1,361 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// How a store opens and writes its database.
+public struct StoreOptions: Sendable {
+    /// How long a writer waits for another writer's lock, in milliseconds (`PRAGMA busy_timeout`,
+    /// https://sqlite.org/pragma.html#pragma_busy_timeout). Default 10,000.
+    public var busyTimeoutMilliseconds: Int = 10_000
+    /// A snapshot of a session's state is stored every this many events (DESIGN §5), so a
+    /// historical state costs at most this many applies plus one indexed read. Default 64
+    /// (see BENCHMARKS.md for the measurement behind it).
+    public var snapshotInterval: Int = 64
+    /// Unacknowledged restore attempts after which `restore` falls back to an earlier,
+    /// acknowledged state (crash-loop protection). Default 2.
+    public var restoreAttemptLimit: Int = 2
+    /// `PRAGMA synchronous` (https://sqlite.org/pragma.html#pragma_synchronous). Default `.full`:
+    /// in WAL mode every commit is fsynced, so an acknowledged event survives a power loss.
+    public var synchronous: Synchronous = .full
+
+    /// `PRAGMA synchronous` levels.
+    public enum Synchronous: String, Sendable { case off, normal, full, extra }
+
+    /// The defaults above.
+    public init() {}
+}
+
+/// The result of a writing command.
+public struct AppendResult: Sendable, Hashable {
+    /// The session key.
+    public var session: String
+    /// The session's version after the command (unchanged when nothing was appended).
+    public var version: Int
+    /// `ok`, or `vetoed` when a guard refused and the veto was recorded.
+    public var outcome: CommandOutcome
+    /// The appended event, or `nil` when the command changed nothing.
+    public var event: Event?
+}
+
+/// A session as `navdb sessions` lists it.
+public struct SessionInfo: Sendable, Hashable, Codable {
+    /// The session key (stream name).
+    public var key: String
+    /// The human name given at `session start`, if any.
+    public var name: String?
+    /// The version of the newest event.
+    public var version: Int
+    /// The number of layers (1 + presented modal stacks).
+    public var layers: Int
+    /// The number of live entries over all layers.
+    public var depth: Int
+    /// When the session started, in milliseconds since the Unix epoch.
+    public var createdAt: Int64
+    /// The time of the newest event, in milliseconds since the Unix epoch.
+    public var updatedAt: Int64
+}
+
+/// A point in a session's history: the state after `version`, or after the last event at or
+/// before `time` (milliseconds since the Unix epoch).
+public enum HistoryPoint: Sendable, Hashable {
+    /// The state after the event with this 1-based version.
+    case version(Int)
+    /// The state after the last event at or before this time (ms since the Unix epoch).
+    case time(Int64)
+}
+
+/// A session's state at a version, with the back button and menu it implies.
+public struct VersionedState: Sendable, Hashable {
+    /// The session key.
+    public var session: String
+    /// The version the state is after.
+    public var version: Int
+    /// The time of that version's event (ms since the Unix epoch), `nil` for version 0.
+    public var at: Int64?
+    /// The navigation state.
+    public var state: SessionState
+    /// The back button at this point (rules 1–5), or `nil`.
+    public var backButton: BackButton? { state.backButton }
+    /// The back menu at this point (rules 6–8), or `nil`.
+    public var backMenu: [BackMenuRow]? { state.backMenu }
+}
+
+/// Sessions as event streams in one SQLite file: the append-only log, projections of the current
+/// state, snapshots for historical reads (DESIGN §4–§5).
+///
+/// `Sendable`: one connection is owned behind a `Mutex`; calls from several threads are
+/// serialized. Several processes may write the same file: writers take `BEGIN IMMEDIATE` and wait
+/// up to ``StoreOptions/busyTimeoutMilliseconds``.
+public final class NavigationStore: Sendable {
+    /// The database file's path.
+    public let path: String
+    /// The options the store was opened with.
+    public let options: StoreOptions
+    let core: Mutex<StoreCore>
+
+    /// Opens (or, with `create`, creates) a navdb database.
+    ///
+    /// A new file is created with owner-only permissions (0600), in WAL mode, and migrated. An
+    /// existing file is inspected before anything is written: a file that is not SQLite, an
+    /// SQLite file of another application (`application_id`), an empty file we did not create,
+    /// or a newer schema (`user_version`) is refused and left unchanged.
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - create: create the file when missing (writes); `false` for reads, which then throw
+    ///     ``StoreError/databaseNotFound(path:)``.
+    ///   - options: timeouts, snapshot interval, durability.
+    /// - Throws: ``StoreError/databaseNotFound(path:)``, ``StoreError/notANavdbFile(path:reason:)``,
+    ///   ``StoreError/newerSchema(path:found:supported:)``, ``StoreError/cannotOpen(path:reason:)``.
+    public init(path: String, create: Bool = true, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        self.path = path
+        self.options = options
+        do {
+            let (connection, readOnly) = try StoreCore.open(path: path, create: create, options: options)
+            core = Mutex(StoreCore(connection, readOnly: readOnly, options: options))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.from(error, path: path, options: options)
+        }
+    }
+
+    /// Runs `body` with the connection, mapping every error to ``StoreError``.
+    ///
+    /// When `body` fails, its transaction was rolled back, so the states it may have cached for
+    /// versions that were never committed are dropped with the rest of the cache: another writer
+    /// could later commit different events under those versions.
+    func withCore<R>(_ body: (StoreCore) throws -> R) throws(StoreError) -> R {
+        do {
+            var result: R?
+            try core.withLock { core in
+                do { result = try body(core) } catch { core.cache.removeAll(); throw error }
+            }
+            return result!
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.from(error, path: path, options: options)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Starts a session: creates the stream and appends `session.started` (version 1).
+    /// - Parameters:
+    ///   - key: the session key (stream name), any non-empty text.
+    ///   - name: a human label, optional.
+    ///   - at: the event time in ms since the Unix epoch; now when `nil`.
+    ///   - eventID: the event's UUID; a new one when `nil`.
+    /// - Throws: ``StoreError/sessionExists(_:)``, database errors.
+    @discardableResult
+    public func startSession(_ key: String, name: String? = nil, at: Int64? = nil, eventID: String? = nil) throws(StoreError) -> AppendResult {
+        try withCore { core in
+            try core.db.transaction(.immediate) {
+                if try core.sessionRow(key) != nil { throw StoreError.sessionExists(key) }
+                let time = at ?? Timestamp.now()
+                let row = try core.createSession(key: key, name: name, at: time)
+                let event = try core.append(.sessionStarted(name: name), to: row, state: SessionState(), at: time, eventID: eventID)
+                return AppendResult(session: key, version: event.version, outcome: .ok, event: event)
+            }
+        }
+    }
+
+    /// Validates `command` against the session's current state and appends the event it produces,
+    /// updating the projection in the same `BEGIN IMMEDIATE` transaction.
+    /// - Parameters:
+    ///   - command: the action (DESIGN §6).
+    ///   - session: the session key.
+    ///   - at: the event time in ms since the Unix epoch, never earlier than the previous event;
+    ///     now when `nil` (clamped to the previous event's time).
+    ///   - expectedVersion: optimistic concurrency: the version the caller last saw.
+    ///   - eventID: the event's UUID; a new one when `nil`.
+    /// - Returns: the new version and outcome; the version is unchanged when the command changed nothing.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/rules(_:)`` (refused: nothing
+    ///   appended), ``StoreError/versionConflict(session:expected:actual:)``,
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
+    @discardableResult
+    public func execute(
+        _ command: NavigationCommand, session: String, at: Int64? = nil,
+        expectedVersion: Int? = nil, eventID: String? = nil
+    ) throws(StoreError) -> AppendResult {
+        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) { state throws(NavigationError) in
+            try state.decide(command)
+        }
+    }
+
+    /// Changes the navigation item of the live entry `entryID` (rule 13): `change` edits a copy of
+    /// the current item inside the write transaction, so concurrent updates are not lost.
+    /// - Throws: as ``execute(_:session:at:expectedVersion:eventID:)``; ``NavigationError/entryNotLive(id:stack:)``
+    ///   when the entry is not live.
+    @discardableResult
+    public func updateItem(
+        _ entryID: String, session: String, at: Int64? = nil, expectedVersion: Int? = nil,
+        eventID: String? = nil, _ change: (inout NavigationItem) -> Void
+    ) throws(StoreError) -> AppendResult {
+        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) { state throws(NavigationError) in
+            guard let (layer, position) = state.location(of: entryID) else {
+                throw .entryNotLive(id: entryID, stack: state.stackDescription)
+            }
+            var item = state.layers[layer].entries[position].item
+            change(&item)
+            return try state.decide(.update(entryID: entryID, item: item))
+        }
+    }
+
+    private func write(
+        session key: String, at: Int64?, expectedVersion: Int?, eventID: String?,
+        _ decide: (SessionState) throws(NavigationError) -> EventBody?
+    ) throws(StoreError) -> AppendResult {
+        try withCore { core in
+            try core.db.transaction(.immediate) {
+                guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                if let expectedVersion, expectedVersion != row.version {
+                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
+                }
+                let time = try core.eventTime(at, after: row)
+                let state = try core.currentState(row)
+                let body: EventBody?
+                do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
+                guard let body else { return AppendResult(session: key, version: row.version, outcome: .ok, event: nil) }
+                let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
+                return AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every session, ordered by key.
+    /// - Throws: database errors.
+    public func sessions() throws(StoreError) -> [SessionInfo] {
+        try withCore { core in
+            var result: [SessionInfo] = []
+            let statement = try core.db.cachedStatement("""
+                SELECT s.key, s.name, s.version, s.created_at, s.updated_at,
+                       (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
+                       (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id)
+                FROM sessions AS s ORDER BY s.key
+                """)
+            try statement.forEachRow { row in
+                result.append(SessionInfo(
+                    key: row.string(at: 0) ?? "", name: row.string(at: 1), version: row.int(at: 2),
+                    layers: row.int(at: 5), depth: row.int(at: 6),
+                    createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4)))
+            }
+            return result
+        }
+    }
+
+    /// One session's summary.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
+    public func sessionInfo(_ key: String) throws(StoreError) -> SessionInfo {
+        guard let info = try sessions().first(where: { $0.key == key }) else { throw .sessionNotFound(key) }
+        return info
+    }
+
+    /// The session's state now, or at a point in its history.
+    ///
+    /// The current state is one indexed read of the projection. A past version reads the nearest
+    /// snapshot at or below it (written under the current rules) and applies at most
+    /// ``StoreOptions/snapshotInterval`` events.
+    /// - Parameter point: `nil` for now; a version in 1...current; or a time at or after the
+    ///   session's first event (a time after the last event gives the end state).
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/pointOutOfRange(session:point:accepted:)``.
+    /// - Complexity: O(K + depth) for K = the snapshot interval, whatever the log's length.
+    public func state(session key: String, at point: HistoryPoint? = nil) throws(StoreError) -> VersionedState {
+        try withCore { core in
+            try core.db.transaction(.deferred) {
+                guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                let version = try core.resolve(point, in: row)
+                if version == row.version {
+                    return VersionedState(session: key, version: version, at: row.updatedAt, state: try core.currentState(row))
+                }
+                let (state, at) = try core.state(of: row, atVersion: version)
+                return VersionedState(session: key, version: version, at: at, state: state)
+            }
+        }
+    }
+
+    /// Streams a session's events (or every session's, in `seq` order, when `session` is `nil`)
+    /// through `body`, without holding the log in memory.
+    /// - Parameters:
+    ///   - session: the session key, or `nil` for all sessions.
+    ///   - filter: types, entry, time range, version range, limit and order.
+    ///   - body: called once per event in order; an error it throws stops the stream and is rethrown.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors, or what `body` throws.
+    public func events(session key: String?, filter: EventFilter = EventFilter(), _ body: (Event) throws -> Void) throws {
+        var bodyError: (any Error)?
+        try withCore { core in
+            try core.db.transaction(.deferred) {
+                var sessionID: Int64?
+                if let key {
+                    guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                    sessionID = row.id
+                }
+                try core.streamEvents(sessionID: sessionID, filter: filter) { event in
+                    do { try body(event) } catch { bodyError = error; throw StreamStopped() }
+                }
+            }
+        }
+        if let bodyError { throw bodyError }
+    }
+}
+
+/// Which events ``NavigationStore/events(session:filter:_:)`` streams.
+public struct EventFilter: Sendable, Hashable {
+    /// Only these event types (e.g. `entry.pushed`); `nil` for all.
+    public var types: Set<String>?
+    /// Only events that name this entry id (pushed, popped, updated, ...).
+    public var entry: String?
+    /// Only events at or after this time (ms since the Unix epoch).
+    public var since: Int64?
+    /// Only events at or before this time (ms since the Unix epoch).
+    public var until: Int64?
+    /// Only versions at or above this one.
+    public var fromVersion: Int?
+    /// Only versions at or below this one.
+    public var toVersion: Int?
+    /// At most this many events (after the other filters).
+    public var limit: Int?
+    /// Newest first.
+    public var reverse: Bool
+
+    /// A filter; every argument defaults to "no restriction".
+    public init(types: Set<String>? = nil, entry: String? = nil, since: Int64? = nil, until: Int64? = nil,
+                fromVersion: Int? = nil, toVersion: Int? = nil, limit: Int? = nil, reverse: Bool = false) {
+        self.types = types
+        self.entry = entry
+        self.since = since
+        self.until = until
+        self.fromVersion = fromVersion
+        self.toVersion = toVersion
+        self.limit = limit
+        self.reverse = reverse
+    }
+}
+
+/// Thrown inside a stream to stop it when the caller's closure failed.
+struct StreamStopped: Error {}
+
+extension StoreError {
+    /// Maps any error raised inside the store to a ``StoreError``.
+    static func from(_ error: any Error, path: String, options: StoreOptions) -> StoreError {
+        switch error {
+        case let error as StoreError: return error
+        case let error as NavigationError: return .rules(error)
+        case let error as SQLiteError:
+            if error.isBusy { return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds) }
+            if error.isNotADatabase { return .notANavdbFile(path: path, reason: "not an SQLite database") }
+            if error.isReadOnly { return .cannotOpen(path: path, reason: "the file or its directory is read-only (\(error.message))") }
+            if error.isFull { return .cannotOpen(path: path, reason: "the disk is full (\(error.message)); nothing was written") }
+            if error.isCantOpen { return .cannotOpen(path: path, reason: error.message) }
+            if error.isCorrupt { return .cannotOpen(path: path, reason: "the database is corrupt (\(error.message))") }
+            return .sqlite(error)
+        default:
+            return .cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Why a store operation failed. Each case has the `navdb` exit code of DESIGN §6.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No session with this key (exit 1).
+    case sessionNotFound(String)
+    /// `session start` with a key that exists (exit 1).
+    case sessionExists(String)
+    /// The rules refused the command (exit 1); see ``NavigationError``.
+    case rules(NavigationError)
+    /// The session's version is not the expected one (exit 4): another writer got there first.
+    case versionConflict(session: String, expected: Int, actual: Int)
+    /// An explicit event time earlier than the session's previous event (exit 1); times in
+    /// milliseconds since the Unix epoch.
+    case timeBeforePrevious(session: String, given: Int64, previous: Int64)
+    /// A point in history outside the session (exit 1): `accepted` says what is.
+    case pointOutOfRange(session: String, point: String, accepted: String)
+    /// A read on a database file that does not exist (exit 74); writes create it.
+    case databaseNotFound(path: String)
+    /// The file is not a navdb database (exit 74); it was not modified.
+    case notANavdbFile(path: String, reason: String)
+    /// The file was written by a newer navdb (exit 74); it was not modified.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file cannot be opened or written (exit 74).
+    case cannotOpen(path: String, reason: String)
+    /// An import line is invalid (exit 65); nothing was written.
+    case invalidImport(line: Int, reason: String)
+    /// An import carries a different event under a known event id (exit 65); nothing was written.
+    case eventIDConflict(line: Int, eventID: String)
+    /// Another writer held the database longer than the busy timeout (exit 74).
+    case busy(path: String, milliseconds: Int)
+    /// Any other SQLite failure (exit 74), with SQLite's extended code and message.
+    case sqlite(SQLiteError)
+
+    /// The `navdb` exit code (DESIGN §6): 1 refused or not found, 4 conflict, 65 bad input data,
+    /// 74 database unusable.
+    public var exitCode: Int32 {
+        switch self {
+        case .rules(.invalidItem), .rules(.invalidEvent): 65
+        case .sessionNotFound, .sessionExists, .rules, .timeBeforePrevious, .pointOutOfRange: 1
+        case .versionConflict: 4
+        case .invalidImport, .eventIDConflict: 65
+        case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite: 74
+        }
+    }
+
+    /// A one-line message naming the bad value and what is accepted.
+    public var description: String {
+        switch self {
+        case .sessionNotFound(let key): "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
+        case .sessionExists(let key): "session '\(key)' already exists"
+        case .rules(let error): error.description
+        case .versionConflict(let session, let expected, let actual):
+            "version conflict on session '\(session)': expected version \(expected), found \(actual)"
+        case .timeBeforePrevious(let session, let given, let previous):
+            "time \(formatTimestamp(given)) is earlier than the previous event of session '\(session)' at \(formatTimestamp(previous)); times never go backwards"
+        case .pointOutOfRange(let session, let point, let accepted):
+            "\(point) is outside session '\(session)' (accepted: \(accepted))"
+        case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by the first write, e.g. 'navdb session start KEY')"
+        case .notANavdbFile(let path, let reason): "'\(path)' is not a navdb database: \(reason); it was left unchanged"
+        case .newerSchema(let path, let found, let supported):
+            "'\(path)' has schema version \(found), newer than this navdb supports (\(supported)); it was left unchanged"
+        case .cannotOpen(let path, let reason): "cannot use database '\(path)': \(reason)"
+        case .invalidImport(let line, let reason): "line \(line): \(reason); nothing was imported"
+        case .eventIDConflict(let line, let eventID):
+            "line \(line): event id \(eventID) is already stored with different content; nothing was imported"
+        case .busy(let path, let ms): "database '\(path)' stayed locked by another writer for \(ms) ms; try again"
+        case .sqlite(let error): error.description
+        }
+    }
+}
