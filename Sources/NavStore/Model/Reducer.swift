@@ -121,6 +121,7 @@ extension SessionState {
             }
         case .popVetoed(let id, _, _):
             guard entries.last?.id == id else { throw fail("vetoed entry '\(id)' is not the top entry") }
+            guard entries.last?.item.popGuard != nil else { throw fail("vetoed entry '\(id)' has no pop guard") }
         case .stackReplaced(let replacement):
             guard !replacement.isEmpty else { throw fail("empty replacement") }
             var seen = Set<String>()
@@ -138,8 +139,11 @@ extension SessionState {
         case .layerDismissed(_, let ids):
             guard layers.count > 1 else { throw fail("no modal layer to dismiss") }
             guard entries.map(\.id) == ids else { throw fail("dismissed ids \(ids) are not the top layer's") }
-        case .dismissVetoed:
+        case .dismissVetoed(let id, _):
             guard layers.count > 1 else { throw fail("no modal layer to veto a dismissal of") }
+            guard topLayer.modalInPresentation, entries.first?.id == id else {
+                throw fail("'\(id)' is not the root of a modalInPresentation layer")
+            }
         }
     }
 

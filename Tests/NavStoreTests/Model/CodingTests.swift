@@ -1,0 +1,389 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+extension ModelTests {
+    /// JSON of items, entries, states and event payloads: nil versus "", compact versus explicit
+    /// output, every event body, bad input, Unicode.
+    @Suite("Coding")
+    struct CodingTests {
+        // MARK: Helpers
+
+        private static func encode<T: Encodable>(_ value: T, explicit: Bool = false) throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if explicit { encoder.userInfo[NavigationItem.explicitKeys] = true }
+            return try encoder.encode(value)
+        }
+
+        private static func text<T: Encodable>(_ value: T, explicit: Bool = false) throws -> String {
+            String(decoding: try encode(value, explicit: explicit), as: UTF8.self)
+        }
+
+        private static func object<T: Encodable>(_ value: T, explicit: Bool = false) throws -> [String: JSONValue] {
+            try JSONDecoder().decode([String: JSONValue].self, from: encode(value, explicit: explicit))
+        }
+
+        private static func roundTrip<T: Codable>(_ value: T, explicit: Bool = false) throws -> T {
+            try JSONDecoder().decode(T.self, from: encode(value, explicit: explicit))
+        }
+
+        /// Byte-exact equality: `String ==` compares canonical equivalence ("é" == "e\u{301}").
+        private static func same(_ a: String?, _ b: String?) -> Bool {
+            a.map { Array($0.utf8) } == b.map { Array($0.utf8) }
+        }
+
+        // MARK: nil versus ""
+
+        enum OptionalStringField: String, CaseIterable, Sendable {
+            case title, backButtonTitle, backBarButtonItemTitle = "backBarButtonItem.title", menuTitle
+
+            func item(_ value: String?) -> NavigationItem {
+                switch self {
+                case .title: NavigationItem(title: value)
+                case .backButtonTitle: NavigationItem(backButtonTitle: value)
+                case .backBarButtonItemTitle: NavigationItem(backBarButtonItem: BackBarButtonItem(title: value))
+                case .menuTitle: NavigationItem(menuTitle: value)
+                }
+            }
+
+            func value(in item: NavigationItem) -> String?? {
+                switch self {
+                case .title: item.title
+                case .backButtonTitle: item.backButtonTitle
+                case .backBarButtonItemTitle: item.backBarButtonItem.map(\.title)
+                case .menuTitle: item.menuTitle
+                }
+            }
+
+            /// The field's JSON value in a compactly encoded item: absent (`nil`) or present.
+            func json(in object: [String: JSONValue]) -> JSONValue? {
+                switch self {
+                case .backBarButtonItemTitle:
+                    guard case .object(let custom)? = object["backBarButtonItem"] else { return .null }  // the item itself must be there
+                    return custom["title"]
+                default: return object[rawValue]
+                }
+            }
+        }
+
+        @Test("nil and \"\" stay distinct through encode and decode", arguments: OptionalStringField.allCases)
+        func nilVersusEmpty(field: OptionalStringField) throws {
+            let unset = field.item(nil)
+            let empty = field.item("")
+            #expect(unset != empty)
+            for explicit in [false, true] {
+                let decodedUnset = try Self.roundTrip(unset, explicit: explicit)
+                let decodedEmpty = try Self.roundTrip(empty, explicit: explicit)
+                #expect(decodedUnset == unset)
+                #expect(decodedEmpty == empty)
+                #expect(field.value(in: decodedUnset) == .some(nil))
+                #expect(field.value(in: decodedEmpty) == .some(""))
+            }
+            #expect(field.json(in: try Self.object(unset)) == nil, "compact output leaves a nil field out")
+            #expect(field.json(in: try Self.object(empty)) == .string(""), "\"\" is written")
+            // And through a payload, as stored in the log.
+            for item in [unset, empty] {
+                let body = EventBody.entryPushed(Entry(id: "A", item: item))
+                #expect(try EventBody(type: body.type, payload: Data(body.payloadJSON().utf8)) == body)
+            }
+        }
+
+        @Test("route and session name: nil and \"\" stay distinct")
+        func routeAndName() throws {
+            #expect(try Self.roundTrip(Entry(id: "A", route: nil)).route == nil)
+            #expect(try Self.roundTrip(Entry(id: "A", route: "")).route == "")
+            #expect(try Self.text(Entry(id: "A", route: "")) == #"{"id":"A","route":""}"#)
+            for name in [nil, "", "main"] as [String?] {
+                let body = EventBody.sessionStarted(name: name)
+                #expect(try EventBody(type: "session.started", payload: Data(body.payloadJSON().utf8)) == body)
+            }
+            #expect(try EventBody.sessionStarted(name: nil).payloadJSON() == "{}")
+            #expect(try EventBody.sessionStarted(name: "").payloadJSON() == #"{"name":""}"#)
+        }
+
+        @Test("params: nil and {} stay distinct, values keep their types")
+        func params() throws {
+            let none = Entry(id: "A", params: nil)
+            let empty = Entry(id: "A", params: [:])
+            #expect(try Self.roundTrip(none) == none)
+            #expect(try Self.roundTrip(empty) == empty)
+            #expect(try Self.roundTrip(empty).params == [:])
+            #expect(try Self.text(none) == #"{"id":"A"}"#)
+            #expect(try Self.text(empty) == #"{"id":"A","params":{}}"#)
+            #expect(try Self.object(none, explicit: true)["params"] == .null)
+
+            let rich = Entry(id: "A", params: [
+                "big": .integer(12_345_678_901_234_567), "neg": .integer(-1), "half": .number(1.5), "flag": .bool(false),
+                "none": .null, "empty": .string(""), "list": .array([.integer(1), .string("x"), .null]),
+                "nested": .object(["k": .object([:])]),
+            ])
+            #expect(try Self.roundTrip(rich) == rich)
+        }
+
+        // MARK: Compact and explicit output
+
+        @Test("compact encoding leaves unset fields out")
+        func compact() throws {
+            #expect(try Self.text(NavigationItem()) == "{}")
+            #expect(try Self.text(BackBarButtonItem()) == "{}")
+            #expect(try Self.text(Entry(id: "A")) == #"{"id":"A"}"#)
+            #expect(try Self.text(NavigationItem(title: "T", hidesBackButton: true)) == #"{"hidesBackButton":true,"title":"T"}"#)
+            #expect(try Self.text(NavigationItem(backBarButtonItem: BackBarButtonItem())) == #"{"backBarButtonItem":{}}"#)
+            #expect(try Self.text(SessionState()) == #"{"layers":[{"entries":[],"modalInPresentation":false}]}"#)
+            // Set values that are not defaults are written.
+            let full = NavigationItem(
+                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
+                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2, leftItemsSupplementBackButton: true,
+                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
+            #expect(Set(try Self.object(full).keys) == Set(NavigationItem.CodingKeys.allCases.map(\.rawValue)))
+            #expect(try Self.roundTrip(full) == full)
+        }
+
+        @Test("explicit encoding writes every key, null for unset optionals")
+        func explicit() throws {
+            let item = try Self.object(NavigationItem(), explicit: true)
+            #expect(Set(item.keys) == Set(NavigationItem.CodingKeys.allCases.map(\.rawValue)))
+            #expect(item["title"] == .null)
+            #expect(item["backButtonTitle"] == .null)
+            #expect(item["backBarButtonItem"] == .null)
+            #expect(item["menuTitle"] == .null)
+            #expect(item["popGuard"] == .null)
+            #expect(item["backButtonDisplayMode"] == .string("default"))
+            #expect(item["hidesBackButton"] == .bool(false))
+            #expect(item["leftBarButtonItems"] == .integer(0))
+            #expect(item["leftItemsSupplementBackButton"] == .bool(false))
+            #expect(item["style"] == .string("navigator"))
+
+            let custom = try Self.object(BackBarButtonItem(), explicit: true)
+            #expect(custom == ["title": .null, "image": .bool(false), "menuSuppressed": .bool(false)])
+
+            let entry = try Self.object(Entry(id: "A"), explicit: true)
+            #expect(Set(entry.keys) == ["id", "route", "params", "item"])
+            #expect(entry["route"] == .null)
+            #expect(entry["params"] == .null)
+            guard case .object(let nested)? = entry["item"] else { Issue.record("item is not an object"); return }
+            #expect(Set(nested.keys) == Set(NavigationItem.CodingKeys.allCases.map(\.rawValue)))
+
+            // Explicit output reads back as the same values.
+            let value = Entry(id: "A", route: "", params: [:], item: NavigationItem(title: "", backBarButtonItem: BackBarButtonItem(title: nil)))
+            #expect(try Self.roundTrip(value, explicit: true) == value)
+        }
+
+        @Test("decoding: absent keys take unset values; bad values are refused", arguments: [
+            (#"{"leftBarButtonItems": -1}"#, false), (#"{"backButtonDisplayMode": "tiny"}"#, false), (#"{"style": "modal"}"#, false),
+            (#"{"title": 3}"#, false), (#"{"hidesBackButton": "yes"}"#, false), (#"{"popGuard": {}}"#, false),
+            (#"{}"#, true), (#"{"title": null, "backBarButtonItem": {"title": null}}"#, true), (#"{"leftBarButtonItems": 0}"#, true),
+        ])
+        func decodeItem(json: String, accepted: Bool) {
+            let result = Result { try JSONDecoder().decode(NavigationItem.self, from: Data(json.utf8)) }
+            if accepted {
+                #expect((try? result.get()) != nil, "\(json) should decode")
+            } else {
+                #expect(throws: DecodingError.self) { try result.get() }
+            }
+        }
+
+        @Test("merging a partial item: set, unset with null, unknown keys and wrong types refused")
+        func merging() throws {
+            let base = NavigationItem(title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: "C", image: true))
+            #expect(try base.merging([:]) == base)
+            #expect(try base.merging(["title": .string("")]) == NavigationItem(title: "", backButtonTitle: "Mail", backBarButtonItem: base.backBarButtonItem))
+            #expect(try base.merging(["backButtonTitle": .null, "backBarButtonItem": .null]) == NavigationItem(title: "Inbox"))
+            #expect(try base.merging(["backBarButtonItem": .object(["menuSuppressed": .bool(true)])]).backBarButtonItem
+                == BackBarButtonItem(title: nil, image: false, menuSuppressed: true))
+            #expect(try base.merging(["popGuard": .object(["prompt": .string("Sure?")])]).popGuard == PopGuard(prompt: "Sure?"))
+
+            let unknown = try #require(throws: NavigationError.self) { try base.merging(["colour": .string("red")]) }
+            guard case .invalidItem(let message) = unknown else { Issue.record("expected invalidItem, got \(unknown)"); return }
+            #expect(message.contains("'colour'"))
+            #expect(message.contains("backButtonTitle"), "the message lists the known fields")
+
+            let wrongType = try #require(throws: NavigationError.self) { try base.merging(["hidesBackButton": .string("yes")]) }
+            #expect(wrongType.description.hasPrefix("invalid navigation item: "))
+            #expect(throws: NavigationError.self) { try base.merging(["leftBarButtonItems": .integer(-2)]) }
+        }
+
+        @Test("unset resets exactly one field", arguments: NavigationItemField.allCases)
+        func unset(field: NavigationItemField) {
+            let full = NavigationItem(
+                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
+                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2, leftItemsSupplementBackButton: true,
+                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
+            var item = full
+            item.unset(field)
+            #expect(item != full)
+            let changed = full.changedFields(to: item)
+            #expect(changed.count == 1)
+            var twice = item
+            twice.unset(field)
+            #expect(twice == item, "unsetting is idempotent")
+        }
+
+        // MARK: Event payloads
+
+        static let bodies: [EventBody] = [
+            .sessionStarted(name: nil),
+            .sessionStarted(name: "Main window"),
+            .entryPushed(Entry(id: "A")),
+            .entryPushed(Entry(id: "B", route: "mail/42", params: ["id": .integer(42), "q": .string("")],
+                               item: NavigationItem(title: "", backButtonTitle: nil, backBarButtonItem: BackBarButtonItem(title: nil, image: true),
+                                                    backButtonDisplayMode: .generic, hidesBackButton: true, leftBarButtonItems: 3,
+                                                    leftItemsSupplementBackButton: true, style: .browser, menuTitle: "", popGuard: PopGuard(prompt: "")))),
+            .entriesPopped(source: .backButton, ids: ["C"], confirmed: true),
+            .entriesPopped(source: .backButton, ids: ["C"], confirmed: false),
+            .entriesPopped(source: .gesture, ids: ["C"], confirmed: false),
+            .entriesPopped(source: .backMenu, ids: ["B", "C", "D"], confirmed: false),
+            .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false),
+            .popVetoed(entry: "B", prompt: "Discard draft?", source: .backButton),
+            .stackReplaced([Entry(id: "H", item: NavigationItem(title: "Home")), Entry(id: "X", params: [:])]),
+            .itemUpdated(id: "A", item: NavigationItem(title: "Archive"), fields: ["title"]),
+            .itemUpdated(id: "A", item: NavigationItem(), fields: []),
+            .layerPresented(Entry(id: "M", item: NavigationItem(title: "Compose")), modalInPresentation: true),
+            .layerPresented(Entry(id: "M"), modalInPresentation: false),
+            .layerDismissed(source: .gesture, ids: ["M", "N"]),
+            .layerDismissed(source: .programmatic, ids: ["M"]),
+            .dismissVetoed(entry: "M", source: .gesture),
+            .sessionRestored,
+        ]
+
+        @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
+        func payloadRoundTrip(body: EventBody) throws {
+            let json = try body.payloadJSON()
+            #expect(try EventBody(type: body.type, payload: Data(json.utf8)) == body)
+            #expect(try EventBody(type: body.type, payload: Array(json.utf8)) == body)
+            // Explicit output (as `navdb --json` prints) reads back the same.
+            let encoder = JSONEncoder()
+            encoder.userInfo[NavigationItem.explicitKeys] = true
+            #expect(try EventBody(type: body.type, payload: body.payloadData(encoder)) == body)
+            // Stable text: sorted keys, no escaped slashes.
+            #expect(try body.payloadJSON() == json)
+            #expect(!json.contains("\\/"))
+        }
+
+        @Test("the table holds every event type, and type names are DESIGN §4's")
+        func everyType() {
+            #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
+            #expect(EventBody.typeNames.count == 10)
+            #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
+        }
+
+        @Test("payload shapes: unset flags are left out, sources use DESIGN §4 names")
+        func payloadShapes() throws {
+            #expect(try EventBody.entriesPopped(source: .backMenu, ids: ["B"], confirmed: false).payloadJSON() == #"{"ids":["B"],"source":"back-menu"}"#)
+            #expect(try EventBody.entriesPopped(source: .backButton, ids: ["B"], confirmed: true).payloadJSON() == #"{"confirmed":true,"ids":["B"],"source":"back-button"}"#)
+            #expect(try EventBody.layerPresented(Entry(id: "M"), modalInPresentation: false).payloadJSON() == #"{"entry":{"id":"M"}}"#)
+            #expect(try EventBody.sessionRestored.payloadJSON() == "{}")
+            #expect(try EventBody.entryPushed(Entry(id: "a/b")).payloadJSON() == #"{"entry":{"id":"a/b"}}"#)
+            // Older or hand-written payloads without the optional keys read with their defaults.
+            #expect(try EventBody(type: "item.updated", payload: Data(#"{"id":"A","item":{}}"#.utf8)) == .itemUpdated(id: "A", item: NavigationItem(), fields: []))
+        }
+
+        @Test("entryIDs names the entries an event is about")
+        func eventEntryIDs() {
+            #expect(EventBody.sessionRestored.entryIDs == [])
+            #expect(EventBody.entryPushed(Entry(id: "A")).entryIDs == ["A"])
+            #expect(EventBody.entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false).entryIDs == ["B", "C"])
+            #expect(EventBody.stackReplaced([Entry(id: "X"), Entry(id: "Y")]).entryIDs == ["X", "Y"])
+            #expect(EventBody.dismissVetoed(entry: "M", source: .gesture).entryIDs == ["M"])
+        }
+
+        @Test("an unknown event type is refused with the known types listed")
+        func unknownType() throws {
+            let error = try #require(throws: NavigationError.self) { try EventBody(type: "entry.teleported", payload: Data("{}".utf8)) }
+            guard case .invalidEvent(let message) = error else { Issue.record("expected invalidEvent, got \(error)"); return }
+            #expect(message.contains("unknown event type 'entry.teleported'"))
+            for name in EventBody.typeNames { #expect(message.contains(name)) }
+        }
+
+        @Test("a bad payload is refused with the type and what is wrong", arguments: [
+            ("entry.pushed", "{}", "missing key 'entry'"),
+            ("entry.pushed", #"{"entry":{}}"#, "missing key 'id'"),
+            ("entries.popped", #"{"source":"sideways","ids":["A"]}"#, "source"),
+            ("entries.popped", #"{"source":"gesture","ids":"A"}"#, "ids"),
+            ("pop.vetoed", #"{"entry":"A","source":"back-button"}"#, "missing key 'prompt'"),
+            ("layer.dismissed", "not json", "bad layer.dismissed payload"),
+            ("item.updated", #"{"id":"A","item":{"leftBarButtonItems":-1}}"#, "leftBarButtonItems"),
+            ("session.restored", "[]", "bad session.restored payload"),
+            ("stack.replaced", "", "bad stack.replaced payload"),
+        ])
+        func badPayload(type: String, payload: String, fragment: String) throws {
+            let error = try #require(throws: NavigationError.self) { try EventBody(type: type, payload: Data(payload.utf8)) }
+            guard case .invalidEvent(let message) = error else { Issue.record("expected invalidEvent, got \(error)"); return }
+            #expect(message.hasPrefix("bad \(type) payload: "), "\(message)")
+            #expect(message.contains(fragment), "\(message)")
+            #expect(error.description == "invalid event: \(message)")
+        }
+
+        // MARK: Unicode
+
+        static let unicodeTitles: [String] = [
+            "👨‍👩‍👧‍👦 Family 🇫🇷",
+            "e\u{301}te\u{301} — cafe\u{301}",  // combining marks (decomposed)
+            "été — café",  // precomposed: a different byte sequence that String == calls equal
+            "مرحبا بالعالم",  // right to left
+            "\u{202E}evil\u{202C} \u{200F}rtl mark",
+            "line 1\nline 2\r\nline 3\ttab",
+            "nul\u{0}inside",
+            "quote \" backslash \\ slash / ' ; DROP TABLE events; --",
+            "\u{FEFF}BOM and \u{1F600} and \u{10FFFF}",
+            String(repeating: "é", count: 5_000) + String(repeating: "x", count: 5_000),  // 10,000 characters
+        ]
+
+        @Test("Unicode titles round-trip byte for byte", arguments: unicodeTitles)
+        func unicode(title: String) throws {
+            let item = NavigationItem(title: title, backButtonTitle: title, backBarButtonItem: BackBarButtonItem(title: title), menuTitle: title)
+            let entry = Entry(id: title, route: title, params: [title: .string(title)], item: item)
+
+            let decoded = try Self.roundTrip(entry)
+            #expect(Self.same(decoded.id, title))
+            #expect(Self.same(decoded.route, title))
+            #expect(Self.same(decoded.item.title, title))
+            #expect(Self.same(decoded.item.backButtonTitle, title))
+            #expect(Self.same(decoded.item.backBarButtonItem?.title, title))
+            #expect(Self.same(decoded.item.menuTitle, title))
+            if case .string(let value)? = decoded.params?.first?.value, let key = decoded.params?.first?.key {
+                #expect(Self.same(value, title))
+                #expect(Self.same(key, title))
+            } else {
+                Issue.record("params lost")
+            }
+
+            let body = EventBody.entryPushed(entry)
+            let read = try EventBody(type: body.type, payload: Data(body.payloadJSON().utf8))
+            guard case .entryPushed(let stored) = read else { Issue.record("not entry.pushed: \(read)"); return }
+            #expect(Self.same(stored.item.title, title))
+            #expect(Self.same(stored.id, title))
+
+            // The label and menu show the title exactly.
+            let state = try SessionState.after([.push(entry), .push(Entry(id: "top"))])
+            #expect(Self.same(state.backButton?.label, title))
+            #expect(Self.same(state.backMenu?.first?.title, title))
+        }
+
+        @Test("the 10,000-character title really has 10,000 characters, and decomposed is not precomposed in bytes")
+        func unicodeFixtures() {
+            #expect(Self.unicodeTitles[9].count == 10_000)
+            #expect(Self.unicodeTitles[1].hasPrefix("e\u{301}"))
+            #expect("e\u{301}" == "é", "String == is canonical equivalence...")
+            #expect(!Self.same("e\u{301}", "é"), "...so exact round-trips compare bytes")
+        }
+
+        // MARK: States
+
+        @Test("a state round-trips, layers and modalInPresentation included")
+        func stateRoundTrip() throws {
+            let state = try SessionState.after([
+                .push(Entry(id: "A", route: "home", params: [:], item: NavigationItem(title: ""))),
+                .present(Entry(id: "M"), modalInPresentation: true), .push(Entry(id: "N", item: NavigationItem(menuTitle: "n"))),
+            ])
+            #expect(try Self.roundTrip(state) == state)
+            #expect(try Self.roundTrip(state, explicit: true) == state)
+            #expect(try JSONDecoder().decode(SessionState.self, from: Data(#"{"layers":[]}"#.utf8)) == SessionState())
+            #expect(try JSONDecoder().decode(Layer.self, from: Data(#"{"entries":[]}"#.utf8)) == Layer())
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionState.self, from: Data("{}".utf8)) }
+            #expect(try Self.roundTrip(BackButton(label: "", fallbacks: [], image: true)) == BackButton(label: "", fallbacks: [], image: true))
+            #expect(try Self.roundTrip(BackMenuRow(row: 1, entry: "A", title: "")) == BackMenuRow(row: 1, entry: "A", title: ""))
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so a failing run reproduces
+/// from its seed alone.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random commands of every kind, over a small pool of ids so that collisions, refusals, guards
+/// and vetoes all happen often.
+struct CommandGenerator {
+    var rng: SplitMix64
+    let ids = (0..<12).map { "e\($0)" }
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &rng)! }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+
+    mutating func title() -> String? { pick([nil, nil, "", "Back", "Inbox", "Mail", "e\u{301}", "👨‍👩‍👧", "a\nb"]) }
+
+    mutating func item() -> NavigationItem {
+        NavigationItem(
+            title: title(),
+            backButtonTitle: chance(0.3) ? title() : nil,
+            backBarButtonItem: chance(0.2) ? BackBarButtonItem(title: title(), image: chance(0.5), menuSuppressed: chance(0.3)) : nil,
+            backButtonDisplayMode: chance(0.6) ? .default : pick(BackButtonDisplayMode.allCases),
+            hidesBackButton: chance(0.1),
+            leftBarButtonItems: chance(0.12) ? int(1...3) : 0,
+            leftItemsSupplementBackButton: chance(0.3),
+            style: chance(0.8) ? .navigator : pick(NavigationItemStyle.allCases),
+            menuTitle: chance(0.2) ? title() : nil,
+            popGuard: chance(0.4) ? PopGuard(prompt: pick(["Discard?", ""])) : nil)
+    }
+
+    /// An entry whose id is usually not live (so pushes and presents mostly succeed), sometimes any id.
+    mutating func entry(in state: SessionState) -> Entry {
+        let free = ids.filter { state.location(of: $0) == nil }
+        var entry = entry()
+        if chance(0.75), !free.isEmpty { entry.id = pick(free) }
+        return entry
+    }
+
+    mutating func entry() -> Entry {
+        let params: [String: JSONValue]? = chance(0.25)
+            ? pick([[:], ["n": .integer(Int64(int(-5...5)))], ["s": .string(""), "f": .number(0.5), "z": .null, "a": .array([.bool(true)])]])
+            : nil
+        return Entry(id: pick(ids), route: chance(0.2) ? pick(["home", ""]) : nil, params: params, item: item())
+    }
+
+    /// An id that is usually in the top layer (so pop-to mostly targets something real).
+    mutating func targetID(in state: SessionState) -> String {
+        if chance(0.75), let live = state.topLayer.entries.randomElement(using: &rng) { return live.id }
+        return pick(ids)
+    }
+
+    mutating func command(in state: SessionState) -> NavigationCommand {
+        switch int(0...99) {
+        case 0..<24: return .push(entry(in: state))
+        case 24..<40: return .pop(source: pick([.backButton, .backButton, .backButton, .gesture, .programmatic, .backMenu]), confirmed: chance(0.2))
+        case 40..<46: return .popTo(entryID: targetID(in: state), source: pick([.programmatic, .backMenu, .backMenu, .gesture, .backButton]))
+        case 46..<48: return .popToRoot
+        case 48..<54: return .menuSelect(row: int(0...4))
+        case 54..<60: return .back
+        case 60..<65:
+            var entries = (0..<int(0...4)).map { _ in entry() }
+            if chance(0.5) { entries = entries.reduce(into: []) { list, e in if !list.contains(where: { $0.id == e.id }) { list.append(e) } } }
+            return .setStack(entries)
+        case 65..<74:
+            let id = chance(0.8) ? targetID(in: state) : pick(ids)
+            if chance(0.1), let (layer, position) = state.location(of: id) {
+                return .update(entryID: id, item: state.layers[layer].entries[position].item)  // changes nothing
+            }
+            return .update(entryID: id, item: item())
+        case 74..<83: return .present(entry(in: state), modalInPresentation: chance(0.4))
+        case 83..<93: return .dismiss(source: pick(DismissSource.allCases))
+        default: return .markRestored
+        }
+    }
+}
+
+extension ModelTests {
+    @Suite("Fold property")
+    struct FoldPropertyTests {
+        static let seeds: [UInt64] = [1, 2, 0x5EED, 0xC0FFEE]
+        static let stepsPerSeed = 500  // 2,000 commands in all
+
+        /// The event types each command may produce.
+        static func allowedTypes(_ command: NavigationCommand) -> Set<String> {
+            switch command {
+            case .push: ["entry.pushed"]
+            case .pop: ["entries.popped", "pop.vetoed"]
+            case .popTo, .popToRoot, .menuSelect: ["entries.popped"]
+            case .back: ["entries.popped", "layer.dismissed"]
+            case .setStack: ["stack.replaced"]
+            case .update: ["item.updated"]
+            case .present: ["layer.presented"]
+            case .dismiss: ["layer.dismissed", "dismiss.vetoed"]
+            case .markRestored: ["session.restored"]
+            }
+        }
+
+        /// The invariants every state reached through `decide` keeps; a description of the first one
+        /// broken, or `nil`.
+        static func brokenInvariant(_ state: SessionState, everPopulated: Bool) -> String? {
+            let ids = state.layers.flatMap { $0.entries.map(\.id) }
+            if Set(ids).count != ids.count { return "ids are not unique across layers" }
+            if state.layers.isEmpty { return "no base layer" }
+            if state.layers.dropFirst().contains(where: { $0.entries.isEmpty }) { return "a modal layer is empty" }
+            if everPopulated && state.layers[0].entries.isEmpty { return "the base layer became empty after the first push" }
+            if state.layers[0].entries.isEmpty && state.layers.count > 1 { return "a layer is presented over an empty base" }
+            if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
+            if let menu = state.backMenu {
+                let top = state.topLayer.entries
+                if menu.isEmpty { return "an empty back menu instead of none" }
+                if state.backButton == nil { return "a back menu without a back button" }
+                for (index, row) in menu.enumerated() {
+                    guard row.row == index + 1 else { return "row numbers are not 1...n" }
+                    guard let location = state.location(of: row.entry), location.layer == state.topLayerIndex else {
+                        return "back menu row \(row.entry) crosses into another layer"
+                    }
+                    guard location.position == top.count - 2 - index else { return "back menu rows are not nearest first" }
+                    guard row.title == top[location.position].item.backMenuTitle else { return "row title is not rule 7's" }
+                    if index < menu.count - 1 && top[location.position].item.endsBackMenu { return "the menu goes past an item that ends it" }
+                }
+            }
+            return nil
+        }
+
+        @Test("random commands: validate accepts each event, the fold equals the live state, payloads round-trip, invariants hold",
+              arguments: seeds)
+        func randomCommands(seed: UInt64) throws {
+            var generator = CommandGenerator(seed: seed)
+            var state = SessionState()
+            var events: [EventBody] = []
+            var everPopulated = false
+            var produced: [String: Int] = [:]
+            var refused: [String: Int] = [:]
+            var nothingToDo = 0
+
+            for step in 1...Self.stepsPerSeed {
+                let command = generator.command(in: state)
+                let where_ = "seed \(seed) step \(step): \(command) on \(state.stackDescription)"
+                let event: EventBody?
+                do {
+                    event = try state.decide(command)
+                } catch {
+                    refused[ReducerTests.caseName(error), default: 0] += 1
+                    #expect(!error.description.isEmpty)
+                    continue
+                }
+                guard let event else {
+                    nothingToDo += 1
+                    switch command {
+                    case .popTo, .popToRoot: break
+                    case .update(let id, let item):
+                        guard let (layer, position) = state.location(of: id), state.layers[layer].entries[position].item == item else {
+                            Issue.record("\(where_): an update that changes the item appended nothing"); return
+                        }
+                    default: Issue.record("\(where_): only pop-to, pop-to-root and an unchanged update may have nothing to do"); return
+                    }
+                    continue
+                }
+                guard Self.allowedTypes(command).contains(event.type) else {
+                    Issue.record("\(where_): produced \(event.type)"); return
+                }
+                // (a) validate accepts the event before it is applied.
+                do { try state.validate(event) } catch {
+                    Issue.record("\(where_): validate rejected \(event): \(error)"); return
+                }
+                // (c) the payload round-trips to the same body.
+                let json = try event.payloadJSON()
+                let decoded = try EventBody(type: event.type, payload: Data(json.utf8))
+                guard decoded == event else { Issue.record("\(where_): payload \(json) read back as \(decoded)"); return }
+
+                let before = state
+                state.apply(event)
+                events.append(event)
+                produced[event.type, default: 0] += 1
+                if event.isVeto && state != before { Issue.record("\(where_): a veto changed the state"); return }
+                everPopulated = everPopulated || !state.layers[0].entries.isEmpty
+
+                // (b) folding every event so far from a new session gives the live state.
+                guard SessionState.fold(events) == state else { Issue.record("\(where_): fold differs from the live state"); return }
+                // (d) invariants.
+                if let broken = Self.brokenInvariant(state, everPopulated: everPopulated) {
+                    Issue.record("\(where_): \(broken); state \(state.stackDescription)"); return
+                }
+            }
+
+            // The run really exercised the rules: every type decide can produce, refusals, no-ops.
+            #expect(Set(produced.keys) == Set(EventBody.typeNames).subtracting(["session.started"]), "produced: \(produced)")
+            #expect(refused.count >= 8, "refusals: \(refused)")
+            #expect(nothingToDo > 0)
+            #expect(events.count >= Self.stepsPerSeed / 4, "accepted \(events.count) of \(Self.stepsPerSeed)")
+            print("fold property, seed \(seed): \(events.count) events \(produced.sorted { $0.key < $1.key }), \(nothingToDo) with nothing to do, refusals \(refused.sorted { $0.key < $1.key })")
+        }
+
+        @Test("SplitMix64 is deterministic and matches the reference sequence")
+        func splitMix() {
+            var a = SplitMix64(seed: 0)
+            #expect(a.next() == 0xE220_A839_7B1D_CDAF)
+            #expect(a.next() == 0x6E78_9E6A_A1B9_65F4)
+            var b = SplitMix64(seed: 42)
+            var c = SplitMix64(seed: 42)
+            #expect((0..<5).map { _ in b.next() } == (0..<5).map { _ in c.next() })
+            var g1 = CommandGenerator(seed: 7)
+            var g2 = CommandGenerator(seed: 7)
+            let state = SessionState()
+            #expect((0..<20).map { _ in g1.command(in: state) } == (0..<20).map { _ in g2.command(in: state) })
+        }
+    }
+}

@@ -1,0 +1,568 @@
+import Testing
+@testable import NavStore
+
+private func push(_ id: String, _ item: NavigationItem = NavigationItem()) -> NavigationCommand { .push(entry(id, item)) }
+private func present(_ id: String, modal: Bool = false) -> NavigationCommand { .present(entry(id, title: id), modalInPresentation: modal) }
+private let guarded = NavigationItem(title: "Edit", popGuard: PopGuard(prompt: "Discard changes?"))
+
+/// A command the rules refuse, in a state built by `setup`.
+struct Refusal: Sendable, CustomTestStringConvertible {
+    var name: String
+    var setup: [NavigationCommand]
+    var command: NavigationCommand
+    var error: NavigationError
+    /// What the message must name (ids, the stack, the accepted values).
+    var mentions: [String]
+    var testDescription: String { name }
+}
+
+extension ModelTests {
+    /// The reducer: `decide` (rules 9–16 and every refusal), `validate`, `apply` and `fold`.
+    @Suite("Reducer")
+    struct ReducerTests {
+        // MARK: Refusals
+
+        static let refusals: [Refusal] = [
+            Refusal(name: "emptyStack: pop before the first push", setup: [], command: .pop(source: .programmatic),
+                    error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
+            Refusal(name: "emptyStack: a back-button tap before the first push", setup: [], command: .pop(source: .backButton),
+                    error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
+            Refusal(name: "emptyStack: back before the first push", setup: [], command: .back,
+                    error: .emptyStack(action: "go back"), mentions: ["go back", "empty"]),
+            Refusal(name: "cannotPopRoot: programmatic pop of the base root", setup: [push("A")], command: .pop(source: .programmatic),
+                    error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "layer 0", "[A]"]),
+            Refusal(name: "cannotPopRoot: back-button tap at the base root", setup: [push("A")], command: .pop(source: .backButton),
+                    error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "[A]"]),
+            Refusal(name: "cannotPopRoot: swipe at a modal root", setup: [push("A"), push("B"), present("M")], command: .pop(source: .gesture),
+                    error: .cannotPopRoot(root: "M", layer: 1, stack: "[A, B] | [M]"), mentions: ["'M'", "layer 1", "[A, B] | [M]"]),
+            Refusal(name: "noBackButton: back-button tap on a top that hides it", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                    command: .pop(source: .backButton),
+                    error: .noBackButton(source: .backButton, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
+                    mentions: ["back-button", "'B'", "hidesBackButton", "[A, B]"]),
+            Refusal(name: "noBackButton: swipe on a top that hides it", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                    command: .pop(source: .gesture),
+                    error: .noBackButton(source: .gesture, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
+                    mentions: ["gesture", "'B'", "hidesBackButton", "[A, B]"]),
+            Refusal(name: "noBackButton: back-button tap on a top with left items", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
+                    command: .pop(source: .backButton),
+                    error: .noBackButton(source: .backButton, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue, stack: "[A, B]"),
+                    mentions: ["back-button", "'B'", "leftBarButtonItems", "[A, B]"]),
+            Refusal(name: "noBackButton: swipe on a top with left items", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 2))],
+                    command: .pop(source: .gesture),
+                    error: .noBackButton(source: .gesture, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue, stack: "[A, B]"),
+                    mentions: ["gesture", "'B'", "leftBarButtonItems", "[A, B]"]),
+            Refusal(name: "notInTopLayer: pop-to an entry of a lower layer", setup: [push("A"), push("B"), present("M"), push("N")],
+                    command: .popTo(entryID: "A"),
+                    error: .notInTopLayer(id: "A", stack: "[A, B] | [M, N]"), mentions: ["'A'", "[A, B] | [M, N]"]),
+            Refusal(name: "notInTopLayer: pop-to an id that is not live", setup: [push("A")], command: .popTo(entryID: "Z"),
+                    error: .notInTopLayer(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
+            Refusal(name: "notInBackMenu: pop-to from the menu past where the menu stops",
+                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C"), push("D")],
+                    command: .popTo(entryID: "A", source: .backMenu),
+                    error: .notInBackMenu(id: "A", menu: ["C", "B"]), mentions: ["'A'", "C, B"]),
+            Refusal(name: "notInBackMenu: pop-to from the menu the top entry itself", setup: [push("A"), push("B")],
+                    command: .popTo(entryID: "B", source: .backMenu),
+                    error: .notInBackMenu(id: "B", menu: ["A"]), mentions: ["'B'", "A"]),
+            Refusal(name: "noBackMenu: menu-select at the root", setup: [push("A")], command: .menuSelect(row: 1),
+                    error: .noBackMenu(stack: "[A]"), mentions: ["[A]"]),
+            Refusal(name: "noBackMenu: menu-select with a suppressed menu",
+                    setup: [push("A"), push("B", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "B", menuSuppressed: true))), push("C")],
+                    command: .menuSelect(row: 1), error: .noBackMenu(stack: "[A, B, C]"), mentions: ["[A, B, C]"]),
+            Refusal(name: "noBackMenu: pop-to from the menu on a top that hides its back button",
+                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                    command: .popTo(entryID: "A", source: .backMenu), error: .noBackMenu(stack: "[A, B]"), mentions: ["[A, B]"]),
+            Refusal(name: "menuRowOutOfRange: row 0", setup: [push("A"), push("B"), push("C")], command: .menuSelect(row: 0),
+                    error: .menuRowOutOfRange(row: 0, rows: 2), mentions: ["row 0", "1...2"]),
+            Refusal(name: "menuRowOutOfRange: row n+1", setup: [push("A"), push("B"), push("C")], command: .menuSelect(row: 3),
+                    error: .menuRowOutOfRange(row: 3, rows: 2), mentions: ["row 3", "1...2"]),
+            Refusal(name: "invalidSource: pop with source back-menu", setup: [push("A"), push("B")], command: .pop(source: .backMenu),
+                    error: .invalidSource(operation: "pop", source: "back-menu", accepted: ["back-button", "gesture", "programmatic"]),
+                    mentions: ["'back-menu'", "pop", "back-button, gesture, programmatic"]),
+            Refusal(name: "invalidSource: pop-to with source gesture", setup: [push("A"), push("B")], command: .popTo(entryID: "A", source: .gesture),
+                    error: .invalidSource(operation: "pop-to", source: "gesture", accepted: ["back-menu", "programmatic"]),
+                    mentions: ["'gesture'", "pop-to", "back-menu, programmatic"]),
+            Refusal(name: "invalidSource: pop-to with source back-button", setup: [push("A"), push("B")], command: .popTo(entryID: "A", source: .backButton),
+                    error: .invalidSource(operation: "pop-to", source: "back-button", accepted: ["back-menu", "programmatic"]),
+                    mentions: ["'back-button'", "pop-to"]),
+            Refusal(name: "nowhereToGoBack: back at the base root", setup: [push("A")], command: .back,
+                    error: .nowhereToGoBack(root: "A"), mentions: ["'A'", "root of the base layer"]),
+            Refusal(name: "entryAlreadyLive: push an id live in the same layer", setup: [push("A"), push("B")], command: push("A"),
+                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A, B]"), mentions: ["'A'", "layer 0", "[A, B]"]),
+            Refusal(name: "entryAlreadyLive: push an id live in a lower layer", setup: [push("A"), present("M")], command: push("A"),
+                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(name: "entryAlreadyLive: present an id live in the top modal layer", setup: [push("A"), present("M")], command: present("M"),
+                    error: .entryAlreadyLive(id: "M", layer: 1, stack: "[A] | [M]"), mentions: ["'M'", "layer 1", "[A] | [M]"]),
+            Refusal(name: "entryAlreadyLive: present an id live in the base layer", setup: [push("A"), present("M")], command: present("A"),
+                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(name: "entryNotLive: update an id never pushed", setup: [push("A")], command: .update(entryID: "Z", item: NavigationItem(title: "x")),
+                    error: .entryNotLive(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
+            Refusal(name: "entryNotLive: update a popped entry", setup: [push("A"), push("B"), .pop(source: .programmatic)],
+                    command: .update(entryID: "B", item: NavigationItem()),
+                    error: .entryNotLive(id: "B", stack: "[A]"), mentions: ["'B'", "[A]"]),
+            Refusal(name: "presentOverEmptyStack: present before the first push", setup: [], command: present("M"),
+                    error: .presentOverEmptyStack, mentions: ["empty base layer"]),
+            Refusal(name: "noModalLayer: programmatic dismiss with nothing presented", setup: [push("A"), push("B")], command: .dismiss(source: .programmatic),
+                    error: .noModalLayer(stack: "[A, B]"), mentions: ["[A, B]"]),
+            Refusal(name: "noModalLayer: swipe-down dismiss with nothing presented", setup: [push("A")], command: .dismiss(source: .gesture),
+                    error: .noModalLayer(stack: "[A]"), mentions: ["[A]"]),
+            Refusal(name: "emptyStackReplacement: set-stack with no entry", setup: [push("A")], command: .setStack([]),
+                    error: .emptyStackReplacement, mentions: ["at least one entry"]),
+            Refusal(name: "duplicateEntryInReplacement: set-stack listing an id twice", setup: [push("A")],
+                    command: .setStack([entry("X"), entry("Y"), entry("X")]),
+                    error: .duplicateEntryInReplacement(id: "X"), mentions: ["'X'"]),
+            Refusal(name: "entryAlreadyLive: set-stack with an id live in another layer", setup: [push("A"), present("M")],
+                    command: .setStack([entry("N"), entry("A")]),
+                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
+        ]
+
+        @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
+        func refusal(_ refusal: Refusal) throws {
+            let state = try SessionState.after(refusal.setup)
+            let error = try #require(throws: NavigationError.self) { try state.decide(refusal.command) }
+            #expect(error == refusal.error)
+            for mention in refusal.mentions {
+                #expect(error.description.contains(mention), "message \(error.description.debugDescription) should name \(mention.debugDescription)")
+            }
+            var copy = state
+            #expect(throws: NavigationError.self) { try copy.run(refusal.command) }
+            #expect(copy == state, "a refused command changes nothing")
+        }
+
+        /// The case name of an error. The switch is exhaustive on purpose: a new error case does not
+        /// compile until it is classified here (and, for a rules refusal, added to the table above).
+        static func caseName(_ error: NavigationError) -> String {
+            switch error {
+            case .emptyStack: "emptyStack"
+            case .cannotPopRoot: "cannotPopRoot"
+            case .noBackButton: "noBackButton"
+            case .notInTopLayer: "notInTopLayer"
+            case .notInBackMenu: "notInBackMenu"
+            case .noBackMenu: "noBackMenu"
+            case .menuRowOutOfRange: "menuRowOutOfRange"
+            case .invalidSource: "invalidSource"
+            case .nowhereToGoBack: "nowhereToGoBack"
+            case .entryAlreadyLive: "entryAlreadyLive"
+            case .entryNotLive: "entryNotLive"
+            case .presentOverEmptyStack: "presentOverEmptyStack"
+            case .noModalLayer: "noModalLayer"
+            case .emptyStackReplacement: "emptyStackReplacement"
+            case .duplicateEntryInReplacement: "duplicateEntryInReplacement"
+            case .invalidItem: "invalidItem"  // not a rules refusal: CodingTests
+            case .invalidEvent: "invalidEvent"  // not a rules refusal: the validate tests
+            }
+        }
+
+        @Test("the refusal table covers every rules error of NavigationError")
+        func refusalsCoverEveryCase() {
+            let covered = Set(Self.refusals.map { Self.caseName($0.error) })
+            #expect(covered == [
+                "emptyStack", "cannotPopRoot", "noBackButton", "notInTopLayer", "notInBackMenu", "noBackMenu", "menuRowOutOfRange",
+                "invalidSource", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive", "presentOverEmptyStack", "noModalLayer",
+                "emptyStackReplacement", "duplicateEntryInReplacement",
+            ])
+        }
+
+        // MARK: Rules 9 and 10: guards and vetoes
+
+        @Test("rule 10: a guarded back-button tap is vetoed: stack unchanged, veto recorded with the prompt")
+        func guardedTapVetoed() throws {
+            var state = try SessionState.after([push("A"), push("B", guarded)])
+            let before = state
+            let event = try state.run(.pop(source: .backButton))
+            #expect(event == .popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton))
+            #expect(event?.isVeto == true)
+            #expect(state == before)
+        }
+
+        @Test("rule 10: a confirmed back-button tap pops the guarded entry and records the confirmation")
+        func guardedTapConfirmed() throws {
+            var state = try SessionState.after([push("A"), push("B", guarded)])
+            let event = try state.run(.pop(source: .backButton, confirmed: true))
+            #expect(event == .entriesPopped(source: .backButton, ids: ["B"], confirmed: true))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        @Test("rule 10: confirming a tap on an unguarded entry records no confirmation")
+        func unguardedConfirmed() throws {
+            let state = try SessionState.after([push("A"), push("B")])
+            #expect(try state.decide(.pop(source: .backButton, confirmed: true)) == .entriesPopped(source: .backButton, ids: ["B"], confirmed: false))
+            #expect(try state.decide(.pop(source: .gesture, confirmed: true)) == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
+        }
+
+        @Test("rule 10: a swipe does not consult the guard")
+        func swipeIgnoresGuard() throws {
+            var state = try SessionState.after([push("A"), push("B", guarded)])
+            #expect(try state.run(.pop(source: .gesture)) == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        @Test("rule 10: programmatic pops ignore guards", arguments: [
+            NavigationCommand.pop(source: .programmatic), .popTo(entryID: "A"), .popToRoot, .back,
+        ])
+        func programmaticIgnoresGuard(command: NavigationCommand) throws {
+            var state = try SessionState.after([push("A"), push("B", guarded)])
+            let event = try state.run(command)
+            #expect(event == .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        @Test("rule 10: only the top entry's guard is consulted")
+        func onlyTopGuard() throws {
+            var state = try SessionState.after([push("A"), push("B", guarded), push("C")])
+            #expect(try state.run(.pop(source: .backButton)) == .entriesPopped(source: .backButton, ids: ["C"], confirmed: false))
+            #expect(try state.run(.pop(source: .backButton)) == .popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton))
+        }
+
+        @Test("rule 9: selecting a back-menu row does not consult the guard")
+        func menuSelectIgnoresGuard() throws {
+            var state = try SessionState.after([push("A"), push("B"), push("C"), push("D", guarded)])
+            #expect(try state.run(.menuSelect(row: 3)) == .entriesPopped(source: .backMenu, ids: ["B", "C", "D"], confirmed: false))
+            #expect(state.entryIDs == [["A"]])
+            #expect(state.backButton == nil)
+        }
+
+        @Test("rule 9: pop-to from the back menu pops to a row's entry in one step, ignoring the guard")
+        func popToFromMenu() throws {
+            var state = try SessionState.after([push("A"), push("B"), push("C", guarded)])
+            #expect(try state.run(.popTo(entryID: "A", source: .backMenu)) == .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        // MARK: Rule 11
+
+        @Test("rule 11: pop-to pops everything above the entry in one event")
+        func popTo() throws {
+            var state = try SessionState.stacks([["A", "B", "C", "D"]])
+            #expect(try state.run(.popTo(entryID: "B")) == .entriesPopped(source: .programmatic, ids: ["C", "D"], confirmed: false))
+            #expect(state.entryIDs == [["A", "B"]])
+        }
+
+        @Test("rule 11: pop-to-root pops everything above the top layer's root, and nothing of the layers below")
+        func popToRoot() throws {
+            var state = try SessionState.stacks([["A", "B"], ["M", "N", "O"]])
+            #expect(try state.run(.popToRoot) == .entriesPopped(source: .programmatic, ids: ["N", "O"], confirmed: false))
+            #expect(state.entryIDs == [["A", "B"], ["M"]])
+        }
+
+        @Test("rule 11: a pop-to or pop-to-root that would pop nothing succeeds with no event", arguments: [
+            ([["A"]], NavigationCommand.popToRoot),
+            ([["A", "B"]], .popTo(entryID: "B")),
+            ([["A", "B"], ["M"]], .popToRoot),
+            ([["A", "B"], ["M"]], .popTo(entryID: "M")),
+            ([[]], .popToRoot),
+        ] as [([[String]], NavigationCommand)])
+        func popNothing(stacks: [[String]], command: NavigationCommand) throws {
+            let state = try SessionState.stacks(stacks)
+            #expect(try state.decide(command) == nil)
+        }
+
+        @Test("rule 11: popping a layer's root is refused, in the base and in a modal layer")
+        func rootPopRefused() throws {
+            #expect(throws: NavigationError.cannotPopRoot(root: "A", layer: 0, stack: "[A]")) {
+                try SessionState.stacks([["A"]]).decide(.pop(source: .programmatic))
+            }
+            #expect(throws: NavigationError.cannotPopRoot(root: "M", layer: 1, stack: "[A] | [M]")) {
+                try SessionState.stacks([["A"], ["M"]]).decide(.pop(source: .programmatic))
+            }
+        }
+
+        // MARK: Rule 12
+
+        @Test("rule 12: set-stack replaces the top layer's entries (last = top); label and menu follow")
+        func setStack() throws {
+            var state = try SessionState.after([push("A", NavigationItem(title: "Old"))])
+            let replacement = [entry("H", title: "Home"), entry("L", title: "List"), entry("X")]
+            #expect(try state.run(.setStack(replacement)) == .stackReplaced(replacement))
+            #expect(state.entryIDs == [["H", "L", "X"]])
+            #expect(state.backButton == BackButton(label: "List", fallbacks: ["Back", ""]))
+            #expect(state.backMenu?.map(\.title) == ["List", "Home"])
+        }
+
+        @Test("rule 12: set-stack on a modal layer replaces only that layer")
+        func setStackModal() throws {
+            var state = try SessionState.stacks([["A", "B"], ["M"]])
+            try state.run(.setStack([entry("N", title: "N"), entry("O")]))
+            #expect(state.entryIDs == [["A", "B"], ["N", "O"]])
+            #expect(state.backMenu?.map(\.entry) == ["N"])
+        }
+
+        @Test("rule 12: set-stack may reuse ids of the top layer and reorder them")
+        func setStackReuse() throws {
+            var state = try SessionState.stacks([["A", "B", "C"]])
+            try state.run(.setStack([entry("C"), entry("A", title: "New A")]))
+            #expect(state.entryIDs == [["C", "A"]])
+            #expect(state.topEntry?.item.title == "New A")
+        }
+
+        @Test("rule 12: set-stack before the first push fills the base layer")
+        func setStackFirst() throws {
+            var state = SessionState()
+            try state.run(.setStack([entry("A")]))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        // MARK: Rule 13
+
+        @Test("rule 13: update replaces the item and names the changed fields")
+        func update() throws {
+            var state = try SessionState.after([push("A", NavigationItem(title: "Inbox", menuTitle: "M")), push("B")])
+            let item = NavigationItem(title: "Archive", backButtonDisplayMode: .generic, menuTitle: "M")
+            #expect(try state.run(.update(entryID: "A", item: item)) == .itemUpdated(id: "A", item: item, fields: ["title", "backButtonDisplayMode"]))
+            #expect(state.layers[0].entries[0].item == item)
+            #expect(state.backButton?.label == "Back")
+        }
+
+        @Test("rule 13: an update to the item the entry already has is accepted and appends nothing")
+        func updateUnchanged() throws {
+            let item = NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: ""))
+            let state = try SessionState.after([push("A", item), push("B")])
+            #expect(try state.decide(.update(entryID: "A", item: item)) == nil)
+            #expect(try state.decide(.update(entryID: "A", item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: nil))))
+                == .itemUpdated(id: "A", item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem()), fields: ["backBarButtonItem"]),
+                "nil and \"\" differ")
+        }
+
+        @Test("rule 13: an entry of a lower layer can be updated; its label shows once the modal is dismissed")
+        func updateLowerLayer() throws {
+            var state = try SessionState.stacks([["A", "B"], ["M"]])
+            try state.run(.update(entryID: "A", item: NavigationItem(title: "Renamed")))
+            #expect(state.backButton == nil)
+            try state.run(.dismiss(source: .programmatic))
+            #expect(state.backButton?.label == "Renamed")
+        }
+
+        @Test("rule 13: changedFields names every field that differs, with DESIGN §3 keys")
+        func changedFields() {
+            let full = NavigationItem(
+                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(), backButtonDisplayMode: .minimal,
+                hidesBackButton: true, leftBarButtonItems: 1, leftItemsSupplementBackButton: true, style: .editor, menuTitle: "m",
+                popGuard: PopGuard(prompt: "p"))
+            #expect(NavigationItem().changedFields(to: full) == NavigationItem.CodingKeys.allCases.map(\.rawValue))
+            #expect(full.changedFields(to: full) == [])
+            #expect(NavigationItem(title: nil).changedFields(to: NavigationItem(title: "")) == ["title"])
+        }
+
+        // MARK: Rule 14
+
+        @Test("rule 14: back pops above a root, dismisses at a modal root, is refused at the base root", arguments: [
+            ([["A", "B"]], EventBody.entriesPopped(source: .programmatic, ids: ["B"], confirmed: false) as EventBody?, [["A"]]),
+            ([["A"], ["M", "N"]], .entriesPopped(source: .programmatic, ids: ["N"], confirmed: false), [["A"], ["M"]]),
+            ([["A"], ["M"]], .layerDismissed(source: .programmatic, ids: ["M"]), [["A"]]),
+            ([["A"], ["M"], ["P"]], .layerDismissed(source: .programmatic, ids: ["P"]), [["A"], ["M"]]),
+        ] as [([[String]], EventBody?, [[String]])])
+        func back(stacks: [[String]], event: EventBody?, after: [[String]]) throws {
+            var state = try SessionState.stacks(stacks)
+            #expect(try state.run(.back) == event)
+            #expect(state.entryIDs == after)
+        }
+
+        @Test("rule 14: back is refused at the root of the base layer")
+        func backAtBaseRoot() throws {
+            #expect(throws: NavigationError.nowhereToGoBack(root: "A")) { try SessionState.stacks([["A"]]).decide(.back) }
+        }
+
+        @Test("rule 14: back is the app's own action: guards and modalInPresentation are not consulted")
+        func backIsProgrammatic() throws {
+            var state = try SessionState.after([push("A"), present("M", modal: true), push("N", guarded)])
+            #expect(try state.run(.back) == .entriesPopped(source: .programmatic, ids: ["N"], confirmed: false))
+            #expect(try state.run(.back) == .layerDismissed(source: .programmatic, ids: ["M"]))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        // MARK: Rule 15
+
+        @Test("rule 15: a swipe down on a modalInPresentation layer is vetoed and recorded")
+        func modalInPresentationVetoes() throws {
+            var state = try SessionState.after([push("A"), present("M", modal: true), push("N")])
+            let before = state
+            let event = try state.run(.dismiss(source: .gesture))
+            #expect(event == .dismissVetoed(entry: "M", source: .gesture))
+            #expect(event?.isVeto == true)
+            #expect(state == before)
+        }
+
+        @Test("rule 15: a programmatic dismissal of a modalInPresentation layer works")
+        func modalInPresentationProgrammatic() throws {
+            var state = try SessionState.after([push("A"), present("M", modal: true), push("N")])
+            #expect(try state.run(.dismiss(source: .programmatic)) == .layerDismissed(source: .programmatic, ids: ["M", "N"]))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        @Test("rule 15: a swipe down on an ordinary modal layer dismisses it")
+        func ordinarySwipe() throws {
+            var state = try SessionState.after([push("A"), present("M"), present("P", modal: true)])
+            #expect(state.layers.map(\.modalInPresentation) == [false, false, true])
+            #expect(try state.run(.dismiss(source: .gesture)) == .dismissVetoed(entry: "P", source: .gesture))
+            try state.run(.dismiss(source: .programmatic))
+            #expect(try state.run(.dismiss(source: .gesture)) == .layerDismissed(source: .gesture, ids: ["M"]))
+            #expect(state.entryIDs == [["A"]])
+        }
+
+        // MARK: Rule 16
+
+        @Test("rule 16: pushing or presenting an id live in any layer is refused", arguments: ["A", "B", "M", "N"])
+        func liveIDs(id: String) throws {
+            let state = try SessionState.stacks([["A", "B"], ["M", "N"]])
+            let layer = state.location(of: id)!.layer
+            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) { try state.decide(push(id)) }
+            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) { try state.decide(present(id)) }
+        }
+
+        @Test("rule 16: an id may be pushed again once it is no longer live")
+        func reuseAfterPop() throws {
+            var state = try SessionState.stacks([["A", "B"], ["M"]])
+            try state.run(.dismiss(source: .programmatic))
+            try state.run(.pop(source: .programmatic))
+            try state.run(push("M"))
+            try state.run(present("B"))
+            #expect(state.entryIDs == [["A", "M"], ["B"]])
+        }
+
+        @Test("rule 16: updating an id that is not live is refused")
+        func updateNotLive() throws {
+            let state = try SessionState.stacks([["A"], ["M"]])
+            #expect(throws: NavigationError.entryNotLive(id: "Z", stack: "[A] | [M]")) {
+                try state.decide(.update(entryID: "Z", item: NavigationItem()))
+            }
+        }
+
+        // MARK: Other commands
+
+        @Test("present adds a layer; markRestored records a marker and changes nothing")
+        func presentAndRestore() throws {
+            var state = try SessionState.stacks([["A"]])
+            #expect(try state.run(present("M", modal: true)) == .layerPresented(entry("M", title: "M"), modalInPresentation: true))
+            #expect(state.topLayerIndex == 1)
+            #expect(state.topLayer.modalInPresentation)
+            let before = state
+            #expect(try state.run(.markRestored) == .sessionRestored)
+            #expect(state == before)
+        }
+
+        // MARK: validate
+
+        @Test("validate accepts every event decide produces")
+        func validateAcceptsDecided() throws {
+            let commands: [NavigationCommand] = [
+                .markRestored, .setStack([entry("S")]), push("A"), push("B", guarded), .pop(source: .backButton),
+                .pop(source: .backButton, confirmed: true), push("B", guarded), .pop(source: .gesture), push("B"), push("C"),
+                .menuSelect(row: 2), push("B"), push("C"), .popTo(entryID: "B", source: .backMenu), .popTo(entryID: "S"),
+                push("B"), .update(entryID: "S", item: NavigationItem(title: "S")), present("M", modal: true), .dismiss(source: .gesture),
+                push("N"), .back, .back, present("M"), push("N"), .popToRoot, .setStack([entry("X"), entry("Y")]),
+                .dismiss(source: .gesture), .pop(source: .programmatic), .markRestored,
+            ]
+            var state = SessionState()
+            var produced = Set<String>()
+            for command in commands {
+                guard let event = try state.decide(command) else { continue }
+                let before = state
+                #expect(throws: Never.self) { try before.validate(event) }
+                produced.insert(event.type)
+                state.apply(event)
+            }
+            #expect(produced == Set(EventBody.typeNames).subtracting(["session.started"]))
+            #expect(throws: Never.self) { try SessionState().validate(.sessionStarted(name: nil)) }
+        }
+
+        struct Inconsistent: Sendable, CustomTestStringConvertible {
+            var name: String
+            var stacks: [[String]]
+            var event: EventBody
+            var fragment: String
+            var testDescription: String { name }
+        }
+
+        @Test("validate rejects events that do not fit the state", arguments: [
+            Inconsistent(name: "popping ids that are not on top", stacks: [["A", "B", "C"]],
+                         event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false), fragment: "not the top entries"),
+            Inconsistent(name: "popping in the wrong order", stacks: [["A", "B", "C"]],
+                         event: .entriesPopped(source: .programmatic, ids: ["C", "B"], confirmed: false), fragment: "not the top entries"),
+            Inconsistent(name: "popping the root", stacks: [["A", "B"]],
+                         event: .entriesPopped(source: .programmatic, ids: ["A", "B"], confirmed: false), fragment: "above the root"),
+            Inconsistent(name: "popping a lone root", stacks: [["A"]],
+                         event: .entriesPopped(source: .gesture, ids: ["A"], confirmed: false), fragment: "above the root"),
+            Inconsistent(name: "popping nothing", stacks: [["A", "B"]],
+                         event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
+            Inconsistent(name: "popping from a lower layer", stacks: [["A", "B"], ["M"]],
+                         event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false), fragment: "not the top entries"),
+            Inconsistent(name: "pushing a live id", stacks: [["A", "B"]], event: .entryPushed(entry("A")), fragment: "'A' is already live"),
+            Inconsistent(name: "pushing an id live in a lower layer", stacks: [["A"], ["M"]], event: .entryPushed(entry("A")), fragment: "'A' is already live"),
+            Inconsistent(name: "presenting a live id", stacks: [["A"]], event: .layerPresented(entry("A"), modalInPresentation: false), fragment: "'A' is already live"),
+            Inconsistent(name: "presenting over an empty base", stacks: [[]], event: .layerPresented(entry("M"), modalInPresentation: false), fragment: "empty base layer"),
+            Inconsistent(name: "dismiss with no modal layer", stacks: [["A", "B"]], event: .layerDismissed(source: .programmatic, ids: ["B"]), fragment: "no modal layer"),
+            Inconsistent(name: "dismiss naming other ids", stacks: [["A"], ["M", "N"]], event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "not the top layer's"),
+            Inconsistent(name: "dismiss veto with no modal layer", stacks: [["A"]], event: .dismissVetoed(entry: "A", source: .gesture), fragment: "no modal layer"),
+            Inconsistent(name: "pop veto of an entry not on top", stacks: [["A", "B"]],
+                         event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
+            Inconsistent(name: "pop veto on an empty stack", stacks: [[]],
+                         event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
+            Inconsistent(name: "an empty replacement", stacks: [["A"]], event: .stackReplaced([]), fragment: "empty replacement"),
+            Inconsistent(name: "a replacement listing an id twice", stacks: [["A"]], event: .stackReplaced([entry("X"), entry("X")]), fragment: "'X' listed twice"),
+            Inconsistent(name: "a replacement with an id live in another layer", stacks: [["A"], ["M"]],
+                         event: .stackReplaced([entry("A")]), fragment: "'A' is live in layer 0"),
+            Inconsistent(name: "updating an id that is not live", stacks: [["A"]],
+                         event: .itemUpdated(id: "Z", item: NavigationItem(), fields: []), fragment: "'Z' is not live"),
+        ])
+        func validateRejects(_ row: Inconsistent) throws {
+            let state = try SessionState.stacks(row.stacks)
+            let error = try #require(throws: NavigationError.self) { try state.validate(row.event) }
+            guard case .invalidEvent(let message) = error else {
+                Issue.record("expected invalidEvent, got \(error)")
+                return
+            }
+            #expect(message.hasPrefix(row.event.type + ": "))
+            #expect(message.contains(row.fragment), "\(message)")
+            #expect(message.contains("(stack: \(state.stackDescription))"), "\(message)")
+            #expect(error.description == "invalid event: \(message)")
+        }
+
+        // MARK: apply and fold
+
+        @Test("apply is total: events that do not fit never trap, never pop a root, never remove the base")
+        func applyIsTotal() throws {
+            var state = try SessionState.stacks([["A", "B"]])
+            state.apply(.entriesPopped(source: .programmatic, ids: ["X", "Y", "Z"], confirmed: false))
+            #expect(state.entryIDs == [["A"]])
+            state.apply(.layerDismissed(source: .gesture, ids: ["A"]))
+            #expect(state.entryIDs == [["A"]])
+            state.apply(.itemUpdated(id: "Z", item: NavigationItem(title: "t"), fields: ["title"]))
+            #expect(state.entryIDs == [["A"]])
+            state.apply(.popVetoed(entry: "Q", prompt: "", source: .backButton))
+            state.apply(.dismissVetoed(entry: "Q", source: .gesture))
+            state.apply(.sessionStarted(name: "again"))
+            #expect(state == (try SessionState.stacks([["A"]])))
+            var empty = SessionState()
+            empty.apply(.entriesPopped(source: .programmatic, ids: ["A"], confirmed: false))
+            #expect(empty == SessionState())
+        }
+
+        @Test("fold applies events in order from a new session, or from a given state")
+        func fold() throws {
+            let events: [EventBody] = [
+                .sessionStarted(name: "main"), .entryPushed(entry("A")), .entryPushed(entry("B")),
+                .layerPresented(entry("M"), modalInPresentation: true), .entryPushed(entry("N")),
+                .entriesPopped(source: .gesture, ids: ["N"], confirmed: false), .itemUpdated(id: "A", item: NavigationItem(title: "t"), fields: ["title"]),
+            ]
+            let state = SessionState.fold(events)
+            #expect(state.entryIDs == [["A", "B"], ["M"]])
+            #expect(state.layers[0].entries[0].item.title == "t")
+            let midway = SessionState.fold(events.prefix(3))
+            #expect(SessionState.fold(events.dropFirst(3), from: midway) == state)
+            #expect(events.reduce(SessionState()) { $0.applying($1) } == state)
+            #expect(SessionState.fold([]) == SessionState())
+        }
+
+        @Test("state accessors: location, depth, stack description, empty layers")
+        func accessors() throws {
+            let state = try SessionState.stacks([["A", "B"], ["M"]])
+            #expect(state.location(of: "B").map { [$0.layer, $0.position] } == [0, 1])
+            #expect(state.location(of: "M").map { [$0.layer, $0.position] } == [1, 0])
+            #expect(state.location(of: "Z") == nil)
+            #expect(state.depth == 3)
+            #expect(state.stackDescription == "[A, B] | [M]")
+            #expect(SessionState().stackDescription == "[]")
+            #expect(SessionState(layers: []) == SessionState())
+            #expect(SessionState().topEntry == nil)
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+extension SharedCase: CustomTestStringConvertible {
+    var testDescription: String { id }
+}
+
+extension ModelTests {
+    /// Runs every behaviour case of `shared/cases/*.json` (DESIGN §9) through the library, reading the
+    /// folder at test time, and checks the case runner itself.
+    @Suite("Shared behaviour cases")
+    struct SharedCasesTests {
+        // The folder lives beside the package (`../shared/cases`) in a checkout and in CI; a bare copy
+        // of the package has none. Its absence is not a failure of the library, so the case tests are
+        // skipped (the always-on test below says which folder was looked for).
+        @Test("shared case",
+              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path) (set NAVSTORE_CASES_DIR)"),
+              arguments: try SharedCase.all())
+        func sharedCase(_ sharedCase: SharedCase) throws {
+            let expectation = try sharedCase.expectation()
+            let run = try sharedCase.runThroughModel()
+            let context = Comment(rawValue: "case '\(sharedCase.id)' (\(sharedCase.file); \(sharedCase.source ?? "no source")); stack \(run.state.stackDescription)")
+
+            #expect(!sharedCase.expect.isEmpty, "a case must expect something")
+            #expect(SessionState.fold(run.events) == run.state, context)
+
+            if let stack = expectation.stack {
+                #expect(run.state.entryIDs == stack, context)
+            }
+            if let expected = expectation.backButton {
+                let actual = run.state.backButton
+                if let expected {
+                    #expect(actual?.label == expected.label, context)
+                    #expect(actual?.fallbacks == expected.fallbacks, context)
+                } else {
+                    #expect(actual == nil, context)
+                }
+            }
+            if let expected = expectation.backMenu {
+                let actual = run.state.backMenu
+                if let expected {
+                    #expect(actual?.map(\.title) == expected, context)
+                } else {
+                    #expect(actual == nil, context)
+                }
+            }
+            if let expected = expectation.outcome {
+                #expect(run.outcome == expected, "\(context); refusal: \(run.refusal.map(String.init(describing:)) ?? "none")")
+            }
+        }
+
+        @Test("the cases folder: which one was read and how many cases it holds")
+        func reportFolder() throws {
+            let directory = SharedCase.directory()
+            let exists = SharedCase.directoryExists(directory)
+            let files = try SharedCase.files(in: directory)
+            let cases = try SharedCase.all(in: directory)
+            print("shared cases: \(directory.path) \(exists ? "holds \(files.count) file(s), \(cases.count) case(s)" : "does not exist: the shared case tests are skipped")")
+            if exists {
+                let perFile = try files.map { try SharedCase.load($0).count }
+                #expect(perFile.reduce(0, +) == cases.count)
+            } else {
+                #expect(files.isEmpty)
+                #expect(cases.isEmpty)
+            }
+        }
+
+        @Test("the cases folder holds at least one case, and every file at least one",
+              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
+        func folderIsNotEmpty() throws {
+            let files = try SharedCase.files()
+            #expect(!files.isEmpty, "no *.json file in \(SharedCase.directory().path)")
+            for file in files {
+                #expect(try SharedCase.load(file).count >= 1, "\(file.lastPathComponent) holds no case")
+            }
+            #expect(try SharedCase.all().count >= 1)
+        }
+
+        @Test("the default folder is ../shared/cases beside the package root")
+        func defaultFolder() throws {
+            let root = SharedCase.packageRoot()
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/NavStoreTests/Model/CaseRunner.swift").path))
+            if ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil {
+                let expected = root.deletingLastPathComponent().appendingPathComponent("shared/cases").standardizedFileURL.path
+                #expect(SharedCase.directory().path == expected)
+            }
+        }
+    }
+
+    /// The translation of steps and expectations, on inline cases.
+    @Suite("Case runner")
+    struct CaseRunnerTests {
+        private func one(_ json: String) throws -> SharedCase {
+            let cases = try SharedCase.parse(Data(json.utf8), file: "inline.json")
+            try #require(cases.count == 1)
+            return cases[0]
+        }
+
+        private func steps(_ steps: String, expect: String = #"{"outcome": "ok"}"#) throws -> SharedCase {
+            try one(#"{"cases": [{"id": "t", "source": "test", "given": \#(steps), "expect": \#(expect)}]}"#)
+        }
+
+        @Test("an unknown op fails the case")
+        func unknownOp() throws {
+            let c = try steps(#"[{"op": "push", "id": "A"}, {"op": "teleport", "id": "B"}]"#)
+            let error = try #require(throws: CaseError.self) { try c.commands() }
+            #expect(error.description.contains("unknown op 'teleport'"))
+            #expect(error.description.contains("step 2"))
+            #expect(throws: CaseError.self) { try c.runThroughModel() }
+        }
+
+        @Test("an unknown field of a step fails the case")
+        func unknownField() throws {
+            let c = try steps(#"[{"op": "push", "id": "A", "titel": "Inbox"}]"#)
+            let error = try #require(throws: CaseError.self) { try c.commands() }
+            #expect(error.description.contains("unknown field 'titel' for push"))
+        }
+
+        @Test("an unknown expect key fails the case", arguments: [
+            #"{"outcome": "ok", "label": "Inbox"}"#,
+            #"{"backButton": {"label": "A", "fallbacks": [], "image": true}}"#,
+            #"{"outcome": "maybe"}"#,
+        ])
+        func unknownExpectKey(_ expect: String) throws {
+            let c = try steps(#"[{"op": "push", "id": "A"}]"#, expect: expect)
+            #expect(throws: CaseError.self) { try c.expectation() }
+        }
+
+        @Test("a file that is not {\"cases\": [...]} or a case without id is refused", arguments: [
+            #"[]"#, #"{"case": []}"#, #"{"cases": [{"given": [], "expect": {}}]}"#, #"{"cases": [{"id": "x", "given": [], "expect": {}, "then": 1}]}"#, "not json",
+        ])
+        func badFiles(_ text: String) {
+            #expect(throws: CaseError.self) { try SharedCase.parse(Data(text.utf8), file: "bad.json") }
+        }
+
+        @Test("a refused step is allowed only as the last step")
+        func refusedStepOnlyLast() throws {
+            let last = try steps(#"[{"op": "push", "id": "A"}, {"op": "pop", "source": "programmatic"}]"#)
+            let run = try last.runThroughModel()
+            #expect(run.outcome == .refused)
+            #expect(run.refusal == .cannotPopRoot(root: "A", layer: 0, stack: "[A]"))
+
+            let middle = try steps(#"[{"op": "push", "id": "A"}, {"op": "pop"}, {"op": "push", "id": "B"}]"#)
+            let error = try #require(throws: CaseError.self) { try middle.runThroughModel() }
+            #expect(error.description.contains("step 2 was refused"))
+        }
+
+        @Test("outcomes: ok with and without an event, vetoed")
+        func outcomes() throws {
+            let noop = try steps(#"[{"op": "push", "id": "A"}, {"op": "pop-to-root"}]"#)
+            let noopRun = try noop.runThroughModel()
+            #expect(noopRun.outcome == .ok)
+            #expect(noopRun.events.count == 1)
+
+            let vetoed = try steps(#"[{"op": "push", "id": "A"}, {"op": "push", "id": "B", "popGuard": {"prompt": "Sure?"}}, {"op": "pop", "source": "back-button"}]"#)
+            let vetoedRun = try vetoed.runThroughModel()
+            #expect(vetoedRun.outcome == .vetoed)
+            #expect(vetoedRun.events.last == .popVetoed(entry: "B", prompt: "Sure?", source: .backButton))
+        }
+
+        @Test("set-stack accepts flat entries and entries shaped as `stack --json`")
+        func setStackShapes() throws {
+            let flat = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "route": "home", "params": {"n": 1}}, {"id": "X", "hidesBackButton": true}]}]"#)
+            let nested = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "route": "home", "params": {"n": 1}, "item": {"title": "Home"}}, {"id": "X", "item": {"hidesBackButton": true}}]}]"#)
+            let expected: [NavigationCommand] = [.setStack([
+                Entry(id: "H", route: "home", params: ["n": .integer(1)], item: NavigationItem(title: "Home")),
+                Entry(id: "X", item: NavigationItem(hidesBackButton: true)),
+            ])]
+            #expect(try flat.commands() == expected)
+            #expect(try nested.commands() == expected)
+
+            let mixed = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "item": {"title": "Home"}}]}]"#)
+            #expect(throws: CaseError.self) { try mixed.commands() }
+        }
+
+        @Test("update merges the partial item into the item the entry has at that point")
+        func updateMerges() throws {
+            let c = try steps(#"""
+                [{"op": "push", "id": "A", "title": "Inbox", "backButtonTitle": "Mail", "menuTitle": "M"},
+                 {"op": "update", "id": "A", "set": {"title": "Archive", "menuTitle": null}},
+                 {"op": "update", "id": "A", "set": {"hidesBackButton": true}}]
+                """#)
+            let commands = try c.commands()
+            #expect(commands[1] == .update(entryID: "A", item: NavigationItem(title: "Archive", backButtonTitle: "Mail")))
+            #expect(commands[2] == .update(entryID: "A", item: NavigationItem(title: "Archive", backButtonTitle: "Mail", hidesBackButton: true)))
+
+            let badField = try steps(#"[{"op": "push", "id": "A"}, {"op": "update", "id": "A", "set": {"colour": "red"}}]"#)
+            let error = try #require(throws: CaseError.self) { try badField.commands() }
+            #expect(error.description.contains("colour"))
+        }
+
+        @Test("every op translates to its command", arguments: [
+            (#"{"op": "push", "id": "A", "title": "", "route": "r", "backBarButtonItem": {"title": "C", "image": true}, "style": "editor", "popGuard": {"prompt": "P"}}"#,
+             NavigationCommand.push(Entry(id: "A", route: "r", item: NavigationItem(title: "", backBarButtonItem: BackBarButtonItem(title: "C", image: true), style: .editor, popGuard: PopGuard(prompt: "P"))))),
+            (#"{"op": "present", "id": "M", "modalInPresentation": true, "params": {}}"#,
+             .present(Entry(id: "M", params: [:]), modalInPresentation: true)),
+            (#"{"op": "present", "id": "M"}"#, .present(Entry(id: "M"), modalInPresentation: false)),
+            (#"{"op": "pop"}"#, .pop(source: .programmatic, confirmed: false)),
+            (#"{"op": "pop", "source": "back-button", "confirm": true}"#, .pop(source: .backButton, confirmed: true)),
+            (#"{"op": "pop", "source": "gesture"}"#, .pop(source: .gesture, confirmed: false)),
+            (#"{"op": "pop-to", "id": "A"}"#, .popTo(entryID: "A", source: .programmatic)),
+            (#"{"op": "pop-to", "id": "A", "source": "back-menu"}"#, .popTo(entryID: "A", source: .backMenu)),
+            (#"{"op": "pop-to-root"}"#, .popToRoot),
+            (#"{"op": "menu-select", "row": 2}"#, .menuSelect(row: 2)),
+            (#"{"op": "back"}"#, .back),
+            (#"{"op": "dismiss"}"#, .dismiss(source: .programmatic)),
+            (#"{"op": "dismiss", "source": "gesture"}"#, .dismiss(source: .gesture)),
+        ])
+        func translation(_ step: String, _ command: NavigationCommand) throws {
+            #expect(try steps("[\(step)]").commands() == [command])
+        }
+
+        @Test("values of the wrong type are refused with the step named", arguments: [
+            #"{"op": "push"}"#, #"{"op": "push", "id": 3}"#, #"{"op": "pop", "source": "sideways"}"#,
+            #"{"op": "pop", "confirm": "yes"}"#, #"{"op": "menu-select", "row": "1"}"#, #"{"op": "menu-select", "row": 1.5}"#,
+            #"{"op": "dismiss", "source": "back-button"}"#, #"{"op": "set-stack", "entries": {}}"#,
+            #"{"op": "push", "id": "A", "hidesBackButton": "yes"}"#, #"{"op": "push", "id": "A", "params": []}"#,
+            #"{"title": "no op"}"#,
+        ])
+        func wrongTypes(_ step: String) throws {
+            let error = try #require(throws: CaseError.self) { try steps("[\(step)]").commands() }
+            #expect(error.description.contains("case 't' step 1"))
+        }
+
+        @Test("expectations are read into typed values, null distinct from absent")
+        func expectationShapes() throws {
+            let c = try steps(#"[{"op": "push", "id": "A"}]"#, expect: #"{"stack": [["A"], []], "backButton": null, "backMenu": ["", "x"], "outcome": "refused"}"#)
+            let e = try c.expectation()
+            #expect(e.stack == [["A"], []])
+            #expect(e.backButton == .some(nil))
+            #expect(e.backMenu == .some(["", "x"]))
+            #expect(e.outcome == .refused)
+
+            let absent = try steps(#"[{"op": "push", "id": "A"}]"#, expect: #"{"stack": [["A"]]}"#).expectation()
+            #expect(absent.backButton == nil)
+            #expect(absent.backMenu == nil)
+            #expect(absent.outcome == nil)
+        }
+
+        @Test("a case id used twice across files is refused")
+        func duplicateIDs() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-cases-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let text = #"{"cases": [{"id": "same", "given": [], "expect": {"stack": [[]]}}]}"#
+            try Data(text.utf8).write(to: folder.appendingPathComponent("a.json"))
+            #expect(try SharedCase.all(in: folder).map(\.id) == ["same"])
+            try Data(text.utf8).write(to: folder.appendingPathComponent("b.json"))
+            try Data("ignored".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+            let error = try #require(throws: CaseError.self) { try SharedCase.all(in: folder) }
+            #expect(error.description.contains("'same'"))
+        }
+    }
+}
