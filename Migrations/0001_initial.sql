@@ -27,8 +27,8 @@ CREATE TABLE events (
     UNIQUE (session_id, version)
 ) STRICT;
 
--- "The state at time T" looks up the newest version at or before T.
-CREATE INDEX events_by_time ON events (session_id, at, version);
+-- No index on `at`: times never go backwards within a session, so "the state at time T"
+-- is a binary search over versions on UNIQUE(session_id, version).
 
 CREATE TRIGGER events_no_update BEFORE UPDATE ON events
 BEGIN

@@ -63,45 +63,63 @@ extension EventBody {
     ///   - payload: the UTF-8 JSON object stored with the event.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
     public init(type: String, payload: some DataProtocol) throws(NavigationError) {
-        let data = Data(payload)
         let decoder = JSONDecoder()
+        decoder.userInfo[TypedPayload.typeKey] = type
         do {
-            switch type {
-            case "session.started":
-                self = .sessionStarted(name: try decoder.decode(Payload.SessionStarted.self, from: data).name)
-            case "entry.pushed":
-                self = .entryPushed(try decoder.decode(Payload.EntryPushed.self, from: data).entry)
-            case "entries.popped":
-                let p = try decoder.decode(Payload.EntriesPopped.self, from: data)
-                self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
-            case "pop.vetoed":
-                let p = try decoder.decode(Payload.PopVetoed.self, from: data)
-                self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
-            case "stack.replaced":
-                self = .stackReplaced(try decoder.decode(Payload.StackReplaced.self, from: data).entries)
-            case "item.updated":
-                let p = try decoder.decode(Payload.ItemUpdated.self, from: data)
-                self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
-            case "layer.presented":
-                let p = try decoder.decode(Payload.LayerPresented.self, from: data)
-                self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
-            case "layer.dismissed":
-                let p = try decoder.decode(Payload.LayerDismissed.self, from: data)
-                self = .layerDismissed(source: p.source, ids: p.ids)
-            case "dismiss.vetoed":
-                let p = try decoder.decode(Payload.DismissVetoed.self, from: data)
-                self = .dismissVetoed(entry: p.entry, source: p.source)
-            case "session.restored":
-                _ = try decoder.decode(Payload.SessionRestored.self, from: data)
-                self = .sessionRestored
-            default:
-                throw NavigationError.invalidEvent("unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
-            }
+            self = try decoder.decode(TypedPayload.self, from: Data(payload)).body
         } catch let error as NavigationError {
             throw error
         } catch {
             throw .invalidEvent("bad \(type) payload: \(describeDecodingError(error))")
         }
+    }
+
+    /// Decodes the payload of an event of `type` from `decoder`, positioned on the payload object
+    /// (e.g. the `payload` key of an NDJSON line), so a line is parsed once.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` for an unknown type; `DecodingError` for a
+    ///   payload of the wrong shape.
+    public init(type: String, payloadFrom decoder: any Decoder) throws {
+        switch type {
+        case "session.started":
+            self = .sessionStarted(name: try Payload.SessionStarted(from: decoder).name)
+        case "entry.pushed":
+            self = .entryPushed(try Payload.EntryPushed(from: decoder).entry)
+        case "entries.popped":
+            let p = try Payload.EntriesPopped(from: decoder)
+            self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
+        case "pop.vetoed":
+            let p = try Payload.PopVetoed(from: decoder)
+            self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
+        case "stack.replaced":
+            self = .stackReplaced(try Payload.StackReplaced(from: decoder).entries)
+        case "item.updated":
+            let p = try Payload.ItemUpdated(from: decoder)
+            self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
+        case "layer.presented":
+            let p = try Payload.LayerPresented(from: decoder)
+            self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
+        case "layer.dismissed":
+            let p = try Payload.LayerDismissed(from: decoder)
+            self = .layerDismissed(source: p.source, ids: p.ids)
+        case "dismiss.vetoed":
+            let p = try Payload.DismissVetoed(from: decoder)
+            self = .dismissVetoed(entry: p.entry, source: p.source)
+        case "session.restored":
+            _ = try Payload.SessionRestored(from: decoder)
+            self = .sessionRestored
+        default:
+            throw NavigationError.invalidEvent("unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
+        }
+    }
+}
+
+/// A payload decoded with its event type taken from the decoder's `userInfo`.
+private struct TypedPayload: Decodable {
+    static let typeKey = CodingUserInfoKey(rawValue: "navstore.eventType")!
+    var body: EventBody
+
+    init(from decoder: any Decoder) throws {
+        body = try EventBody(type: decoder.userInfo[Self.typeKey] as? String ?? "", payloadFrom: decoder)
     }
 }
 

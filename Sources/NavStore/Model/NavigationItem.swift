@@ -151,7 +151,16 @@ public struct NavigationItem: Sendable, Hashable, Codable {
         backBarButtonItem = try c.decodeIfPresent(BackBarButtonItem.self, forKey: .backBarButtonItem)
         backButtonDisplayMode = try c.decodeIfPresent(BackButtonDisplayMode.self, forKey: .backButtonDisplayMode) ?? .default
         hidesBackButton = try c.decodeIfPresent(Bool.self, forKey: .hidesBackButton) ?? false
-        leftBarButtonItems = try c.decodeIfPresent(Int.self, forKey: .leftBarButtonItems) ?? 0
+        do {
+            leftBarButtonItems = try c.decodeIfPresent(Int.self, forKey: .leftBarButtonItems) ?? 0
+        } catch {
+            // Foundation reports a number that is no Int (1.5, 1e30) as "The given data was not
+            // valid JSON", without a path: say which field and why.
+            guard let number = try? c.decode(Double.self, forKey: .leftBarButtonItems) else { throw error }
+            throw DecodingError.dataCorruptedError(
+                forKey: .leftBarButtonItems, in: c,
+                debugDescription: "leftBarButtonItems must be a whole number, 0 or more, got \(number)")
+        }
         if leftBarButtonItems < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: .leftBarButtonItems, in: c,

@@ -23,6 +23,12 @@ package final class Connection {
         case readWriteCreate
         /// Read only (`SQLITE_OPEN_READONLY`); fails if the file does not exist.
         case readOnly
+        /// Read only, declaring the file unchangeable (the `immutable=1` URI parameter,
+        /// https://sqlite.org/uri.html#uriimmutable): SQLite takes no locks and never looks for or
+        /// creates `-wal` and `-shm` files. Only for a file on storage nobody can write (a
+        /// read-only directory or mount) that has no `-wal` file beside it, so that the file alone
+        /// holds every committed transaction.
+        case readOnlyImmutable
     }
 
     /// The kind of transaction `BEGIN` starts (https://sqlite.org/lang_transaction.html).
@@ -89,9 +95,10 @@ package final class Connection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readOnlyImmutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(mode == .readOnlyImmutable ? Self.immutableURI(path) : path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, db: db, sql: nil)
             sqlite3_close_v2(db)
@@ -100,6 +107,21 @@ package final class Connection {
         }
         sqlite3_extended_result_codes(db, 1)
         handle = db
+    }
+
+    /// `file:PATH?immutable=1` with `%`, `?` and `#` percent-encoded (https://sqlite.org/uri.html);
+    /// an absolute path gets an empty authority (`file:///...`).
+    private static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3F"
+            case "#": encoded += "%23"
+            default: encoded.unicodeScalars.append(scalar)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + encoded + "?immutable=1"
     }
 
     /// Creates an empty file with mode 0600 unless something already exists at `path`.

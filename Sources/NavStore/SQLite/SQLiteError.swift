@@ -108,6 +108,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         // Extended codes are `primary | (n << 8)` macros that Swift cannot import; the values are
         // spelled as in sqlite3.h (https://sqlite.org/rescode.html#extrc).
 
+        /// `SQLITE_IOERR_SHMSIZE` (4874): the `-shm` index of a WAL database could not be
+        /// extended, which every connection, readers included, needs: usually a full disk.
+        public static let ioErrorShmSize: Int32 = SQLITE_IOERR | (19 << 8)
         /// `SQLITE_CONSTRAINT_CHECK` (275): a `CHECK` constraint failed.
         public static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
         /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a foreign key constraint failed.

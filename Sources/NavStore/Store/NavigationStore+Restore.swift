@@ -18,6 +18,31 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// Why an earlier state was returned instead of the current one, or `nil`.
     public var fallback: String?
 
+    /// The payload of a past point, as ``NavigationStore/state(session:at:)`` read it: no attempt
+    /// counted (`attempts` 0), no fallback (`navdb restore --at P`).
+    public init(_ state: VersionedState) {
+        session = state.session
+        version = state.version
+        restoredVersion = state.version
+        layers = state.state.layers
+        backButton = state.backButton
+        backMenu = state.backMenu
+        attempts = 0
+        fallback = nil
+    }
+
+    init(session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
+         backMenu: [BackMenuRow]?, attempts: Int, fallback: String?) {
+        self.session = session
+        self.version = version
+        self.restoredVersion = restoredVersion
+        self.layers = layers
+        self.backButton = backButton
+        self.backMenu = backMenu
+        self.attempts = attempts
+        self.fallback = fallback
+    }
+
     private enum CodingKeys: String, CodingKey {
         case session, version, restoredVersion, layers, backButton, backMenu, attempts, fallback
     }

@@ -290,12 +290,12 @@ public final class NavigationStore: Sendable {
         var bodyError: (any Error)?
         try withCore { core in
             try core.db.transaction(.deferred) {
-                var sessionID: Int64?
+                var row: SessionRow?
                 if let key {
-                    guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
-                    sessionID = row.id
+                    row = try core.sessionRow(key)
+                    if row == nil { throw StoreError.sessionNotFound(key) }
                 }
-                try core.streamEvents(sessionID: sessionID, filter: filter) { event in
+                try core.streamEvents(session: row, filter: filter) { event in
                     do { try body(event) } catch { bodyError = error; throw StreamStopped() }
                 }
             }
@@ -351,6 +351,9 @@ extension StoreError {
             if error.isNotADatabase { return .notANavdbFile(path: path, reason: "not an SQLite database") }
             if error.isReadOnly { return .cannotOpen(path: path, reason: "the file or its directory is read-only (\(error.message))") }
             if error.isFull { return .cannotOpen(path: path, reason: "the disk is full (\(error.message)); nothing was written") }
+            if error.extendedResultCode == SQLiteError.Code.ioErrorShmSize {
+                return .cannotOpen(path: path, reason: "the disk is full: SQLite cannot grow the -shm index that even reading needs (\(error.message)); nothing was written")
+            }
             if error.isCantOpen { return .cannotOpen(path: path, reason: error.message) }
             if error.isCorrupt { return .cannotOpen(path: path, reason: "the database is corrupt (\(error.message))") }
             return .sqlite(error)

@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A session's row in `sessions`.
 struct SessionRow {
@@ -60,16 +67,20 @@ final class StoreCore: @unchecked Sendable {
     /// Opens the file and brings it to the current schema, refusing foreign or newer files before
     /// anything is written (https://sqlite.org/pragma.html#pragma_application_id).
     static func open(path: String, create: Bool, options: StoreOptions) throws -> (Connection, readOnly: Bool) {
-        let existed = FileManager.default.fileExists(atPath: path)
+        var existed = FileManager.default.fileExists(atPath: path)
         if !existed && !create { throw StoreError.databaseNotFound(path: path) }
+        if !existed, path != ":memory:", !path.isEmpty, try createAtomically(path: path, options: options) {
+            existed = true
+        }
         let attributes = existed ? try? FileManager.default.attributesOfItem(atPath: path) : nil
         if attributes?[.type] as? FileAttributeType == .typeDirectory {
             throw StoreError.cannotOpen(path: path, reason: "it is a directory")
         }
-        if let size = attributes?[.size] as? Int, size == 0 {
+        // FoundationEssentials gives the size as UInt, Foundation as NSNumber: read any integer.
+        if let size = attributes?[.size] as? any BinaryInteger, Int(size) == 0 {
             throw StoreError.notANavdbFile(path: path, reason: "the file is empty (0 bytes)")
         }
-        let db: Connection
+        var db: Connection
         var readOnly = false
         do {
             db = try Connection(path: path, mode: existed ? .readWrite : .readWriteCreate)
@@ -82,7 +93,20 @@ final class StoreCore: @unchecked Sendable {
             }
         }
         try db.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
-        switch try Migrator.inspect(db) {
+        var check: SchemaCheck?
+        do {
+            check = try Migrator.inspect(db)
+        } catch {
+            guard existed, error.isCantOpen || error.isReadOnly, !FileManager.default.fileExists(atPath: path + "-wal") else { throw error }
+            // A WAL database in a directory we cannot write: SQLite cannot create the -wal and
+            // -shm files that even a reader needs. With no -wal file, the file alone holds every
+            // committed transaction, and nobody can be writing it (a writer needs that -wal), so
+            // it is read as immutable: reads work, writes fail as read-only (exit 74).
+            db = try Connection(path: path, mode: .readOnlyImmutable)
+            readOnly = true
+        }
+        if check == nil { check = try Migrator.inspect(db) }
+        switch check! {
         case .notADatabase:
             throw StoreError.notANavdbFile(path: path, reason: "not an SQLite database")
         case .foreign(let applicationID):
@@ -93,8 +117,10 @@ final class StoreCore: @unchecked Sendable {
             throw StoreError.newerSchema(path: path, found: Int(version), supported: Int(Migrator.currentVersion))
         case .empty:
             if existed { throw StoreError.notANavdbFile(path: path, reason: "an empty SQLite database without the navdb schema") }
-            try configure(db, options: options)
+            // Migrate before switching to WAL, so that a process killed in between leaves either
+            // a file we created and never wrote (0 bytes) or a complete schema.
             try Migrator.migrate(db)
+            try configure(db, options: options)
         case .needsMigration:
             try configure(db, options: options)
             try Migrator.migrate(db)
@@ -102,6 +128,35 @@ final class StoreCore: @unchecked Sendable {
             if !readOnly { try configure(db, options: options) }
         }
         return (db, readOnly)
+    }
+
+    /// Creates a new database at `path` without ever showing an unfinished file there: it is
+    /// built under a temporary name in the same directory (WAL mode, migrated, checkpointed),
+    /// then hard-linked to `path` (`link(2)` fails when `path` exists). A process racing to
+    /// create the same file, and the next run after a crash during creation, thus find either no
+    /// file or a complete navdb database, never an empty file that ``open(path:create:options:)``
+    /// must refuse as someone else's.
+    /// - Returns: `true` when `path` now holds a file (ours, or one a racing process created
+    ///   first); `false` when this way is not available (the temporary file cannot be created, or
+    ///   the file system has no hard links): the caller then creates `path` in place.
+    /// - Throws: what configuring or migrating the new file throws (a full disk...); the
+    ///   temporary files are removed.
+    private static func createAtomically(path: String, options: StoreOptions) throws -> Bool {
+        let temporary = path + ".creating-" + String(UInt64.random(in: 0 ... .max), radix: 36)
+        let db: Connection
+        do { db = try Connection(path: temporary, mode: .readWriteCreate) } catch { return false }
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
+        do {
+            try configure(db, options: options)
+            try Migrator.migrate(db)
+            // Everything into the file itself: the -wal is named after the temporary path.
+            try db.checkpoint(mode: .truncate)
+        } catch {
+            db.close()
+            throw error
+        }
+        db.close()
+        return link(temporary, path) == 0 || errno == EEXIST
     }
 
     /// The connection's settings, each a named step (DESIGN §5).
@@ -337,18 +392,31 @@ final class StoreCore: @unchecked Sendable {
             }
             return version
         case .time(let time):
-            let statement = try db.cachedStatement("SELECT max(version) FROM events WHERE session_id = ? AND at <= ?")
-            statement.bind(row.id, at: 1)
-            statement.bind(time, at: 2)
-            _ = try statement.step()
-            let found = statement.isNull(at: 0) ? nil : statement.int(at: 0)
-            statement.reset()
-            guard let found else {
+            guard let found = try lastVersion(of: row, atOrBefore: time) else {
                 throw StoreError.pointOutOfRange(session: row.key, point: "time \(Timestamp.format(time))",
                                                  accepted: "times from \(Timestamp.format(row.createdAt)), when the session began; later times give the newest state")
             }
             return found
         }
+    }
+
+    /// The newest version whose event is at or before `time`, or `nil` when the session began
+    /// later. Times never go backwards within a session, so this is a binary search over versions
+    /// on the `UNIQUE(session_id, version)` index: O(log n) point reads and no index on `at`.
+    func lastVersion(of row: SessionRow, atOrBefore time: Int64) throws -> Int? {
+        guard row.version >= 1, let first = try eventTime(sessionID: row.id, version: 1), first <= time else { return nil }
+        var low = 1, high = row.version
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            if let at = try eventTime(sessionID: row.id, version: middle), at <= time { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The oldest version whose event is at or after `time` (`row.version + 1` when none is).
+    func firstVersion(of row: SessionRow, atOrAfter time: Int64) throws -> Int {
+        guard let last = try lastVersion(of: row, atOrBefore: time - 1) else { return 1 }
+        return last + 1
     }
 
     /// The state after `version` and that event's time: the nearest snapshot at or below it under
@@ -430,19 +498,28 @@ final class StoreCore: @unchecked Sendable {
     }
 
     /// Streams events matching `filter` (all sessions in `seq` order when `sessionID` is `nil`).
-    func streamEvents(sessionID: Int64?, filter: EventFilter, _ body: (Event) throws -> Void) throws {
+    func streamEvents(session row: SessionRow?, filter: EventFilter, _ body: (Event) throws -> Void) throws {
         var conditions: [String] = []
         var values: [SQLValue] = []
-        if let sessionID { conditions.append("e.session_id = ?"); values.append(.integer(sessionID)) }
-        if let since = filter.since { conditions.append("e.at >= ?"); values.append(.integer(since)) }
-        if let until = filter.until { conditions.append("e.at <= ?"); values.append(.integer(until)) }
-        if let from = filter.fromVersion { conditions.append("e.version >= ?"); values.append(.integer(Int64(from))) }
-        if let to = filter.toVersion { conditions.append("e.version <= ?"); values.append(.integer(Int64(to))) }
+        var fromVersion = filter.fromVersion
+        var toVersion = filter.toVersion
+        if let row {
+            conditions.append("e.session_id = ?")
+            values.append(.integer(row.id))
+            // Within a session, times never go backwards: a time range is a version range.
+            if let since = filter.since { fromVersion = max(fromVersion ?? 1, try firstVersion(of: row, atOrAfter: since)) }
+            if let until = filter.until { toVersion = min(toVersion ?? row.version, try lastVersion(of: row, atOrBefore: until) ?? 0) }
+        } else {
+            if let since = filter.since { conditions.append("e.at >= ?"); values.append(.integer(since)) }
+            if let until = filter.until { conditions.append("e.at <= ?"); values.append(.integer(until)) }
+        }
+        if let from = fromVersion { conditions.append("e.version >= ?"); values.append(.integer(Int64(from))) }
+        if let to = toVersion { conditions.append("e.version <= ?"); values.append(.integer(Int64(to))) }
         if let types = filter.types, !types.isEmpty {
             conditions.append("e.type IN (" + Array(repeating: "?", count: types.count).joined(separator: ", ") + ")")
             values.append(contentsOf: types.sorted().map { .text($0) })
         }
-        let order = sessionID == nil ? "e.seq" : "e.version"
+        let order = row == nil ? "e.seq" : "e.version"
         let sql = """
             SELECT e.seq, s.key, e.version, e.type, e.at, e.event_id, e.payload
             FROM events AS e JOIN sessions AS s ON s.id = e.session_id

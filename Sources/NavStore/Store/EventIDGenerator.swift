@@ -1,0 +1,51 @@
+/// Makes the ids of events appended without a client-supplied one: UUID version 7 text in
+/// lowercase (RFC 9562 §5.7, https://www.rfc-editor.org/rfc/rfc9562#section-5.7).
+///
+/// The first 48 bits are the wall-clock milliseconds, so ids written one after another land next
+/// to each other in the `event_id` index instead of at random places; the remaining 74 bits are a
+/// 32-bit counter that starts at a random value and a 42-bit random value fixed per generator
+/// (RFC 9562 §6.2, "fixed bit-length dedicated counter"). One random draw per store, none per
+/// event: drawing from the system generator for every event cost about a microsecond each.
+struct EventIDGenerator {
+    private var counter: UInt32
+    private let node: UInt64
+
+    /// A generator with a fresh random counter start and node.
+    init() {
+        var random = SystemRandomNumberGenerator()
+        counter = UInt32(truncatingIfNeeded: random.next())
+        node = random.next() & ((1 << 42) - 1)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The next id, e.g. `019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17`.
+    /// - Parameter milliseconds: the time part, in ms since the Unix epoch (now by default).
+    mutating func next(milliseconds: Int64 = Timestamp.now()) -> String {
+        let count = counter
+        counter &+= 1
+        let time = UInt64(bitPattern: milliseconds) & 0xFFFF_FFFF_FFFF
+        var octets: [UInt8] = []
+        octets.reserveCapacity(16)
+        for shift in stride(from: 40, through: 0, by: -8) { octets.append(UInt8(truncatingIfNeeded: time >> UInt64(shift))) }
+        octets.append(0x70 | UInt8(truncatingIfNeeded: count >> 28))
+        octets.append(UInt8(truncatingIfNeeded: count >> 20))
+        octets.append(0x80 | UInt8(truncatingIfNeeded: (count >> 14) & 0x3F))
+        octets.append(UInt8(truncatingIfNeeded: count >> 6))
+        octets.append(UInt8(truncatingIfNeeded: (count & 0x3F) << 2) | UInt8(truncatingIfNeeded: node >> 40))
+        for shift in stride(from: 32, through: 0, by: -8) { octets.append(UInt8(truncatingIfNeeded: node >> UInt64(shift))) }
+        return Self.uuidText(octets)
+    }
+
+    /// 16 octets as lowercase UUID text (8-4-4-4-12 hex digits).
+    static func uuidText(_ octets: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, octet) in octets.prefix(16).enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(hexDigits[Int(octet >> 4)])
+            text.append(hexDigits[Int(octet & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

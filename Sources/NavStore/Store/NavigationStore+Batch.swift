@@ -1,0 +1,53 @@
+extension NavigationStore {
+    /// Validates and appends many commands to one session in a single `BEGIN IMMEDIATE`
+    /// transaction: the bulk path (DESIGN §4, §5).
+    ///
+    /// Each command is decided against the state the commands before it left (as if they had
+    /// been run one by one with ``execute(_:session:at:expectedVersion:eventID:)``): a command that
+    /// changes nothing appends nothing, a veto (`pop.vetoed`, `dismiss.vetoed`) is appended as an
+    /// event, and a command the rules refuse aborts the whole batch, which then writes nothing.
+    /// Events are inserted with one cached statement; the projection diff, the session row and
+    /// the cache are written once at the end; a snapshot is written every
+    /// ``StoreOptions/snapshotInterval`` versions, as single appends do.
+    ///
+    /// - Parameters:
+    ///   - commands: the actions, in order (DESIGN §6); an empty sequence appends nothing.
+    ///   - session: the session key.
+    ///   - at: the time of every appended event, in ms since the Unix epoch, never earlier than the
+    ///     session's previous event; now when `nil` (clamped to the previous event's time).
+    ///   - expectedVersion: optimistic concurrency: the version the caller last saw before the batch.
+    /// - Returns: the session's version after the batch (unchanged when nothing was appended), the
+    ///   last appended event (or `nil`), and `vetoed` when at least one command was vetoed.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/rules(_:)`` (the first refused
+    ///   command; nothing appended), ``StoreError/versionConflict(session:expected:actual:)``,
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
+    /// - Complexity: O(n) inserts for n commands, plus the rules' own cost per command (O(live
+    ///   entries)) and one projection diff.
+    @discardableResult
+    public func append(
+        contentsOf commands: some Sequence<NavigationCommand>, session key: String, at: Int64? = nil,
+        expectedVersion: Int? = nil
+    ) throws(StoreError) -> AppendResult {
+        try withCore { core in
+            try core.db.transaction(.immediate) {
+                guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                if let expectedVersion, expectedVersion != row.version {
+                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
+                }
+                let time = try core.eventTime(at, after: row)
+                var write = try core.beginWrite(row)
+                var last: Event?
+                var vetoed = false
+                for command in commands {
+                    let body: EventBody?
+                    do { body = try write.state.decide(command) } catch let error as NavigationError { throw StoreError.rules(error) }
+                    guard let body else { continue }
+                    last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
+                    if body.isVeto { vetoed = true }
+                }
+                try core.finishWrite(write)
+                return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: last)
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension NavigationStore {
+    /// Streams the log as NDJSON: one ``EventRecord/jsonLine()`` per event (DESIGN §6 `export`),
+    /// without holding the log in memory.
+    ///
+    /// Each line is `{"at","eventID","payload","seq","session","time","type","version"}` with
+    /// sorted keys; `at` is in ms since the Unix epoch. ``importNDJSON(lines:progress:)`` reads
+    /// it back.
+    ///
+    /// With `redact`, personal text is replaced by stable hashes so that a log can be shared:
+    /// titles, back button titles, `backBarButtonItem` titles, menu titles, pop-guard prompts
+    /// (in items and in `pop.vetoed`), session names, routes and every `params` value become
+    /// `h:` and 16 hex digits of their HMAC-SHA-256 under a random key drawn for this export. The
+    /// same text gives the same hash throughout one export, and never the same across exports
+    /// (the hashes cannot be looked up in a table of common words). `""` stays `""` and `nil`
+    /// stays `nil` (a `null` params value stays `null`), so the blank-versus-set distinctions of
+    /// rules 3 and 7 survive. Entry ids and session keys are hashed the same way unless `keepIDs`,
+    /// consistently, so the redacted log still imports and replays to the same stacks, back
+    /// buttons and menus (with hashed text). Event ids, types, versions, times, sources, flags,
+    /// counts and changed-field lists are kept.
+    ///
+    /// - Parameters:
+    ///   - session: the session key, or `nil` for every session in `seq` order.
+    ///   - redact: replace personal text by hashes, as above.
+    ///   - keepIDs: with `redact`, keep entry ids and session keys as they are.
+    ///   - write: called once per line, in order, without the newline; an error it throws stops
+    ///     the export and is rethrown. It runs while the store is locked: it must not call the store.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors (``StoreError``), or what
+    ///   `write` throws.
+    /// - Complexity: O(n) in the number of events, in constant memory.
+    public func exportNDJSON(session: String?, redact: Bool = false, keepIDs: Bool = false, _ write: (String) throws -> Void) throws {
+        var key: [UInt8] = []
+        if redact {
+            var random = SystemRandomNumberGenerator()
+            for _ in 0..<4 { withUnsafeBytes(of: random.next()) { key += $0 } }
+        }
+        try exportNDJSON(session: session, redactionKey: redact ? key : nil, keepIDs: keepIDs, write)
+    }
+
+    /// ``exportNDJSON(session:redact:keepIDs:_:)`` with a chosen redaction key (`nil`: no
+    /// redaction), so tests can redact the same text the same way.
+    func exportNDJSON(session: String?, redactionKey: [UInt8]?, keepIDs: Bool, _ write: (String) throws -> Void) throws {
+        let redactor = redactionKey.map { Redactor(key: $0, keepIDs: keepIDs) }
+        try events(session: session) { event in
+            let exported = redactor?.redact(event) ?? event
+            try write(PayloadWriter.recordLine(exported) ?? EventRecord(exported).jsonLine())
+        }
+    }
+}
+
+/// Replaces personal text with keyed hashes for `export --redact`
+/// (see ``NavigationStore/exportNDJSON(session:redact:keepIDs:_:)``).
+struct Redactor {
+    private let hmac: HMACSHA256
+    /// Keep entry ids and session keys.
+    let keepIDs: Bool
+    private let encoder: JSONEncoder
+
+    /// A redactor hashing with HMAC-SHA-256 under `key`.
+    init(key: [UInt8], keepIDs: Bool) {
+        hmac = HMACSHA256(key: key)
+        self.keepIDs = keepIDs
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    /// `h:` and the first 16 hex digits of the text's HMAC; `""` stays `""`.
+    func hash(_ text: String) -> String {
+        text.isEmpty ? "" : "h:" + hmac.code(for: text.utf8).prefix(8).hexText
+    }
+
+    /// ``hash(_:)-(String)``, keeping `nil`.
+    func hash(_ text: String?) -> String? { text.map { hash($0) } }
+
+    /// An entry id or session key: hashed unless ``keepIDs``.
+    func id(_ text: String) -> String { keepIDs ? text : hash(text) }
+
+    /// The event with its session key and payload redacted.
+    func redact(_ event: Event) -> Event {
+        var event = event
+        event.session = id(event.session)
+        event.body = redact(event.body)
+        return event
+    }
+
+    /// The payload with its personal text redacted.
+    func redact(_ body: EventBody) -> EventBody {
+        switch body {
+        case .sessionStarted(let name): .sessionStarted(name: hash(name))
+        case .entryPushed(let entry): .entryPushed(redact(entry))
+        case .entriesPopped(let source, let ids, let confirmed): .entriesPopped(source: source, ids: ids.map(id), confirmed: confirmed)
+        case .popVetoed(let entry, let prompt, let source): .popVetoed(entry: id(entry), prompt: hash(prompt), source: source)
+        case .stackReplaced(let entries): .stackReplaced(entries.map(redact))
+        case .itemUpdated(let entry, let item, let fields): .itemUpdated(id: id(entry), item: redact(item), fields: fields)
+        case .layerPresented(let entry, let modal): .layerPresented(redact(entry), modalInPresentation: modal)
+        case .layerDismissed(let source, let ids): .layerDismissed(source: source, ids: ids.map(id))
+        case .dismissVetoed(let entry, let source): .dismissVetoed(entry: id(entry), source: source)
+        case .sessionRestored: .sessionRestored
+        }
+    }
+
+    /// A whole state redacted as its events are (entry ids, routes, params, items).
+    func redact(_ state: SessionState) -> SessionState {
+        SessionState(layers: state.layers.map { Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation) })
+    }
+
+    /// An entry with its id (unless ``keepIDs``), route, params values and item redacted.
+    func redact(_ entry: Entry) -> Entry {
+        Entry(id: id(entry.id), route: hash(entry.route), params: entry.params?.mapValues(redact), item: redact(entry.item))
+    }
+
+    /// An item with every text field redacted; flags, counts, modes and styles kept.
+    func redact(_ item: NavigationItem) -> NavigationItem {
+        var item = item
+        item.title = hash(item.title)
+        item.backButtonTitle = hash(item.backButtonTitle)
+        if var custom = item.backBarButtonItem {
+            custom.title = hash(custom.title)
+            item.backBarButtonItem = custom
+        }
+        item.menuTitle = hash(item.menuTitle)
+        if let prompt = item.popGuard?.prompt { item.popGuard = PopGuard(prompt: hash(prompt)) }
+        return item
+    }
+
+    /// A params value: a string by its text, `null` kept, anything else by its canonical JSON
+    /// text (sorted keys), always as a string.
+    func redact(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .string(let text): return .string(hash(text))
+        default:
+            let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? String(describing: value)
+            return .string(hash(text))
+        }
+    }
+}

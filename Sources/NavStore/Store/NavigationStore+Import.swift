@@ -1,0 +1,233 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What an import did (``NavigationStore/importNDJSON(lines:progress:)``,
+/// ``NavigationStore/importFirefoxSession(data:at:)``).
+public struct ImportReport: Sendable, Hashable, Codable {
+    /// The number of distinct sessions the input holds events of (imported or skipped).
+    public var sessions: Int
+    /// Events appended.
+    public var imported: Int
+    /// Events skipped because they were already stored: same event id and the same content
+    /// (session, version, type, time and payload). Importing the same input twice skips everything.
+    public var skipped: Int
+
+    /// Creates a report.
+    public init(sessions: Int, imported: Int, skipped: Int) {
+        self.sessions = sessions
+        self.imported = imported
+        self.skipped = skipped
+    }
+}
+
+extension NavigationStore {
+    /// Imports NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``,
+    /// DESIGN §6 `import`) in one `BEGIN IMMEDIATE` transaction: on any error nothing is written.
+    ///
+    /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
+    /// since the Unix epoch, is the time). Per event, in input order:
+    /// - a known event id with the same content (session, version, type, `at` and decoded
+    ///   payload) is skipped, so importing the same input twice is a no-op (DESIGN §4);
+    /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``;
+    /// - otherwise the session must exist, or the event must be its version 1, a
+    ///   `session.started` (the session is then created, named by its payload); the version must
+    ///   be exactly the session's current version + 1; `at` must not be earlier than the
+    ///   session's previous event; and the rules must accept the event after the state before it
+    ///   (``SessionState/validate(_:)``). The event is then stored under its own event id, so an
+    ///   export imported in order into an empty database gets the same `seq` numbers back.
+    ///
+    /// The input is streamed: only the running state of each session it names is held, never the
+    /// input, so memory does not grow with its length. Projections and session rows are written
+    /// once per session at the end; snapshots every ``StoreOptions/snapshotInterval`` versions.
+    ///
+    /// - Parameters:
+    ///   - lines: the NDJSON lines (without their newlines), read once, in order.
+    ///   - progress: called every 10,000 lines and at the end with the lines read; `total` is 0
+    ///     (a streamed input's length is unknown).
+    /// - Returns: sessions named, events imported and events skipped.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
+    ///   reason (not JSON, a missing key and its path, an unknown type, a bad payload, a version
+    ///   gap naming the expected and found versions, a time going back, an event the rules refuse
+    ///   with their message); ``StoreError/eventIDConflict(line:eventID:)``; database errors.
+    ///   Nothing is written when it throws.
+    /// - Complexity: O(n) in the number of lines, plus the rules' cost per event.
+    @discardableResult
+    public func importNDJSON(lines: some Sequence<String>, progress: ProgressHandler? = nil) throws(StoreError) -> ImportReport {
+        try withCore { core in
+            try core.db.transaction(.immediate) {
+                var importer = EventImporter(core: core)
+                let decoder = JSONDecoder()
+                var lineNumber = 0
+                for line in lines {
+                    lineNumber += 1
+                    if lineNumber % 10_000 == 0 { progress?(lineNumber, 0) }
+                    if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { continue }
+                    let event: Event
+                    do {
+                        event = try decoder.decode(ImportLine.self, from: Data(line.utf8)).event
+                    } catch let error as NavigationError {
+                        throw StoreError.invalidImport(line: lineNumber, reason: error.description)
+                    } catch {
+                        throw StoreError.invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
+                    }
+                    try importer.add(event, line: lineNumber)
+                }
+                let report = try importer.finish()
+                progress?(lineNumber, 0)
+                return report
+            }
+        }
+    }
+}
+
+/// Adds imported events to the log inside the caller's transaction, holding only each named
+/// session's running state (shared by NDJSON and Firefox imports).
+struct EventImporter {
+    let core: StoreCore
+    /// The session the last event went to, kept out of ``parked`` so that its state is uniquely
+    /// referenced and appends never copy it.
+    private var current: SessionWrite?
+    /// The other sessions written so far, by key.
+    private var parked: [String: SessionWrite] = [:]
+    /// Keys of sessions the input named.
+    private var named: Set<String> = []
+    private var imported = 0
+    private var skipped = 0
+
+    init(core: StoreCore) {
+        self.core = core
+    }
+
+    /// Makes `key`'s write ``current`` (parking the previous one); `nil` when the session does
+    /// not exist yet.
+    private mutating func select(_ key: String) throws {
+        if current?.row.key == key { return }
+        if let previous = current { parked[previous.row.key] = previous }
+        current = nil
+        if let write = parked.removeValue(forKey: key) {
+            current = write
+        } else if let row = try core.sessionRow(key) {
+            current = try core.beginWrite(row)
+        }
+    }
+
+    /// The version a session has now (after the events added so far), or `nil` when it does not exist.
+    mutating func version(of key: String) throws -> Int? {
+        try select(key)
+        return current?.version
+    }
+
+    /// The time of a session's first event (ms since the Unix epoch), or `nil` when it does not exist.
+    mutating func createdAt(of key: String) throws -> Int64? {
+        try select(key)
+        return current?.row.createdAt
+    }
+
+    /// Skips `event` when it is already stored, or validates it against its session's running
+    /// state and appends it under its own event id.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
+    mutating func add(_ event: Event, line: Int) throws {
+        let key = event.session
+        named.insert(key)
+        try select(key)
+        if current != nil, event.version == current!.version + 1 {
+            try append(event, line: line)
+        } else if current == nil, event.version == 1 {
+            guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
+            guard case .sessionStarted(let name) = event.body else {
+                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and its version 1 is \(event.type); a session's log starts with session.started")
+            }
+            let row = try core.createSession(key: key, name: name, at: event.at)
+            current = try core.beginWrite(row, state: SessionState())
+            try append(event, line: line)
+        } else {
+            if let stored = try core.storedEvent(eventID: event.eventID) {
+                guard stored.session == event.session, stored.version == event.version, stored.at == event.at, stored.body == event.body else {
+                    throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
+                }
+                skipped += 1
+                return
+            }
+            guard let write = current else {
+                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and this event is its version \(event.version); a session's log starts at version 1")
+            }
+            throw StoreError.invalidImport(line: line, reason: "session '\(key)' expected version \(write.version + 1), found \(event.version); versions go 1, 2, 3... without gaps")
+        }
+    }
+
+    /// Validates `event` against ``current`` and appends it.
+    private mutating func append(_ event: Event, line: Int) throws {
+        guard !event.eventID.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the event id is empty") }
+        if current!.version > 0 && event.at < current!.lastAt {
+            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)' at \(Timestamp.format(event.at)) (\(event.at)) is earlier than the event before it at \(Timestamp.format(current!.lastAt)) (\(current!.lastAt)); times never go backwards")
+        }
+        if event.version > 1, case .sessionStarted = event.body {
+            throw StoreError.invalidImport(line: line, reason: "session.started can only be version 1 of a session, found at version \(event.version) of session '\(event.session)'")
+        }
+        do throws(NavigationError) { try current!.state.validate(event.body) } catch {
+            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
+        }
+        guard try core.appendEvent(event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true) != nil else {
+            throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
+        }
+        imported += 1
+    }
+
+    /// Writes each session's projection and row once and returns the counts.
+    mutating func finish() throws -> ImportReport {
+        if let write = current { try core.finishWrite(write) }
+        for write in parked.values { try core.finishWrite(write) }
+        current = nil
+        parked.removeAll()
+        return ImportReport(sessions: named.count, imported: imported, skipped: skipped)
+    }
+}
+
+extension StoreCore {
+    /// The stored event with `eventID`, with its session key, or `nil`.
+    func storedEvent(eventID: String) throws -> Event? {
+        let statement = try db.cachedStatement("""
+            SELECT e.seq, s.key, e.version, e.at, e.type, e.payload
+            FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE e.event_id = ?
+            """)
+        statement.bind(eventID, at: 1)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array((statement.string(at: 5) ?? "").utf8))
+        return Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
+                     at: statement.int64(at: 3), eventID: eventID, body: body)
+    }
+}
+
+/// One NDJSON line of an import, decoded in one pass: the ``EventRecord`` fields, with the payload
+/// decoded straight into its ``EventBody`` by the type named on the same line.
+private struct ImportLine: Decodable {
+    var event: Event
+
+    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, eventID, payload }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try c.decode(String.self, forKey: .type)
+        event = Event(
+            seq: try c.decodeIfPresent(Int64.self, forKey: .seq),
+            session: try c.decode(String.self, forKey: .session),
+            version: try c.decode(Int.self, forKey: .version),
+            at: try c.decode(Int64.self, forKey: .at),
+            eventID: try c.decode(String.self, forKey: .eventID),
+            body: try Self.body(type: type, payload: try c.superDecoder(forKey: .payload)))
+    }
+
+    private static func body(type: String, payload: any Decoder) throws -> EventBody {
+        do {
+            return try EventBody(type: type, payloadFrom: payload)
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw NavigationError.invalidEvent("bad \(type) payload: \(describeDecodingError(error))")
+        }
+    }
+}

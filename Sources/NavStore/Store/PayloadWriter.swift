@@ -1,0 +1,242 @@
+/// Writes an event's payload as compact JSON without `JSONEncoder`: the hot path of appends,
+/// batches and imports, where `JSONEncoder` was most of the cost of an event.
+///
+/// The output is the JSON ``EventBody/payloadJSON()`` produces: the same keys, unset fields left
+/// out, keys sorted by their UTF-8 bytes (the order `JSONEncoder`'s `.sortedKeys` uses in
+/// swift-foundation), `/` not escaped, control characters as `\b \t \n \f \r` or `\u00XX`.
+/// `PayloadWriterTests` checks it byte for byte against `JSONEncoder` for every event type. A
+/// params value holding a non-integer number is left to `JSONEncoder` (``write(_:)`` returns
+/// `nil`), whose number formatting is not reproduced here.
+struct PayloadWriter {
+    private var bytes: [UInt8] = []
+
+    /// The payload of `body` as JSON text, or `nil` when it holds a value this writer leaves to
+    /// `JSONEncoder` (a non-integer number in params).
+    static func json(_ body: EventBody) -> String? {
+        var writer = PayloadWriter()
+        writer.bytes.reserveCapacity(160)
+        guard writer.write(body) else { return nil }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// The NDJSON line of `event`, the same text as `EventRecord(event).jsonLine()`
+    /// (`{"at","eventID","payload","seq","session","time","type","version"}`, sorted keys, `seq`
+    /// left out when `nil`), or `nil` when the payload is left to `JSONEncoder`.
+    static func recordLine(_ event: Event) -> String? {
+        var writer = PayloadWriter()
+        writer.bytes.reserveCapacity(320)
+        writer.raw("{\"at\":")
+        writer.raw(String(event.at))
+        writer.raw(",\"eventID\":")
+        writer.string(event.eventID)
+        writer.raw(",\"payload\":")
+        guard writer.write(event.body) else { return nil }
+        if let seq = event.seq {
+            writer.raw(",\"seq\":")
+            writer.raw(String(seq))
+        }
+        writer.raw(",\"session\":")
+        writer.string(event.session)
+        writer.raw(",\"time\":")
+        writer.string(Timestamp.format(event.at))
+        writer.raw(",\"type\":")
+        writer.string(event.type)
+        writer.raw(",\"version\":")
+        writer.raw(String(event.version))
+        writer.raw("}")
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private mutating func write(_ body: EventBody) -> Bool {
+        switch body {
+        case .sessionStarted(let name):
+            raw("{")
+            if let name { key("name", first: true); string(name) }
+            raw("}")
+        case .entryPushed(let entry):
+            raw("{\"entry\":")
+            guard write(entry) else { return false }
+            raw("}")
+        case .entriesPopped(let source, let ids, let confirmed):
+            raw("{")
+            if confirmed { raw("\"confirmed\":true,") }
+            raw("\"ids\":")
+            strings(ids)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
+        case .popVetoed(let entry, let prompt, let source):
+            raw("{\"entry\":")
+            string(entry)
+            raw(",\"prompt\":")
+            string(prompt)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
+        case .stackReplaced(let entries):
+            raw("{\"entries\":[")
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { raw(",") }
+                guard write(entry) else { return false }
+            }
+            raw("]}")
+        case .itemUpdated(let id, let item, let fields):
+            raw("{\"fields\":")
+            strings(fields)
+            raw(",\"id\":")
+            string(id)
+            raw(",\"item\":")
+            write(item)
+            raw("}")
+        case .layerPresented(let entry, let modal):
+            raw("{\"entry\":")
+            guard write(entry) else { return false }
+            if modal { raw(",\"modalInPresentation\":true") }
+            raw("}")
+        case .layerDismissed(let source, let ids):
+            raw("{\"ids\":")
+            strings(ids)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
+        case .dismissVetoed(let entry, let source):
+            raw("{\"entry\":")
+            string(entry)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
+        case .sessionRestored:
+            raw("{}")
+        }
+        return true
+    }
+
+    /// `{"id","item","params","route"}` with the unset ones left out, as `Entry.encode(to:)`.
+    private mutating func write(_ entry: Entry) -> Bool {
+        raw("{\"id\":")
+        string(entry.id)
+        if entry.item != NavigationItem() {
+            raw(",\"item\":")
+            write(entry.item)
+        }
+        if let params = entry.params {
+            raw(",\"params\":")
+            guard write(object: params) else { return false }
+        }
+        if let route = entry.route {
+            raw(",\"route\":")
+            string(route)
+        }
+        raw("}")
+        return true
+    }
+
+    /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`.
+    private mutating func write(_ item: NavigationItem) {
+        raw("{")
+        var first = true
+        if let custom = item.backBarButtonItem {
+            key("backBarButtonItem", first: first); first = false
+            raw("{")
+            var firstInner = true
+            if custom.image { key("image", first: firstInner); firstInner = false; raw("true") }
+            if custom.menuSuppressed { key("menuSuppressed", first: firstInner); firstInner = false; raw("true") }
+            if let title = custom.title { key("title", first: firstInner); string(title) }
+            raw("}")
+        }
+        if item.backButtonDisplayMode != .default {
+            key("backButtonDisplayMode", first: first); first = false
+            string(item.backButtonDisplayMode.rawValue)
+        }
+        if let title = item.backButtonTitle { key("backButtonTitle", first: first); first = false; string(title) }
+        if item.hidesBackButton { key("hidesBackButton", first: first); first = false; raw("true") }
+        if item.leftBarButtonItems != 0 {
+            key("leftBarButtonItems", first: first); first = false
+            raw(String(item.leftBarButtonItems))
+        }
+        if item.leftItemsSupplementBackButton { key("leftItemsSupplementBackButton", first: first); first = false; raw("true") }
+        if let title = item.menuTitle { key("menuTitle", first: first); first = false; string(title) }
+        if let popGuard = item.popGuard {
+            key("popGuard", first: first); first = false
+            raw("{\"prompt\":")
+            string(popGuard.prompt)
+            raw("}")
+        }
+        if item.style != .navigator { key("style", first: first); first = false; string(item.style.rawValue) }
+        if let title = item.title { key("title", first: first); string(title) }
+        raw("}")
+    }
+
+    private mutating func write(object: [String: JSONValue]) -> Bool {
+        raw("{")
+        let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for (index, name) in keys.enumerated() {
+            key(name, first: index == 0)
+            guard write(value: object[name]!) else { return false }
+        }
+        raw("}")
+        return true
+    }
+
+    private mutating func write(value: JSONValue) -> Bool {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): raw(flag ? "true" : "false")
+        case .integer(let number): raw(String(number))
+        case .number: return false
+        case .string(let text): string(text)
+        case .array(let values):
+            raw("[")
+            for (index, element) in values.enumerated() {
+                if index > 0 { raw(",") }
+                guard write(value: element) else { return false }
+            }
+            raw("]")
+        case .object(let object):
+            return write(object: object)
+        }
+        return true
+    }
+
+    private mutating func key(_ name: String, first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func strings(_ values: [String]) {
+        raw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(value)
+        }
+        raw("]")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`.
+    private mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x00..<0x20:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

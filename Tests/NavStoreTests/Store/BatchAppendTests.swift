@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+@Suite("NavigationStore: batch append")
+struct BatchAppendTests {
+    @Test("a batch gives the same history and state as the same commands one by one", arguments: [1, 7, 64])
+    func batchEqualsOneByOne(snapshotInterval: Int) throws {
+        var generator = RandomCommands(seed: 42)
+        let commands = generator.commands(400)
+        let one = TemporaryDirectory(), many = TemporaryDirectory()
+        let single = try makeStore(one, options: fastOptions(snapshotInterval: snapshotInterval))
+        let batch = try makeStore(many, options: fastOptions(snapshotInterval: snapshotInterval))
+        for store in [single, batch] { try store.startSession("s", name: "Mail", at: 1_000) }
+        for command in commands { try single.execute(command, session: "s", at: 2_000) }
+        let result = try batch.append(contentsOf: commands, session: "s", at: 2_000)
+
+        let singleEvents = try single.allEvents(), batchEvents = try batch.allEvents()
+        #expect(result.version == singleEvents.count)
+        #expect(result.event?.version == singleEvents.count)
+        #expect(result.event?.body == singleEvents.last?.body)
+        #expect(batchEvents.map(\.body) == singleEvents.map(\.body))
+        #expect(batchEvents.map(\.version) == singleEvents.map(\.version))
+        #expect(batchEvents.map(\.seq) == singleEvents.map(\.seq))
+        #expect(batchEvents.map(\.at) == singleEvents.map(\.at))
+        #expect(try batch.state(session: "s") == single.state(session: "s"))
+        #expect(try batch.sessionInfo("s") == single.sessionInfo("s"))
+        for version in stride(from: 1, through: result.version, by: 13) {
+            #expect(try batch.state(session: "s", at: .version(version)).state == single.state(session: "s", at: .version(version)).state)
+        }
+        let check = try batch.check()
+        #expect(check.isClean, "\(check.problems)")
+        #expect(check.snapshots == result.version / snapshotInterval)
+        // Reopened, the projection written once at the end is what a fold of the log gives.
+        let reopened = try makeStore(many)
+        #expect(try reopened.state(session: "s").state == SessionState.fold(batchEvents.map(\.body)))
+    }
+
+    @Test("a refused command aborts the whole batch and writes nothing")
+    func refusedAbortsAll() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s")
+        try store.execute(.push(.titled("A")), session: "s")
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.rules(.cannotPopRoot(root: "A", layer: 0, stack: "[A]"))) {
+            try store.append(contentsOf: [.push(.titled("B")), .pop(source: .programmatic), .pop(source: .programmatic)], session: "s")
+        }
+        #expect(fileBytes(store.path) == before)
+        #expect(try store.state(session: "s").version == 2)
+        #expect(try store.state(session: "s").state.entryIDs == [["A"]])
+    }
+
+    @Test("a refused batch leaves nothing cached: another writer's events are read back")
+    func refusedBatchLeavesNoCache() throws {
+        let dir = TemporaryDirectory()
+        let first = try makeStore(dir)
+        let second = try makeStore(dir)
+        try first.startSession("s")
+        try first.execute(.push(.titled("A")), session: "s")
+        #expect(throws: StoreError.self) {
+            try first.append(contentsOf: [.push(.titled("B")), .push(.titled("C")), .push(.titled("A"))], session: "s")
+        }
+        try second.append(contentsOf: [.push(.titled("X")), .push(.titled("Y"))], session: "s")
+        #expect(try first.state(session: "s").state.entryIDs == [["A", "X", "Y"]])
+        try first.execute(.pop(source: .programmatic), session: "s")
+        #expect(try second.state(session: "s").state.entryIDs == [["A", "X"]])
+        #expect(try first.check().isClean)
+    }
+
+    @Test("vetoes in a batch are appended and reported; no-op commands append nothing")
+    func vetoesAndNoOps() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s")
+        let guarded = Entry(id: "B", item: NavigationItem(title: "Draft", popGuard: PopGuard(prompt: "Discard?")))
+        let result = try store.append(contentsOf: [
+            .push(.titled("A", "Inbox")), .push(guarded), .pop(source: .backButton), .popTo(entryID: "B"),
+            .present(.titled("M"), modalInPresentation: true), .dismiss(source: .gesture),
+        ], session: "s")
+        #expect(result.outcome == .vetoed)
+        #expect(result.version == 6)
+        #expect(result.event?.type == "dismiss.vetoed")
+        #expect(try store.allEvents().map(\.type) == ["session.started", "entry.pushed", "entry.pushed", "pop.vetoed", "layer.presented", "dismiss.vetoed"])
+        #expect(try store.state(session: "s").state.entryIDs == [["A", "B"], ["M"]])
+    }
+
+    @Test("an empty batch, or one of no-ops, appends nothing and keeps the version")
+    func emptyBatch() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s")
+        try store.execute(.push(.titled("A")), session: "s")
+        let before = fileBytes(store.path)
+        let empty = try store.append(contentsOf: [], session: "s")
+        let noOps = try store.append(contentsOf: [.popToRoot, .popTo(entryID: "A")], session: "s")
+        #expect(empty == AppendResult(session: "s", version: 2, outcome: .ok, event: nil))
+        #expect(noOps == AppendResult(session: "s", version: 2, outcome: .ok, event: nil))
+        #expect(fileBytes(store.path) == before)
+    }
+
+    @Test("expected version, time and session are checked before anything is written")
+    func preconditions() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 5_000)
+        #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 1)) {
+            try store.append(contentsOf: [.push(.titled("A"))], session: "s", expectedVersion: 3)
+        }
+        #expect(throws: StoreError.timeBeforePrevious(session: "s", given: 4_999, previous: 5_000)) {
+            try store.append(contentsOf: [.push(.titled("A"))], session: "s", at: 4_999)
+        }
+        #expect(throws: StoreError.sessionNotFound("nope")) {
+            try store.append(contentsOf: [.push(.titled("A"))], session: "nope")
+        }
+        let result = try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 6_000, expectedVersion: 1)
+        #expect(result.version == 3)
+        #expect(try store.allEvents().map(\.at) == [5_000, 6_000, 6_000])
+        #expect(try store.sessionInfo("s").updatedAt == 6_000)
+    }
+
+    @Test("batches then single appends then batches keep one consistent log")
+    func mixedWrites() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions(snapshotInterval: 5))
+        try store.startSession("s", at: 0)
+        var generator = RandomCommands(seed: 7)
+        var time: Int64 = 1
+        for round in 0..<20 {
+            let commands = generator.commands(round % 3 == 0 ? 1 : 9)
+            if round % 2 == 0 {
+                for command in commands { try store.execute(command, session: "s", at: time) }
+            } else {
+                try store.append(contentsOf: commands, session: "s", at: time)
+            }
+            time += 10
+        }
+        #expect(try store.state(session: "s").state == generator.state)
+        #expect(try store.check().isClean)
+    }
+}

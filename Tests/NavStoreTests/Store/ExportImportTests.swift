@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+/// Builds a database with several interleaved sessions of random commands at increasing times.
+func buildRandomLog(_ store: NavigationStore, seed: UInt64, sessions: [String], batches: Int, batchSize: ClosedRange<Int>, unusual: Bool = false) throws {
+    var rng = SeededGenerator(seed: seed)
+    var generators: [String: RandomCommands] = [:]
+    var time: Int64 = 1_700_000_000_000
+    for (index, key) in sessions.enumerated() {
+        try store.startSession(key, name: index == 0 ? nil : (index == 1 ? "" : "Session \(key) ✨"), at: time)
+        generators[key] = RandomCommands(seed: seed &+ UInt64(index) &* 1_000, unusual: unusual)
+    }
+    for _ in 0..<batches {
+        let key = sessions.randomElement(using: &rng)!
+        time += Int64.random(in: 0...5_000, using: &rng)
+        let commands = generators[key]!.commands(Int.random(in: batchSize, using: &rng))
+        if commands.count == 1 {
+            try store.execute(commands[0], session: key, at: time)
+        } else {
+            try store.append(contentsOf: commands, session: key, at: time)
+        }
+    }
+}
+
+@Suite("NavigationStore: NDJSON export and import")
+struct ExportImportTests {
+    @Test("export then import into an empty database gives identical lines, states and sessions")
+    func roundTrip() throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let original = try makeStore(source, options: fastOptions(snapshotInterval: 16))
+        try buildRandomLog(original, seed: 1, sessions: ["a", "b", "c"], batches: 60, batchSize: 1...12)
+        let lines = try original.exportLines()
+        #expect(lines.count == (try original.allEvents().count))
+
+        let copy = try makeStore(target, options: fastOptions(snapshotInterval: 16))
+        let report = try copy.importNDJSON(lines: lines)
+        #expect(report == ImportReport(sessions: 3, imported: lines.count, skipped: 0))
+        #expect(try copy.exportLines() == lines)
+        #expect(try copy.sessions() == original.sessions())
+        for key in ["a", "b", "c"] {
+            #expect(try copy.state(session: key) == original.state(session: key))
+            #expect(try copy.exportLines(session: key) == original.exportLines(session: key))
+        }
+        let check = try copy.check()
+        #expect(check.isClean, "\(check.problems)")
+        #expect(check.snapshots == (try original.check().snapshots))
+    }
+
+    @Test("a long random session with presents, dismisses and vetoes round-trips exactly")
+    func longRandomSession() throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let original = try makeStore(source, options: fastOptions())
+        try buildRandomLog(original, seed: 2024, sessions: ["long"], batches: 300, batchSize: 1...20, unusual: true)
+        let events = try original.allEvents()
+        #expect(events.count > 2_500)
+        let types = Set(events.map(\.type))
+        for type in ["layer.presented", "layer.dismissed", "pop.vetoed", "dismiss.vetoed", "entries.popped", "stack.replaced", "item.updated", "session.restored"] {
+            #expect(types.contains(type), "no \(type) in the random session")
+        }
+        let lines = try original.exportLines()
+        let copy = try makeStore(target, options: fastOptions())
+        #expect(try copy.importNDJSON(lines: lines).imported == events.count)
+        #expect(try copy.exportLines() == lines)
+        var rng = SeededGenerator(seed: 5)
+        for _ in 0..<40 {
+            let version = Int.random(in: 1...events.count, using: &rng)
+            #expect(try copy.state(session: "long", at: .version(version)) == original.state(session: "long", at: .version(version)))
+        }
+        #expect(try copy.check().isClean)
+    }
+
+    @Test("importing the same lines twice is a no-op that reports them skipped")
+    func importTwice() throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let original = try makeStore(source)
+        try buildRandomLog(original, seed: 3, sessions: ["a", "b"], batches: 10, batchSize: 1...6)
+        let lines = try original.exportLines()
+        let copy = try makeStore(target)
+        try copy.importNDJSON(lines: lines)
+        let before = fileBytes(copy.path)
+        let again = try copy.importNDJSON(lines: lines)
+        #expect(again == ImportReport(sessions: 2, imported: 0, skipped: lines.count))
+        #expect(fileBytes(copy.path) == before)
+        // Into the database they came from: everything is already there.
+        #expect(try original.importNDJSON(lines: lines).skipped == lines.count)
+    }
+
+    @Test("an input overlapping what is stored appends only the rest")
+    func partialOverlap() throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let original = try makeStore(source)
+        try buildRandomLog(original, seed: 4, sessions: ["a", "b"], batches: 12, batchSize: 1...6)
+        let lines = try original.exportLines()
+        let copy = try makeStore(target)
+        try copy.importNDJSON(lines: lines.prefix(lines.count / 2))
+        let report = try copy.importNDJSON(lines: lines)
+        #expect(report.skipped == lines.count / 2)
+        #expect(report.imported == lines.count - lines.count / 2)
+        #expect(try copy.exportLines() == lines)
+    }
+
+    @Test("a changed event under a known event id is a conflict and changes nothing")
+    func changedEventConflict() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 1_000)
+        try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
+        var lines = try store.exportLines()
+        let eventID = try store.allEvents()[2].eventID
+        #expect(lines[2].contains("\"Mail\""))
+        lines[2] = lines[2].replacingOccurrences(of: "\"Mail\"", with: "\"Spam\"")
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.eventIDConflict(line: 3, eventID: eventID)) { try store.importNDJSON(lines: lines) }
+        #expect(fileBytes(store.path) == before)
+
+        // The same id under another session, or at another time, is a conflict too.
+        let original = try store.exportLines()
+        let otherSession = original[0].replacingOccurrences(of: "\"session\":\"s\"", with: "\"session\":\"t\"")
+        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: try store.allEvents()[0].eventID)) {
+            try store.importNDJSON(lines: [otherSession])
+        }
+        let otherTime = original[1].replacingOccurrences(of: "\"at\":2000", with: "\"at\":2001")
+        #expect(throws: StoreError.eventIDConflict(line: 2, eventID: try store.allEvents()[1].eventID)) {
+            try store.importNDJSON(lines: [original[0], otherTime])
+        }
+        #expect(fileBytes(store.path) == before)
+    }
+
+    /// A valid start of a log, lines 1...3: session "s" started, A then B pushed.
+    static let validStart = [
+        #"{"at":1000,"eventID":"e1","payload":{"name":"Mail"},"session":"s","type":"session.started","version":1}"#,
+        #"{"at":2000,"eventID":"e2","payload":{"entry":{"id":"A","item":{"title":"Inbox"}}},"session":"s","type":"entry.pushed","version":2}"#,
+        #"{"at":3000,"eventID":"e3","payload":{"entry":{"id":"B"}},"session":"s","type":"entry.pushed","version":3}"#,
+    ]
+
+    @Test("invalid lines are refused with their line number and reason, and nothing is written", arguments: [
+        (["not json at all"], 4, "not an event record"),
+        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
+        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
+        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "expected version 4, found 5"),
+        ([#"{"at":2999,"eventID":"e4","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "earlier than the event before it"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#], 4, "not the top entries"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "entry 'A' is already live"),
+        (["", "   ", #"{"at":4000,"eventID":"e4","payload":{},"session":"t","type":"session.restored","version":2}"#], 6, "session 't' does not exist"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#], 4, "starts with session.started"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#], 4, "session.started can only be version 1"),
+        ([#"{"at":4000,"eventID":"e4","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#], 4, "bad entries.popped payload"),
+        ([#"{"at":"soon","eventID":"e4","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected Int64"),
+        ([#"[1, 2, 3]"#], 4, "not an event record"),
+    ])
+    func invalidLines(extra: [String], line: Int, reason: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("existing")
+        try store.execute(.push(.titled("Z")), session: "existing")
+        let before = fileBytes(store.path)
+        let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: Self.validStart + extra) }
+        guard case .invalidImport(let actualLine, let actualReason)? = error else {
+            Issue.record("expected invalidImport, got \(String(describing: error))")
+            return
+        }
+        #expect(actualLine == line)
+        #expect(actualReason.contains(reason), "\(actualReason)")
+        #expect(fileBytes(store.path) == before)
+        #expect(try store.sessions().map(\.key) == ["existing"])
+    }
+
+    @Test("the valid start alone imports, and its lines come back with their event ids")
+    func validStartImports() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let report = try store.importNDJSON(lines: Self.validStart + ["", "\r"])
+        #expect(report == ImportReport(sessions: 1, imported: 3, skipped: 0))
+        #expect(try store.allEvents().map(\.eventID) == ["e1", "e2", "e3"])
+        #expect(try store.sessionInfo("s").name == "Mail")
+        #expect(try store.sessionInfo("s").createdAt == 1_000)
+        #expect(try store.sessionInfo("s").updatedAt == 3_000)
+        #expect(try store.state(session: "s").backButton?.label == "Inbox")
+        // The session goes on from where the import left it.
+        try store.execute(.pop(source: .gesture), session: "s", at: 3_000)
+        #expect(try store.state(session: "s").state.entryIDs == [["A"]])
+    }
+
+    @Test("progress is reported while streaming")
+    func progress() throws {
+        // 12,001 lines: a start, a root, then pushes and pops.
+        var lines = [Self.validStart[0], Self.validStart[1]]
+        for version in 3...12_001 {
+            lines.append(version % 2 == 1
+                ? #"{"at":5000,"eventID":"p\#(version)","payload":{"entry":{"id":"E\#(version)"}},"session":"s","type":"entry.pushed","version":\#(version)}"#
+                : #"{"at":5000,"eventID":"p\#(version)","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#)
+        }
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions())
+        final class Calls { var done: [Int] = [] }
+        let calls = Calls()
+        let report = try store.importNDJSON(lines: lines) { done, _ in calls.done.append(done) }
+        #expect(report.imported == 12_001)
+        #expect(calls.done == [10_000, 12_001])
+        #expect(try store.state(session: "s").state.entryIDs == [["A", "E12001"]])
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+@testable import NavStore
+
+/// A small seeded generator (SplitMix64), so random sessions are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Texts that are hard to carry around: emoji, combining marks, right-to-left, newlines, quotes,
+/// SQL, control characters, very long text. Each use gets a unique suffix where asked.
+let unusualTexts: [String] = [
+    "Inbox 📥", "🧭🚀✨", "e\u{301}te\u{301} cafe\u{301}", "مرحبا بالعالم", "שלום עולם", "line one\nline two",
+    "tab\there", "\"quoted\" and \\backslashed\\", "'; DROP TABLE events; --", "<script>alert(1)</script>",
+    "zero\u{200B}width", "nul\u{0}inside", "h:0123456789abcdef", "/slashes/and?query=1&x=2", "Ünïcödé ÅÄÖ",
+    "日本語のタイトル", "👩‍👩‍👧‍👦 family", String(repeating: "long-", count: 2_000), "\u{7}bell\u{1B}escape", "Back",
+]
+
+/// Builds random commands that the rules accept, by deciding each against a local state.
+struct RandomCommands {
+    var rng: SeededGenerator
+    var state = SessionState()
+    var nextID = 0
+    /// Use unusual texts (with unique suffixes) for titles and other text fields.
+    var unusual = false
+    var textCounter = 0
+
+    init(seed: UInt64, unusual: Bool = false) {
+        rng = SeededGenerator(seed: seed)
+        self.unusual = unusual
+    }
+
+    mutating func freshID() -> String {
+        nextID += 1
+        return unusual ? "entry-Ω-\(nextID)" : "E\(nextID)"
+    }
+
+    mutating func text() -> String? {
+        let roll = Int.random(in: 0..<10, using: &rng)
+        if roll == 0 { return nil }
+        if roll == 1 { return "" }
+        textCounter += 1
+        if unusual { return unusualTexts.randomElement(using: &rng)! + " #\(textCounter)" }
+        return ["Inbox", "Mail", "Settings", "Draft", "Photos", "Back"].randomElement(using: &rng)!
+    }
+
+    mutating func item() -> NavigationItem {
+        var item = NavigationItem(title: text())
+        if Bool.random(using: &rng) { item.backButtonTitle = text() }
+        if Int.random(in: 0..<5, using: &rng) == 0 {
+            item.backBarButtonItem = BackBarButtonItem(title: text(), image: Bool.random(using: &rng), menuSuppressed: Int.random(in: 0..<4, using: &rng) == 0)
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 { item.backButtonDisplayMode = BackButtonDisplayMode.allCases.randomElement(using: &rng)! }
+        if Int.random(in: 0..<10, using: &rng) == 0 { item.hidesBackButton = true }
+        if Int.random(in: 0..<10, using: &rng) == 0 { item.leftBarButtonItems = Int.random(in: 1...3, using: &rng) }
+        if Int.random(in: 0..<8, using: &rng) == 0 { item.leftItemsSupplementBackButton = true }
+        if Int.random(in: 0..<8, using: &rng) == 0 { item.style = NavigationItemStyle.allCases.randomElement(using: &rng)! }
+        if Int.random(in: 0..<4, using: &rng) == 0 { item.menuTitle = text() }
+        if Int.random(in: 0..<5, using: &rng) == 0 { item.popGuard = PopGuard(prompt: text() ?? "Discard?") }
+        return item
+    }
+
+    mutating func entry() -> Entry {
+        var entry = Entry(id: freshID(), item: item())
+        if Bool.random(using: &rng) { entry.route = unusual ? (text() ?? "app://route") : "app://screen/\(nextID)" }
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            var params: [String: JSONValue] = ["n": .integer(Int64(nextID)), "flag": .bool(Bool.random(using: &rng)), "none": .null]
+            if let text = text() { params["text"] = .string(text) }
+            if Bool.random(using: &rng) { params["nested"] = .object(["list": .array([.integer(1), .string(unusual ? "param-ζ-\(nextID)" : "x"), .number(1.5)])]) }
+            entry.params = params
+        }
+        return entry
+    }
+
+    /// A random command, or `nil` when the one drawn is refused here.
+    mutating func candidate() -> NavigationCommand {
+        let entries = state.topLayer.entries
+        if state.layers[0].entries.isEmpty { return .push(entry()) }
+        switch Int.random(in: 0..<100, using: &rng) {
+        case 0..<30: return .push(entry())
+        case 30..<42:
+            let source = [PopSource.backButton, .gesture, .programmatic].randomElement(using: &rng)!
+            return .pop(source: source, confirmed: Int.random(in: 0..<3, using: &rng) == 0)
+        case 42..<47:
+            let target = entries.randomElement(using: &rng)?.id ?? "missing"
+            return .popTo(entryID: target, source: Bool.random(using: &rng) ? .programmatic : .backMenu)
+        case 47..<50: return .popToRoot
+        case 50..<55: return .menuSelect(row: Int.random(in: 1...3, using: &rng))
+        case 55..<62: return .back
+        case 62..<66:
+            var replacement: [Entry] = []
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                if Bool.random(using: &rng), let existing = entries.randomElement(using: &rng), !replacement.contains(where: { $0.id == existing.id }) {
+                    replacement.append(existing)
+                } else {
+                    replacement.append(entry())
+                }
+            }
+            return .setStack(replacement)
+        case 66..<76:
+            let all = state.layers.flatMap(\.entries)
+            let target = all.randomElement(using: &rng)!
+            var item = target.item
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: item.title = text()
+            case 1: item.backButtonTitle = text()
+            case 2: item.popGuard = Bool.random(using: &rng) ? PopGuard(prompt: text() ?? "Leave?") : nil
+            default: item = self.item()
+            }
+            return .update(entryID: target.id, item: item)
+        case 76..<84:
+            return state.layers.count < 4 ? .present(entry(), modalInPresentation: Int.random(in: 0..<3, using: &rng) == 0) : .back
+        case 84..<94: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
+        default: return .markRestored
+        }
+    }
+
+    /// The next command the rules accept (and, unless `includeNoOps`, that appends an event),
+    /// applied to the local state.
+    mutating func next() -> (command: NavigationCommand, body: EventBody) {
+        while true {
+            let command = candidate()
+            guard let body = try? state.decide(command) else { continue }
+            state.apply(body)
+            return (command, body)
+        }
+    }
+
+    /// `count` accepted commands.
+    mutating func commands(_ count: Int) -> [NavigationCommand] {
+        (0..<count).map { _ in next().command }
+    }
+}
+
+extension NavigationStore {
+    /// Every event of a session (or of all sessions), in order.
+    func allEvents(session: String? = nil) throws -> [Event] {
+        var result: [Event] = []
+        try events(session: session) { result.append($0) }
+        return result
+    }
+
+    /// The NDJSON export as lines.
+    func exportLines(session: String? = nil, redact: Bool = false, keepIDs: Bool = false) throws -> [String] {
+        var lines: [String] = []
+        try exportNDJSON(session: session, redact: redact, keepIDs: keepIDs) { lines.append($0) }
+        return lines
+    }
+}
+
+/// Options that skip fsync, for tests that write thousands of transactions.
+func fastOptions(snapshotInterval: Int = 64) -> StoreOptions {
+    var options = StoreOptions()
+    options.synchronous = .off
+    options.snapshotInterval = snapshotInterval
+    return options
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+@Suite("NavigationStore: redacted export")
+struct RedactionTests {
+    /// Every text of a state that redaction must hide (entry ids separately).
+    static func texts(of entries: [Entry]) -> [String] {
+        entries.flatMap { entry -> [String] in
+            var texts = [entry.item.title, entry.item.backButtonTitle, entry.item.backBarButtonItem?.title,
+                         entry.item.menuTitle, entry.item.popGuard?.prompt, entry.route].compactMap { $0 }
+            func collect(_ value: JSONValue) {
+                switch value {
+                case .string(let text): texts.append(text)
+                case .array(let values): values.forEach(collect)
+                case .object(let object): object.values.forEach(collect)
+                default: break
+                }
+            }
+            entry.params?.values.forEach(collect)
+            return texts
+        }
+    }
+
+    /// Every text and id that appears in a session's events.
+    static func secrets(_ events: [Event]) -> (texts: Set<String>, ids: Set<String>) {
+        var texts = Set<String>(), ids = Set<String>()
+        for event in events {
+            ids.insert(event.session)
+            ids.formUnion(event.body.entryIDs)
+            switch event.body {
+            case .sessionStarted(let name): if let name { texts.insert(name) }
+            case .entryPushed(let entry), .layerPresented(let entry, _): texts.formUnion(Self.texts(of: [entry]))
+            case .stackReplaced(let entries): texts.formUnion(Self.texts(of: entries))
+            case .itemUpdated(let id, let item, _): texts.formUnion(Self.texts(of: [Entry(id: id, item: item)]))
+            case .popVetoed(_, let prompt, _): texts.insert(prompt)
+            default: break
+            }
+        }
+        return (texts.filter { !$0.isEmpty }, ids.filter { !$0.isEmpty })
+    }
+
+    /// The forms a text can take in JSON output: as is and escaped.
+    static func forms(_ text: String) -> [String] {
+        let escaped = String(decoding: try! JSONEncoder().encode(text), as: UTF8.self).dropFirst().dropLast()
+        return [text, String(escaped)]
+    }
+
+    static func buildUnusualLog(_ store: NavigationStore) throws {
+        try buildRandomLog(store, seed: 77, sessions: ["session-ключ-1", "session-ключ-2"], batches: 80, batchSize: 1...15, unusual: true)
+        // Every kind of text, set on purpose, including a veto's prompt and a session name.
+        try store.startSession("session-ключ-3", name: "Name of a person 👤 #n", at: 1_800_000_000_000)
+        try store.append(contentsOf: [
+            .push(Entry(id: "root-Ω", route: "route://secret/🗝️", params: ["token": .string("param-value-🔑"), "id": .integer(987_654_321)],
+                        item: NavigationItem(title: "Title 🧭 #t", backButtonTitle: "Back title ⤴ #b",
+                                             backBarButtonItem: BackBarButtonItem(title: "Custom back #c", image: true), menuTitle: "Menu row #m"))),
+            .push(Entry(id: "guarded-Ω", item: NavigationItem(title: "Same text ✓", popGuard: PopGuard(prompt: "Prompt: discard? #p")))),
+            .pop(source: .backButton),
+            .push(Entry(id: "twin-Ω", item: NavigationItem(title: "Same text ✓", backButtonTitle: ""))),
+            .push(Entry(id: "blank-Ω", item: NavigationItem(title: "", menuTitle: ""))),
+        ], session: "session-ключ-3", at: 1_800_000_000_001)
+    }
+
+    @Test("no original title, back title, menu title, prompt, name, route, param value or id appears", arguments: [false, true])
+    func nothingLeaks(keepIDs: Bool) throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions())
+        try Self.buildUnusualLog(store)
+        let (texts, ids) = Self.secrets(try store.allEvents())
+        #expect(texts.count > 500)
+        let lines = try store.exportLines(redact: true, keepIDs: keepIDs)
+        // Every string in the output (keys and values) is a hash, "", or structure.
+        var leaves = Set<String>()
+        func collect(_ value: Any) {
+            if let text = value as? String { leaves.insert(text) }
+            if let array = value as? [Any] { array.forEach(collect) }
+            if let object = value as? [String: Any] { object.forEach { leaves.insert($0.key); collect($0.value) } }
+        }
+        for line in lines { collect(try JSONSerialization.jsonObject(with: Data(line.utf8))) }
+        #expect(leaves.isDisjoint(with: texts))
+        // And no text appears anywhere inside the raw lines, as is or JSON-escaped.
+        let output = lines.joined(separator: "\n")
+        for text in texts.sorted().prefix(150) where text.count < 200 {
+            for form in Self.forms(text) where form.count >= 4 {
+                #expect(!output.contains(form), "\(text.prefix(40)) leaked")
+            }
+        }
+        for id in ids {
+            #expect(output.contains("\"\(id)\"") == keepIDs, "\(id)")
+        }
+        #expect(!output.contains("987654321"))
+        #expect(!output.contains("Back title"))
+    }
+
+    @Test("the same text gives the same hash within an export; \"\" and nil are kept")
+    func stableHashes() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions())
+        try Self.buildUnusualLog(store)
+        let lines = try store.exportLines(session: "session-ключ-3", redact: true)
+        let events = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event() }
+        guard case .entryPushed(let root) = events[1].body, case .entryPushed(let guarded) = events[2].body,
+              case .popVetoed(let vetoedID, let prompt, .backButton) = events[3].body,
+              case .entryPushed(let twin) = events[4].body, case .entryPushed(let blank) = events[5].body else {
+            Issue.record("unexpected shapes: \(events.map(\.type))")
+            return
+        }
+        let hash = /^h:[0-9a-f]{16}$/
+        #expect(guarded.item.title == twin.item.title)
+        #expect(guarded.item.title?.wholeMatch(of: hash) != nil)
+        #expect(root.item.title != guarded.item.title)
+        #expect(prompt == guarded.item.popGuard?.prompt)
+        #expect(vetoedID == guarded.id && vetoedID.wholeMatch(of: hash) != nil)
+        #expect(twin.item.backButtonTitle == "")
+        #expect(blank.item.title == "" && blank.item.menuTitle == "")
+        #expect(blank.item.backButtonTitle == nil && blank.item.backBarButtonItem == nil && blank.route == nil && blank.params == nil)
+        #expect(root.item.backBarButtonItem?.image == true)
+        #expect(root.item.backBarButtonItem?.title?.wholeMatch(of: hash) != nil)
+        #expect(root.params?.keys.sorted() == ["id", "token"])
+        #expect(root.params?.values.allSatisfy { if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false } } == true)
+        guard case .sessionStarted(let name) = events[0].body else { return }
+        #expect(name?.wholeMatch(of: hash) != nil)
+        // Structure is kept: types, versions, times, sources, flags.
+        let original = try store.allEvents(session: "session-ключ-3")
+        #expect(events.map(\.type) == original.map(\.type))
+        #expect(events.map(\.version) == original.map(\.version))
+        #expect(events.map(\.at) == original.map(\.at))
+        #expect(events.map(\.eventID) == original.map(\.eventID))
+        // Another export draws another key.
+        let other = try store.exportLines(session: "session-ключ-3", redact: true)
+        #expect(other != lines)
+    }
+
+    @Test("a redacted export imports and replays to the original structure", arguments: [false, true])
+    func redactedImports(keepIDs: Bool) throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let store = try makeStore(source, options: fastOptions())
+        try Self.buildUnusualLog(store)
+        let key = Array("a fixed key for the test".utf8)
+        var lines: [String] = []
+        try store.exportNDJSON(session: nil, redactionKey: key, keepIDs: keepIDs) { lines.append($0) }
+        let copy = try makeStore(target, options: fastOptions())
+        let report = try copy.importNDJSON(lines: lines)
+        #expect(report.imported == lines.count && report.sessions == 3)
+        #expect(try copy.check().isClean)
+        let redactor = Redactor(key: key, keepIDs: keepIDs)
+        for info in try store.sessions() {
+            let original = try store.state(session: info.key)
+            let redacted = try copy.state(session: redactor.id(info.key))
+            #expect(redacted.version == original.version)
+            #expect(redacted.state == redactor.redact(original.state))
+            #expect(redacted.state.layers.map(\.entries.count) == original.state.layers.map(\.entries.count))
+            #expect((redacted.state.entryIDs == original.state.entryIDs) == (keepIDs || original.state.depth == 0))
+            // The back button and menu have the same shape, with hashed text.
+            #expect(redacted.backButton?.fallbacks.count == original.backButton?.fallbacks.count)
+            #expect(redacted.backMenu?.count == original.backMenu?.count)
+            #expect(redacted.backMenu?.map(\.entry) == original.backMenu?.map { redactor.id($0.entry) })
+            #expect(redacted.backMenu?.map(\.title.isEmpty) == original.backMenu?.map(\.title.isEmpty))
+        }
+    }
+}

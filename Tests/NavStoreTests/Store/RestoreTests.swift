@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+@Suite("NavigationStore: restore after a restart")
+struct RestoreTests {
+    static func buildSession(_ store: NavigationStore) throws {
+        try store.startSession("app", name: "Main window", at: 1_000)
+        try store.append(contentsOf: [
+            .push(Entry(id: "inbox", route: "mail://inbox", params: ["folder": .string("INBOX"), "unread": .integer(3)],
+                        item: NavigationItem(title: "Inbox", backButtonTitle: "Mail"))),
+            .push(Entry(id: "thread", route: "mail://thread/42", item: NavigationItem(title: "", menuTitle: "Thread 42"))),
+            .push(Entry(id: "message", route: "mail://message/7", item: NavigationItem(title: "Re: lunch 🍜"))),
+            .present(Entry(id: "compose", route: "mail://compose", item: NavigationItem(title: "New Message", popGuard: PopGuard(prompt: "Discard draft?"))),
+                     modalInPresentation: true),
+            .push(Entry(id: "attach", item: NavigationItem(title: "Attachments", style: .editor))),
+        ], session: "app", at: 2_000)
+    }
+
+    @Test("reopening the database gives the identical restore payload")
+    func restartGivesSamePayload() throws {
+        let dir = TemporaryDirectory()
+        let before: RestorePayload
+        do {
+            let store = try makeStore(dir)
+            try Self.buildSession(store)
+            before = try store.restore(session: "app")
+            try store.acknowledgeRestore(session: "app")
+        }
+        let reopened = try makeStore(dir)
+        let after = try reopened.restore(session: "app")
+        #expect(after == before)
+        #expect(after.attempts == 1 && after.fallback == nil)
+        #expect(after.layers.map { $0.entries.map(\.id) } == [["inbox", "thread", "message"], ["compose", "attach"]])
+        #expect(after.layers[0].entries[0].params == ["folder": .string("INBOX"), "unread": .integer(3)])
+        #expect(after.layers[0].entries[1].item.title == "")
+        #expect(after.layers[1].modalInPresentation)
+        #expect(after.backButton == BackButton(label: "", fallbacks: []))
+        #expect(after.backMenu?.map(\.title) == ["New Message"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try encoder.encode(after) == encoder.encode(before))
+    }
+
+    @Test("a restart marker is appended and shows in history; the payload is otherwise the same")
+    func restartMarker() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try Self.buildSession(store)
+        let plain = try store.restore(session: "app")
+        try store.acknowledgeRestore(session: "app")
+        let marked = try store.restore(session: "app", mark: true, at: 3_000)
+        #expect(marked.version == plain.version + 1)
+        #expect(marked.restoredVersion == marked.version)
+        #expect(marked.layers == plain.layers)
+        #expect(try store.allEvents().last?.type == "session.restored")
+        #expect(try store.allEvents().last?.at == 3_000)
+    }
+
+    @Test("after two unacknowledged restores the third returns the acknowledged earlier version")
+    func crashLoopFallsBackToAcknowledged() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
+        let good = try store.restore(session: "s")
+        #expect(good.restoredVersion == 3)
+        #expect(try store.acknowledgeRestore(session: "s") == 3)
+        try store.execute(.push(.titled("C", "Crashes on restore")), session: "s", at: 2)
+
+        let first = try store.restore(session: "s")
+        let second = try store.restore(session: "s")
+        #expect(first.restoredVersion == 4 && first.fallback == nil && first.attempts == 1)
+        #expect(second.restoredVersion == 4 && second.fallback == nil && second.attempts == 2)
+        let third = try store.restore(session: "s")
+        #expect(third.version == 4)
+        #expect(third.restoredVersion == 3)
+        #expect(third.layers == good.layers)
+        #expect(third.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
+        #expect(third.fallback?.contains("version 3") == true)
+        #expect(third.attempts == 3)
+
+        // Acknowledging clears the count; the failing version is not handed out again until the
+        // session moves on.
+        #expect(try store.acknowledgeRestore(session: "s") == 3)
+        let afterAck = try store.restore(session: "s")
+        #expect(afterAck.attempts == 1)
+        #expect(afterAck.restoredVersion == 3)
+        try store.acknowledgeRestore(session: "s")
+        try store.execute(.pop(source: .programmatic), session: "s", at: 3)
+        try store.execute(.push(.titled("D", "Fixed")), session: "s", at: 4)
+        let moved = try store.restore(session: "s")
+        #expect(moved.restoredVersion == 6 && moved.fallback == nil && moved.attempts == 1)
+        #expect(moved.layers[0].entries.map(\.id) == ["A", "B", "D"])
+    }
+
+    @Test("with no acknowledgement ever, repeated failures give the base root alone")
+    func crashLoopWithoutAcknowledgement() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("Root", "Home")), .push(.titled("B")), .present(.titled("M"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        _ = try store.restore(session: "s")
+        let third = try store.restore(session: "s")
+        #expect(third.restoredVersion == 0)
+        #expect(third.layers == [Layer(entries: [.titled("Root", "Home")])])
+        #expect(third.backButton == nil && third.backMenu == nil)
+        #expect(third.fallback?.contains("'Root'") == true)
+        // Still failing: it keeps handing out the root, never the failing state.
+        let fourth = try store.restore(session: "s")
+        #expect(fourth.restoredVersion == 0 && fourth.layers == third.layers)
+    }
+
+    @Test("the attempt limit is configurable and survives reopening")
+    func configurableLimit() throws {
+        let dir = TemporaryDirectory()
+        var options = StoreOptions()
+        options.restoreAttemptLimit = 3
+        do {
+            let store = try makeStore(dir, options: options)
+            try store.startSession("s", at: 0)
+            try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+            for _ in 0..<2 { #expect(try store.restore(session: "s").fallback == nil) }
+        }
+        let store = try makeStore(dir, options: options)
+        #expect(try store.restore(session: "s").fallback == nil)
+        let fourth = try store.restore(session: "s")
+        #expect(fourth.fallback != nil && fourth.restoredVersion == 0)
+    }
+}
