@@ -1,0 +1,35 @@
+import NavStore
+
+/// `navdb back-menu KEY [--at P] [--width N]`: the back button's label (with its fallbacks) and
+/// the long-press back menu.
+struct BackMenuCommand: Command {
+    static let spec = CommandSpec(
+        path: ["back-menu"],
+        abstract: "Show the back button's label and the back menu, now or at a point in history.",
+        discussion: """
+        --json prints {"session","version","backButton": null | {"label","fallbacks","image"},\
+        "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
+        """,
+        arguments: [.key],
+        options: [PointOption.spec, WidthOption.spec("Also show the label that fits <n> characters (the preferred label or a fallback).")])
+
+    var key: String
+    var point: HistoryPoint?
+    var width: Int?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        point = try arguments.point("at")
+        width = try arguments.int("width", minimum: 0)
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let state = try context.store().state(session: key, at: point)
+        if context.json {
+            try JSONOutput.print(BackMenuJSON(state, width: width))
+        } else {
+            Console.out(StateText.heading(state) + "\n" + StateText.bar(state.state, width: width))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,38 @@
+import NavStore
+
+/// One `navdb` subcommand: a declarative spec, validation of the parsed words into typed values,
+/// and a run that calls the library and renders the result.
+protocol Command: Sendable {
+    /// The command's words, arguments, options and help text.
+    static var spec: CommandSpec { get }
+    /// Validates the parsed words (ints, enums, times); nothing is opened yet.
+    /// - Throws: ``UsageError`` (exit 64).
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Runs the command and prints its output.
+    /// - Returns: how it ended (`.vetoed` exits 3 after the normal output).
+    /// - Throws: ``StoreError``, ``InputError`` or anything the one error mapping understands.
+    func run(_ context: Context) throws -> Outcome
+}
+
+/// How a command that did not throw ended.
+enum Outcome {
+    /// Exit 0.
+    case success
+    /// A guard vetoed the command; the veto was recorded (exit 3).
+    case vetoed
+}
+
+/// What a running command gets: the global options and access to the store.
+struct Context {
+    /// `--db`, `--json`.
+    var globals: GlobalOptions
+
+    /// Whether to print JSON.
+    var json: Bool { globals.json }
+
+    /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
+    /// new empty database; only `session start` and `import` create one.
+    func store(create: Bool = false) throws(StoreError) -> NavigationStore {
+        try NavigationStore(path: globals.databasePath, create: create)
+    }
+}

@@ -1,0 +1,38 @@
+import NavStore
+
+extension ArgumentSpec {
+    /// `<key>`: the session key.
+    static let key = ArgumentSpec(name: "key", help: "The session key.")
+    /// `<id>`: an entry id.
+    static let id = ArgumentSpec(name: "id", help: "The entry id (unique among the session's live entries).")
+}
+
+/// The options of every writing command: `--expect-version N` and `--time ISO8601`.
+struct WriteOptions {
+    static let specs: [OptionSpec] = [
+        .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (optimistic concurrency)."),
+        .value("time", "iso8601", help: "The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event."),
+    ]
+
+    /// `--expect-version`.
+    var expectedVersion: Int?
+    /// `--time`, in milliseconds since the Unix epoch.
+    var at: Int64?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        expectedVersion = try arguments.int("expect-version", minimum: 0)
+        at = try arguments.time("time")
+    }
+}
+
+/// `--at P` of the read commands.
+enum PointOption {
+    static let spec = OptionSpec.value(
+        "at", "point",
+        help: "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it).")
+}
+
+/// `--width N` of `back-menu` and `show`.
+enum WidthOption {
+    static func spec(_ help: String) -> OptionSpec { .value("width", "n", help: help) }
+}

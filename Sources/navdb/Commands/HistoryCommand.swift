@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NavStore
+
+/// `navdb history KEY [--type T]... [--entry ID] [--since T] [--until T] [--limit N] [--reverse]`:
+/// the session's events, streamed.
+struct HistoryCommand: Command {
+    static let spec = CommandSpec(
+        path: ["history"],
+        abstract: "List a session's events (streamed; any length).",
+        discussion: """
+        Human output: version, time, type and a one-line summary. --json prints one event per line: \
+        {"at","eventID","payload","seq","session","time","type","version"} (at in ms since the Unix epoch).
+        """,
+        arguments: [.key],
+        options: [
+            .repeating("type", "type", help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", "))."),
+            .value("entry", "id", help: "Only events that name this entry."),
+            .value("since", "time", help: "Only events at or after this ISO-8601 time."),
+            .value("until", "time", help: "Only events at or before this ISO-8601 time."),
+            .value("limit", "n", help: "At most <n> events."),
+            .flag("reverse", help: "Newest first."),
+        ])
+
+    var key: String
+    var filter: EventFilter
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        var types: Set<String>?
+        for type in arguments.allValues("type") {
+            guard EventBody.typeNames.contains(type) else {
+                throw arguments.invalid(type, for: "--type <type>", expected: "one of \(EventBody.typeNames.joined(separator: ", "))")
+            }
+            types = (types ?? []).union([type])
+        }
+        filter = EventFilter(types: types, entry: arguments.value("entry"), since: try arguments.time("since"),
+                             until: try arguments.time("until"), limit: try arguments.int("limit", minimum: 1),
+                             reverse: arguments.flag("reverse"))
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let store = try context.store()
+        var progress = Progress("history")
+        var count = 0
+        let encoder = JSONOutput.makeEncoder()
+        try store.events(session: key, filter: filter) { event in
+            if count == 0 && !context.json { Console.line(EventLines.header) }
+            Console.line(context.json ? try EventJSON.line(event, encoder: encoder) : EventLines.human(event))
+            count += 1
+            progress.update(count)
+        }
+        progress.finish()
+        if !context.json && count == 0 { Console.line("(no events match)") }
+        return .success
+    }
+}

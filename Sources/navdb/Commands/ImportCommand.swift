@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NavStore
+
+/// `navdb import FILE|- [--format navdb|firefox-session]`: appends events from an NDJSON export
+/// (streamed) or sessions from a Firefox session file, all or nothing.
+struct ImportCommand: Command {
+    /// The input formats.
+    enum Format: String, CaseIterable {
+        /// NDJSON event records, as `navdb export` prints them.
+        case navdb
+        /// A Firefox (Android) session store file.
+        case firefoxSession = "firefox-session"
+    }
+
+    static let spec = CommandSpec(
+        path: ["import"],
+        abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file).",
+        discussion: """
+        All or nothing: a bad line (exit 65, with its line number and reason) writes nothing. Events \
+        already stored under the same event id with the same content are skipped, so importing the \
+        same file twice is a no-op; a different event under a known id is an error (exit 65).
+        """,
+        arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
+        options: [
+            .value("format", "format", help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session)."),
+            .value("time", "iso8601", help: "With firefox-session: the time of tabs without a lastAccess (default now)."),
+        ])
+
+    var file: InputFile
+    var format: Format
+    var at: Int64?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = InputFile(path: arguments.argument("file"))
+        format = try arguments.choice("format") ?? .navdb
+        at = try arguments.time("time")
+        if at != nil && format != .firefoxSession {
+            throw arguments.error("--time only applies with --format firefox-session (NDJSON events carry their own times)")
+        }
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        // A refused import writes nothing; when it would have created the database, it leaves
+        // no empty file behind either.
+        let path = context.globals.databasePath
+        let existed = FileManager.default.fileExists(atPath: path)
+        do {
+            return try importAll(context)
+        } catch {
+            if !existed {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            throw error
+        }
+    }
+
+    private func importAll(_ context: Context) throws -> Outcome {
+        let report: ImportReport
+        switch format {
+        case .navdb:
+            let lines = try file.lines()
+            var progress = Progress("import")
+            do {
+                report = try context.store(create: true).importNDJSON(lines: lines) { done, _ in progress.update(done) }
+            } catch {
+                // A read error surfaces as a bad line; say what really happened.
+                if let readError = lines.error { throw readError }
+                throw error
+            }
+            progress.finish()
+        case .firefoxSession:
+            let bytes = try file.readAll()
+            report = try context.store(create: true).importFirefoxSession(data: bytes, at: at)
+        }
+        if context.json {
+            try JSONOutput.print(report)
+        } else {
+            Console.line("imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,36 @@
+import NavStore
+
+/// `navdb pop KEY [--source back-button|gesture|programmatic] [--confirm]`: pops the top entry (rule 10).
+struct PopCommand: Command {
+    static let sources: [PopSource] = [.backButton, .gesture, .programmatic]
+
+    static let spec = CommandSpec(
+        path: ["pop"],
+        abstract: "Pop the top entry of the top layer.",
+        discussion: """
+        A back-button tap on a guarded entry is vetoed (exit 3, recorded) unless --confirm is given; \
+        a swipe (gesture) and a programmatic pop ignore guards. Popping a layer's root is refused.
+        """,
+        arguments: [.key],
+        options: [
+            .value("source", "source", help: "back-button (default), gesture or programmatic."),
+            .flag("confirm", help: "Answer yes to the top entry's pop guard."),
+        ] + WriteOptions.specs)
+
+    var key: String
+    var source: PopSource
+    var confirm: Bool
+    var write: WriteOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        source = try arguments.choice("source", accepted: Self.sources) ?? .backButton
+        confirm = arguments.flag("confirm")
+        write = try WriteOptions(arguments)
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let command = NavigationCommand.pop(source: source, confirmed: confirm)
+        return try WriteOutput.render(context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+    }
+}

@@ -1,0 +1,34 @@
+import NavStore
+
+/// `navdb rebuild [--verify]`: re-derives projections and snapshots from the log alone.
+struct RebuildCommand: Command {
+    static let spec = CommandSpec(
+        path: ["rebuild"],
+        abstract: "Rebuild projections and snapshots from the event log.",
+        discussion: "With --verify, first compares them with the fold of the log and reports every difference (exit 1 when there was one).",
+        options: [.flag("verify", help: "Report differences between the old projections or snapshots and the log.")])
+
+    var verify: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        verify = arguments.flag("verify")
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let store = try context.store()
+        let progress = Progress("rebuild")
+        let report = try store.rebuild(verify: verify) { done, total in progress.show(done, of: total) }
+        progress.finish()
+        if context.json {
+            try JSONOutput.print(report)
+        } else {
+            Console.line("rebuilt \(report.sessions) session(s) from \(report.events) event(s); \(report.snapshots) snapshot(s) written")
+            if verify {
+                Console.line(report.differences.isEmpty ? "verify: projections and snapshots matched the log" : "verify: \(report.differences.count) difference(s):")
+                for difference in report.differences { Console.line("  " + Text.escaped(difference)) }
+            }
+        }
+        if !report.differences.isEmpty { throw MaintenanceFailure.differences(report.differences.count) }
+        return .success
+    }
+}

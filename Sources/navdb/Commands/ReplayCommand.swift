@@ -1,0 +1,62 @@
+import NavStore
+
+/// `navdb replay KEY [--from V] [--to V]`: each event followed by the back button and back menu
+/// after it, for stepping through a bug report.
+struct ReplayCommand: Command {
+    static let spec = CommandSpec(
+        path: ["replay"],
+        abstract: "Step through events, each followed by the back button and back menu after it.",
+        discussion: """
+        --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}.
+        """,
+        arguments: [.key],
+        options: [
+            .value("from", "version", help: "The first version to show (default 1)."),
+            .value("to", "version", help: "The last version to show (default the newest)."),
+        ])
+
+    var key: String
+    var from: Int
+    var to: Int?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        from = try arguments.int("from", minimum: 1) ?? 1
+        to = try arguments.int("to", minimum: 1)
+        if let to, to < from {
+            throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
+        }
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let store = try context.store()
+        // The state before the first event shown; the events are folded here with the model's
+        // own `apply`, the same function the store uses.
+        var state = SessionState()
+        if from > 1 {
+            do {
+                state = try store.state(session: key, at: .version(from - 1)).state
+            } catch {
+                // Name the version the user gave, not the one before it that was read.
+                guard case .pointOutOfRange(let session, _, let accepted) = error else { throw error }
+                throw StoreError.pointOutOfRange(session: session, point: "version \(from)", accepted: accepted)
+            }
+        }
+        let encoder = JSONOutput.makeEncoder()
+        var progress = Progress("replay")
+        var count = 0
+        try store.events(session: key, filter: EventFilter(fromVersion: from, toVersion: to)) { event in
+            state.apply(event.body)
+            if context.json {
+                Console.line(try ReplayJSON.line(event, state: state, encoder: encoder))
+            } else {
+                Console.out(EventLines.human(event) + "\n" + StateText.bar(state, indent: "          ") + "\n")
+            }
+            count += 1
+            progress.update(count, every: 5_000)
+        }
+        progress.finish()
+        if count == 0 && !context.json { Console.line("(no events in that range)") }
+        return .success
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NavStore
+
+/// The one place that maps every error to its message on stderr and its exit code (DESIGN §6):
+/// 0 ok; 1 refused by the rules, session or entry not found, session exists, time earlier than
+/// the previous event; 3 vetoed (the normal output was printed); 4 version conflict; 64 usage;
+/// 65 bad input data; 74 database unusable.
+enum Failure {
+    /// A guard vetoed the command; the veto was recorded.
+    static let vetoed: Int32 = 3
+    /// A usage error (sysexits `EX_USAGE`).
+    static let usage: Int32 = 64
+    /// Bad input data (sysexits `EX_DATAERR`).
+    static let dataError: Int32 = 65
+    /// The database cannot be used (sysexits `EX_IOERR`).
+    static let ioError: Int32 = 74
+
+    /// Writes the error to stderr and returns its exit code.
+    static func report(_ error: any Error) -> Int32 {
+        let (message, code) = describe(error)
+        Console.err(message)
+        return code
+    }
+
+    /// The stderr text (ending in a newline) and exit code of `error`.
+    static func describe(_ error: any Error) -> (String, Int32) {
+        switch error {
+        case let error as UsageError:
+            return (error.text, usage)
+        case let error as StoreError:
+            return (line(error.description), error.exitCode)
+        case let error as NavigationError:
+            return (line(error.description), StoreError.rules(error).exitCode)
+        case let error as InputError:
+            return (line(error.description), dataError)
+        case MaintenanceFailure.differences(let count):
+            return (line("rebuild --verify found \(count) difference(s) between the projections or snapshots and the log; they are rebuilt now"), 1)
+        case MaintenanceFailure.problems(let count):
+            return (line("check found \(count) problem(s); 'navdb rebuild' re-derives projections and snapshots from the log"), ioError)
+        case let error as EncodingError:
+            return (line("cannot encode the output: \(error)"), dataError)
+        case is DecodingError:
+            return (line("invalid JSON: \(describeDecodingError(error))"), dataError)
+        default:
+            return (line(String(describing: error)), ioError)
+        }
+    }
+
+    /// `Error: <message>` on one line: newlines in the message are escaped so the error stays
+    /// one line whatever titles or ids it quotes.
+    private static func line(_ message: String) -> String {
+        "Error: " + Text.escaped(message) + "\n"
+    }
+}
+
+/// What `rebuild --verify` and `check` found, thrown after their report is printed.
+enum MaintenanceFailure: Error {
+    /// `rebuild --verify` found this many differences (now repaired): exit 1.
+    case differences(Int)
+    /// `check` found this many problems: exit 74, the database is inconsistent.
+    case problems(Int)
+}

@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavStore
+
+/// The `navdb` root command: global options, the subcommand table, and the run loop
+/// (parse, then validate, then run; every error is mapped in ``Failure``).
+enum NavDB {
+    /// `navdb --version` prints `navdb <version>`.
+    static let version = "0.1.0"
+
+    /// Every subcommand, in the order the help lists them (DESIGN §6).
+    static let commands: [any Command.Type] = [
+        SessionStartCommand.self, SessionsCommand.self,
+        PushCommand.self, PopCommand.self, PopToCommand.self, PopToRootCommand.self, MenuSelectCommand.self,
+        BackCommand.self, SetStackCommand.self, UpdateCommand.self, PresentCommand.self, DismissCommand.self,
+        StackCommand.self, BackMenuCommand.self, ShowCommand.self, HistoryCommand.self, ReplayCommand.self,
+        RestoreCommand.self, ExportCommand.self, ImportCommand.self, RebuildCommand.self, CheckCommand.self,
+    ]
+
+    /// The root's spec (its usage line is shown for errors before a subcommand is known).
+    static let rootSpec = CommandSpec(
+        path: [],
+        abstract: "Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.",
+        discussion: """
+        Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite \
+        (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session or \
+        entry not found; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input \
+        data; 74 database unusable.
+        """,
+        usageOverride: "navdb [--db <path>] [--json] <subcommand>")
+
+    /// The `session` group (its only subcommand is `session start`).
+    static let sessionGroup = CommandSpec(path: ["session"], abstract: "Manage sessions.", usageOverride: "navdb session <subcommand>")
+
+    /// Runs the command line in `CommandLine.arguments` and exits with its status.
+    static func main() -> Never {
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        Console.flush()
+        exit(status)
+    }
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    static func run(_ words: [String]) -> Int32 {
+        do {
+            return try dispatch(words)
+        } catch {
+            Console.flush()
+            return Failure.report(error)
+        }
+    }
+
+    private static func dispatch(_ words: [String]) throws -> Int32 {
+        // Global options before the subcommand.
+        var globals = GlobalOptions()
+        var index = 0
+        var help = false
+        while index < words.count, ArgumentParser.looksLikeOption(words[index]) || words[index] == "--" {
+            let word = words[index]
+            index += 1
+            switch word {
+            case "--": break
+            case "-h", "--help": help = true
+            case "--version":
+                Console.line("navdb \(version)")
+                return 0
+            case "--json": globals.json = true
+            case "--db":
+                guard index < words.count, !ArgumentParser.looksLikeOption(words[index]) else {
+                    throw UsageError("Missing value for '--db <path>'")
+                }
+                globals.db = words[index]
+                index += 1
+            default:
+                if word.hasPrefix("--db=") {
+                    globals.db = String(word.dropFirst(5))
+                } else {
+                    throw rootUnknownOption(word)
+                }
+            }
+        }
+        guard index < words.count else {
+            Console.out(rootHelp())
+            return 0
+        }
+
+        var name = words[index]
+        index += 1
+        if name == "help" {
+            return try printHelp(for: Array(words[index...]))
+        }
+        if name == "session" {
+            let next = index < words.count ? words[index] : nil
+            if next == "start" {
+                name = "session start"
+                index += 1
+            } else if next == nil || next == "-h" || next == "--help" || help {
+                Console.out(HelpText.render(sessionGroup, subcommands: [SessionStartCommand.spec]))
+                return 0
+            } else {
+                throw UsageError("Unknown command 'session \(next!)'. Did you mean 'session start'?", command: SessionStartCommand.spec)
+            }
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            throw unknownCommand(name)
+        }
+        let rest = Array(words[index...])
+        if help || ArgumentParser.asksForHelp(rest) {
+            Console.out(HelpText.render(command.spec))
+            return 0
+        }
+        let parsed = try ArgumentParser.parse(rest, for: command.spec, globals: globals)
+        let instance = try command.init(parsed)
+        switch try instance.run(Context(globals: parsed.globals)) {
+        case .success: return 0
+        case .vetoed: return Failure.vetoed
+        }
+    }
+
+    /// `navdb help [<subcommand>]`.
+    private static func printHelp(for words: [String]) throws -> Int32 {
+        let name = words.joined(separator: " ")
+        if name.isEmpty {
+            Console.out(rootHelp())
+        } else if name == "session" {
+            Console.out(HelpText.render(sessionGroup, subcommands: [SessionStartCommand.spec]))
+        } else if let command = commands.first(where: { $0.spec.name == name }) {
+            Console.out(HelpText.render(command.spec))
+        } else {
+            throw unknownCommand(name)
+        }
+        return 0
+    }
+
+    /// The root help: overview, usage, global options and every subcommand.
+    static func rootHelp() -> String {
+        var spec = rootSpec
+        spec.options = [.flag("version", help: "Show the version.")]
+        return HelpText.render(spec, subcommands: commands.map { $0.spec })
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let names = commands.map { $0.spec.name }
+        if let suggestion = Suggestions.closest(to: name, in: names) {
+            return UsageError("Unknown command '\(name)'. Did you mean '\(suggestion)'?")
+        }
+        return UsageError("Unknown command '\(name)' (accepted: \(names.joined(separator: ", ")))")
+    }
+
+    private static func rootUnknownOption(_ word: String) -> UsageError {
+        let names = ["--db", "--json", "--version", "--help"]
+        let base = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+        if let suggestion = Suggestions.closest(to: base, in: names) {
+            return UsageError("Unknown option '\(base)'. Did you mean '\(suggestion)'?")
+        }
+        return UsageError("Unknown option '\(base)' (accepted before the subcommand: \(names.joined(separator: ", ")))")
+    }
+}

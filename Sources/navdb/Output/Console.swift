@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing to stdout and stderr through C stdio (buffered; flushed at exit), and what the
+/// terminal allows (colour, progress).
+enum Console {
+    /// Writes `text` to stdout as UTF-8, unchanged.
+    static func out(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+    }
+
+    /// Writes `text` and a newline to stdout.
+    static func line(_ text: String = "") { out(text + "\n") }
+
+    /// Writes `text` to stderr as UTF-8 (stderr is unbuffered).
+    static func err(_ text: String) {
+        fputs(text, stderr)
+    }
+
+    /// Whether stdout is a terminal.
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether stderr is a terminal: progress is shown only then.
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Whether to colour stdout: it is a terminal and `NO_COLOR` is not set (https://no-color.org).
+    static var useColor: Bool { stdoutIsTerminal && getenv("NO_COLOR") == nil }
+
+    /// Flushes stdout (before exiting or showing progress).
+    static func flush() { fflush(stdout) }
+}
+
+/// A progress line on stderr for long work, shown only when stderr is a terminal; it is
+/// rewritten in place and erased when done, so it never mixes with the output on stdout.
+struct Progress {
+    private let enabled = Console.stderrIsTerminal
+    private let label: String
+    private var lastShown = 0
+
+    init(_ label: String) { self.label = label }
+
+    /// Shows `label… count` every `every` items.
+    mutating func update(_ count: Int, every: Int = 10_000) {
+        guard enabled, count - lastShown >= every else { return }
+        lastShown = count
+        Console.err("\r\(label)… \(count)")
+    }
+
+    /// Shows `label… done/total` (for the store's progress callbacks).
+    func show(_ done: Int, of total: Int) {
+        if enabled { Console.err("\r\(label)… \(done)/\(total)") }
+    }
+
+    /// Shows `label…` once (for work that reports no count).
+    func start() { if enabled { Console.err("\(label)…") } }
+
+    /// Erases the progress line.
+    func finish() { if enabled { Console.err("\r\u{1B}[2K") } }
+}

@@ -1,0 +1,89 @@
+import NavStore
+
+/// One-line human summaries of events for `history` and `replay`, e.g. `push Inbox [A]`,
+/// `popped C, B (back-menu)`, `vetoed pop of D: "Discard draft?"`. Popped and dismissed ids are
+/// listed top first, the order they leave the screen.
+enum EventSummary {
+    static func summary(_ body: EventBody) -> String {
+        switch body {
+        case .sessionStarted(let name):
+            return name.map { "started \(Text.quoted($0))" } ?? "started"
+        case .entryPushed(let entry):
+            return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + route(entry)
+        case .entriesPopped(let source, let ids, let confirmed):
+            return "popped \(list(ids.reversed())) (\(source.rawValue)\(confirmed ? ", confirmed" : ""))"
+        case .popVetoed(let entry, let prompt, let source):
+            return "vetoed pop of \(Text.escaped(entry)): \(Text.quoted(prompt))" + (source == .backButton ? "" : " (\(source.rawValue))")
+        case .stackReplaced(let entries):
+            return "set stack [\(list(entries.map(\.id)))]"
+        case .itemUpdated(let id, let item, let fields):
+            let changes = fields.map { "\($0)=\(ItemText.value(of: $0, in: item))" }
+            return "update \(Text.escaped(id))" + (changes.isEmpty ? " (no change)" : ": " + changes.joined(separator: ", "))
+        case .layerPresented(let entry, let modal):
+            return "present \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + route(entry)
+                + (modal ? " (modal in presentation)" : "")
+        case .layerDismissed(let source, let ids):
+            return "dismissed [\(list(ids))] (\(source.rawValue))"
+        case .dismissVetoed(let entry, let source):
+            return "vetoed dismissal of [\(Text.escaped(entry))] (\(source.rawValue)): modal in presentation"
+        case .sessionRestored:
+            return "restored"
+        }
+    }
+
+    private static func list(_ ids: some Sequence<String>) -> String {
+        ids.map(Text.escaped).joined(separator: ", ")
+    }
+
+    private static func route(_ entry: Entry) -> String {
+        entry.route.map { " → \(Text.display($0))" } ?? ""
+    }
+}
+
+/// Human text of navigation items: the fields that are set, by their DESIGN §3 names.
+enum ItemText {
+    /// The value of the field named `key` (a DESIGN §3 JSON key) in `item`, for display.
+    static func value(of key: String, in item: NavigationItem) -> String {
+        switch key {
+        case "title": Text.display(item.title)
+        case "backButtonTitle": Text.display(item.backButtonTitle)
+        case "backBarButtonItem": item.backBarButtonItem.map(custom) ?? "-"
+        case "backButtonDisplayMode": item.backButtonDisplayMode.rawValue
+        case "hidesBackButton": String(item.hidesBackButton)
+        case "leftBarButtonItems": String(item.leftBarButtonItems)
+        case "leftItemsSupplementBackButton": String(item.leftItemsSupplementBackButton)
+        case "style": item.style.rawValue
+        case "menuTitle": Text.display(item.menuTitle)
+        case "popGuard": item.popGuard.map { Text.quoted($0.prompt) } ?? "-"
+        default: "?"
+        }
+    }
+
+    /// `{title: X, image, menuSuppressed}` for a custom back bar button item.
+    static func custom(_ button: BackBarButtonItem) -> String {
+        var parts = ["title: \(Text.display(button.title))"]
+        if button.image { parts.append("image") }
+        if button.menuSuppressed { parts.append("menuSuppressed") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// The set fields other than the title, e.g. `backButtonTitle=Mailboxes displayMode=minimal`;
+    /// `-` when none is set.
+    static func details(_ item: NavigationItem) -> String {
+        let unset = NavigationItem()
+        let keys = unset.changedFields(to: item).filter { $0 != "title" }
+        return keys.isEmpty ? "-" : keys.map { "\($0)=\(value(of: $0, in: item))" }.joined(separator: " ")
+    }
+}
+
+/// Human event lines in fixed-width columns (so they stream without a first pass):
+/// version, time, type, summary.
+enum EventLines {
+    static let header = Text.padded("version", to: 8) + "  " + Text.padded("time", to: 24) + "  " + Text.padded("type", to: 16) + "  summary"
+
+    static func human(_ event: Event) -> String {
+        let version = String(event.version)
+        return String(repeating: " ", count: max(7 - version.count, 0)) + version + "   "
+            + Timestamp.format(event.at) + "  " + Text.padded(event.type, to: 16) + "  " + EventSummary.summary(event.body)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NavStore
+
+/// `--json` output: compact JSON with sorted keys, unescaped slashes, and every navigation item
+/// field written (`null` for unset optionals), one document (or one event) per line.
+enum JSONOutput {
+    /// The encoder every `--json` output uses.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[NavigationItem.explicitKeys] = true
+        return encoder
+    }
+
+    /// `value` as one line of JSON text (without the newline).
+    static func text(_ value: some Encodable, encoder: JSONEncoder = makeEncoder()) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Prints `value` as one line of JSON on stdout.
+    static func print(_ value: some Encodable) throws {
+        Console.line(try text(value))
+    }
+
+    /// A JSON string literal for `s` (quotes, backslashes and control characters escaped as
+    /// JSONEncoder does), for lines assembled around an already-encoded payload.
+    static func string(_ s: String) -> String {
+        var result = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// The one JSON shape of an event, shared by `history --json`, `export` and `replay --json`:
+/// `{"at","eventID","payload","seq","session","time","type","version"}` (keys sorted), with `at`
+/// in milliseconds since the Unix epoch and `time` its ISO-8601 UTC text.
+enum EventJSON {
+    /// The event as one line of JSON (no newline). The payload is encoded by `encoder`
+    /// (``JSONOutput/makeEncoder()``: every item field written).
+    static func line(_ event: Event, encoder: JSONEncoder) throws -> String {
+        let payload = String(decoding: try event.body.payloadData(encoder), as: UTF8.self)
+        let seq = event.seq.map(String.init) ?? "null"
+        return "{\"at\":\(event.at),\"eventID\":\(JSONOutput.string(event.eventID)),\"payload\":\(payload)"
+            + ",\"seq\":\(seq),\"session\":\(JSONOutput.string(event.session))"
+            + ",\"time\":\(JSONOutput.string(Timestamp.format(event.at)))"
+            + ",\"type\":\(JSONOutput.string(event.type)),\"version\":\(event.version)}"
+    }
+}
+
+/// One `replay --json` line: `{"backButton","backMenu","event","stack"}` (keys sorted), the event
+/// in the shape of ``EventJSON``, `stack` the entry ids per layer after it.
+enum ReplayJSON {
+    static func line(_ event: Event, state: SessionState, encoder: JSONEncoder) throws -> String {
+        "{\"backButton\":" + (try JSONOutput.text(state.backButton, encoder: encoder))
+            + ",\"backMenu\":" + (try JSONOutput.text(state.backMenu, encoder: encoder))
+            + ",\"event\":" + (try EventJSON.line(event, encoder: encoder))
+            + ",\"stack\":" + (try JSONOutput.text(state.entryIDs, encoder: encoder)) + "}"
+    }
+}

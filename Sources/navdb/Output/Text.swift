@@ -1,0 +1,98 @@
+/// How human output shows text from the log (titles, ids, prompts): control characters escaped,
+/// `nil` and `""` visibly different, printable Unicode (emoji, combining marks, right-to-left
+/// scripts) left as it is.
+enum Text {
+    /// `s` with control characters (`Cc`), line/paragraph separators and bidirectional
+    /// embedding/override/isolate controls escaped Swift-style (`\n`, `\t`, `\r`, `\u{1B}`), and
+    /// `\` doubled so the escape is unambiguous.
+    static func escaped(_ s: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\\": result += "\\\\"
+            default:
+                if needsEscape(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether a scalar would move the cursor, change the terminal's state or reorder the
+    /// following columns: C0/C1 controls, U+2028/U+2029, and U+202A–U+202E, U+2066–U+2069.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.generalCategory == .control { return true }
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// `s` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
+    static func quoted(_ s: String) -> String {
+        "\"" + escaped(s).replacing("\"", with: "\\\"") + "\""
+    }
+
+    /// A value for a column: `-` for `nil`; the escaped text; quoted when it would otherwise be
+    /// misread: `""` for the empty string, and quotes around `-`, text starting with `"`, or
+    /// text with leading or trailing spaces.
+    static func display(_ s: String?) -> String {
+        guard let s else { return "-" }
+        if s.isEmpty || s == "-" || s.hasPrefix("\"") || s.first?.isWhitespace == true || s.last?.isWhitespace == true {
+            return quoted(s)
+        }
+        return escaped(s)
+    }
+
+    /// The number of terminal columns `s` takes: 2 for wide characters (East Asian wide,
+    /// emoji presentation), 1 for others (a base with combining marks is one character).
+    static func width(_ s: String) -> Int {
+        var total = 0
+        for character in s {
+            total += isWide(character) ? 2 : 1
+        }
+        return total
+    }
+
+    private static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && scalar.properties.isEmoji { return true }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `s` padded with spaces to `width` terminal columns.
+    static func padded(_ s: String, to width: Int) -> String {
+        let w = Text.width(s)
+        return w >= width ? s : s + String(repeating: " ", count: width - w)
+    }
+
+    /// `s` shortened to at most `width` columns, ending in `…` when cut.
+    static func truncated(_ s: String, to width: Int) -> String {
+        guard Text.width(s) > width else { return s }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in s {
+            let w = isWide(character) ? 2 : 1
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+}

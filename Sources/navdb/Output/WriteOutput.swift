@@ -1,0 +1,24 @@
+import NavStore
+
+/// What every writing command prints.
+enum WriteOutput {
+    /// Prints `version N` (with `(unchanged: nothing to do)` when nothing was appended) or
+    /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
+    /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
+    static func render(_ result: AppendResult, _ context: Context) throws -> Outcome {
+        if context.json {
+            try JSONOutput.print(WriteResultJSON(result))
+        } else if result.outcome == .vetoed {
+            let reason: String
+            switch result.event?.body {
+            case .popVetoed(_, let prompt, _)?: reason = Text.escaped(prompt)
+            case .dismissVetoed(let entry, _)?: reason = "'\(Text.escaped(entry))' is modal in presentation"
+            default: reason = "vetoed"
+            }
+            Console.line("vetoed: \(reason) (version \(result.version))")
+        } else {
+            Console.line("version \(result.version)" + (result.event == nil ? " (unchanged: nothing to do)" : ""))
+        }
+        return result.outcome == .vetoed ? .vetoed : .success
+    }
+}

@@ -1,0 +1,121 @@
+/// A positional argument of a command, shown as `<name>` in help and usage.
+struct ArgumentSpec: Sendable {
+    /// The name shown between angle brackets, e.g. `key`.
+    var name: String
+    /// One line for the `ARGUMENTS:` section of the help.
+    var help: String
+    /// Whether the argument may be left out (its absence is then checked by the command).
+    var isOptional: Bool = false
+
+    /// `<name>` or `[<name>]`.
+    var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+}
+
+/// An option of a command: a flag (`--confirm`), an option with a value (`--title T`) or a
+/// repeatable option with a value (`--param k=v ...`).
+struct OptionSpec: Sendable {
+    /// How the option takes values.
+    enum Kind: Sendable, Equatable {
+        /// No value; present or not.
+        case flag
+        /// One value; given again, the last one wins.
+        case value
+        /// One value per occurrence, all kept in order.
+        case repeating
+    }
+
+    /// The long name without dashes, e.g. `title`.
+    var name: String
+    /// An optional one-letter short name, e.g. `h` for `-h`.
+    var shortName: Character? = nil
+    /// Flag, value or repeating.
+    var kind: Kind
+    /// The value's name in help, e.g. `title` for `--title <title>`.
+    var valueName: String = "value"
+    /// One line for the help.
+    var help: String
+    /// The help section the option is listed in (`OPTIONS` when `nil`).
+    var section: String? = nil
+    /// Whether the command cannot run without it (listed without brackets in the usage line).
+    var isRequired: Bool = false
+    /// Whether the usage line leaves it out (global options, help; they still appear in the help).
+    var hiddenFromUsage: Bool = false
+
+    /// `--name` (what the user types).
+    var flagName: String { "--" + name }
+
+    /// `--name <value>` or `--name` for a flag: how help and error messages name the option.
+    var synopsis: String { kind == .flag ? flagName : "\(flagName) <\(valueName)>" }
+
+    /// The option as the usage line shows it.
+    var usage: String {
+        let core = kind == .repeating ? "\(synopsis) ..." : synopsis
+        return isRequired ? core : "[\(core)]"
+    }
+
+    /// A flag.
+    static func flag(_ name: String, short: Character? = nil, help: String, section: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, shortName: short, kind: .flag, help: help, section: section)
+    }
+
+    /// An option with one value.
+    static func value(_ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required)
+    }
+
+    /// An option that may be given several times.
+    static func repeating(_ name: String, _ valueName: String, help: String, section: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, section: section)
+    }
+}
+
+/// The declarative description of one command: its words, help text, arguments and options.
+/// The parser reads it, and the help and usage text are generated from it.
+struct CommandSpec: Sendable {
+    /// The command's words after `navdb`, e.g. `["session", "start"]`; empty for the root.
+    var path: [String]
+    /// One line for `OVERVIEW:` and the root's `SUBCOMMANDS:` list.
+    var abstract: String
+    /// Further paragraphs shown after the overview.
+    var discussion: String? = nil
+    /// Positional arguments, in order.
+    var arguments: [ArgumentSpec] = []
+    /// The command's own options (global options are added by the parser).
+    var options: [OptionSpec] = []
+    /// Text shown in the usage line in place of the options of a section (e.g. `[<item options>]`).
+    var collapsedSections: [String: String] = [:]
+    /// A usage line to show instead of the generated one (the root's).
+    var usageOverride: String? = nil
+
+    /// `session start`, or `navdb` for the root.
+    var name: String { path.isEmpty ? "navdb" : path.joined(separator: " ") }
+
+    /// Every option the command accepts: its own, then the global ones.
+    var allOptions: [OptionSpec] { options + GlobalOptions.specs }
+
+    /// The usage line without the `Usage: ` / `USAGE: ` prefix: `navdb`, the command's words, its
+    /// arguments, then its options (a collapsed section shown once by its placeholder).
+    var usage: String {
+        if let usageOverride { return usageOverride }
+        var parts = ["navdb"] + path + arguments.map(\.usage)
+        var collapsed = Set<String>()
+        for option in options where !option.hiddenFromUsage {
+            if let section = option.section, let placeholder = collapsedSections[section] {
+                if collapsed.insert(section).inserted { parts.append(placeholder) }
+            } else {
+                parts.append(option.usage)
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Looks up an option by its long name (without dashes).
+    func option(named name: String) -> OptionSpec? {
+        allOptions.first { $0.name == name }
+    }
+
+    /// Looks up an option by its short name.
+    func option(short: Character) -> OptionSpec? {
+        allOptions.first { $0.shortName == short }
+    }
+}

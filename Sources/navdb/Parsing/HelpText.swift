@@ -1,0 +1,61 @@
+/// The help text of a command in swift-argument-parser's shape: `OVERVIEW:`, `USAGE:`,
+/// `ARGUMENTS:`, `OPTIONS:` (and one section per option group), `SUBCOMMANDS:`.
+enum HelpText {
+    /// Labels are padded to this width; longer ones put their help on the next line.
+    private static let labelWidth = 24
+
+    /// The full help for `spec`; `subcommands` lists child commands (for the root and groups).
+    static func render(_ spec: CommandSpec, subcommands: [CommandSpec] = []) -> String {
+        var text = "OVERVIEW: \(spec.abstract)\n"
+        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        text += "\nUSAGE: \(spec.usage)\n"
+
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
+        }
+
+        // Sections in the order they first appear: the command's own options, then globals.
+        var sections: [String] = []
+        var bySection: [String: [OptionSpec]] = [:]
+        // The root lists the global options as its own; commands list them apart.
+        let globals = GlobalOptions.specs.map { option in
+            var option = option
+            if spec.path.isEmpty { option.section = nil }
+            return option
+        }
+        for option in spec.options + globals {
+            let section = option.section ?? "OPTIONS"
+            if bySection[section] == nil { sections.append(section) }
+            bySection[section, default: []].append(option)
+        }
+        for section in sections {
+            text += "\n\(section):\n"
+            for option in bySection[section]! {
+                var label = option.synopsis
+                if let short = option.shortName { label = "-\(short), \(label)" }
+                if option.kind == .repeating { label += " ..." }
+                text += row(label, option.help)
+            }
+        }
+
+        if !subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            let prefix = spec.path.count
+            for command in subcommands {
+                text += row(command.path.dropFirst(prefix).joined(separator: " "), command.abstract)
+            }
+            text += "\n  See 'navdb help \(spec.path.isEmpty ? "" : spec.name + " ")<subcommand>' for detailed help.\n"
+        }
+        return text
+    }
+
+    /// `  label                   help`, wrapping to the next line when the label is long.
+    private static func row(_ label: String, _ help: String) -> String {
+        let head = "  " + label
+        if head.count <= labelWidth {
+            return head + String(repeating: " ", count: labelWidth + 2 - head.count) + help + "\n"
+        }
+        return head + "\n" + String(repeating: " ", count: labelWidth + 2) + help + "\n"
+    }
+}

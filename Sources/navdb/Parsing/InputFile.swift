@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bad input data (exit 65): a JSON file that does not decode, or an input file that cannot be
+/// read. Nothing was written.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Reading a file named on the command line, or stdin for `-`, without Foundation.
+struct InputFile {
+    /// The path, or `-` for stdin.
+    var path: String
+
+    /// How messages name the input: `'file.json'` or `stdin`.
+    var name: String { path == "-" ? "stdin" : "'\(path)'" }
+
+    /// Opens the file (or returns stdin).
+    /// - Throws: ``InputError`` with the system's reason.
+    private func descriptor() throws(InputError) -> Int32 {
+        if path == "-" { return STDIN_FILENO }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(description: "cannot read \(name): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw InputError(description: "cannot read \(name): it is a directory")
+        }
+        return fd
+    }
+
+    /// Every byte of the input.
+    /// - Throws: ``InputError`` when it cannot be opened or read.
+    func readAll() throws(InputError) -> [UInt8] {
+        let fd = try descriptor()
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(description: "cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The input's lines, read lazily in chunks (a `\r` before `\n` is dropped; invalid UTF-8 is
+    /// replaced). The file is opened now, so a missing file is reported before anything else.
+    /// - Throws: ``InputError`` when it cannot be opened.
+    func lines() throws(InputError) -> LineReader { LineReader(fd: try descriptor(), name: name) }
+}
+
+/// Lines of a file descriptor as a single-pass sequence, so an import streams instead of holding
+/// the file in memory.
+final class LineReader: Sequence, IteratorProtocol {
+    private let fd: Int32
+    private let name: String
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+    private var pending: [UInt8] = []
+    private var start = 0
+    private var finished = false
+    /// A read error met on the way, if any. The reader then yields one line that is not JSON
+    /// (a NUL), so an import consuming the lines fails and writes nothing instead of committing a
+    /// truncated input; the caller reports this error in place of the import's.
+    private(set) var error: InputError?
+
+    init(fd: Int32, name: String) {
+        self.fd = fd
+        self.name = name
+    }
+
+    deinit { if fd != STDIN_FILENO { close(fd) } }
+
+    func next() -> String? {
+        while true {
+            if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: pending[start..<end], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if finished {
+                guard start < pending.count else { return nil }
+                let line = String(decoding: pending[start...], as: UTF8.self)
+                start = pending.count
+                return line
+            }
+            if start > 0 {
+                pending.removeFirst(start)
+                start = 0
+            }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                error = InputError(description: "cannot read \(name): \(String(cString: strerror(errno)))")
+                finished = true
+                pending = [0]
+                start = 0
+            } else if count == 0 {
+                finished = true
+            } else {
+                pending.append(contentsOf: buffer[0..<count])
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// A command line the parser or a command's validation refused (exit code 64, DESIGN §6).
+///
+/// Printed as swift-argument-parser does: `Error: <message>`, then `Usage: <usage line>` and
+/// `  See 'navdb <command> --help' for more information.`
+struct UsageError: Error, Sendable {
+    /// What is wrong, naming the bad value and what would be accepted.
+    var message: String
+    /// The command whose usage line to show (`nil`: the root's).
+    var command: CommandSpec?
+
+    init(_ message: String, command: CommandSpec? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    /// The three lines written to stderr. The message quotes words from the command line, so it
+    /// is escaped as every other error line is (``Text/escaped(_:)``): a control character typed
+    /// or pasted into an argument cannot reach the terminal or split the `Error:` line.
+    var text: String {
+        let spec = command ?? NavDB.rootSpec
+        let helpCommand = spec.path.isEmpty ? "navdb --help" : "navdb \(spec.name) --help"
+        return """
+        Error: \(Text.escaped(message))
+        Usage: \(spec.usage)
+          See '\(helpCommand)' for more information.
+
+        """
+    }
+}

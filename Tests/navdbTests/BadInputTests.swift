@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Each kind of bad input gets a clear one-line error, its documented exit code, and leaves the
+/// database byte-for-byte unchanged (DESIGN §6, §8).
+@Suite struct BadInputTests {
+    /// A sandbox with session `s` holding A (Inbox) and B (Draft, guarded).
+    func populated() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2024-05-01T10:00:01Z"])
+        try sandbox.ok(["push", "s", "B", "--title", "Draft", "--pop-guard", "Discard?", "--time", "2024-05-01T10:00:02Z"])
+        return sandbox
+    }
+
+    /// Runs `arguments` and checks the exit code, the message and that the database did not change.
+    func expectRefused(_ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try sandbox.databaseBytes()
+        let result = try sandbox.run(arguments, stdin: stdin)
+        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("Error: "), "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
+        if status != 64 {
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
+    }
+
+    @Test func unknownSession() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "nosuch", "X"], status: 1, message: "session 'nosuch' not found")
+        try expectRefused(sandbox, ["stack", "nosuch"], status: 1, message: "session 'nosuch' not found")
+        try expectRefused(sandbox, ["history", "nosuch"], status: 1, message: "session 'nosuch' not found")
+        try expectRefused(sandbox, ["restore", "nosuch"], status: 1, message: "session 'nosuch' not found")
+    }
+
+    @Test func unknownEntry() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["update", "s", "nope", "--title", "X"], status: 1, message: "entry 'nope' is not live (stack: [A, B])")
+        try expectRefused(sandbox, ["pop-to", "s", "nope"], status: 1, message: "cannot pop to 'nope'")
+    }
+
+    @Test func refusedByTheRules() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "s", "A"], status: 1, message: "entry 'A' is already live")
+        try expectRefused(sandbox, ["dismiss", "s"], status: 1, message: "nothing to dismiss")
+        try expectRefused(sandbox, ["menu-select", "s", "5"], status: 1, message: "back menu row 5 does not exist")
+        try expectRefused(sandbox, ["session", "start", "s"], status: 1, message: "session 's' already exists")
+        try sandbox.ok(["pop-to-root", "s"])
+        try expectRefused(sandbox, ["pop", "s", "--source", "programmatic"], status: 1, message: "cannot pop 'A': it is the root")
+        try expectRefused(sandbox, ["back", "s"], status: 1, message: "cannot go back from 'A'")
+    }
+
+    @Test func staleExpectedVersionIsAConflict() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "s", "C", "--expect-version", "2"], status: 4,
+                          message: "version conflict on session 's': expected version 2, found 3")
+        let result = try sandbox.ok(["--json", "push", "s", "C", "--expect-version", "3"])
+        #expect(try result.object()["version"] as? Int == 4)
+    }
+
+    @Test func timeBeforeThePreviousEvent() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1, message: "is earlier than the previous event")
+    }
+
+    @Test func badOptionValue() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "s", "C", "--display-mode", "tiny"], status: 64, message: "'tiny' is invalid for '--display-mode <mode>'")
+        try expectRefused(sandbox, ["push", "s", "C", "--left-items", "-1"], status: 64, message: "'-1' is invalid for '--left-items <n>'")
+        try expectRefused(sandbox, ["stack", "s", "--at", "soon"], status: 64, message: "'soon' is invalid for '--at <point>'")
+    }
+
+    @Test func missingArgument() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["push", "s"], status: 64, message: "Missing expected argument '<id>'")
+        try expectRefused(sandbox, ["pop-to", "s"], status: 64, message: "Missing expected argument '<id>'")
+    }
+
+    @Test func pointOutsideTheSession() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["stack", "s", "--at", "99"], status: 1, message: "version 99 is outside session 's'")
+        try expectRefused(sandbox, ["back-menu", "s", "--at", "2020-01-01T00:00:00Z"], status: 1, message: "is outside session 's'")
+    }
+
+    @Test(arguments: [
+        ("not json", "entries.json': The given data was not valid JSON"),
+        ("{\"id\": \"A\"}", "expected Array"),
+        ("[{\"title\": \"no id\"}]", "missing key 'id' at [0]"),
+        ("[{\"id\": \"X\"}, {\"id\": 7}]", "at [1].id"),
+        ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
+        ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
+    ])
+    func badJSONForSetStack(_ json: String, _ message: String) throws {
+        let sandbox = try populated()
+        let file = try sandbox.write("entries.json", json)
+        try expectRefused(sandbox, ["set-stack", "s", "--json-file", file], status: 65, message: message)
+        try expectRefused(sandbox, ["set-stack", "s", "--json-file", "-"], stdin: json, status: 65, message: "invalid entries in stdin")
+    }
+
+    @Test func unreadableJSONFile() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["set-stack", "s", "--json-file", "missing.json"], status: 65,
+                          message: "cannot read 'missing.json': No such file or directory")
+    }
+
+    @Test func emptySetStackIsRefusedByTheRules() throws {
+        let sandbox = try populated()
+        let file = try sandbox.write("empty.json", "[]")
+        try expectRefused(sandbox, ["set-stack", "s", "--json-file", file], status: 1, message: "set-stack needs at least one entry")
+    }
+
+    @Test func nonNavdbFile() throws {
+        let sandbox = try Sandbox()
+        let notes = try sandbox.write("notes.txt", "These are my notes, not a database.\n")
+        let original = try Data(contentsOf: URL(fileURLWithPath: notes))
+        for arguments in [["stack", "s"], ["push", "s", "A"], ["session", "start", "s"], ["sessions"], ["check"]] {
+            let result = try sandbox.run(["--db", notes] + arguments)
+            #expect(result.status == 74, "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix("Error: '\(notes)' is not a navdb database"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: notes)) == original)
+        #expect(!FileManager.default.fileExists(atPath: notes + "-wal"))
+    }
+
+    @Test func readingAMissingDatabaseCreatesNothing() throws {
+        let sandbox = try Sandbox()
+        for arguments in [["stack", "s"], ["sessions"], ["push", "s", "A"], ["history", "s"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 74, "\(arguments): \(result)")
+            #expect(result.stderr.contains("no navdb database at './navdb.sqlite'"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `--help` for the tool and every command, `help <command>`, `--version` (DESIGN §6).
+@Suite struct HelpTests {
+    /// Every command of DESIGN §6.
+    static let commands = [
+        "session start", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
+        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export",
+        "import", "rebuild", "check",
+    ]
+
+    @Test func toolHelpListsEveryCommand() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.ok(["--help"])
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(result.stdout.contains("\nUSAGE: navdb [--db <path>] [--json] <subcommand>\n"))
+        #expect(result.stdout.contains("\nOPTIONS:\n"))
+        let subcommands = try #require(result.stdout.components(separatedBy: "\nSUBCOMMANDS:\n").last)
+        let listed = subcommands.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("  See") else { return nil }
+            return line.dropFirst(2).components(separatedBy: "  ").first
+        }
+        #expect(listed == Self.commands)
+        // No database is created by asking for help.
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+    }
+
+    @Test func noArgumentsPrintsTheToolHelp() throws {
+        let result = try Sandbox().ok([])
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+    }
+
+    @Test(arguments: commands)
+    func commandHelp(_ command: String) throws {
+        let sandbox = try Sandbox()
+        let words = command.split(separator: " ").map(String.init)
+        let result = try sandbox.ok(words + ["--help"])
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(result.stdout.contains("\nUSAGE: navdb \(command)"))
+        #expect(result.stdout.contains("OPTIONS:\n"))
+        #expect(result.stdout.contains("  -h, --help"))
+        #expect(result.stdout.contains("  --json"))
+        // -h, `help <command>` and --help before the command say the same.
+        #expect(try sandbox.ok(words + ["-h"]).stdout == result.stdout)
+        #expect(try sandbox.ok(["help"] + words).stdout == result.stdout)
+        #expect(try sandbox.ok(["--help"] + words).stdout == result.stdout)
+    }
+
+    @Test func helpWinsOverOtherErrors() throws {
+        let result = try Sandbox().ok(["push", "--bogus", "--help"])
+        #expect(result.stdout.contains("USAGE: navdb push <key> <id>"))
+    }
+
+    @Test func itemCommandsListItemOptions() throws {
+        let sandbox = try Sandbox()
+        for command in ["push", "present", "update"] {
+            let help = try sandbox.ok([command, "--help"]).stdout
+            #expect(help.contains("\nITEM OPTIONS:\n"))
+            for option in ["--title <title>", "--back-button-title <title>", "--back-bar-button-title <title>",
+                           "--back-bar-button-image", "--menu-suppressed", "--display-mode <mode>", "--hides-back-button",
+                           "--left-items <n>", "--supplement-back-button", "--style <style>", "--menu-title <title>",
+                           "--pop-guard <prompt>"] {
+                #expect(help.contains("  " + option), "\(command) --help lacks \(option)")
+            }
+        }
+        #expect(try sandbox.ok(["update", "--help"]).stdout.contains("--unset <field> ..."))
+        #expect(try sandbox.ok(["present", "--help"]).stdout.contains("--modal-in-presentation"))
+    }
+
+    @Test func writingCommandsTakeExpectVersionAndTime() throws {
+        let sandbox = try Sandbox()
+        for command in ["push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update", "present", "dismiss"] {
+            let help = try sandbox.ok([command, "--help"]).stdout
+            #expect(help.contains("--expect-version <n>"), "\(command)")
+            #expect(help.contains("--time <iso8601>"), "\(command)")
+        }
+    }
+
+    @Test func sessionGroupHelp() throws {
+        let result = try Sandbox().ok(["session", "--help"])
+        #expect(result.stdout.contains("SUBCOMMANDS:\n  start"))
+    }
+
+    @Test func version() throws {
+        let result = try Sandbox().ok(["--version"])
+        #expect(result.stdout == "navdb 0.1.0\n")
+        #expect(result.stderr.isEmpty)
+    }
+}

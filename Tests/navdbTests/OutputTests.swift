@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+/// Output shapes: `--json` documents, human text with escaped titles, `nil` versus `""`,
+/// history and replay lines, exit 3 after a recorded veto.
+@Suite struct OutputTests {
+    func session(_ sandbox: Sandbox) throws {
+        try sandbox.ok(["session", "start", "s", "--name", "Mail", "--time", "2024-05-01T10:00:00Z"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--route", "mail://inbox", "--param", "folder=in", "--param", "n=1",
+                        "--time", "2024-05-01T10:00:01.123Z"])
+        try sandbox.ok(["push", "s", "B", "--title", "", "--time", "2024-05-01T10:00:02.007Z"])
+        try sandbox.ok(["push", "s", "C", "--title", "Draft", "--pop-guard", "Discard draft?", "--time", "2024-05-01T10:00:03Z"])
+    }
+
+    @Test func writingCommandsPrintTheVersion() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.ok(["session", "start", "s"]).stdout == "version 1\n")
+        #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
+        let json = try sandbox.ok(["--json", "push", "s", "B"]).object()
+        #expect(json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok"] as NSDictionary)
+        // Popping to the top entry appends nothing: the version is unchanged.
+        #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
+    }
+
+    @Test func vetoExitsThreeAfterTheNormalOutput() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let human = try sandbox.run(["pop", "s"])
+        #expect(human.status == 3)
+        #expect(human.stdout == "vetoed: Discard draft? (version 5)\n")
+        #expect(human.stderr.isEmpty)
+        let json = try sandbox.run(["--json", "pop", "s"])
+        #expect(json.status == 3)
+        #expect(try json.object() as NSDictionary == ["session": "s", "version": 6, "outcome": "vetoed"] as NSDictionary)
+        #expect(try sandbox.ok(["pop", "s", "--confirm"]).stdout == "version 7\n")
+        let types = try sandbox.ok(["--json", "history", "s"]).lines.map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["type"] as? String
+        }
+        #expect(types.suffix(3) == ["pop.vetoed", "pop.vetoed", "entries.popped"])
+    }
+
+    @Test func stackJSONHasEveryField() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let stack = try sandbox.ok(["--json", "stack", "s"]).object()
+        #expect(Set(stack.keys) == ["session", "version", "layers"])
+        let layer = try #require((stack["layers"] as? [[String: Any]])?.first)
+        #expect(Set(layer.keys) == ["modalInPresentation", "entries"])
+        let entries = try #require(layer["entries"] as? [[String: Any]])
+        try #require(entries.count == 3)
+        #expect(Set(entries[0].keys) == ["id", "route", "params", "item"])
+        #expect(entries[0]["params"] as? [String: String] == ["folder": "in", "n": "1"])
+        #expect(entries[1]["route"] is NSNull)
+        let item = try #require(entries[1]["item"] as? [String: Any])
+        #expect(Set(item.keys) == ["title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
+                                   "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard"])
+        #expect(item["title"] as? String == "")
+        #expect(item["backButtonTitle"] is NSNull)
+        // Keys are sorted, output is one line.
+        let text = try sandbox.ok(["--json", "stack", "s"]).stdout
+        #expect(text.hasPrefix("{\"layers\":[{\"entries\":[{\"id\":\"A\",\"item\":{\"backBarButtonItem\":null,"))
+        #expect(text.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func backMenuJSON() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let menu = try sandbox.ok(["--json", "back-menu", "s"]).object()
+        #expect(menu["backButton"] as? NSDictionary == ["label": "", "fallbacks": [], "image": false] as NSDictionary)
+        let rows = try #require(menu["backMenu"] as? [NSDictionary])
+        #expect(rows == [["row": 1, "entry": "B", "title": ""], ["row": 2, "entry": "A", "title": "Inbox"]] as [NSDictionary])
+        // At version 3 (A, B): the label comes from A.
+        let earlier = try sandbox.ok(["--json", "back-menu", "s", "--at", "3", "--width", "3"]).object()
+        #expect(earlier["backButton"] as? NSDictionary == ["label": "Inbox", "fallbacks": ["Back", ""], "image": false] as NSDictionary)
+        #expect(earlier["fittingLabel"] as? String == "")
+        #expect(earlier["version"] as? Int == 3)
+        // At version 2 (A alone): no back button, no menu.
+        let root = try sandbox.ok(["--json", "back-menu", "s", "--at", "2024-05-01T10:00:01.500Z"]).object()
+        #expect(root["backButton"] is NSNull)
+        #expect(root["backMenu"] is NSNull)
+        #expect(root["version"] as? Int == 2)
+    }
+
+    @Test func backMenuHumanText() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let text = try sandbox.ok(["back-menu", "s", "--at", "3", "--width", "4"]).stdout
+        #expect(text.contains("back button  ‹ Back  (fits 4; preferred Inbox; fallbacks: Back, \"\")"))
+        let now = try sandbox.ok(["back-menu", "s"]).stdout
+        #expect(now.contains("  1  \"\"     → B\n"))
+        #expect(now.contains("  2  Inbox  → A\n"))
+    }
+
+    @Test func humanOutputEscapesControlCharactersAndKeepsUnicode() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let title = "Line\nbreak\ttab\u{1B}[31mred 🎉 שלום e\u{301}"
+        try sandbox.ok(["push", "s", "A", "--title", title])
+        try sandbox.ok(["push", "s", "B"])
+        let stack = try sandbox.ok(["stack", "s"]).stdout
+        #expect(stack.contains("Line\\nbreak\\ttab\\u{1B}[31mred 🎉 שלום e\u{301}"))
+        #expect(!stack.contains("\u{1B}"))
+        // nil shows as -, "" as "".
+        #expect(stack.contains("  2  B   -"))
+        let menu = try sandbox.ok(["back-menu", "s"]).stdout
+        #expect(menu.contains("Line\\nbreak"))
+        // JSON keeps the exact text.
+        let json = try sandbox.ok(["--json", "back-menu", "s"]).object()
+        #expect((json["backButton"] as? [String: Any])?["label"] as? String == title)
+    }
+
+    @Test(arguments: [
+        String(repeating: "long title ", count: 1_000),
+        "'); DROP TABLE events; --",
+        "e\u{301}\u{302} 👩‍👩‍👧 مرحبا \u{202E}evil",
+        "tab\there\r\nnew line \u{7F}del \u{1B}[2J",
+        " padded ",
+    ])
+    func titlesRoundTripExactly(_ title: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", title, "--back-button-title", title])
+        try sandbox.ok(["push", "s", "B"])
+        let menu = try sandbox.ok(["--json", "back-menu", "s"]).object()
+        #expect((menu["backButton"] as? [String: Any])?["label"] as? String == title)
+        #expect((menu["backMenu"] as? [[String: Any]])?.first?["title"] as? String == title)
+        // Human output stays on its lines: no raw control characters.
+        let text = try sandbox.ok(["stack", "s"]).stdout
+        #expect(text.split(separator: "\n").count == 5)
+        #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
+
+    @Test func historyLinesAndFilters() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        try sandbox.run(["pop", "s", "--time", "2024-05-01T10:00:04Z"])
+        try sandbox.ok(["pop-to-root", "s", "--time", "2024-05-01T10:00:05Z"])
+        let lines = try sandbox.ok(["history", "s"]).lines
+        try #require(lines.count == 7, "\(lines)")
+        #expect(lines[0].hasPrefix("version   time"))
+        #expect(lines[1] == "      1   2024-05-01T10:00:00.000Z  session.started   started \"Mail\"")
+        #expect(lines[2] == "      2   2024-05-01T10:00:01.123Z  entry.pushed      push Inbox [A] → mail://inbox")
+        #expect(lines[3] == "      3   2024-05-01T10:00:02.007Z  entry.pushed      push \"\" [B]")
+        #expect(lines[5].hasSuffix("pop.vetoed        vetoed pop of C: \"Discard draft?\""))
+        #expect(lines[6] == "      6   2024-05-01T10:00:05.000Z  entries.popped    popped C, B (programmatic)")
+
+        let json = try sandbox.ok(["--json", "history", "s", "--type", "entry.pushed", "--reverse", "--limit", "2"]).lines
+        try #require(json.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(json[0].utf8)) as? [String: Any])
+        #expect(Set(first.keys) == ["seq", "session", "version", "type", "at", "time", "eventID", "payload"])
+        #expect(first["version"] as? Int == 4)
+        #expect(first["at"] as? Int == 1_714_557_603_000)
+        #expect(first["time"] as? String == "2024-05-01T10:00:03.000Z")
+        #expect(json[0].hasPrefix("{\"at\":1714557603000,\"eventID\":"))
+
+        let byEntry = try sandbox.ok(["--json", "history", "s", "--entry", "B"]).lines
+        #expect(byEntry.count == 2)
+        let since = try sandbox.ok(["--json", "history", "s", "--since", "2024-05-01T10:00:02Z", "--until", "2024-05-01T10:00:03Z"]).lines
+        #expect(since.count == 2)
+    }
+
+    @Test func replayShowsTheBarAfterEachEvent() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let lines = try sandbox.ok(["--json", "replay", "s", "--from", "3"]).lines
+        try #require(lines.count == 2)
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(Set(last.keys) == ["event", "backButton", "backMenu", "stack"])
+        #expect(last["stack"] as? [[String]] == [["A", "B", "C"]])
+        #expect((last["event"] as? [String: Any])?["version"] as? Int == 4)
+        let text = try sandbox.ok(["replay", "s", "--to", "3"]).stdout
+        #expect(text.contains("back button  none (it is the root of its layer)"))
+        #expect(text.contains("back button  ‹ Inbox  (fallbacks: Back, \"\")"))
+    }
+
+    @Test func updateUnsetsThenSets() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        try sandbox.ok(["update", "s", "A", "--back-bar-button-title", "Mail", "--menu-suppressed"])
+        try sandbox.ok(["update", "s", "A", "--unset", "back-bar-button-item", "--unset", "title", "--back-button-title", "Boxes"])
+        let stack = try sandbox.ok(["--json", "stack", "s"]).object()
+        let item = try #require(((stack["layers"] as? [[String: Any]])?[0]["entries"] as? [[String: Any]])?[0]["item"] as? [String: Any])
+        #expect(item["title"] is NSNull)
+        #expect(item["backBarButtonItem"] is NSNull)
+        #expect(item["backButtonTitle"] as? String == "Boxes")
+        let history = try sandbox.ok(["history", "s", "--type", "item.updated"]).lines
+        #expect(history.last?.hasSuffix("update A: title=-, backButtonTitle=Boxes, backBarButtonItem=-") == true)
+    }
+
+    @Test func showDrawsTheBarAndTheMenu() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        try sandbox.ok(["present", "s", "M", "--title", "Compose", "--modal-in-presentation"])
+        try sandbox.ok(["push", "s", "N", "--title", "Contacts"])
+        let text = try sandbox.ok(["show", "s", "--width", "44"]).stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        try #require(lines.count >= 6, "\(text)")
+        #expect(lines[1] == "╭─[modal layer 1, modalInPresentation]─────╮")
+        #expect(lines[2] == "│ ‹ Compose       Contacts                 │")
+        #expect(lines[3] == "╰" + String(repeating: "─", count: 42) + "╯")
+        #expect(lines[5] == "  │ Compose  │  → M")
+        #expect(lines.last == "stack: [A, B, C] | [M, N]")
+        #expect(!text.contains("\u{1B}"), "no colour when stdout is not a terminal")
+        // A narrow bar falls back to a shorter label.
+        let narrow = try sandbox.ok(["show", "s", "--width", "26"]).stdout.split(separator: "\n").map(String.init)
+        try #require(narrow.count >= 3)
+        #expect(narrow[2] == "│ ‹ Back Contacts        │")
+        let narrower = try sandbox.ok(["show", "s", "--width", "20"]).stdout.split(separator: "\n").map(String.init)
+        try #require(narrower.count >= 3)
+        #expect(narrower[2] == "│ ‹   Contacts     │")
+    }
+
+    @Test func sessionsList() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
+        try #require(json.count == 1)
+        #expect(json[0] as NSDictionary == ["key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3,
+                                             "createdAt": 1_714_557_600_000, "updatedAt": 1_714_557_603_000] as NSDictionary)
+        let text = try sandbox.ok(["sessions"]).lines
+        try #require(text.count == 2)
+        #expect(text[0].hasPrefix("key  name  version  layers  depth"))
+        #expect(text[1].hasPrefix("s    Mail        4       1      3  2024-05-01T10:00:00.000Z"))
+    }
+
+    @Test func setStackFromStackJSON() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        // The entries of `stack --json` are accepted as they are.
+        let stack = try sandbox.ok(["--json", "stack", "s", "--at", "3"]).object()
+        let entries = try #require((stack["layers"] as? [[String: Any]])?[0]["entries"])
+        let data = try JSONSerialization.data(withJSONObject: entries)
+        try sandbox.ok(["set-stack", "s", "--json-file", "-"], stdin: String(decoding: data, as: UTF8.self))
+        let after = try sandbox.ok(["--json", "stack", "s"]).object()
+        let layers = try #require(after["layers"] as? [[String: Any]])
+        try #require(layers.count == 1)
+        #expect(NSArray(array: layers[0]["entries"] as? [Any] ?? []) == NSArray(array: entries as? [Any] ?? []))
+    }
+
+    @Test func restorePayload() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let payload = try sandbox.ok(["--json", "restore", "s"]).object()
+        #expect(Set(payload.keys) == ["session", "version", "restoredVersion", "layers", "backButton", "backMenu", "attempts", "fallback"])
+        #expect(payload["attempts"] as? Int == 1)
+        #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 4\n")
+        let past = try sandbox.ok(["--json", "restore", "s", "--at", "2"]).object()
+        #expect(past["version"] as? Int == 2)
+        #expect(past["backButton"] is NSNull)
+        let marked = try sandbox.ok(["--json", "restore", "s", "--mark"]).object()
+        #expect(marked["version"] as? Int == 5)
+        #expect(try sandbox.ok(["history", "s", "--reverse", "--limit", "1"]).lines.last?.hasSuffix("session.restored  restored") == true)
+    }
+
+    @Test func exportRedacts() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        try sandbox.ok(["push", "s", "D", "--title", "Inbox"])
+        let plain = try sandbox.ok(["export", "s"]).lines
+        #expect(plain.count == 5)
+        let redacted = try sandbox.ok(["export", "s", "--redact"]).stdout
+        for secret in ["Inbox", "Draft", "Discard", "mail://", "Mail", "\"folder\":\"in\""] {
+            #expect(!redacted.contains(secret), "\(secret) leaked")
+        }
+        #expect(redacted.contains("\"title\":\"\""), "\"\" stays \"\"")
+        // Equal titles hash equally within one export.
+        let titles = redacted.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let entry = (object["payload"] as? [String: Any])?["entry"] as? [String: Any] else { return nil }
+            return (entry["item"] as? [String: Any])?["title"] as? String
+        }
+        try #require(titles.count == 4)
+        #expect(titles[0] == titles[3] && titles[0] != titles[2] && titles[0].hasPrefix("h:"))
+        let kept = try sandbox.ok(["export", "--all", "--redact", "--keep-ids"]).stdout
+        #expect(kept.contains("\"id\":\"A\"") && kept.contains("\"session\":\"s\""))
+    }
+
+    @Test func rebuildAndCheck() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let check = try sandbox.ok(["check"])
+        #expect(check.stdout.hasSuffix("ok\n"))
+        let rebuild = try sandbox.ok(["--json", "rebuild", "--verify"]).object()
+        #expect(rebuild["differences"] as? [String] == [])
+        #expect(rebuild["events"] as? Int == 4)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// Every shared behaviour case (`../shared/cases/*.json`, read at test time) run through the CLI:
+/// each step becomes a `navdb` invocation; the last step's exit code gives the outcome (0 ok,
+/// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (DESIGN §9).
+@Suite struct SharedCasesTests {
+    struct SharedCase: CustomTestStringConvertible, @unchecked Sendable {
+        var id: String
+        var file: String
+        var given: [[String: Any]]
+        var expect: [String: Any]
+        var testDescription: String { id }
+    }
+
+    static let casesDirectory = Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases")
+
+    static func loadCases() -> [SharedCase] {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path) else { return [] }
+        var cases: [SharedCase] = []
+        for file in files.sorted() where file.hasSuffix(".json") {
+            guard let data = try? Data(contentsOf: casesDirectory.appendingPathComponent(file)),
+                  let root = try? JSONSerialization.jsonObject(with: data) else { continue }
+            let list = (root as? [String: Any])?["cases"] as? [[String: Any]] ?? root as? [[String: Any]] ?? [root as? [String: Any] ?? [:]]
+            for c in list {
+                cases.append(SharedCase(id: c["id"] as? String ?? "?", file: file, given: c["given"] as? [[String: Any]] ?? [],
+                                        expect: c["expect"] as? [String: Any] ?? [:]))
+            }
+        }
+        return cases
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"))
+    func casesAreFound() {
+        #expect(!Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
+          arguments: loadCases())
+    func sharedCase(_ c: SharedCase) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "case"])
+        var lastStatus: Int32 = 0
+        var lastResult: CommandResult?
+        for (index, step) in c.given.enumerated() {
+            let arguments = try Self.arguments(for: step, sandbox: sandbox, index: index)
+            let result = try sandbox.run(arguments)
+            lastStatus = result.status
+            lastResult = result
+            if index < c.given.count - 1 {
+                #expect([0, 3].contains(result.status), "step \(index) \(arguments): \(result)")
+            }
+        }
+
+        if let outcome = c.expect["outcome"] as? String {
+            let expected: Int32 = switch outcome { case "ok": 0; case "vetoed": 3; default: 1 }
+            #expect(lastStatus == expected, "outcome \(outcome): \(lastResult.map(String.init(describing:)) ?? "")")
+            if outcome == "refused" { #expect(lastResult?.stderr.hasPrefix("Error: ") == true) }
+        } else {
+            #expect([0, 3].contains(lastStatus), "\(lastResult.map(String.init(describing:)) ?? "")")
+        }
+
+        if let stack = c.expect["stack"] as? [[String]] {
+            let state = try sandbox.ok(["--json", "stack", "case"]).object()
+            let layers = try #require(state["layers"] as? [[String: Any]])
+            let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "?" } }
+            #expect(ids == stack)
+        }
+        let menu = try sandbox.ok(["--json", "back-menu", "case"]).object()
+        if c.expect.keys.contains("backButton") {
+            if let expected = c.expect["backButton"] as? [String: Any] {
+                let button = try #require(menu["backButton"] as? [String: Any], "no back button: \(menu)")
+                #expect(button["label"] as? String == expected["label"] as? String)
+                #expect(button["fallbacks"] as? [String] == expected["fallbacks"] as? [String])
+                if let image = expected["image"] as? Bool { #expect(button["image"] as? Bool == image) }
+            } else {
+                #expect(menu["backButton"] is NSNull, "expected no back button: \(menu)")
+            }
+        }
+        if c.expect.keys.contains("backMenu") {
+            if let expected = c.expect["backMenu"] as? [String] {
+                let rows = try #require(menu["backMenu"] as? [[String: Any]], "no back menu: \(menu)")
+                #expect(rows.map { $0["title"] as? String } == expected)
+                #expect(rows.map { $0["row"] as? Int } == rows.indices.map { $0 + 1 })
+            } else {
+                #expect(menu["backMenu"] is NSNull, "expected no back menu: \(menu)")
+            }
+        }
+    }
+
+    /// The `navdb` words for one case step (fields named as in DESIGN §3 and §6).
+    static func arguments(for step: [String: Any], sandbox: Sandbox, index: Int) throws -> [String] {
+        let op = try #require(step["op"] as? String)
+        switch op {
+        case "push", "present":
+            var words = [op, "case", try #require(step["id"] as? String)] + itemOptions(step)
+            if let route = step["route"] as? String { words += ["--route", route] }
+            if let params = step["params"] as? [String: Any] {
+                for key in params.keys.sorted() { words += ["--param", "\(key)=\(params[key]!)"] }
+            }
+            if op == "present", step["modalInPresentation"] as? Bool == true { words.append("--modal-in-presentation") }
+            return words
+        case "pop":
+            var words = ["pop", "case"]
+            if let source = step["source"] as? String { words += ["--source", source] }
+            if step["confirm"] as? Bool == true { words.append("--confirm") }
+            return words
+        case "pop-to":
+            var words = ["pop-to", "case", try #require(step["id"] as? String)]
+            if let source = step["source"] as? String { words += ["--source", source] }
+            return words
+        case "pop-to-root", "back":
+            return [op, "case"]
+        case "menu-select":
+            return ["menu-select", "case", String(try #require(step["row"] as? Int))]
+        case "dismiss":
+            var words = ["dismiss", "case"]
+            if let source = step["source"] as? String { words += ["--source", source] }
+            return words
+        case "update":
+            let set = step["set"] as? [String: Any] ?? [:]
+            var words = ["update", "case", try #require(step["id"] as? String)]
+            for (key, value) in set.sorted(by: { $0.key < $1.key }) where value is NSNull || key == "backBarButtonItem" {
+                words += ["--unset", unsetName[key] ?? key]
+            }
+            return words + itemOptions(set.filter { !($0.value is NSNull) })
+        case "set-stack":
+            // Case entries are flat ({"id", item fields...}); set-stack reads the stack --json shape.
+            let entries = (step["entries"] as? [[String: Any]] ?? []).map { flat -> [String: Any] in
+                var entry: [String: Any] = ["id": flat["id"] ?? ""]
+                if let route = flat["route"] { entry["route"] = route }
+                if let params = flat["params"] { entry["params"] = params }
+                entry["item"] = flat.filter { !["id", "route", "params"].contains($0.key) }
+                return entry
+            }
+            let data = try JSONSerialization.data(withJSONObject: entries)
+            let file = try sandbox.write("set-stack-\(index).json", String(decoding: data, as: UTF8.self))
+            return ["set-stack", "case", "--json-file", file]
+        default:
+            Issue.record("unknown case op '\(op)'")
+            return ["--version"]
+        }
+    }
+
+    /// `--unset` names of DESIGN §3 keys.
+    static let unsetName = [
+        "title": "title", "backButtonTitle": "back-button-title", "backBarButtonItem": "back-bar-button-item",
+        "backButtonDisplayMode": "display-mode", "hidesBackButton": "hides-back-button", "leftBarButtonItems": "left-items",
+        "leftItemsSupplementBackButton": "supplement-back-button", "style": "style", "menuTitle": "menu-title", "popGuard": "pop-guard",
+    ]
+
+    /// Item options for the DESIGN §3 fields present in `fields`.
+    static func itemOptions(_ fields: [String: Any]) -> [String] {
+        var words: [String] = []
+        if let title = fields["title"] as? String { words += ["--title", title] }
+        if let title = fields["backButtonTitle"] as? String { words += ["--back-button-title", title] }
+        if let custom = fields["backBarButtonItem"] as? [String: Any] {
+            if let title = custom["title"] as? String { words += ["--back-bar-button-title", title] }
+            if custom["image"] as? Bool == true { words.append("--back-bar-button-image") }
+            if custom["menuSuppressed"] as? Bool == true { words.append("--menu-suppressed") }
+            if custom["title"] as? String == nil && custom["image"] as? Bool != true && custom["menuSuppressed"] as? Bool != true {
+                Issue.record("a custom backBarButtonItem with no title, image or menuSuppressed has no CLI option")
+            }
+        }
+        if let mode = fields["backButtonDisplayMode"] as? String { words += ["--display-mode", mode] }
+        if fields["hidesBackButton"] as? Bool == true { words.append("--hides-back-button") }
+        if let count = fields["leftBarButtonItems"] as? Int { words += ["--left-items", String(count)] }
+        if fields["leftItemsSupplementBackButton"] as? Bool == true { words.append("--supplement-back-button") }
+        if let style = fields["style"] as? String { words += ["--style", style] }
+        if let title = fields["menuTitle"] as? String { words += ["--menu-title", title] }
+        if let prompt = (fields["popGuard"] as? [String: Any])?["prompt"] as? String { words += ["--pop-guard", prompt] }
+        return words
+    }
+}
