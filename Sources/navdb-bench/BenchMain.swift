@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NavStore
+
+/// The bench's entry point: parses the options, runs the measurements (each in a fresh temporary
+/// directory, removed afterwards), prints the table or the JSON.
+enum BenchMain {
+    static func run(_ arguments: [String]) -> Never {
+        if arguments.first == ImportChild.subcommand {
+            exit(ImportChild.main(Array(arguments.dropFirst())))
+        }
+        if arguments.first == WriterLoop.subcommand {
+            exit(WriterLoop.main(Array(arguments.dropFirst())))
+        }
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(Options.usage)
+            exit(0)
+        }
+        let options: Options
+        do { options = try Options(arguments) } catch {
+            fputs("Error: \(error)\n", stderr)
+            exit(64)
+        }
+        let synchronous = StoreOptions().synchronous.rawValue
+        var info = RunInfo.current(mode: options.full ? "--full" : options.small ? "--small" : "default", synchronous: synchronous)
+        let start = monotonicNanoseconds()
+        var figures: [Figure] = []
+        let context = BenchContext(options: options, synchronous: synchronous)
+        let measurements: [(Int, String, (BenchContext) throws -> [Figure])] = [
+            (1, "bulk append", BulkAppendBench.run),
+            (2, "one append per transaction", SingleAppendBench.run),
+            (3, "navdb push as a process", ProcessBench.run),
+            (4, "state at a random version", HistoryBench.run),
+            (5, "rebuild", RebuildBench.run),
+            (6, "import: bytes per event and peak memory", ImportBench.run),
+        ]
+        for (number, name, body) in measurements where options.runs(number) {
+            progress("\(number). \(name)...")
+            let began = monotonicNanoseconds()
+            do {
+                figures += try body(context)
+            } catch {
+                progress("\(number). \(name) failed: \(error)")
+                figures.append(.skipped("\(number)", name, reason: "failed: \(error)"))
+            }
+            progress("\(number). done in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s")
+        }
+        info.seconds = Double(monotonicNanoseconds() - start) / 1e9
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            struct Output: Encodable { var run: RunInfo; var figures: [Figure] }
+            do {
+                print(String(decoding: try encoder.encode(Output(run: info, figures: figures)), as: UTF8.self))
+            } catch {
+                fputs("Error: cannot encode the figures: \(error)\n", stderr)
+                exit(70)
+            }
+        } else {
+            print(renderTable(figures, info: info))
+        }
+        // A FAIL is a figure, not an error of the bench: the exit status stays 0.
+        exit(0)
+    }
+}
+
+/// What every measurement needs to know about the run.
+struct BenchContext: Sendable {
+    var options: Options
+    /// `StoreOptions().synchronous` as SQL (`full`, `normal`, ...): the baselines use the same.
+    var synchronous: String
+}
+

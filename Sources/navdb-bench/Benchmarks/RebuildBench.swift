@@ -1,0 +1,58 @@
+import CSQLite
+import NavStore
+
+/// 5. `rebuild` (projections and snapshots re-derived from the log) in events per second, against
+/// a bare read of the log with the C API.
+enum RebuildBench {
+    static func run(_ context: BenchContext) throws -> [Figure] {
+        let options = context.options
+        let sessions = options.full ? 100 : 10
+        let perSession = options.size(options.full ? 10_000 : 5_000)
+        let rounds = options.small ? 2 : options.full ? 3 : 5
+        return try TempDirectory.with("rebuild") { dir in
+            let path = dir.file("rebuild.sqlite")
+            let store = try NavigationStore(path: path)
+            for index in 0..<sessions {
+                try HistoryBench.buildSession(store, key: "session-\(index)", events: perSession, seed: 5_000 + UInt64(index))
+            }
+            let reader = try RawDatabase(path: path)
+            let events = Double(sessions * perSession)
+            var ours: [Double] = [], raw: [Double] = []
+            var folded = 0
+            for round in 0..<rounds {
+                func timeRebuild() throws {
+                    ours.append(try measureSeconds { folded = try store.rebuild().events })
+                }
+                func timeRead() throws {
+                    raw.append(try measureSeconds { _ = try bareRead(reader) })
+                }
+                if round % 2 == 0 { try timeRebuild(); try timeRead() } else { try timeRead(); try timeRebuild() }
+            }
+            guard folded == Int(events) else { throw BenchError("rebuild folded \(folded) events, expected \(Int(events))") }
+            let oursRate = events / median(ours), rawRate = events / median(raw)
+            return [
+                .ratio("5", "rebuild, \(Int(events)) events in \(sessions) sessions", ours: oursRate, unit: "ev/s",
+                       baselineName: "bare read of the log", baseline: rawRate, ratio: pairedRateRatio(ours: ours, baseline: raw), target: .none,
+                       extra: ["rebuild s": median(ours)],
+                       note: "bare read: SELECT type, payload FROM events ORDER BY session_id, version, every row stepped and its text read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"),
+            ]
+        }
+    }
+
+    /// Steps every row of the log in the rebuild's order and touches both columns' bytes.
+    static func bareRead(_ db: RawDatabase) throws -> Int {
+        let statement = try db.prepare("SELECT type, payload FROM events ORDER BY session_id, version")
+        defer { sqlite3_finalize(statement) }
+        var bytes = 0
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            try db.check(code, SQLITE_ROW, "reading the log")
+            _ = sqlite3_column_text(statement, 0)
+            bytes += Int(sqlite3_column_bytes(statement, 0))
+            _ = sqlite3_column_text(statement, 1)
+            bytes += Int(sqlite3_column_bytes(statement, 1))
+        }
+        return bytes
+    }
+}
