@@ -1,0 +1,289 @@
+import Foundation
+import NavStore
+import Testing
+
+/// Issue 7: "A fuzz test of the argument parser and of the NDJSON reader (random and mutated
+/// inputs for a bounded time) that finds no crash", and refused input changes nothing (DESIGN §6).
+@Suite("Reliability: fuzzing")
+struct ReliabilityFuzzTests {
+    // MARK: The argument parser, through the navdb binary
+
+    static let commands = ["session", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
+                           "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export", "import",
+                           "rebuild", "check", "help", "start", "psuh", ""]
+    static let options = ["ack", "all", "at", "back-bar-button-image", "back-bar-button-title", "back-button-title", "confirm", "display-mode",
+                          "entry", "expect-version", "format", "from", "hides-back-button", "json-file", "keep-ids", "left-items", "limit",
+                          "mark", "menu-suppressed", "menu-title", "modal-in-presentation", "name", "param", "pop-guard", "redact", "reverse",
+                          "route", "since", "source", "style", "supplement-back-button", "time", "title", "to", "type", "unset", "until",
+                          "verify", "version", "width", "json", "help", "titel", "widht"].map { "--" + $0 } + ["-h", "-", "--", "-x", "-1", "---", "--=", "-json"]
+    static let values = ["s", "t", "A", "B", "C", "M", "nosuch", "0", "1", "2", "3", "-1", "-0", "+3", "1.5", "1e3", "99999999999999999999",
+                         String(Int.max), String(Int.min), "", " ", "-", "=", "k=v", "=v", "back-button", "gesture", "programmatic", "back-menu",
+                         "minimal", "editor", "title", "back-bar-button-item", "entry.pushed", "2024-05-01T12:00:00Z", "2099-01-01T00:00:00Z",
+                         "2024-02-30T00:00:00Z", "1970-01-01", "entries.json", "events.ndjson", "missing.json", "firefox-session", "navdb",
+                         "'); DROP TABLE events;--", "line\nbreak", "\u{1B}[2J", "👩‍👩‍👧‍👦", "e\u{301}", "שלום", String(repeating: "x", count: 5_000)]
+    /// Command lines that work, to mutate.
+    static let corpus: [[String]] = [
+        ["push", "s", "C", "--title", "Compose", "--back-button-title", "", "--pop-guard", "Discard?"],
+        ["pop", "s", "--source", "back-button", "--confirm"], ["pop-to", "s", "A", "--source", "back-menu"], ["menu-select", "s", "1"],
+        ["update", "s", "B", "--title=Renamed", "--unset", "back-button-title"], ["present", "s", "M", "--modal-in-presentation"],
+        ["dismiss", "s", "--source", "gesture"], ["back", "s"], ["set-stack", "s", "--json-file", "entries.json"],
+        ["stack", "s", "--at", "2"], ["back-menu", "s", "--width", "10"], ["show", "s", "--width", "30"],
+        ["history", "s", "--type", "entry.pushed", "--limit", "2", "--reverse"], ["replay", "s", "--from", "2", "--to", "3"],
+        ["restore", "s"], ["export", "s", "--redact"], ["import", "events.ndjson"], ["session", "start", "t", "--name", "T"],
+        ["--json", "sessions"], ["check"], ["rebuild", "--verify"], ["push", "s", "D", "--param", "k=v", "--route", "r", "--expect-version", "3"],
+    ]
+
+    static func randomToken(_ random: inout SeededGenerator) -> String {
+        switch random.int(0...9) {
+        case 0...3: return random.pick(options)
+        case 4: return random.pick(options) + "=" + random.pick(values)
+        case 5: return random.pick(commands)
+        default: return random.pick(values)
+        }
+    }
+
+    static func mutate(_ words: [String], _ random: inout SeededGenerator) -> [String] {
+        var words = words
+        for _ in 0..<(random.chance(60) ? 1 : random.int(2...3)) {
+            let index = words.isEmpty ? 0 : random.int(0...(words.count - 1))
+            switch random.int(0...7) {
+            case 0 where !words.isEmpty: words.remove(at: index)
+            case 1 where !words.isEmpty: words.insert(words[index], at: index)
+            case 2 where words.count > 1: words.swapAt(index, random.int(0...(words.count - 1)))
+            case 3 where !words.isEmpty: words[index] = randomToken(&random)
+            case 4 where !words.isEmpty && !words[index].isEmpty: words[index] = String(words[index].prefix(random.int(0...(words[index].count - 1))))
+            case 5 where !words.isEmpty && !words[index].isEmpty:
+                var scalars = Array(words[index].unicodeScalars)
+                scalars[random.int(0...(scalars.count - 1))] = Unicode.Scalar(UInt8(random.int(32...126)))
+                words[index] = String(String.UnicodeScalarView(scalars))
+            case 6 where !words.isEmpty: words[index] += "=" + random.pick(values)
+            default: words.insert(randomToken(&random), at: random.int(0...words.count))
+            }
+        }
+        return words
+    }
+
+    @Test("random and mutated command lines: never a crash or a hang, refusals change nothing")
+    func argumentParser() async throws {
+        let spawns = Reliability.count(300, long: 3_000)
+        let lanes = 2
+        var seeds = Reliability.random(7)
+        let laneSeeds = (0..<lanes).map { _ in seeds.next() }
+        let results = try await withThrowingTaskGroup(of: (histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int).self) { group in
+            for lane in 0..<lanes {
+                group.addTask {
+                    var random = SeededGenerator(seed: laneSeeds[lane])
+                    let scratch = try Scratch("fuzz-argv-\(lane)")
+                    try scratch.write("entries.json", text: #"[{"id": "Z", "item": {"title": "Zed"}}]"#)
+                    try scratch.write("events.ndjson", text: "")
+                    for arguments in [["session", "start", "s"], ["push", "s", "A", "--title", "Inbox"], ["push", "s", "B", "--pop-guard", "Sure?"]] {
+                        _ = try await scratch.navdb(arguments)
+                    }
+                    var histogram: [Int32: Int] = [:]
+                    var problems: [String] = []
+                    var slowest = 0.0
+                    var unchanged = 0
+                    for n in 0..<(spawns / lanes) {
+                        var words: [String]
+                        if n % 2 == 0 {
+                            words = Self.mutate(random.pick(Self.corpus), &random)
+                        } else {
+                            words = (0..<random.int(0...7)).map { _ in Self.randomToken(&random) }
+                            if random.chance(80) { words.insert(random.pick(Self.commands), at: 0) }
+                        }
+                        // --db is left out of the vocabulary: every run uses the scratch database (NAVDB_PATH).
+                        words = words.filter { !$0.hasPrefix("--db") }
+                        let before = try scratch.contents()
+                        let result = try await scratch.navdb(words, timeout: 30)
+                        histogram[result.status, default: 0] += 1
+                        slowest = max(slowest, result.seconds)
+                        let shown = words.map { $0.count > 40 ? String($0.prefix(40)) + "..." : $0 }
+                        if result.signal != nil || result.timedOut || ![0, 1, 3, 4, 64, 65, 74].contains(result.status) {
+                            problems.append("\(shown): \(result)")
+                        } else if result.status != 0 {
+                            if !result.stderr.hasPrefix("Error: ") { problems.append("\(shown): stderr is not an error line: \(result.stderr)") }
+                            if result.status != 3 {
+                                if try scratch.contents() != before { problems.append("\(shown): refused with \(result.status) but the database changed") }
+                                unchanged += 1
+                            }
+                        }
+                    }
+                    let check = try await scratch.navdb(["check"])
+                    if check.status != 0 { problems.append("check after the fuzz: \(check)") }
+                    return (histogram, problems, slowest, unchanged)
+                }
+            }
+            var all: [(histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        let histogram = results.reduce(into: [Int32: Int]()) { total, lane in total.merge(lane.histogram, uniquingKeysWith: +) }
+        let problems = results.flatMap { $0.problems }
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        let statuses = histogram.keys.sorted().map { "\($0): \(histogram[$0]!)" }.joined(separator: ", ")
+        Reliability.summary("argv fuzz", "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database byte-for-byte unchanged")
+    }
+
+    // MARK: The NDJSON reader, in-process
+
+    /// Lines of a session that uses every event type, exported.
+    static func sourceLines(_ path: String) throws -> [String] {
+        let store = try NavigationStore(path: path)
+        try store.startSession("src", name: "Source", at: 1_700_000_000_000)
+        var time: Int64 = 1_700_000_000_000
+        func run(_ command: NavigationCommand) throws { time += 1_000; try store.execute(command, session: "src", at: time) }
+        try run(.push(Entry(id: "A", route: "inbox", params: ["n": .integer(1), "f": .number(0.5), "b": .bool(true), "z": .null],
+                            item: NavigationItem(title: "Inbox", backButtonTitle: ""))))
+        try run(.push(Entry(id: "B", item: NavigationItem(title: "Folder", backBarButtonItem: BackBarButtonItem(title: "Up", image: true), menuTitle: "Menu"))))
+        try run(.push(Entry(id: "C", item: NavigationItem(title: "Draft", backButtonDisplayMode: .minimal, popGuard: PopGuard(prompt: "Discard?")))))
+        try run(.pop(source: .backButton))
+        try run(.pop(source: .backButton, confirmed: true))
+        try run(.update(entryID: "B", item: NavigationItem(title: "Folder 2", leftBarButtonItems: 2, leftItemsSupplementBackButton: true)))
+        try run(.push(Entry(id: "D", item: NavigationItem(title: "Message", hidesBackButton: false))))
+        try run(.menuSelect(row: 1))
+        try run(.present(Entry(id: "M", item: NavigationItem(title: "Modal", style: .editor)), modalInPresentation: true))
+        try run(.dismiss(source: .gesture))
+        try run(.dismiss(source: .programmatic))
+        try run(.setStack([Entry(id: "X"), Entry(id: "Y", item: NavigationItem(title: "Why"))]))
+        try run(.back)
+        try run(.markRestored)
+        try run(.push(Entry(id: "Z")))
+        try run(.popToRoot)
+        var lines: [String] = []
+        try store.exportNDJSON(session: "src") { lines.append($0) }
+        return lines
+    }
+
+    /// What "unchanged" compares after a refused import: the whole log and every session row.
+    static func snapshot(_ store: NavigationStore) throws -> ([String], [SessionInfo]) {
+        var lines: [String] = []
+        try store.exportNDJSON(session: nil) { lines.append($0) }
+        return (lines, try store.sessions())
+    }
+
+    static func mutateLine(_ line: String, others: [String], _ random: inout SeededGenerator) -> String {
+        var bytes = Array(line.utf8)
+        switch random.int(0...9) {
+        case 0 where !bytes.isEmpty: bytes[random.int(0...(bytes.count - 1))] = UInt8(random.int(0...255))
+        case 1 where !bytes.isEmpty: bytes.removeSubrange(random.int(0...(bytes.count - 1))..<bytes.count)
+        case 2 where bytes.count > 2:
+            let start = random.int(0...(bytes.count - 2))
+            bytes.removeSubrange(start..<min(bytes.count, start + random.int(1...20)))
+        case 3: bytes.insert(contentsOf: Array(random.pick(["{", "}", "[", "]", ",", ":", "\"", "\\", "null", "-1", "1e999", "\\u0000", "\\ud800", "🙂"]).utf8),
+                             at: random.int(0...bytes.count))
+        default:
+            // Structural: change one field of the record or of its payload.
+            guard case .object(var record)? = try? JSONValue.parse(line) else { break }
+            let values: [JSONValue] = [.null, .bool(true), .integer(0), .integer(-1), .integer(Int64(random.int(1...30))), .integer(Int64.max),
+                                       .integer(Int64.min), .number(1.5), .string(""), .string("s"), .string("src"), .string("entry.pushed"),
+                                       .string("layer.presented"), .string("A"), .array([]), .object([:]),
+                                       (try? JSONValue.parse(random.pick(others)))?["payload"] ?? .null]
+            if random.chance(50), case .object(var payload)? = record["payload"], let key = payload.keys.randomElement(using: &random) {
+                if random.chance(30) { payload.removeValue(forKey: key) } else { payload[key] = random.pick(values) }
+                record["payload"] = .object(payload)
+            } else if let key = ["at", "eventID", "payload", "session", "type", "version", "seq", "time"].randomElement(using: &random) {
+                if random.chance(20) { record.removeValue(forKey: key) } else { record[key] = random.pick(values) }
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return (try? String(decoding: encoder.encode(JSONValue.object(record)), as: UTF8.self)) ?? line
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("random and mutated NDJSON through importNDJSON: no crash, refusals change nothing, acceptances check clean")
+    func ndjsonReader() async throws {
+        let cases = Reliability.count(3_000, long: 30_000)
+        let scratch = try Scratch("fuzz-ndjson")
+        var random = Reliability.random(8)
+        let source = try Self.sourceLines(scratch.file("source.sqlite"))
+        // The target is renewed every 200 cases, so that the checks stay cheap as accepted inputs add up.
+        func target(_ generation: Int) throws -> (NavigationStore, [String]) {
+            let store = try NavigationStore(path: scratch.file("target-\(generation).sqlite"))
+            try store.startSession("s", at: 1_700_000_000_000)
+            try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "s", at: 1_700_000_000_001)
+            var own: [String] = []
+            try store.exportNDJSON(session: "s") { own.append($0) }
+            return (store, own)
+        }
+        var (store, own) = try target(0)
+        var baseline = try Self.snapshot(store)
+        var accepted = 0, refused = 0, compared = 0, otherErrors: [String] = [], changedOnRefusal = 0, slowest = 0.0, lines = 0, checks = 0
+        let started = Date()
+        for n in 0..<cases {
+            if n > 0 && n % 200 == 0 {
+                let report = try store.check()
+                checks += 1
+                #expect(report.isClean, "\(report.problems)")
+                (store, own) = try target(n / 200)
+                baseline = try Self.snapshot(store)
+            }
+            // Let the other suites run between cases: this one is pure CPU on the shared pool.
+            if n % 20 == 0 { await Task.yield() }
+            var input: [String]
+            switch n % 6 {
+            case 0: input = (0..<random.int(1...3)).map { _ in String(decoding: (0..<random.int(0...120)).map { _ in UInt8(random.int(0...255)) }, as: UTF8.self) }
+            case 1: input = (0..<random.int(1...3)).map { _ in (0..<random.int(1...12)).map { _ in random.pick(["{", "}", "\"at\":", "\"version\":", "1", "\"s\"", ",", "[", "]", "null", "\"payload\":{}", "\"type\":\"session.started\"", "\"eventID\":\"e\""]) }.joined() }
+            case 2:
+                // A prefix of the source with one line mutated.
+                input = Array(source.prefix(random.int(1...source.count)))
+                let index = random.int(0...(input.count - 1))
+                input[index] = Self.mutateLine(input[index], others: source, &random)
+            case 3:
+                // The whole source, reordered, duplicated or with a line dropped.
+                input = source
+                let i = random.int(0...(input.count - 1)), j = random.int(0...(input.count - 1))
+                switch random.int(0...2) {
+                case 0: input.swapAt(i, j)
+                case 1: input.insert(input[i], at: j)
+                default: input.remove(at: i)
+                }
+            case 4:
+                // The target's own lines (already stored: skipped) with a change: often a conflict.
+                input = own
+                let index = random.int(0...(input.count - 1))
+                input[index] = Self.mutateLine(input[index], others: own + source, &random)
+            default:
+                // Several mutations at once, and a line cut short.
+                input = source
+                for _ in 0...random.int(1...3) {
+                    let index = random.int(0...(input.count - 1))
+                    input[index] = Self.mutateLine(input[index], others: source, &random)
+                }
+                if random.chance(50) { input[input.count - 1] = String(input[input.count - 1].prefix(random.int(0...40))) }
+            }
+            // Each case names a new session, so that accepted sources do not collide.
+            input = input.map { $0.replacingOccurrences(of: "\"session\":\"src\"", with: "\"session\":\"src-\(n)\"") }
+            lines += input.count
+            let began = Date()
+            var refusal: StoreError?
+            do { _ = try store.importNDJSON(lines: input) } catch { refusal = error }
+            slowest = max(slowest, Date().timeIntervalSince(began))
+            switch refusal {
+            case nil:
+                accepted += 1
+                if accepted % 10 == 0 {
+                    let report = try store.check()
+                    checks += 1
+                    #expect(report.isClean, "case \(n) was accepted and left \(report.problems): \(input)")
+                }
+                baseline = try Self.snapshot(store)
+            case .invalidImport?, .eventIDConflict?:
+                refused += 1
+                if refused % 4 == 0 {
+                    compared += 1
+                    let now = try Self.snapshot(store)
+                    if now.0 != baseline.0 || now.1 != baseline.1 { changedOnRefusal += 1 }
+                }
+            case let error?:
+                otherErrors.append("case \(n): \(error) for \(input.map { String($0.prefix(200)) })")
+            }
+        }
+        #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5))")
+        #expect(changedOnRefusal == 0)
+        #expect(slowest < 10, "one input took \(slowest) s")
+        let final = try store.check()
+        #expect(final.isClean, "\(final.problems)")
+        Reliability.summary("NDJSON fuzz", "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s")
+    }
+}
