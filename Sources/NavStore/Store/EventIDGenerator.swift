@@ -25,16 +25,26 @@ struct EventIDGenerator {
         let count = counter
         counter &+= 1
         let time = UInt64(bitPattern: milliseconds) & 0xFFFF_FFFF_FFFF
-        var octets: [UInt8] = []
-        octets.reserveCapacity(16)
-        for shift in stride(from: 40, through: 0, by: -8) { octets.append(UInt8(truncatingIfNeeded: time >> UInt64(shift))) }
-        octets.append(0x70 | UInt8(truncatingIfNeeded: count >> 28))
-        octets.append(UInt8(truncatingIfNeeded: count >> 20))
-        octets.append(0x80 | UInt8(truncatingIfNeeded: (count >> 14) & 0x3F))
-        octets.append(UInt8(truncatingIfNeeded: count >> 6))
-        octets.append(UInt8(truncatingIfNeeded: (count & 0x3F) << 2) | UInt8(truncatingIfNeeded: node >> 40))
-        for shift in stride(from: 32, through: 0, by: -8) { octets.append(UInt8(truncatingIfNeeded: node >> UInt64(shift))) }
-        return Self.uuidText(octets)
+        // The 128 bits as two words: 48 bits of time, version 7, 12 + 2 + 18 bits of counter
+        // around the variant bits 10, then 42 bits of node.
+        let high = time << 16 | 0x7000 | UInt64(count >> 20)
+        let low = 0x8000_0000_0000_0000 | UInt64(count & 0xF_FFFF) << 42 | node
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var index = 0
+            func hex(_ word: UInt64, digits: Range<Int>) {
+                for digit in digits {
+                    buffer[index] = Self.hexDigits[Int((word >> UInt64(60 - 4 * digit)) & 0xF)]
+                    index += 1
+                }
+            }
+            func dash() {
+                buffer[index] = UInt8(ascii: "-")
+                index += 1
+            }
+            hex(high, digits: 0..<8); dash(); hex(high, digits: 8..<12); dash(); hex(high, digits: 12..<16); dash()
+            hex(low, digits: 0..<4); dash(); hex(low, digits: 4..<16)
+            return index
+        }
     }
 
     /// 16 octets as lowercase UUID text (8-4-4-4-12 hex digits).

@@ -19,6 +19,39 @@ struct PayloadWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
+    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}]}`), or `nil` when a params
+    /// value is left to `JSONEncoder`.
+    static func json(_ state: SessionState) -> String? {
+        var writer = PayloadWriter()
+        writer.bytes.reserveCapacity(64 + 96 * state.depth)
+        writer.raw("{\"layers\":[")
+        for (index, layer) in state.layers.enumerated() {
+            writer.raw(index == 0 ? "{\"entries\":[" : ",{\"entries\":[")
+            for (position, entry) in layer.entries.enumerated() {
+                if position > 0 { writer.raw(",") }
+                guard writer.write(entry) else { return nil }
+            }
+            writer.raw(layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
+        }
+        writer.raw("]}")
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A projection row's item as JSON text (set fields only, sorted keys), as `JSONEncoder` writes it.
+    static func json(_ item: NavigationItem) -> String {
+        var writer = PayloadWriter()
+        writer.write(item)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A projection row's params as JSON text, or `nil` when a value is left to `JSONEncoder`.
+    static func json(_ params: [String: JSONValue]) -> String? {
+        var writer = PayloadWriter()
+        guard writer.write(object: params) else { return nil }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     /// The NDJSON line of `event`, the same text as `EventRecord(event).jsonLine()`
     /// (`{"at","eventID","payload","seq","session","time","type","version"}`, sorted keys, `seq`
     /// left out when `nil`), or `nil` when the payload is left to `JSONEncoder`.
@@ -222,6 +255,12 @@ struct PayloadWriter {
     /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`.
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most texts need no escaping: copy their UTF-8 in one go.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)

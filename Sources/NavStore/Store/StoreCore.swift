@@ -53,6 +53,9 @@ final class StoreCore: @unchecked Sendable {
     var cache: [Int64: (version: Int, state: SessionState)] = [:]
     /// Makes the ids of events appended without one.
     var eventIDs = EventIDGenerator()
+    /// The two forms of the hot `INSERT INTO events`, prepared on first use.
+    private var insertEvent: Statement?
+    private var insertEventIgnoringKnownID: Statement?
 
     init(_ db: Connection, readOnly: Bool, options: StoreOptions) {
         self.db = db
@@ -67,19 +70,14 @@ final class StoreCore: @unchecked Sendable {
     /// Opens the file and brings it to the current schema, refusing foreign or newer files before
     /// anything is written (https://sqlite.org/pragma.html#pragma_application_id).
     static func open(path: String, create: Bool, options: StoreOptions) throws -> (Connection, readOnly: Bool) {
-        var existed = FileManager.default.fileExists(atPath: path)
-        if !existed && !create { throw StoreError.databaseNotFound(path: path) }
-        if !existed, path != ":memory:", !path.isEmpty, try createAtomically(path: path, options: options) {
-            existed = true
+        var kind = fileKind(path)
+        if kind == .missing && !create { throw StoreError.databaseNotFound(path: path) }
+        if kind == .missing, path != ":memory:", !path.isEmpty, try createAtomically(path: path, options: options) {
+            kind = fileKind(path)
         }
-        let attributes = existed ? try? FileManager.default.attributesOfItem(atPath: path) : nil
-        if attributes?[.type] as? FileAttributeType == .typeDirectory {
-            throw StoreError.cannotOpen(path: path, reason: "it is a directory")
-        }
-        // FoundationEssentials gives the size as UInt, Foundation as NSNumber: read any integer.
-        if let size = attributes?[.size] as? any BinaryInteger, Int(size) == 0 {
-            throw StoreError.notANavdbFile(path: path, reason: "the file is empty (0 bytes)")
-        }
+        let existed = kind != .missing
+        if kind == .directory { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
+        if kind == .emptyFile { throw StoreError.notANavdbFile(path: path, reason: "the file is empty (0 bytes)") }
         var db: Connection
         var readOnly = false
         do {
@@ -97,7 +95,7 @@ final class StoreCore: @unchecked Sendable {
         do {
             check = try Migrator.inspect(db)
         } catch {
-            guard existed, error.isCantOpen || error.isReadOnly, !FileManager.default.fileExists(atPath: path + "-wal") else { throw error }
+            guard existed, error.isCantOpen || error.isReadOnly, fileKind(path + "-wal") == .missing else { throw error }
             // A WAL database in a directory we cannot write: SQLite cannot create the -wal and
             // -shm files that even a reader needs. With no -wal file, the file alone holds every
             // committed transaction, and nobody can be writing it (a writer needs that -wal), so
@@ -128,6 +126,17 @@ final class StoreCore: @unchecked Sendable {
             if !readOnly { try configure(db, options: options) }
         }
         return (db, readOnly)
+    }
+
+    /// What is at a path, from one `stat(2)` (FileManager's attributes also read the user and
+    /// group databases, a measurable part of a `navdb push`).
+    private enum FileKind: Equatable { case missing, directory, emptyFile, file }
+
+    private static func fileKind(_ path: String) -> FileKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        if info.st_mode & S_IFMT == S_IFDIR { return .directory }
+        return info.st_size == 0 ? .emptyFile : .file
     }
 
     /// Creates a new database at `path` without ever showing an unfinished file there: it is
@@ -257,9 +266,7 @@ final class StoreCore: @unchecked Sendable {
     /// Inserts one row into `events` with a cached statement.
     /// - Returns: the new `seq`, or `nil` when `ignoreKnownID` and the event id is already stored.
     func insertEvent(_ body: EventBody, sessionID: Int64, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false) throws -> Int64? {
-        let insert = try db.cachedStatement(ignoreKnownID
-            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
-            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try insertEventStatement(ignoreKnownID: ignoreKnownID)
         insert.bind(sessionID, at: 1)
         insert.bind(version, at: 2)
         insert.bind(body.type, at: 3)
@@ -269,6 +276,18 @@ final class StoreCore: @unchecked Sendable {
         try insert.run()
         if ignoreKnownID && db.changes == 0 { return nil }
         return db.lastInsertRowID
+    }
+
+    /// The prepared `INSERT INTO events`, kept as a property: it runs once per event, where even
+    /// the statement cache's lookup by SQL text showed in profiles. Every parameter is bound on
+    /// each use, and `run()` resets it.
+    private func insertEventStatement(ignoreKnownID: Bool) throws -> Statement {
+        if let statement = ignoreKnownID ? insertEventIgnoringKnownID : insertEvent { return statement }
+        let statement = try db.prepare(ignoreKnownID
+            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
+            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)")
+        if ignoreKnownID { insertEventIgnoringKnownID = statement } else { insertEvent = statement }
+        return statement
     }
 
     /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the same JSON as
@@ -297,7 +316,7 @@ final class StoreCore: @unchecked Sendable {
         insert.bind(sessionID, at: 1)
         insert.bind(version, at: 2)
         insert.bind(navigationRulesVersion, at: 3)
-        insert.bind(String(decoding: try encoder.encode(state), as: UTF8.self), at: 4)
+        insert.bind(try PayloadWriter.json(state) ?? String(decoding: encoder.encode(state), as: UTF8.self), at: 4)
         try insert.run()
     }
 
@@ -343,8 +362,8 @@ final class StoreCore: @unchecked Sendable {
                 upsert.bind(position, at: 3)
                 upsert.bind(entry.id, at: 4)
                 upsert.bind(entry.route, at: 5)
-                upsert.bind(try entry.params.map { String(decoding: try encoder.encode($0), as: UTF8.self) }, at: 6)
-                upsert.bind(String(decoding: try encoder.encode(entry.item), as: UTF8.self), at: 7)
+                upsert.bind(try entry.params.map { try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self) }, at: 6)
+                upsert.bind(PayloadWriter.json(entry.item), at: 7)
                 try upsert.run()
             }
         }
