@@ -77,7 +77,7 @@ enum WriterLoop {
             // Restarted after a kill, or another writer started it: carry on.
             guard case .sessionExists = error else { throw error }
         }
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var acknowledged = 0
         var pushed = 0
         while count.map({ acknowledged < $0 }) ?? true {
@@ -103,7 +103,7 @@ enum WriterLoop {
     /// A command that the state allows (mostly pushes and pops, now and then an update, a
     /// presentation, a dismissal, a whole new stack or a long title, so that some transactions
     /// span several pages).
-    private static func nextCommand(_ state: SessionState, random: inout SplitMix, tag: String, pushed: inout Int) -> NavigationCommand {
+    private static func nextCommand(_ state: SessionState, random: inout SeededRandom, tag: String, pushed: inout Int) -> NavigationCommand {
         func newEntry() -> Entry {
             pushed += 1
             let long = random.next(100) < 5
@@ -126,19 +126,5 @@ enum WriterLoop {
         case 92..<96: return .setStack((0..<(1 + random.next(4))).map { _ in newEntry() })
         default: return .popToRoot
         }
-    }
-
-    /// A small deterministic generator (SplitMix64), so a seed replays the same commands.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     }
 }

@@ -28,26 +28,19 @@ extension NavigationStore {
         contentsOf commands: some Sequence<NavigationCommand>, session key: String, at: Int64? = nil,
         expectedVersion: Int? = nil
     ) throws(StoreError) -> AppendResult {
-        try withCore { core in
-            try core.db.transaction(.immediate) {
-                guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
-                if let expectedVersion, expectedVersion != row.version {
-                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
-                }
-                let time = try core.eventTime(at, after: row)
-                var write = try core.beginWrite(row)
-                var last: Event?
-                var vetoed = false
-                for command in commands {
-                    let body: EventBody?
-                    do { body = try write.state.decide(command) } catch let error as NavigationError { throw StoreError.rules(error) }
-                    guard let body else { continue }
-                    last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
-                    if body.isVeto { vetoed = true }
-                }
-                try core.finishWrite(write)
-                return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: last)
+        try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
+            var write = try core.beginWrite(row)
+            var last: Event?
+            var vetoed = false
+            for command in commands {
+                let body: EventBody?
+                do { body = try write.state.decide(command) } catch let error as NavigationError { throw StoreError.rules(error) }
+                guard let body else { continue }
+                last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
+                if body.isVeto { vetoed = true }
             }
+            try core.finishWrite(write)
+            return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: last)
         }
     }
 }

@@ -209,19 +209,30 @@ public final class NavigationStore: Sendable {
         session key: String, at: Int64?, expectedVersion: Int?, eventID: String?,
         _ decide: (SessionState) throws(NavigationError) -> EventBody?
     ) throws(StoreError) -> AppendResult {
+        try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
+            let state = try core.currentState(row)
+            let body: EventBody?
+            do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
+            guard let body else { return AppendResult(session: key, version: row.version, outcome: .ok, event: nil) }
+            let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
+            return AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+        }
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction on session `key`, after the checks every
+    /// write makes: the session exists, its version is the expected one, and the event time
+    /// (`at`, or now) is not earlier than its previous event. `body` gets the session's row and
+    /// that time.
+    func withSessionWrite<R>(
+        _ key: String, at: Int64?, expectedVersion: Int?, _ body: (StoreCore, SessionRow, Int64) throws -> R
+    ) throws(StoreError) -> R {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 if let expectedVersion, expectedVersion != row.version {
                     throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
                 }
-                let time = try core.eventTime(at, after: row)
-                let state = try core.currentState(row)
-                let body: EventBody?
-                do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
-                guard let body else { return AppendResult(session: key, version: row.version, outcome: .ok, event: nil) }
-                let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
-                return AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+                return try body(core, row, try core.eventTime(at, after: row))
             }
         }
     }

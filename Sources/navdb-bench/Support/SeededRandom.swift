@@ -13,6 +13,9 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
+    /// A number in `0..<bound` (modulo bias is negligible for the small bounds used here).
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
     /// A UUID version 7 text (lowercase) for the time `milliseconds`, shaped as the store's own
     /// event ids (RFC 9562 §5.7: 48 bits of Unix milliseconds first), so that rows written in time
     /// order land next to each other in the `event_id` index, as the store's do.
