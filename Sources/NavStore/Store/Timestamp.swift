@@ -40,48 +40,102 @@ public enum Timestamp {
             + ":\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
     }
 
-    /// Parses ISO-8601 text (`2026-11-30T07:18:41Z`, with or without fractional seconds, `Z` or
-    /// an offset such as `+02:00`, or a date alone meaning its midnight UTC) into milliseconds.
+    /// Parses an ISO-8601 / RFC 3339 time into milliseconds since the Unix epoch, strictly: the
+    /// whole text must be one of
+    /// - a date alone, `2026-11-30`, meaning its midnight UTC;
+    /// - a date and time with a zone, `2026-11-30T07:18:41Z`, `2026-11-30T07:18:41.123+02:00`,
+    ///   `2026-11-30T07:18Z` (`T` or a space between them; seconds optional; a fraction of 1 to 9
+    ///   digits after `.` or `,`, kept to the millisecond; the zone `Z` or `±HH:MM`, `±HHMM`, `±HH`).
+    ///
+    /// A date and time without a zone is refused rather than guessed (it would be local time to
+    /// one reader and UTC to another), as are fields out of range (`2024-02-30`, `T25:00`, a leap
+    /// second) and anything after the time: a time that parses is the time that was meant.
     /// - Returns: `nil` when the text is not such a time.
     public static func parse(_ text: String) -> Int64? {
-        guard fieldsInRange(text) else { return nil }
-        let styles: [Date.ISO8601FormatStyle] = [
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true),
-            Date.ISO8601FormatStyle(),
-            Date.ISO8601FormatStyle().year().month().day(),
-        ]
-        for style in styles {
-            if let date = try? style.parse(text) {
-                return Int64((date.timeIntervalSince1970 * 1000).rounded())
-            }
-        }
-        return nil
+        var reader = TimeReader(bytes: Array(text.utf8))
+        return reader.read()
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (the inverse of the algorithm above).
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
     }
 }
 
-extension Timestamp {
-    /// Whether the calendar and clock fields written in `text` (`YYYY-MM-DD`, then `THH:MM:SS`)
-    /// are in range. `Date.ISO8601FormatStyle` normalizes instead of refusing: `2024-02-30`
-    /// parses as March 1st and `T25:00` as 01:00 the next day, which would silently record
-    /// another time than the one given. Text of another shape is left to the parser.
-    static func fieldsInRange(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func number(at start: Int) -> Int? {
-            guard start + 2 <= bytes.count, bytes[start..<(start + 2)].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return Int(bytes[start] - 0x30) * 10 + Int(bytes[start + 1] - 0x30)
-        }
-        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let century = number(at: 0), let yearInCentury = number(at: 2), let month = number(at: 5), let day = number(at: 8) else {
-            return true
-        }
-        let year = century * 100 + yearInCentury
-        guard (1...12).contains(month) else { return false }
+/// Reads the strict ISO-8601 forms of ``Timestamp/parse(_:)`` from UTF-8 bytes.
+private struct TimeReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func read() -> Int64? {
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
+        guard (1...12).contains(month) else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return false }
-        if let hour = number(at: 11), hour > 23 { return false }
-        if bytes.count > 13, bytes[13] == UInt8(ascii: ":"), let minute = number(at: 14), minute > 59 { return false }
-        if bytes.count > 16, bytes[16] == UInt8(ascii: ":"), let second = number(at: 17), second > 59 { return false }
+        let monthDays: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...monthDays[Int(month) - 1]).contains(day) else { return nil }
+        let midnight = Timestamp.days(year: year, month: month, day: day) * 86_400_000
+        if index == bytes.count { return midnight }
+        guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2),
+              hour <= 23, minute <= 59 else { return nil }
+        var milliseconds = (hour * 3600 + minute * 60) * 1000
+        if take(":") {
+            guard let second = digits(2), second <= 59 else { return nil }
+            milliseconds += second * 1000
+            if take(".") || take(",") {
+                var scale: Int64 = 100
+                var count = 0
+                while index < bytes.count, let digit = digit(bytes[index]) {
+                    milliseconds += digit * scale
+                    scale /= 10
+                    count += 1
+                    index += 1
+                }
+                guard (1...9).contains(count) else { return nil }
+            }
+        }
+        guard index < bytes.count else { return nil }  // no zone
+        var offset: Int64 = 0
+        if take("Z") || take("z") {
+            offset = 0
+        } else {
+            let sign: Int64
+            if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
+            guard let hours = digits(2), hours <= 23 else { return nil }
+            var minutes: Int64 = 0
+            if index < bytes.count {
+                _ = take(":")
+                guard let value = digits(2), value <= 59 else { return nil }
+                minutes = value
+            }
+            offset = sign * (hours * 60 + minutes) * 60_000
+        }
+        guard index == bytes.count else { return nil }
+        return midnight + milliseconds - offset
+    }
+
+    private func digit(_ byte: UInt8) -> Int64? {
+        (0x30...0x39).contains(byte) ? Int64(byte - 0x30) : nil
+    }
+
+    private mutating func digits(_ count: Int) -> Int64? {
+        guard index + count <= bytes.count else { return nil }
+        var value: Int64 = 0
+        for offset in 0..<count {
+            guard let digit = digit(bytes[index + offset]) else { return nil }
+            value = value * 10 + digit
+        }
+        index += count
+        return value
+    }
+
+    private mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
         return true
     }
 }

@@ -4,7 +4,7 @@ import NavStore
 /// bad value, the option and what would be accepted (exit code 64).
 extension ParsedArguments {
     /// What error messages say a time may be (parsing is the library's ``Timestamp/parse(_:)``).
-    static let acceptedTime = "an ISO-8601 time such as 2024-05-01T12:00:00Z, 2024-05-01T14:00:00.250+02:00 or 2024-05-01"
+    static let acceptedTime = "an ISO-8601 time with its zone, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.250+02:00, or a date such as 2024-05-01 (midnight UTC)"
 
     /// `The value 'x' is invalid for '--opt <v>': expected ...`.
     func invalid(_ value: String, for what: String, expected: String) -> UsageError {
