@@ -39,9 +39,34 @@ enum NavDB {
 
     /// Runs the command line in `CommandLine.arguments` and exits with its status.
     static func main() -> Never {
-        let status = run(Array(CommandLine.arguments.dropFirst()))
-        Console.flush()
+        var status: Int32
+        if let invalid = invalidUTF8Argument() {
+            status = Failure.report(UsageError(
+                "Argument \(invalid.position) is not valid UTF-8 (bytes \(invalid.hex)): navdb takes text, and would otherwise store a replacement character in its place"))
+        } else {
+            status = run(Array(CommandLine.arguments.dropFirst()))
+        }
+        // Output that could not be written (a full disk, a closed pipe) must not pass for success:
+        // an export cut short would import as a silent prefix of the log.
+        if let failure = Console.finish() {
+            Console.err("Error: cannot write the output: \(failure); the output is incomplete (what the command did to the database stands)\n")
+            if status == 0 || status == Failure.vetoed { status = 74 }
+        }
         exit(status)
+    }
+
+    /// The first argument (1-based, after the program name) whose bytes are not valid UTF-8, with
+    /// those bytes in hex. `CommandLine.arguments` would silently replace them with U+FFFD, so two
+    /// different ids could become one.
+    private static func invalidUTF8Argument() -> (position: Int, hex: String)? {
+        for position in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[position] else { continue }
+            if String(validatingCString: pointer) == nil {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                return (position, bytes.map { String($0, radix: 16, uppercase: true).count == 1 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined(separator: " "))
+            }
+        }
+        return nil
     }
 
     /// Runs one command line (without the program name) and returns the exit status.
@@ -75,9 +100,11 @@ enum NavDB {
                 }
                 globals.db = words[index]
                 index += 1
+                if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
             default:
                 if word.hasPrefix("--db=") {
                     globals.db = String(word.dropFirst(5))
+                    if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
                 } else {
                     throw rootUnknownOption(word)
                 }

@@ -54,7 +54,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "time \(formatTimestamp(given)) is earlier than the previous event of session '\(session)' at \(formatTimestamp(previous)); times never go backwards"
         case .pointOutOfRange(let session, let point, let accepted):
             "\(point) is outside session '\(session)' (accepted: \(accepted))"
-        case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by the first write, e.g. 'navdb session start KEY')"
+        case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
         case .notANavdbFile(let path, let reason): "'\(path)' is not a navdb database: \(reason); it was left unchanged"
         case .newerSchema(let path, let found, let supported):
             "'\(path)' has schema version \(found), newer than this navdb supports (\(supported)); it was left unchanged"

@@ -12,8 +12,14 @@ enum Console {
     /// Writes `text` to stdout as UTF-8, unchanged.
     static func out(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+        text.withUTF8 { bytes in
+            if fwrite(bytes.baseAddress, 1, bytes.count, stdout) < bytes.count, writeError == 0 { writeError = errno }
+        }
     }
+
+    /// The `errno` of the first write to stdout that failed, 0 while none did. The process is
+    /// single-threaded where it writes output.
+    nonisolated(unsafe) private static var writeError: Int32 = 0
 
     /// Writes `text` and a newline to stdout.
     static func line(_ text: String = "") { out(text + "\n") }
@@ -34,6 +40,15 @@ enum Console {
 
     /// Flushes stdout (before exiting or showing progress).
     static func flush() { fflush(stdout) }
+
+    /// Flushes stdout for the last time and says why, if anything written to it was lost
+    /// (`ferror`, or a failing `fflush`: a full disk, `/dev/full`, a closed pipe); `nil` when all
+    /// of it was written.
+    static func finish() -> String? {
+        if fflush(stdout) != 0, writeError == 0 { writeError = errno }
+        guard writeError != 0 || ferror(stdout) != 0 else { return nil }
+        return String(cString: strerror(writeError != 0 ? writeError : EIO))
+    }
 }
 
 /// A progress line on stderr for long work, shown only when stderr is a terminal; it is

@@ -111,7 +111,10 @@ enum ArgumentParser {
             throw UsageError("Missing expected argument '\(option.synopsis)'", command: spec)
         }
 
-        if let db = parsed.values["db"]?.last { parsed.globals.db = db }
+        if let db = parsed.values["db"]?.last {
+            guard !db.isEmpty else { throw UsageError("The value '' is invalid for '--db <path>': expected a file path", command: spec) }
+            parsed.globals.db = db
+        }
         if parsed.flags.contains("json") { parsed.globals.json = true }
         return parsed
     }

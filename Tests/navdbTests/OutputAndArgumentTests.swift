@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Output that cannot be written, arguments that are not text, times that are not exact, and an
+/// empty database path: each is an error with its exit code, never a quiet success.
+@Suite("navdb: lost output and odd arguments")
+struct OutputAndArgumentTests {
+    /// Runs `script` with `/bin/sh -c`, with `$NAVDB` and `$DB` set.
+    func shell(_ sandbox: Sandbox, _ script: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVDB"] = try Navdb.binary().path
+        environment["DB"] = sandbox.database.path
+        process.environment = environment
+        let errURL = sandbox.directory.appendingPathComponent(".shell-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+
+    @Test("output that cannot be written (a full disk) exits 74 instead of passing for success")
+    func outputToDevFull() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        for command in ["history s", "--json stack s", "export s", "push s A --title x"] {
+            let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" \(command) > /dev/full")
+            #expect(result.status == 74, "\(command): \(result)")
+            #expect(result.stderr.hasPrefix("Error: cannot write the output: No space left on device"), "\(command): \(result.stderr)")
+        }
+        // The push took effect; only its output was lost, as the message says.
+        #expect(try sandbox.ok(["--json", "stack", "s"]).stdout.contains("\"id\":\"A\""))
+    }
+
+    @Test("an argument that is not valid UTF-8 is refused (64), not stored with a replacement character")
+    func invalidUTF8() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let before = try sandbox.databaseBytes()
+        let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" push s \"$(printf 'x\\377')\"")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: Argument 5 is not valid UTF-8 (bytes 78 FF)"), "\(result.stderr)")
+        #expect(try sandbox.databaseBytes() == before)
+    }
+
+    @Test("an empty --db is a usage error", arguments: [["--db", "", "sessions"], ["--db=", "sessions"], ["sessions", "--db", ""], ["sessions", "--db="]])
+    func emptyDatabasePath(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a file path"), "\(result)")
+    }
+
+    @Test("a time must parse whole and carry its zone", arguments: [
+        "2026-12-01T10:15:00", "2026-12-01T10:16:00+05:00junk", "2026-11-30garbage", "2024-02-30", "2026-11-30T24:00:00Z",
+    ])
+    func strictTimes(text: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-01-01T00:00:00Z"])
+        let before = try sandbox.databaseBytes()
+        for arguments in [["push", "s", "A", "--time", text], ["back-menu", "s", "--at", text], ["history", "s", "--since", text]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.stderr.contains("'\(text)'") && result.stderr.contains("with its zone"), "\(arguments): \(result)")
+        }
+        #expect(try sandbox.databaseBytes() == before)
+        // The accepted forms still work: a comma fraction and an offset.
+        try sandbox.ok(["push", "s", "B", "--time", "2026-01-01T02:00:00,5+02:00"])
+        #expect(try sandbox.ok(["--json", "history", "s", "--entry", "B"]).stdout.contains("\"at\":1767225600500"))
+    }
+}
