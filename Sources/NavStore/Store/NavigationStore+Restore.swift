@@ -4,8 +4,10 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     public var session: String
     /// The session's current version (after the restart marker, when one was appended).
     public var version: Int
-    /// The version whose state `layers` holds: `version` normally, an earlier one after repeated
-    /// unacknowledged attempts (see ``fallback``).
+    /// The version whose state `layers` holds: normally the session's newest event other than a
+    /// `session.restored` marker (markers change nothing, so after one this is below `version`);
+    /// an earlier acknowledged version, or 0 for the base root alone, after repeated
+    /// unacknowledged restores (see ``fallback``).
     public var restoredVersion: Int
     /// The layers to rebuild, base first, each with its entries (ids, routes, params, items).
     public var layers: [Layer]
@@ -13,7 +15,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     public var backButton: BackButton?
     /// The back menu those layers show, or `nil`.
     public var backMenu: [BackMenuRow]?
-    /// Unacknowledged restore attempts, this one included.
+    /// Unacknowledged restores of the state handed out (`restoredVersion`), this one included.
     public var attempts: Int
     /// Why an earlier state was returned instead of the current one, or `nil`.
     public var fallback: String?
@@ -64,52 +66,57 @@ public struct RestorePayload: Sendable, Hashable, Codable {
 extension NavigationStore {
     /// Returns the state to restore and counts the attempt (crash-loop protection, DESIGN §5).
     ///
-    /// Each call counts an unacknowledged attempt; ``acknowledgeRestore(session:)`` clears the
-    /// count. Once ``StoreOptions/restoreAttemptLimit`` attempts at the current version went
-    /// unacknowledged, that version is marked failed and is not handed out again until the session
-    /// moves on: restore returns the newest earlier acknowledged state instead (said in
-    /// ``RestorePayload/fallback``), or, with none or when that too fails as often, the base
-    /// layer's root alone.
+    /// States are named by the version of the event that produced them: the session's newest
+    /// event other than a `session.restored` marker (markers change nothing). Each call counts one
+    /// restore of the state it hands out; ``acknowledgeRestore(session:)`` clears the count. Once
+    /// ``StoreOptions/restoreAttemptLimit`` restores of the current state went unacknowledged, that
+    /// state is marked failed and is not handed out again until the session moves on: restore
+    /// returns the newest earlier acknowledged state instead (said in ``RestorePayload/fallback``),
+    /// and, with none or when that one too goes unacknowledged as often, the base layer's root
+    /// alone (``RestorePayload/restoredVersion`` 0).
+    ///
+    /// The session *moves on* when an event other than `session.restored` is appended after the
+    /// failed state: its new state is counted from 0, and the failed marks no longer apply.
+    /// Markers appended by `mark` (on every launch, say) do not move it on.
     /// - Parameters:
     ///   - session: the session key.
     ///   - mark: also append `session.restored`, so history shows where the app restarted.
     ///   - at: the marker's time (ms since the Unix epoch); now when `nil`.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/timeBeforePrevious(session:given:previous:)``,
     ///   database errors.
-    /// - Complexity: one indexed read of the projection; an earlier state costs at most K applies.
+    /// - Complexity: one indexed read of the projection and one of the log's newest events; an
+    ///   earlier state costs at most K applies.
     public func restore(session key: String, mark: Bool = false, at: Int64? = nil) throws(StoreError) -> RestorePayload {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 guard var row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 let current = try core.currentState(row)
+                let head = try core.stateVersion(of: row)
                 var status = try core.restoreStatus(sessionID: row.id)
-                let limit = max(1, options.restoreAttemptLimit)
-                if status.attempts >= limit && status.failedVersion != row.version && status.attemptedVersion == row.version {
-                    status.failedVersion = row.version
+                if let failed = status.failedVersion, try core.movedOn(sessionID: row.id, after: failed) {
+                    status.failedVersion = nil
                 }
+                let limit = max(1, options.restoreAttemptLimit)
+                let restoredVersion = status.countRestore(head: head, limit: limit)
                 var state = current
-                var restoredVersion = row.version
                 var fallback: String?
-                if status.failedVersion == row.version {
-                    if let acknowledged = status.acknowledgedVersion, acknowledged >= 1, acknowledged < row.version,
-                       status.attempts < 2 * limit {
-                        (state, _) = try core.state(of: row, atVersion: acknowledged)
-                        restoredVersion = acknowledged
-                        fallback = "restoring version \(row.version) failed \(limit) times without acknowledgement; returning version \(acknowledged), the newest acknowledged state"
+                if restoredVersion != head {
+                    let failedHead = "version \(head) went unacknowledged \(limit) time\(limit == 1 ? "" : "s") in a row"
+                    if restoredVersion > 0 {
+                        (state, _) = try core.state(of: row, atVersion: restoredVersion)
+                        fallback = "\(failedHead); returning version \(restoredVersion), the newest earlier acknowledged state"
                     } else {
                         let root = current.layers[0].entries.first
                         state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])])
-                        restoredVersion = 0
-                        fallback = "restoring version \(row.version) failed \(limit) times without acknowledgement and no earlier acknowledged state restores; returning the base root '\(root?.id ?? "")' alone"
+                        let earlier = status.acknowledgedVersion.flatMap { $0 < head ? $0 : nil }
+                        fallback = failedHead + (earlier.map { ", and version \($0), the newest earlier acknowledged state, \(limit) time\(limit == 1 ? "" : "s") too" }
+                            ?? " and no earlier state was acknowledged")
+                            + "; returning the base root '\(root?.id ?? "")' alone"
                     }
                 }
-                status.attempts += 1
-                status.attemptedVersion = restoredVersion
                 if mark {
                     let time = try core.eventTime(at, after: row)
                     let event = try core.append(.sessionRestored, to: row, state: current, at: time, eventID: nil)
-                    if status.failedVersion == row.version { status.failedVersion = event.version }
-                    if fallback == nil { status.attemptedVersion = event.version; restoredVersion = event.version }
                     row.version = event.version
                 }
                 try core.saveRestoreStatus(sessionID: row.id, status)
@@ -120,34 +127,120 @@ extension NavigationStore {
         }
     }
 
-    /// Reports that the last restore worked: clears the attempt count and remembers the version it
-    /// handed out as the newest acknowledged state.
-    /// - Returns: the acknowledged version (0 when the base root alone was handed out).
+    /// Reports that the last restore worked: clears its attempt count, and, unless it handed out
+    /// the base root alone, remembers the version it handed out as the newest acknowledged state
+    /// (the one restore falls back to).
+    /// - Returns: what was acknowledged: a version's state, or the base root alone.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     @discardableResult
-    public func acknowledgeRestore(session key: String) throws(StoreError) -> Int {
+    public func acknowledgeRestore(session key: String) throws(StoreError) -> RestoreAcknowledgement {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 var status = try core.restoreStatus(sessionID: row.id)
-                let acknowledged = status.attemptedVersion ?? row.version
+                let acknowledged = try status.attemptedVersion ?? core.stateVersion(of: row)
                 status.attempts = 0
                 if acknowledged >= 1 { status.acknowledgedVersion = acknowledged }
                 try core.saveRestoreStatus(sessionID: row.id, status)
-                return acknowledged
+                return RestoreAcknowledgement(session: key, version: acknowledged,
+                                              newestAcknowledgedVersion: status.acknowledgedVersion)
             }
         }
     }
 }
 
-extension StoreCore {
-    /// A row of `restore_attempts`.
-    struct RestoreStatus {
-        var attempts = 0
-        var attemptedVersion: Int?
-        var acknowledgedVersion: Int?
-        var failedVersion: Int?
+/// What ``NavigationStore/acknowledgeRestore(session:)`` acknowledged.
+public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
+    /// The session key.
+    public var session: String
+    /// The version whose state the acknowledged restore handed out; 0 when it handed out the base
+    /// root alone (see ``isBaseRootOnly``).
+    public var version: Int
+    /// The state restore falls back to from now on (the newest acknowledged version), or `nil`
+    /// when no version's state was ever acknowledged. Unchanged by acknowledging the base root.
+    public var newestAcknowledgedVersion: Int?
+
+    /// Whether the acknowledged restore handed out the base layer's root alone (the last
+    /// fallback), not a version's whole state.
+    public var isBaseRootOnly: Bool { version == 0 }
+
+    /// A value with these fields.
+    public init(session: String, version: Int, newestAcknowledgedVersion: Int?) {
+        self.session = session
+        self.version = version
+        self.newestAcknowledgedVersion = newestAcknowledgedVersion
     }
+}
+
+extension StoreCore {
+    /// A row of `restore_attempts`. Versions name states: the version of the (non-marker) event
+    /// that produced the state, 0 for the base root alone.
+    struct RestoreStatus: Equatable {
+        /// Unacknowledged restores of `attemptedVersion`.
+        var attempts = 0
+        /// The state the last restore handed out.
+        var attemptedVersion: Int?
+        /// The newest state whose restore was acknowledged (never 0).
+        var acknowledgedVersion: Int?
+        /// The current state, marked failed: not handed out again until the session moves on.
+        var failedVersion: Int?
+
+        /// Counts one restore when the session's current state is `head` (the failed mark
+        /// already cleared when the session moved on) and returns the state to hand out: `head`;
+        /// once `head` went `limit` times unacknowledged, the newest earlier acknowledged state;
+        /// once that went `limit` times unacknowledged too, or with none, 0 (the base root alone).
+        /// Each state's count starts at 0 when restore moves to it.
+        mutating func countRestore(head: Int, limit: Int) -> Int {
+            let earlier = acknowledgedVersion.flatMap { $0 < head ? $0 : nil }
+            var candidate: Int
+            if failedVersion == nil {
+                candidate = head
+            } else if attemptedVersion == 0 {
+                candidate = 0  // the earlier acknowledged state failed too, or there is none
+            } else {
+                candidate = earlier ?? 0
+            }
+            if attemptedVersion == candidate && attempts >= limit {
+                if candidate == head {
+                    failedVersion = head
+                    candidate = earlier ?? 0
+                } else {
+                    candidate = 0
+                }
+            }
+            if attemptedVersion != candidate { attempts = 0 }
+            attempts += 1
+            attemptedVersion = candidate
+            return candidate
+        }
+    }
+
+    /// The version that names the session's current state: its newest event other than a
+    /// `session.restored` marker (markers change nothing). One indexed read, backwards over the
+    /// trailing markers.
+    func stateVersion(of row: SessionRow) throws -> Int {
+        let statement = try db.cachedStatement("""
+            SELECT version FROM events WHERE session_id = ? AND type <> 'session.restored'
+            ORDER BY version DESC LIMIT 1
+            """)
+        statement.bind(row.id, at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int(at: 0) : row.version
+    }
+
+    /// Whether the session moved on after `version`: an event other than `session.restored` was
+    /// appended after it. One indexed query.
+    func movedOn(sessionID: Int64, after version: Int) throws -> Bool {
+        let statement = try db.cachedStatement("""
+            SELECT EXISTS(SELECT 1 FROM events WHERE session_id = ? AND version > ? AND type <> 'session.restored')
+            """)
+        statement.bind(sessionID, at: 1)
+        statement.bind(version, at: 2)
+        defer { statement.reset() }
+        _ = try statement.step()
+        return statement.int(at: 0) != 0
+    }
+
 
     func restoreStatus(sessionID: Int64) throws -> RestoreStatus {
         let statement = try db.cachedStatement("""

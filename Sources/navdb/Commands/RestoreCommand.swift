@@ -7,8 +7,9 @@ struct RestoreCommand: Command {
         path: ["restore"],
         abstract: "Print what an app needs to rebuild its navigation after a restart.",
         discussion: """
-        Each call counts a restore attempt; after repeated attempts without --ack the last state that \
-        did restore is returned instead ("fallback" says why). --at P shows the payload of a past \
+        Each call counts a restore of the state it prints; after repeated restores of the same state \
+        without --ack, the newest acknowledged earlier state is returned instead, then the base root \
+        alone ("fallback" says why), until the session moves on (an event other than a --mark marker). --at P shows the payload of a past \
         point without counting an attempt. --json prints {"session","version","restoredVersion",\
         "layers":[...],"backButton","backMenu","attempts","fallback"}.
         """,
@@ -16,7 +17,7 @@ struct RestoreCommand: Command {
         options: [
             PointOption.spec,
             .flag("mark", help: "Also record a session.restored event (a restart marker in the history)."),
-            .flag("ack", help: "Report that the last restore worked: clears the attempt count; prints nothing else."),
+            .flag("ack", help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged."),
             .value("time", "iso8601", help: "The marker's time with --mark (ISO-8601)."),
         ])
 
@@ -45,11 +46,20 @@ struct RestoreCommand: Command {
 
     func run(_ context: Context) throws -> Outcome {
         if ack {
-            let version = try context.store().acknowledgeRestore(session: key)
+            let acknowledged = try context.store().acknowledgeRestore(session: key)
             if context.json {
-                try JSONOutput.print(["session": JSONValue.string(key), "acknowledgedVersion": .integer(Int64(version))])
+                try JSONOutput.print([
+                    "session": JSONValue.string(key),
+                    "acknowledgedVersion": .integer(Int64(acknowledged.version)),
+                    "baseRootOnly": .bool(acknowledged.isBaseRootOnly),
+                    "newestAcknowledgedVersion": acknowledged.newestAcknowledgedVersion.map { .integer(Int64($0)) } ?? .null,
+                ])
+            } else if acknowledged.isBaseRootOnly {
+                Console.line("acknowledged the base root alone (the last fallback after repeated unacknowledged restores); "
+                    + (acknowledged.newestAcknowledgedVersion.map { "version \($0) stays the newest acknowledged state" }
+                        ?? "no version's state has been acknowledged"))
             } else {
-                Console.line("acknowledged version \(version)")
+                Console.line("acknowledged version \(acknowledged.version)")
             }
             return .success
         }
@@ -62,7 +72,9 @@ struct RestoreCommand: Command {
         }
         let state = SessionState(layers: payload.layers)
         var text = "session \(Text.display(payload.session))  version \(payload.version)"
-        if payload.restoredVersion != payload.version { text += "  restoring version \(payload.restoredVersion)" }
+        if payload.restoredVersion != payload.version {
+            text += payload.restoredVersion == 0 ? "  restoring the base root alone" : "  restoring version \(payload.restoredVersion)"
+        }
         if point == nil { text += "  attempt \(payload.attempts)" }
         text += "\n"
         if let fallback = payload.fallback { text += "fallback: \(fallback)\n" }

@@ -51,7 +51,8 @@ struct RestoreTests {
         try store.acknowledgeRestore(session: "app")
         let marked = try store.restore(session: "app", mark: true, at: 3_000)
         #expect(marked.version == plain.version + 1)
-        #expect(marked.restoredVersion == marked.version)
+        // The marker changes nothing: the state handed out is still named by the last real event.
+        #expect(marked.restoredVersion == plain.version)
         #expect(marked.layers == plain.layers)
         #expect(try store.allEvents().last?.type == "session.restored")
         #expect(try store.allEvents().last?.at == 3_000)
@@ -65,7 +66,7 @@ struct RestoreTests {
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
         let good = try store.restore(session: "s")
         #expect(good.restoredVersion == 3)
-        #expect(try store.acknowledgeRestore(session: "s") == 3)
+        #expect(try store.acknowledgeRestore(session: "s").version == 3)
         try store.execute(.push(.titled("C", "Crashes on restore")), session: "s", at: 2)
 
         let first = try store.restore(session: "s")
@@ -78,11 +79,11 @@ struct RestoreTests {
         #expect(third.layers == good.layers)
         #expect(third.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
         #expect(third.fallback?.contains("version 3") == true)
-        #expect(third.attempts == 3)
+        #expect(third.attempts == 1, "the first restore of version 3 since version 4 failed")
 
         // Acknowledging clears the count; the failing version is not handed out again until the
         // session moves on.
-        #expect(try store.acknowledgeRestore(session: "s") == 3)
+        #expect(try store.acknowledgeRestore(session: "s").version == 3)
         let afterAck = try store.restore(session: "s")
         #expect(afterAck.attempts == 1)
         #expect(afterAck.restoredVersion == 3)
@@ -127,5 +128,83 @@ struct RestoreTests {
         #expect(try store.restore(session: "s").fallback == nil)
         let fourth = try store.restore(session: "s")
         #expect(fourth.fallback != nil && fourth.restoredVersion == 0)
+    }
+
+    /// The reviewer's sequence: restore and acknowledge version 3, push and present (version 5),
+    /// four restores without acknowledgement, acknowledge the fallback, two restores, push
+    /// (the session moves on). `mark` appends a restart marker on every launch, which must
+    /// neither move the session on nor be named in place of the state handed out.
+    static func reviewerSequence(mark: Bool) throws -> (store: NavigationStore, dir: TemporaryDirectory, head: Int) {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
+        #expect(try store.restore(session: "s", mark: mark).restoredVersion == 3)
+        #expect(try store.acknowledgeRestore(session: "s").version == 3)
+        try store.execute(.push(.titled("C")), session: "s")
+        let five = try store.execute(.present(.titled("M")), session: "s").version
+        let four = try (0..<4).map { _ in try store.restore(session: "s", mark: mark) }
+        #expect(four.map(\.restoredVersion) == [five, five, 3, 3])
+        #expect(four.map(\.attempts) == [1, 2, 1, 2])
+        #expect(four.map { $0.fallback == nil } == [true, true, false, false])
+        let acknowledged = try store.acknowledgeRestore(session: "s")
+        #expect(acknowledged.version == 3 && !acknowledged.isBaseRootOnly && acknowledged.newestAcknowledgedVersion == 3)
+        let two = try (0..<2).map { _ in try store.restore(session: "s", mark: mark) }
+        #expect(two.map(\.restoredVersion) == [3, 3], "version \(five) stays failed until the session moves on")
+        #expect(two.map(\.attempts) == [1, 2])
+        let head = try store.execute(.push(.titled("D")), session: "s").version
+        return (store, dir, head)
+    }
+
+    @Test("after the session moves on, the new state is handed out twice, then the acknowledged one twice, then the root",
+          arguments: [false, true])
+    func reviewerScenario(mark: Bool) throws {
+        let (store, _dir, head) = try Self.reviewerSequence(mark: mark)
+        _ = _dir
+        #expect(head == (mark ? 13 : 6))
+        let next = try (0..<6).map { _ in try store.restore(session: "s", mark: mark) }
+        #expect(next.map(\.restoredVersion) == [head, head, 3, 3, 0, 0])
+        #expect(next.map(\.attempts) == [1, 2, 1, 2, 1, 2])
+        #expect(next[0].layers[0].entries.map(\.id) == ["A", "B", "C"] && next[0].layers[1].entries.map(\.id) == ["M", "D"])
+        #expect(next[2].layers.map { $0.entries.map(\.id) } == [["A", "B"]])
+        #expect(next[4].layers.map { $0.entries.map(\.id) } == [["A"]])
+        #expect(next[0].fallback == nil && next[1].fallback == nil)
+        // The messages name the states handed out and the true counts, never a marker's version.
+        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version 3, the newest earlier acknowledged state")
+        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version 3, the newest earlier acknowledged state, 2 times too; returning the base root 'A' alone")
+        let version = try store.state(session: "s").version
+        #expect(next.last?.version == version)
+        if mark {
+            #expect(version == head + 6)
+            for payload in next { #expect(payload.fallback?.contains("version \(payload.version)") != true) }
+        }
+    }
+
+    @Test("acknowledging the base root says so and keeps the acknowledged state to fall back to")
+    func acknowledgeBaseRoot() throws {
+        let (store, _dir, head) = try Self.reviewerSequence(mark: false)
+        _ = _dir
+        for _ in 0..<5 { _ = try store.restore(session: "s") }
+        let acknowledged = try store.acknowledgeRestore(session: "s")
+        #expect(acknowledged == RestoreAcknowledgement(session: "s", version: 0, newestAcknowledgedVersion: 3))
+        #expect(acknowledged.isBaseRootOnly)
+        // Both failed states stay out until the session moves on; then counting starts again.
+        #expect(try store.restore(session: "s").restoredVersion == 0)
+        let moved = try store.execute(.pop(source: .programmatic), session: "s").version
+        #expect(moved == head + 1)
+        let after = try (0..<5).map { _ in try store.restore(session: "s").restoredVersion }
+        #expect(after == [moved, moved, 3, 3, 0])
+    }
+
+    @Test("markers alone never move the session on")
+    func markersDoNotMoveOn() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        let versions = try (0..<6).map { _ in try store.restore(session: "s", mark: true) }
+        #expect(versions.map(\.restoredVersion) == [3, 3, 0, 0, 0, 0])
+        #expect(versions.map(\.version) == [4, 5, 6, 7, 8, 9])
+        #expect(versions[2].fallback == "version 3 went unacknowledged 2 times in a row and no earlier state was acknowledged; returning the base root 'A' alone")
     }
 }
