@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every shared behaviour case (`../shared/cases/*.json`, read at test time) run through the CLI:
+/// Every shared behaviour case (`../shared/cases/*.json`, or `$NAVSTORE_CASES_DIR`, read at test time) run through the CLI:
 /// each step becomes a `navdb` invocation; the last step's exit code gives the outcome (0 ok,
 /// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (DESIGN §9).
 @Suite struct SharedCasesTests {
@@ -13,30 +13,87 @@ import Testing
         var testDescription: String { id }
     }
 
-    static let casesDirectory = Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases")
+    /// A case file that has none of the accepted shapes, or a case without an id.
+    struct CaseFileError: Error, CustomStringConvertible {
+        var description: String
+    }
 
-    static func loadCases() -> [SharedCase] {
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path) else { return [] }
+    /// The cases folder: `$NAVSTORE_CASES_DIR` when set (as the library's runner reads it), else
+    /// `../shared/cases` beside the package.
+    static var casesDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["NAVSTORE_CASES_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases")
+    }
+
+    /// Every case of the folder's `*.json` files, file by file in name order; none when the folder
+    /// is absent.
+    /// - Throws: ``CaseFileError`` for a file that cannot be read or has none of the shapes
+    ///   ``parse(_:file:)`` accepts.
+    static func loadCases(in directory: URL = casesDirectory) throws -> [SharedCase] {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         var cases: [SharedCase] = []
         for file in files.sorted() where file.hasSuffix(".json") {
-            guard let data = try? Data(contentsOf: casesDirectory.appendingPathComponent(file)),
-                  let root = try? JSONSerialization.jsonObject(with: data) else { continue }
-            let list = (root as? [String: Any])?["cases"] as? [[String: Any]] ?? root as? [[String: Any]] ?? [root as? [String: Any] ?? [:]]
-            for c in list {
-                cases.append(SharedCase(id: c["id"] as? String ?? "?", file: file, given: c["given"] as? [[String: Any]] ?? [],
-                                        expect: c["expect"] as? [String: Any] ?? [:]))
-            }
+            cases += try parse(try Data(contentsOf: directory.appendingPathComponent(file)), file: file)
         }
         return cases
     }
 
+    /// The cases of one file: one case object `{"id", "source", "given", "expect"}` as DESIGN §9
+    /// writes it, a top-level array of cases, or an object `{"cases": [...]}`.
+    static func parse(_ data: Data, file: String) throws -> [SharedCase] {
+        let shapes = #"one case {"id", "source", "given", "expect"}, an array of cases [...], or {"cases": [...]}"#
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw CaseFileError(description: "\(file): not JSON: \(error)")
+        }
+        let list: [Any]
+        if let top = root as? [String: Any], let wrapped = top["cases"] {
+            guard let array = wrapped as? [Any] else { throw CaseFileError(description: "\(file): \"cases\" is not an array; expected \(shapes)") }
+            list = array
+        } else if let top = root as? [String: Any] {
+            list = [top]
+        } else if let array = root as? [Any] {
+            list = array
+        } else {
+            throw CaseFileError(description: "\(file): expected \(shapes)")
+        }
+        return try list.enumerated().map { index, value in
+            guard let c = value as? [String: Any], let id = c["id"] as? String else {
+                throw CaseFileError(description: "\(file): case \(index + 1) is not an object with a string \"id\"")
+            }
+            return SharedCase(id: id, file: file, given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
+        }
+    }
+
+    @Test func caseFilesOfEveryShapeLoad() throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.directory.appendingPathComponent("cases", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func make(_ id: String) -> String {
+            #"{"id": "\#(id)", "source": "test", "given": [{"op": "push", "id": "A", "title": "Inbox"}], "expect": {"stack": [["A"]]}}"#
+        }
+        try Data(make("single").utf8).write(to: folder.appendingPathComponent("a-single.json"))
+        try Data("[\(make("list-1")), \(make("list-2"))]".utf8).write(to: folder.appendingPathComponent("b-list.json"))
+        try Data(#"{"cases": [\#(make("wrapped"))]}"#.utf8).write(to: folder.appendingPathComponent("c-wrapped.json"))
+        let cases = try Self.loadCases(in: folder)
+        #expect(cases.map(\.id) == ["single", "list-1", "list-2", "wrapped"])
+        #expect(cases.map(\.file) == ["a-single.json", "b-list.json", "b-list.json", "c-wrapped.json"])
+        #expect(cases.allSatisfy { $0.given.count == 1 && $0.expect["stack"] as? [[String]] == [["A"]] })
+        for bad in [#""text""#, #"{"cases": 3}"#, #"[1]"#, #"{"given": []}"#] {
+            try Data(bad.utf8).write(to: folder.appendingPathComponent("d-bad.json"))
+            #expect(throws: CaseFileError.self, "\(bad)") { try Self.loadCases(in: folder) }
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"))
-    func casesAreFound() {
-        #expect(!Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
+    func casesAreFound() throws {
+        #expect(try !Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
-          arguments: loadCases())
+          arguments: try loadCases())
     func sharedCase(_ c: SharedCase) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "case"])

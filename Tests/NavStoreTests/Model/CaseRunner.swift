@@ -76,8 +76,8 @@ struct SharedCase: Sendable, Hashable {
 
     /// Every case of every `*.json` file of the folder, file by file in name order; empty when
     /// the folder is absent.
-    /// - Throws: ``CaseError`` for a file that is not `{"cases": [...]}`, a case without an id,
-    ///   or an id used twice.
+    /// - Throws: ``CaseError`` for a file of none of the shapes ``parse(_:file:)`` accepts, a case
+    ///   without an id, or an id used twice.
     static func all(in directory: URL = directory()) throws -> [SharedCase] {
         var cases: [SharedCase] = []
         var seen: [String: String] = [:]
@@ -103,15 +103,30 @@ struct SharedCase: Sendable, Hashable {
         return try parse(data, file: url.lastPathComponent)
     }
 
-    /// The cases of one file's text `{"cases": [...]}`.
+    /// The shapes a case file may have, as error messages name them.
+    static let fileShapes = #"one case {"id", "source", "given", "expect"} (DESIGN §9), an array of cases [...], or {"cases": [...]}"#
+
+    /// The cases of one file's text: one case object `{"id", "source", "given", "expect"}` as
+    /// DESIGN §9 writes it, a top-level array of cases, or an object `{"cases": [...]}`.
     /// - Throws: ``CaseError`` naming the file and what is wrong.
     static func parse(_ data: Data, file: String) throws -> [SharedCase] {
         let root: JSONValue
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw CaseError("\(file): not JSON: \(error)")
         }
-        guard case .object(let top) = root, case .array(let list)? = top["cases"] else {
-            throw CaseError("\(file): expected an object {\"cases\": [...]}")
+        let list: [JSONValue]
+        switch root {
+        case .object(let top) where top["cases"] != nil:
+            guard case .array(let cases)? = top["cases"] else {
+                throw CaseError("\(file): \"cases\" is not an array; expected \(fileShapes)")
+            }
+            list = cases
+        case .object:
+            list = [root]
+        case .array(let cases):
+            list = cases
+        default:
+            throw CaseError("\(file): expected \(fileShapes)")
         }
         return try list.enumerated().map { index, value in
             guard case .object(let object) = value else { throw CaseError("\(file): case \(index + 1) is not an object") }

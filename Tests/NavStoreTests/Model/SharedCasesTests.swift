@@ -128,8 +128,8 @@ extension ModelTests {
             #expect(throws: CaseError.self) { try c.expectation() }
         }
 
-        @Test("a file that is not {\"cases\": [...]} or a case without id is refused", arguments: [
-            #"[]"#, #"{"case": []}"#, #"{"cases": [{"given": [], "expect": {}}]}"#, #"{"cases": [{"id": "x", "given": [], "expect": {}, "then": 1}]}"#, "not json",
+        @Test("a file of none of the three shapes, or a case without id, is refused", arguments: [
+            #""text""#, "42", #"{"cases": {"id": "x"}}"#, #"[1]"#, #"{"case": []}"#, #"{"cases": [{"given": [], "expect": {}}]}"#, #"{"cases": [{"id": "x", "given": [], "expect": {}, "then": 1}]}"#, "not json",
         ])
         func badFiles(_ text: String) {
             #expect(throws: CaseError.self) { try SharedCase.parse(Data(text.utf8), file: "bad.json") }
@@ -237,6 +237,29 @@ extension ModelTests {
             #expect(absent.backButton == nil)
             #expect(absent.backMenu == nil)
             #expect(absent.outcome == nil)
+        }
+
+        /// DESIGN §9 writes a case file as one case; the shared folder wraps them in
+        /// `{"cases": [...]}`; a top-level array is the third natural shape. All three load.
+        @Test("case files load as one case, an array of cases, or {\"cases\": [...]}")
+        func fileShapes() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-cases-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            func make(_ id: String) -> String {
+                #"{"id": "\#(id)", "source": "test", "given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"backButton": {"label": "Inbox", "fallbacks": ["Back", ""]}, "stack": [["A", "B"]]}}"#
+            }
+            try Data(make("single").utf8).write(to: folder.appendingPathComponent("a-single.json"))
+            try Data("[\(make("list-1")), \(make("list-2"))]".utf8).write(to: folder.appendingPathComponent("b-list.json"))
+            try Data(#"{"cases": [\#(make("wrapped"))]}"#.utf8).write(to: folder.appendingPathComponent("c-wrapped.json"))
+            let cases = try SharedCase.all(in: folder)
+            #expect(cases.map(\.id) == ["single", "list-1", "list-2", "wrapped"])
+            #expect(cases.map(\.file) == ["a-single.json", "b-list.json", "b-list.json", "c-wrapped.json"])
+            for sharedCase in cases {
+                let run = try sharedCase.runThroughModel()
+                #expect(run.state.entryIDs == [["A", "B"]])
+                #expect(try sharedCase.expectation().stack == [["A", "B"]])
+            }
         }
 
         @Test("a case id used twice across files is refused")
