@@ -61,6 +61,28 @@ import Testing
         #expect(try result.object()["version"] as? Int == 4)
     }
 
+    @Test func sessionStartTakesExpectVersion() throws {
+        let sandbox = try populated()
+        try expectRefused(sandbox, ["session", "start", "s", "--expect-version", "0"], status: 4,
+                          message: "version conflict on session 's': expected version 0, found 3")
+        try expectRefused(sandbox, ["session", "start", "t", "--expect-version", "2"], status: 4,
+                          message: "version conflict on session 't': expected version 2, found 0")
+        #expect(try sandbox.ok(["session", "start", "t", "--expect-version", "0"]).stdout == "version 1\n")
+        #expect(try sandbox.ok(["sessions"]).stdout.contains("t"))
+    }
+
+    @Test func restoreMarkTakesExpectVersion() throws {
+        let sandbox = try populated()
+        // Stale: exit 4, no marker appended, no attempt counted (the database is unchanged).
+        try expectRefused(sandbox, ["restore", "s", "--mark", "--expect-version", "2"], status: 4,
+                          message: "version conflict on session 's': expected version 2, found 3")
+        let marked = try sandbox.ok(["--json", "restore", "s", "--mark", "--expect-version", "3"]).object()
+        #expect(marked["version"] as? Int == 4)
+        #expect(marked["attempts"] as? Int == 1)
+        try expectRefused(sandbox, ["restore", "s", "--ack", "--expect-version", "4"], status: 64,
+                          message: "--expect-version cannot be combined with --ack or --at")
+    }
+
     @Test func timeBeforeThePreviousEvent() throws {
         let sandbox = try populated()
         try expectRefused(sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1, message: "is earlier than the previous event")

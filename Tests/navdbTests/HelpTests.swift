@@ -72,8 +72,9 @@ import Testing
 
     @Test func writingCommandsTakeExpectVersionAndTime() throws {
         let sandbox = try Sandbox()
-        for command in ["push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update", "present", "dismiss"] {
-            let help = try sandbox.ok([command, "--help"]).stdout
+        for command in ["session start", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update", "present",
+                        "dismiss", "restore"] {
+            let help = try sandbox.ok(command.split(separator: " ").map(String.init) + ["--help"]).stdout
             #expect(help.contains("--expect-version <n>"), "\(command)")
             #expect(help.contains("--time <iso8601>"), "\(command)")
         }

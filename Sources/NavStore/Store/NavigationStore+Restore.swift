@@ -82,14 +82,21 @@ extension NavigationStore {
     ///   - session: the session key.
     ///   - mark: also append `session.restored`, so history shows where the app restarted.
     ///   - at: the marker's time (ms since the Unix epoch); now when `nil`.
-    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/timeBeforePrevious(session:given:previous:)``,
-    ///   database errors.
+    ///   - expectedVersion: optimistic concurrency: the version the caller last saw. When the
+    ///     session is at another version, nothing is appended and no attempt is counted.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
     /// - Complexity: one indexed read of the projection and one of the log's newest events; an
     ///   earlier state costs at most K applies.
-    public func restore(session key: String, mark: Bool = false, at: Int64? = nil) throws(StoreError) -> RestorePayload {
+    public func restore(
+        session key: String, mark: Bool = false, at: Int64? = nil, expectedVersion: Int? = nil
+    ) throws(StoreError) -> RestorePayload {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 guard var row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                if let expectedVersion, expectedVersion != row.version {
+                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
+                }
                 let current = try core.currentState(row)
                 let head = try core.stateVersion(of: row)
                 var status = try core.restoreStatus(sessionID: row.id)

@@ -148,13 +148,23 @@ public final class NavigationStore: Sendable {
     ///   - key: the session key (stream name), any non-empty text.
     ///   - name: a human label, optional.
     ///   - at: the event time in ms since the Unix epoch; now when `nil`.
+    ///   - expectedVersion: optimistic concurrency, as for every write: the version the caller
+    ///     last saw. A session that does not exist yet is at version 0, so 0 is the only value
+    ///     that lets the start go through (on an existing session, 0 is a conflict).
     ///   - eventID: the event's UUID; a new one when `nil`.
-    /// - Throws: ``StoreError/sessionExists(_:)``, database errors.
+    /// - Throws: ``StoreError/versionConflict(session:expected:actual:)`` (checked first; `actual`
+    ///   is 0 for a new session), ``StoreError/sessionExists(_:)``, database errors.
     @discardableResult
-    public func startSession(_ key: String, name: String? = nil, at: Int64? = nil, eventID: String? = nil) throws(StoreError) -> AppendResult {
+    public func startSession(
+        _ key: String, name: String? = nil, at: Int64? = nil, expectedVersion: Int? = nil, eventID: String? = nil
+    ) throws(StoreError) -> AppendResult {
         try withCore { core in
             try core.db.transaction(.immediate) {
-                if try core.sessionRow(key) != nil { throw StoreError.sessionExists(key) }
+                let existing = try core.sessionRow(key)
+                if let expectedVersion, expectedVersion != (existing?.version ?? 0) {
+                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: existing?.version ?? 0)
+                }
+                if existing != nil { throw StoreError.sessionExists(key) }
                 let time = at ?? Timestamp.now()
                 let row = try core.createSession(key: key, name: name, at: time)
                 let event = try core.append(.sessionStarted(name: name), to: row, state: SessionState(), at: time, eventID: eventID)

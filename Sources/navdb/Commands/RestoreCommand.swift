@@ -9,15 +9,17 @@ struct RestoreCommand: Command {
         discussion: """
         Each call counts a restore of the state it prints; after repeated restores of the same state \
         without --ack, the newest acknowledged earlier state is returned instead, then the base root \
-        alone ("fallback" says why), until the session moves on (an event other than a --mark marker). --at P shows the payload of a past \
-        point without counting an attempt. --json prints {"session","version","restoredVersion",\
-        "layers":[...],"backButton","backMenu","attempts","fallback"}.
+        alone ("fallback" says why), until the session moves on (an event other than a --mark \
+        marker). --at P shows the payload of a past point without counting an attempt. --json \
+        prints {"session","version","restoredVersion","layers":[...],"backButton","backMenu",\
+        "attempts","fallback"}.
         """,
         arguments: [.key],
         options: [
             PointOption.spec,
             .flag("mark", help: "Also record a session.restored event (a restart marker in the history)."),
             .flag("ack", help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged."),
+            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>: nothing is appended and no attempt counted."),
             .value("time", "iso8601", help: "The marker's time with --mark (ISO-8601)."),
         ])
 
@@ -26,6 +28,7 @@ struct RestoreCommand: Command {
     var mark: Bool
     var ack: Bool
     var at: Int64?
+    var expectedVersion: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
@@ -33,11 +36,15 @@ struct RestoreCommand: Command {
         mark = arguments.flag("mark")
         ack = arguments.flag("ack")
         at = try arguments.time("time")
+        expectedVersion = try arguments.int("expect-version", minimum: 0)
         if ack && (mark || point != nil) {
             throw arguments.error("--ack cannot be combined with --mark or --at: it only reports that the last restore worked")
         }
         if point != nil && mark {
             throw arguments.error("--mark cannot be combined with --at: a past point is shown without restoring")
+        }
+        if expectedVersion != nil && (ack || point != nil) {
+            throw arguments.error("--expect-version cannot be combined with --ack or --at: it guards a restore, which counts an attempt")
         }
         if at != nil && !mark {
             throw arguments.error("--time needs --mark: it is the time of the restart marker")
@@ -65,7 +72,7 @@ struct RestoreCommand: Command {
         }
         let store = try context.store()
         let payload = try point.map { point throws(StoreError) in RestorePayload(try store.state(session: key, at: point)) }
-            ?? (try store.restore(session: key, mark: mark, at: at))
+            ?? (try store.restore(session: key, mark: mark, at: at, expectedVersion: expectedVersion))
         if context.json {
             try JSONOutput.print(payload)
             return .success

@@ -1,28 +1,34 @@
 import NavStore
 
-/// `navdb session start KEY [--name N] [--time T]`: creates a session (version 1).
+/// `navdb session start KEY [--name N] [--expect-version 0] [--time T]`: creates a session (version 1).
 struct SessionStartCommand: Command {
     static let spec = CommandSpec(
         path: ["session", "start"],
         abstract: "Start a session (an event stream for one window or scene).",
-        discussion: "Creates the database on first use (owner-only permissions). Prints the session's version, 1.",
+        discussion: """
+        Creates the database on first use (owner-only permissions). Prints the session's version, 1. \
+        A session that does not exist yet is at version 0, so --expect-version 0 is the only value \
+        that lets the start go through: on an existing session it is a version conflict (exit 4).
+        """,
         arguments: [.key],
         options: [
             .value("name", "name", help: "A human name for the session."),
+            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>; 0 for a session that must not exist yet."),
             .value("time", "iso8601", help: "The event's time (ISO-8601); now when not given."),
         ])
 
     var key: String
     var name: String?
-    var at: Int64?
+    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         name = arguments.value("name")
-        at = try arguments.time("time")
+        write = try WriteOptions(arguments)
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store(create: true).startSession(key, name: name, at: at), context)
+        try WriteOutput.render(
+            context.store(create: true).startSession(key, name: name, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

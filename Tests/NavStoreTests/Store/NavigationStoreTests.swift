@@ -45,6 +45,24 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
     }
 
+    @Test("starting a session takes an expected version: 0, the version of a session that does not exist yet")
+    func startSessionExpectedVersion() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 0)) {
+            try store.startSession("s", expectedVersion: 3)
+        }
+        #expect(try store.sessions().isEmpty)
+        #expect(try store.startSession("s", expectedVersion: 0).version == 1)
+        try store.execute(.push(.titled("A")), session: "s")
+        #expect(throws: StoreError.versionConflict(session: "s", expected: 0, actual: 2)) {
+            try store.startSession("s", expectedVersion: 0)
+        }
+        // The version matches: the start itself is what is refused.
+        #expect(throws: StoreError.sessionExists("s")) { try store.startSession("s", expectedVersion: 2) }
+        #expect(try store.state(session: "s").version == 2)
+    }
+
     @Test("a guarded back tap is vetoed and the veto is recorded")
     func vetoRecorded() throws {
         let dir = TemporaryDirectory()

@@ -113,6 +113,23 @@ struct RestoreTests {
         #expect(fourth.restoredVersion == 0 && fourth.layers == third.layers)
     }
 
+    @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
+    func restoreExpectedVersion() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        for mark in [true, false] {
+            #expect(throws: StoreError.versionConflict(session: "s", expected: 2, actual: 3)) {
+                try store.restore(session: "s", mark: mark, expectedVersion: 2)
+            }
+        }
+        #expect(try store.state(session: "s").version == 3)
+        let marked = try store.restore(session: "s", mark: true, expectedVersion: 3)
+        #expect(marked.version == 4 && marked.restoredVersion == 3 && marked.attempts == 1)
+        #expect(try store.restore(session: "s", expectedVersion: 4).attempts == 2)
+    }
+
     @Test("the attempt limit is configurable and survives reopening")
     func configurableLimit() throws {
         let dir = TemporaryDirectory()
