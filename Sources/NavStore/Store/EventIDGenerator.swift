@@ -58,4 +58,27 @@ struct EventIDGenerator {
         }
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// The accepted shape of an event id, as error messages name it.
+    static let uuidShape = "a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17 (any version, either letter case)"
+
+    /// Whether `text` is UUID text (RFC 9562 §4): 32 hexadecimal digits in groups of 8-4-4-4-12
+    /// separated by hyphens, in either letter case, of any version and variant.
+    static func isUUIDText(_ text: String) -> Bool {
+        var count = 0
+        for byte in text.utf8 {
+            switch count {
+            case 8, 13, 18, 23:
+                guard byte == UInt8(ascii: "-") else { return false }
+            default:
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): break
+                default: return false
+                }
+            }
+            count += 1
+            if count > 36 { return false }
+        }
+        return count == 36
+    }
 }

@@ -29,9 +29,14 @@ extension NavigationStore {
     ///
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
     /// since the Unix epoch, is the time). Per event, in input order:
+    /// - the event id must be a UUID (DESIGN §4): 8-4-4-4-12 hexadecimal digits, of any version,
+    ///   in either letter case. It is stored as given, and matched against known ids as text, so
+    ///   an export (which writes ids byte for byte) matches on re-import;
     /// - a known event id with the same content (session, version, type, `at` and decoded
     ///   payload) is skipped, so importing the same input twice is a no-op (DESIGN §4);
-    /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``;
+    /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``,
+    ///   or, when the id was first used earlier in the same input, ``StoreError/invalidImport(line:reason:)``
+    ///   naming that line;
     /// - otherwise the session must exist, or the event must be its version 1, a
     ///   `session.started` (the session is then created, named by its payload); the version must
     ///   be exactly the session's current version + 1; `at` must not be earlier than the
@@ -49,7 +54,8 @@ extension NavigationStore {
     ///     (a streamed input's length is unknown).
     /// - Returns: sessions named, events imported and events skipped.
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
-    ///   reason (not JSON, a missing key and its path, an unknown type, a bad payload, a version
+    ///   reason (not JSON, a missing key and its path, an event id that is not a UUID, an event id
+    ///   repeating an earlier line with other content, an unknown type, a bad payload, a version
     ///   gap naming the expected and found versions, a time going back, an event the rules refuse
     ///   with their message); ``StoreError/eventIDConflict(line:eventID:)``; database errors.
     ///   Nothing is written when it throws.
@@ -96,6 +102,9 @@ struct EventImporter {
     private var named: Set<String> = []
     private var imported = 0
     private var skipped = 0
+    /// The input lines of the events appended so far, as runs `(seq, line)` in which both grow by
+    /// one per event: an export's lines need a single run, so this does not grow with the input.
+    private var lineRuns: [(seq: Int64, line: Int)] = []
 
     init(core: StoreCore) {
         self.core = core
@@ -130,6 +139,9 @@ struct EventImporter {
     /// state and appends it under its own event id.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
     mutating func add(_ event: Event, line: Int) throws {
+        guard EventIDGenerator.isUUIDText(event.eventID) else {
+            throw StoreError.invalidImport(line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
+        }
         let key = event.session
         named.insert(key)
         try select(key)
@@ -146,7 +158,7 @@ struct EventImporter {
         } else {
             if let stored = try core.storedEvent(eventID: event.eventID) {
                 guard stored.session == event.session, stored.version == event.version, stored.at == event.at, stored.body == event.body else {
-                    throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
+                    throw conflict(with: stored, line: line)
                 }
                 skipped += 1
                 return
@@ -160,7 +172,6 @@ struct EventImporter {
 
     /// Validates `event` against ``current`` and appends it.
     private mutating func append(_ event: Event, line: Int) throws {
-        guard !event.eventID.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the event id is empty") }
         if current!.version > 0 && event.at < current!.lastAt {
             throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)' at \(Timestamp.format(event.at)) (\(event.at)) is earlier than the event before it at \(Timestamp.format(current!.lastAt)) (\(current!.lastAt)); times never go backwards")
         }
@@ -170,10 +181,35 @@ struct EventImporter {
         do throws(NavigationError) { try current!.state.validate(event.body) } catch {
             throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
-        guard try core.appendEvent(event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true) != nil else {
-            throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
+        guard let appended = try core.appendEvent(event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true) else {
+            guard let stored = try core.storedEvent(eventID: event.eventID) else { throw StoreError.eventIDConflict(line: line, eventID: event.eventID) }
+            throw conflict(with: stored, line: line)
+        }
+        if let seq = appended.seq {
+            if let run = lineRuns.last, Int64(line - run.line) == seq - run.seq {} else { lineRuns.append((seq, line)) }
         }
         imported += 1
+    }
+
+    /// The error for an event whose id is already used by `stored`, with other content: the
+    /// input line that used it first when this import appended it, else ``StoreError/eventIDConflict(line:eventID:)``.
+    private func conflict(with stored: Event, line: Int) -> StoreError {
+        guard let seq = stored.seq, let first = inputLine(ofSeq: seq) else {
+            return .eventIDConflict(line: line, eventID: stored.eventID)
+        }
+        return .invalidImport(line: line, reason: "event id \(stored.eventID) repeats line \(first) of the input with different content (there: version \(stored.version) of session '\(stored.session)', type \(stored.body.type)); every event needs its own id")
+    }
+
+    /// The input line of the event this import appended as `seq`, or `nil` when it was stored before.
+    /// - Complexity: O(log r) for r runs in ``lineRuns``.
+    private func inputLine(ofSeq seq: Int64) -> Int? {
+        guard let first = lineRuns.first, seq >= first.seq else { return nil }
+        var low = 0, high = lineRuns.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineRuns[middle].seq <= seq { low = middle } else { high = middle - 1 }
+        }
+        return lineRuns[low].line + Int(seq - lineRuns[low].seq)
     }
 
     /// Writes each session's projection and row once and returns the counts.

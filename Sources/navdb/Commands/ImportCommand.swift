@@ -22,7 +22,9 @@ struct ImportCommand: Command {
         discussion: """
         All or nothing: a bad line (exit 65, with its line number and reason) writes nothing. Events \
         already stored under the same event id with the same content are skipped, so importing the \
-        same file twice is a no-op; a different event under a known id is an error (exit 65).
+        same file twice is a no-op; a different event under a known id, or under an id used earlier \
+        in the file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits), \
+        kept as given.
         """,
         arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
         options: [

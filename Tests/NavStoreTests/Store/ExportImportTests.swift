@@ -127,27 +127,85 @@ struct ExportImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
+    @Test("an event id that is not a UUID is refused, naming the value and the accepted shape", arguments: [
+        "e1", "", "00000000-0000-7000-8000-00000000000", "00000000-0000-7000-8000-0000000000001", "00000000_0000-7000-8000-000000000001",
+        "0000000g-0000-7000-8000-000000000001", "{00000000-0000-7000-8000-000000000001}", "000000000000700080000000000000001",
+    ])
+    func nonUUIDEventID(_ eventID: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("existing")
+        let before = fileBytes(store.path)
+        let line = Self.validStart[1].replacingOccurrences(of: "00000000-0000-7000-8000-000000000002", with: eventID)
+        let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: [Self.validStart[0], line]) }
+        guard case .invalidImport(2, let reason)? = error else {
+            Issue.record("expected invalidImport on line 2, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("event id '\(eventID)' is not a UUID: 8-4-4-4-12 hexadecimal digits"), "\(reason)")
+        #expect(fileBytes(store.path) == before)
+    }
+
+    @Test("UUIDs of any version and letter case are accepted and kept as given", arguments: [
+        "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "F47AC10B-58CC-4372-A567-0E02B2C3D479", "00000000-0000-0000-0000-000000000000",
+        "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
+    ])
+    func uuidEventIDs(_ eventID: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let lines = [Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: eventID)]
+        #expect(try store.importNDJSON(lines: lines).imported == 1)
+        #expect(try store.allEvents().map(\.eventID) == [eventID])
+        #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 1, imported: 0, skipped: 1))
+    }
+
+    @Test("an event id used twice in one input with different content names the line it repeats")
+    func repeatedIDWithinInput() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let secondID = "00000000-0000-7000-8000-000000000002"
+        // Line 4: a new event (version 4) under line 2's id.
+        let reused = #"{"at":4000,"eventID":"\#(secondID)","payload":{},"session":"s","type":"session.restored","version":4}"#
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.invalidImport(line: 4, reason: "event id \(secondID) repeats line 2 of the input with different content (there: version 2 of session 's', type entry.pushed); every event needs its own id")) {
+            try store.importNDJSON(lines: Self.validStart + [reused])
+        }
+        // Line 5: version 2 again under its own id, with another time: the same message, not "already stored".
+        let changed = Self.validStart[1].replacingOccurrences(of: #""at":2000"#, with: #""at":2500"#)
+        let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: Self.validStart + ["", changed]) }
+        #expect(error?.description.contains("line 5: event id \(secondID) repeats line 2 of the input") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("already stored") == false)
+        #expect(fileBytes(store.path) == before)
+        // Once stored by an earlier import, the same reuse is a conflict with the stored event.
+        try store.importNDJSON(lines: Self.validStart)
+        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: secondID)) { try store.importNDJSON(lines: [reused]) }
+        // An identical repeat within one input is skipped, as across inputs.
+        let otherDir = TemporaryDirectory()
+        let other = try makeStore(otherDir)
+        #expect(try other.importNDJSON(lines: Self.validStart + [Self.validStart[1]]) == ImportReport(sessions: 1, imported: 3, skipped: 1))
+    }
+
     /// A valid start of a log, lines 1...3: session "s" started, A then B pushed.
     static let validStart = [
-        #"{"at":1000,"eventID":"e1","payload":{"name":"Mail"},"session":"s","type":"session.started","version":1}"#,
-        #"{"at":2000,"eventID":"e2","payload":{"entry":{"id":"A","item":{"title":"Inbox"}}},"session":"s","type":"entry.pushed","version":2}"#,
-        #"{"at":3000,"eventID":"e3","payload":{"entry":{"id":"B"}},"session":"s","type":"entry.pushed","version":3}"#,
+        #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000001","payload":{"name":"Mail"},"session":"s","type":"session.started","version":1}"#,
+        #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"Inbox"}}},"session":"s","type":"entry.pushed","version":2}"#,
+        #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"entry":{"id":"B"}},"session":"s","type":"entry.pushed","version":3}"#,
     ]
 
     @Test("invalid lines are refused with their line number and reason, and nothing is written", arguments: [
         (["not json at all"], 4, "not an event record"),
-        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
-        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
-        ([#"{"at":4000,"eventID":"e4","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "expected version 4, found 5"),
-        ([#"{"at":2999,"eventID":"e4","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "earlier than the event before it"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#], 4, "not the top entries"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "entry 'A' is already live"),
-        (["", "   ", #"{"at":4000,"eventID":"e4","payload":{},"session":"t","type":"session.restored","version":2}"#], 6, "session 't' does not exist"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#], 4, "starts with session.started"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#], 4, "session.started can only be version 1"),
-        ([#"{"at":4000,"eventID":"e4","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#], 4, "bad entries.popped payload"),
-        ([#"{"at":"soon","eventID":"e4","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected Int64"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "expected version 4, found 5"),
+        ([#"{"at":2999,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "earlier than the event before it"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#], 4, "not the top entries"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "entry 'A' is already live"),
+        (["", "   ", #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"t","type":"session.restored","version":2}"#], 6, "session 't' does not exist"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#], 4, "starts with session.started"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#], 4, "session.started can only be version 1"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#], 4, "bad entries.popped payload"),
+        ([#"{"at":"soon","eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected Int64"),
         ([#"[1, 2, 3]"#], 4, "not an event record"),
     ])
     func invalidLines(extra: [String], line: Int, reason: String) throws {
@@ -173,7 +231,7 @@ struct ExportImportTests {
         let store = try makeStore(dir)
         let report = try store.importNDJSON(lines: Self.validStart + ["", "\r"])
         #expect(report == ImportReport(sessions: 1, imported: 3, skipped: 0))
-        #expect(try store.allEvents().map(\.eventID) == ["e1", "e2", "e3"])
+        #expect(try store.allEvents().map(\.eventID) == (1...3).map { "00000000-0000-7000-8000-00000000000\($0)" })
         #expect(try store.sessionInfo("s").name == "Mail")
         #expect(try store.sessionInfo("s").createdAt == 1_000)
         #expect(try store.sessionInfo("s").updatedAt == 3_000)
@@ -189,8 +247,8 @@ struct ExportImportTests {
         var lines = [Self.validStart[0], Self.validStart[1]]
         for version in 3...12_001 {
             lines.append(version % 2 == 1
-                ? #"{"at":5000,"eventID":"p\#(version)","payload":{"entry":{"id":"E\#(version)"}},"session":"s","type":"entry.pushed","version":\#(version)}"#
-                : #"{"at":5000,"eventID":"p\#(version)","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#)
+                ? #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"entry":{"id":"E\#(version)"}},"session":"s","type":"entry.pushed","version":\#(version)}"#
+                : #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#)
         }
         let dir = TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
