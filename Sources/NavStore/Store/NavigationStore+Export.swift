@@ -14,12 +14,13 @@ extension NavigationStore {
     ///
     /// With `redact`, personal text is replaced by stable hashes so that a log can be shared:
     /// titles, back button titles, `backBarButtonItem` titles, menu titles, pop-guard prompts
-    /// (in items and in `pop.vetoed`), session names, routes and every `params` value become
-    /// `h:` and 16 hex digits of their HMAC-SHA-256 under a random key drawn for this export. The
-    /// same text gives the same hash throughout one export, and never the same across exports
-    /// (the hashes cannot be looked up in a table of common words). `""` stays `""` and `nil`
-    /// stays `nil` (a `null` params value stays `null`), so the blank-versus-set distinctions of
-    /// rules 3 and 7 survive. Entry ids and session keys are hashed the same way unless `keepIDs`,
+    /// (in items and in `pop.vetoed`), session names, routes, and in `params` every object key
+    /// and every string value at any depth become `h:` and 16 hex digits of their HMAC-SHA-256
+    /// under a random key drawn for this export. The same text gives the same hash throughout one
+    /// export, and never the same across exports (the hashes cannot be looked up in a table of
+    /// common words). In `params`, numbers, booleans and `null` are kept as they are (they carry
+    /// no text), and arrays and objects keep their shape. `""` stays `""` and `nil` stays `nil`,
+    /// so the blank-versus-set distinctions of rules 3 and 7 survive. Entry ids and session keys are hashed the same way unless `keepIDs`,
     /// consistently, so the redacted log still imports and replays to the same stacks, back
     /// buttons and menus (with hashed text). Event ids, types, versions, times, sources, flags,
     /// counts and changed-field lists are kept.
@@ -59,14 +60,11 @@ struct Redactor {
     private let hmac: HMACSHA256
     /// Keep entry ids and session keys.
     let keepIDs: Bool
-    private let encoder: JSONEncoder
 
     /// A redactor hashing with HMAC-SHA-256 under `key`.
     init(key: [UInt8], keepIDs: Bool) {
         hmac = HMACSHA256(key: key)
         self.keepIDs = keepIDs
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     /// `h:` and the first 16 hex digits of the text's HMAC; `""` stays `""`.
@@ -109,9 +107,15 @@ struct Redactor {
         SessionState(layers: state.layers.map { Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation) })
     }
 
-    /// An entry with its id (unless ``keepIDs``), route, params values and item redacted.
+    /// An entry with its id (unless ``keepIDs``), route, params and item redacted.
     func redact(_ entry: Entry) -> Entry {
-        Entry(id: id(entry.id), route: hash(entry.route), params: entry.params?.mapValues(redact), item: redact(entry.item))
+        Entry(id: id(entry.id), route: hash(entry.route), params: entry.params.map(redact), item: redact(entry.item))
+    }
+
+    /// A params object: every key hashed (two keys can only meet under one hash if HMAC-SHA-256
+    /// collides in 64 bits; the first then wins), every value as ``redact(_:)-(JSONValue)``.
+    func redact(_ params: [String: JSONValue]) -> [String: JSONValue] {
+        Dictionary(params.map { (hash($0.key), redact($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// An item with every text field redacted; flags, counts, modes and styles kept.
@@ -128,15 +132,16 @@ struct Redactor {
         return item
     }
 
-    /// A params value: a string by its text, `null` kept, anything else by its canonical JSON
-    /// text (sorted keys), always as a string.
+    /// A params value, recursively: a string by its hash (`""` kept), an object with its keys
+    /// hashed and its values redacted, an array element by element; numbers, booleans and `null`
+    /// are kept as they are: they carry no text, and keeping them keeps the value's type for the
+    /// app that reads the params back.
     func redact(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .null: return .null
-        case .string(let text): return .string(hash(text))
-        default:
-            let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? String(describing: value)
-            return .string(hash(text))
+        case .null, .bool, .integer, .number: value
+        case .string(let text): .string(hash(text))
+        case .array(let values): .array(values.map(redact))
+        case .object(let object): .object(redact(object))
         }
     }
 }

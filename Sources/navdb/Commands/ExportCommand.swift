@@ -8,8 +8,9 @@ struct ExportCommand: Command {
         abstract: "Print a session's events (or every session's) as NDJSON for 'navdb import'.",
         discussion: """
         Each line is {"at","eventID","payload","seq","session","time","type","version"}. --redact \
-        replaces titles, prompts, names, routes, params values and (unless --keep-ids) entry ids and \
-        session keys with hashes that are consistent within one export ("" and null are kept), so the \
+        replaces titles, prompts, names, routes, params keys and string values (at any depth) and \
+        (unless --keep-ids) entry ids and session keys with hashes that are consistent within one \
+        export ("" is kept; numbers, booleans and null in params carry no text and are kept), so the \
         redacted log still imports and replays to the same stacks, buttons and menus.
         """,
         arguments: [ArgumentSpec(name: "key", help: "The session key (or --all).", isOptional: true)],

@@ -88,8 +88,8 @@ struct RedactionTests {
         for id in ids {
             #expect(output.contains("\"\(id)\"") == keepIDs, "\(id)")
         }
-        #expect(!output.contains("987654321"))
         #expect(!output.contains("Back title"))
+        #expect(!output.contains("\"token\""), "a param key leaked")
     }
 
     @Test("the same text gives the same hash within an export; \"\" and nil are kept")
@@ -116,8 +116,10 @@ struct RedactionTests {
         #expect(blank.item.backButtonTitle == nil && blank.item.backBarButtonItem == nil && blank.route == nil && blank.params == nil)
         #expect(root.item.backBarButtonItem?.image == true)
         #expect(root.item.backBarButtonItem?.title?.wholeMatch(of: hash) != nil)
-        #expect(root.params?.keys.sorted() == ["id", "token"])
-        #expect(root.params?.values.allSatisfy { if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false } } == true)
+        let redactedParams = try #require(root.params)
+        #expect(redactedParams.keys.allSatisfy { $0.wholeMatch(of: hash) != nil }, "\(redactedParams.keys)")
+        #expect(redactedParams.values.contains(.integer(987_654_321)))
+        #expect(redactedParams.values.contains { if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false } })
         guard case .sessionStarted(let name) = events[0].body else { return }
         #expect(name?.wholeMatch(of: hash) != nil)
         // Structure is kept: types, versions, times, sources, flags.
@@ -157,5 +159,54 @@ struct RedactionTests {
             #expect(redacted.backMenu?.map(\.entry) == original.backMenu?.map { redactor.id($0.entry) })
             #expect(redacted.backMenu?.map(\.title.isEmpty) == original.backMenu?.map(\.title.isEmpty))
         }
+    }
+
+    @Test("params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports")
+    func paramsRedactedRecursively() throws {
+        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let store = try makeStore(source)
+        let email = "jane.doe@example.com"
+        let params: [String: JSONValue] = [
+            email: .string(email),
+            "count": .integer(42), "ratio": .number(0.25), "on": .bool(true), "gone": .null, "": .string(""),
+            "contacts": .array([.object([email: .integer(7), "note": .string("call \(email)")]), .integer(3), .array([])]),
+            "nested": .object(["deeper": .object([email: .bool(false)])]),
+        ]
+        try store.startSession("s", at: 1_000)
+        try store.execute(.push(Entry(id: "A", params: params, item: NavigationItem(title: "Inbox"))), session: "s", at: 1_000)
+        try store.execute(.present(Entry(id: "M", params: [email: .integer(1)])), session: "s", at: 1_000)
+
+        // The public path, with a key drawn for the export: nothing of the keys' text is left.
+        let output = try store.exportLines(redact: true).joined(separator: "\n")
+        for text in ["jane.doe", "example.com", "contacts", "deeper", "nested", "note", "ratio"] {
+            #expect(!output.contains(text), "\(text) leaked")
+        }
+
+        // With a chosen key, the exact result.
+        let key = Array("a fixed key for the test".utf8)
+        var lines: [String] = []
+        try store.exportNDJSON(session: "s", redactionKey: key, keepIDs: true) { lines.append($0) }
+        let events = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event() }
+        let redactor = Redactor(key: key, keepIDs: true)
+        let h = { (text: String) in redactor.hash(text) }
+        guard case .entryPushed(let pushed) = events[1].body, case .layerPresented(let presented, _) = events[2].body else {
+            Issue.record("unexpected shapes: \(events.map(\.type))")
+            return
+        }
+        #expect(pushed.params == [
+            h(email): .string(h(email)),
+            h("count"): .integer(42), h("ratio"): .number(0.25), h("on"): .bool(true), h("gone"): .null, "": .string(""),
+            h("contacts"): .array([.object([h(email): .integer(7), h("note"): .string(h("call \(email)"))]), .integer(3), .array([])]),
+            h("nested"): .object([h("deeper"): .object([h(email): .bool(false)])]),
+        ])
+        // The same key, the same hash in every event of the export.
+        #expect(presented.params == [h(email): .integer(1)])
+        #expect(h(email).wholeMatch(of: /^h:[0-9a-f]{16}$/) != nil)
+
+        // The redacted export still imports, with numbers still numbers.
+        let copy = try makeStore(target)
+        #expect(try copy.importNDJSON(lines: lines).imported == 3)
+        #expect(try copy.check().isClean)
+        #expect(try copy.state(session: "s").state.layers[0].entries[0].params?[h("count")] == .integer(42))
     }
 }
