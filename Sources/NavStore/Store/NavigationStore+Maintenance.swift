@@ -58,7 +58,8 @@ extension NavigationStore {
                         report.events += 1
                         if version % options.snapshotInterval == 0 {
                             if verify, let snapshot = oldSnapshots[version], snapshot != state {
-                                report.differences.append("session '\(row.key)': snapshot at version \(version) differed from the fold of the log")
+                                report.differences.append("session '\(row.key)': snapshot at version \(version) differed from the fold of the log: "
+                                    + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
                             }
                             try core.writeSnapshot(sessionID: row.id, version: version, state: state)
                             report.snapshots += 1
@@ -67,7 +68,8 @@ extension NavigationStore {
                     }
                     if verify {
                         if old != state {
-                            report.differences.append("session '\(row.key)': projection \(old.stackDescription) differed from the fold of the log \(state.stackDescription)")
+                            report.differences.append("session '\(row.key)': projection differed from the fold of the log: "
+                                + (old.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                         }
                         if row.version != last.version {
                             report.differences.append("session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
@@ -128,7 +130,8 @@ extension NavigationStore {
                             lastAt = at
                             report.events += 1
                             if let snapshot = snapshots[version], snapshot != state {
-                                report.problems.append("session '\(row.key)': snapshot at version \(version) differs from the fold of the log")
+                                report.problems.append("session '\(row.key)': snapshot at version \(version) differs from the fold of the log: "
+                                    + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
                             }
                             if report.events % 50_000 == 0 { progress?(report.events, total) }
                         }
@@ -144,7 +147,8 @@ extension NavigationStore {
                     }
                     let projected = try core.projectedState(sessionID: row.id)
                     if projected != state {
-                        report.problems.append("session '\(row.key)': projection \(projected.stackDescription) differs from the fold of the log \(state.stackDescription)")
+                        report.problems.append("session '\(row.key)': projection differs from the fold of the log: "
+                            + (projected.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                     }
                 }
                 progress?(report.events, total)

@@ -1,0 +1,27 @@
+import Foundation
+import NavStore
+import Testing
+
+/// `navdb check` and `navdb rebuild --verify` on a projection changed behind navdb's back.
+@Suite struct MaintenanceCommandTests {
+    @Test func checkAndRebuildNameTheDifference() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
+        try sandbox.ok(["push", "s", "B", "--title", "Mail"])
+        do {
+            // Plain SQL, as any tool could: the projection tables are not append-only.
+            let db = try Connection(path: sandbox.database.path, mode: .readWrite)
+            defer { db.close() }
+            try db.execute(#"UPDATE entries SET item = '{"title":"Spam"}' WHERE entry_id = 'B'"#)
+        }
+        let difference = "layer 0, position 1, entry 'B': item fields title differ"
+        let check = try sandbox.run(["check"])
+        #expect(check.status == 74)
+        #expect(check.stdout.contains("  session 's': projection differs from the fold of the log: \(difference)\n"), "\(check)")
+        let rebuild = try sandbox.run(["rebuild", "--verify"])
+        #expect(rebuild.status == 1)
+        #expect(rebuild.stdout.contains("  session 's': projection differed from the fold of the log: \(difference)\n"), "\(rebuild)")
+        #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
+    }
+}
