@@ -88,4 +88,26 @@ import Testing
         let result = try sandbox.run(["import", notFirefox, "--format", "firefox-session"])
         #expect(result.status == 65, "\(result)")
     }
+
+    /// A Firefox for Android session file with one tab of `pages`, the last one current.
+    static func firefoxTab(uuid: String, title: String, lastAccess: Int64, pages: [String]) -> String {
+        let entries = pages.map { #"{\"title\":\"\#($0)\",\"url\":\"https://example.com/\#($0)\"}"# }.joined(separator: ",")
+        let gecko = #"{\"history\":{\"entries\":[\#(entries)],\"index\":\#(pages.count)}}"#
+        return #"{"version":2,"selectedTabId":"\#(uuid)","sessionStateTuples":[{"session":{"uuid":"\#(uuid)","title":"\#(title)","url":"https://example.com/","lastAccess":\#(lastAccess)},"engineSession":{"GECKO_STATE":"\#(gecko)"}}]}"#
+    }
+
+    @Test func firefoxTabNavigatedOn() throws {
+        let sandbox = try Sandbox()
+        let older = try sandbox.write("older.json", Self.firefoxTab(uuid: "t1", title: "B", lastAccess: 1_000, pages: ["A", "B"]))
+        let newer = try sandbox.write("newer.json", Self.firefoxTab(uuid: "t1", title: "C", lastAccess: 2_000, pages: ["A", "B", "C"]))
+        try sandbox.ok(["import", older, "--format", "firefox-session"])
+        #expect(try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
+            == "imported 1 event(s) of 1 session(s); 3 already stored (skipped)\n")
+        #expect(try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
+            == "imported 0 event(s) of 1 session(s); 4 already stored (skipped)\n")
+        #expect(try sandbox.ok(["--json", "back-menu", "t1"]).object()["backMenu"] as? [[String: Any]] != nil)
+        let refused = try sandbox.run(["import", older, "--format", "firefox-session"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: tab 1 'B' (uuid 't1'): the tab's history in this file differs from the session imported before at version 4, and this file is older: its lastAccess 1970-01-01T00:00:01.000Z is before the session's last event at 1970-01-01T00:00:02.000Z; nothing was imported\n")
+    }
 }

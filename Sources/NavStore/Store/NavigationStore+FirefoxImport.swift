@@ -22,23 +22,31 @@ extension NavigationStore {
     /// an absent title is `nil` and shows as "Back" in the back menu) and its `url` as `route`.
     /// A tab without engine state (`"engineSession": {}`) is the single entry of its session's
     /// `url` and `title`. Every event of a tab is timed at the tab's `lastAccess` (ms since the
-    /// Unix epoch) when it is present and positive, else at `at`, or now; a tab imported before
-    /// without a `lastAccess` keeps the time it was given then.
+    /// Unix epoch) when it is present and positive, else at `at`, or now.
+    ///
+    /// A tab whose session exists (an earlier file of the same tabs) is brought up to date; the
+    /// session's events are kept and counted as skipped. When its stack already equals the tab's
+    /// history nothing is appended; otherwise the entries above the longest common bottom part are popped
+    /// (`entries.popped`, programmatic) and the tab's further pages pushed, or, when even the
+    /// first page differs, the stack is replaced (`stack.replaced`). These events are timed at the
+    /// tab's `lastAccess` (never before the session's last event). A file whose `lastAccess` is
+    /// before the session's last event is older than what was imported: that tab is refused.
+    /// The session's name stays the one of its first import.
     ///
     /// Event ids are derived from SHA-256 of the tab's uuid, the version and the event's type and
-    /// payload (formatted as a version 8 UUID), so importing the same file twice is a no-op
-    /// (everything skipped), and a newer file of the same tabs appends only the entries pushed
-    /// since. A tab whose session already holds other events is an error.
+    /// payload (formatted as a version 8 UUID), so two databases importing the same files in the
+    /// same order hold the same ids, and importing the same file twice is a no-op. A session that
+    /// holds an event with another id (one a Firefox import did not write) is refused.
     ///
     /// - Parameters:
     ///   - data: the file's bytes (UTF-8 JSON).
     ///   - at: the time of tabs without a `lastAccess`, in ms since the Unix epoch; now when `nil`.
     /// - Returns: the tabs (sessions), events imported and events skipped.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with line 1 for a file that is not such
-    ///   JSON (with the decoding path) or an unsupported format version, and naming the tab for a
-    ///   tab that cannot be imported (bad `GECKO_STATE`, a current index outside its history, a
-    ///   session that holds other events); ``StoreError/eventIDConflict(line:eventID:)``; database
-    ///   errors. Nothing is written when it throws.
+    /// - Throws: ``StoreError/invalidImportFile(reason:)`` for a file that is not such JSON (with
+    ///   the decoding path) or an unsupported format version, and naming the tab (position, title
+    ///   and uuid) for a tab that cannot be imported: bad `GECKO_STATE`, a current index outside
+    ///   its history, a session holding events no Firefox import wrote, a file older than the
+    ///   session; database errors. Nothing is written when it throws.
     @discardableResult
     public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport {
         let tabs = try FirefoxSessionFile.tabs(from: Data(data))
@@ -50,9 +58,9 @@ extension NavigationStore {
                     do {
                         try tab.add(to: &importer, fallbackTime: fallbackTime)
                     } catch StoreError.invalidImport(_, let reason) {
-                        throw StoreError.invalidImport(line: 1, reason: "\(tab.label): \(reason)")
+                        throw StoreError.invalidImportFile(reason: "\(tab.label): \(reason)")
                     } catch StoreError.eventIDConflict(_, let eventID) {
-                        throw StoreError.eventIDConflict(line: 1, eventID: eventID)
+                        throw StoreError.invalidImportFile(reason: "\(tab.label): event id \(eventID) is already stored with different content")
                     }
                 }
                 return try importer.finish()
@@ -74,18 +82,25 @@ struct FirefoxTab {
     /// The history from the first entry to the current one, as (title, url).
     var stack: [(title: String?, url: String?)]
 
-    /// How errors name the tab.
-    var label: String { "tab \(position) ('\(uuid)')" }
+    /// How errors name the tab: its position, title and uuid.
+    var label: String {
+        "tab \(position)" + (title.map { " '\($0)'" } ?? "") + " (uuid '\(uuid)')"
+    }
 
-    /// The tab's events in order, with their deterministic ids; `at` is set by the caller.
+    /// The tab's history as entries: ids `"1"`, `"2"`, ... by position, titles and urls as routes.
+    var entries: [Entry] {
+        stack.enumerated().map { index, page in Entry(id: String(index + 1), route: page.url, item: NavigationItem(title: page.title)) }
+    }
+
+    /// The tab's events for a new session, in order, with their deterministic ids.
     func events(at time: Int64) -> [Event] {
-        var bodies: [EventBody] = [.sessionStarted(name: title)]
-        for (index, page) in stack.enumerated() {
-            bodies.append(.entryPushed(Entry(id: String(index + 1), route: page.url, item: NavigationItem(title: page.title))))
-        }
-        return bodies.enumerated().map { offset, body in
-            Event(session: uuid, version: offset + 1, at: time, eventID: Self.eventID(tab: uuid, version: offset + 1, body: body), body: body)
-        }
+        let bodies: [EventBody] = [.sessionStarted(name: title)] + entries.map { .entryPushed($0) }
+        return bodies.enumerated().map { offset, body in event(body, version: offset + 1, at: time) }
+    }
+
+    /// `body` as version `version` of the tab's session, under its deterministic id.
+    func event(_ body: EventBody, version: Int, at time: Int64) -> Event {
+        Event(session: uuid, version: version, at: time, eventID: Self.eventID(tab: uuid, version: version, body: body), body: body)
     }
 
     /// SHA-256 of `navstore.firefox-session`, the tab uuid, the version, the type and the payload
@@ -103,19 +118,52 @@ struct FirefoxTab {
         return EventIDGenerator.uuidText(octets)
     }
 
-    /// Adds the tab's events; a tab already imported is skipped event by event.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` when its session holds other events.
-    func add(to importer: inout EventImporter, fallbackTime: Int64) throws {
-        var time = fallbackTime
-        if let lastAccess {
-            time = lastAccess
-        } else if let createdAt = try importer.createdAt(of: uuid) {
-            time = createdAt
+    /// The events that take `stored` (the session's base stack) to the tab's history: none when
+    /// equal; pops above the longest common bottom part, then pushes of the tab's further pages;
+    /// or, when the first page differs, one `stack.replaced`.
+    func bodies(from stored: [Entry]) -> [EventBody] {
+        let wanted = entries
+        guard stored != wanted else { return [] }
+        let common = zip(stored, wanted).prefix { $0 == $1 }.count
+        guard common > 0 else { return [.stackReplaced(wanted)] }
+        var bodies: [EventBody] = []
+        if stored.count > common {
+            bodies.append(.entriesPopped(source: .programmatic, ids: stored[common...].map(\.id), confirmed: false))
         }
-        let events = events(at: time)
-        for event in events { try importer.add(event, line: 1) }
-        if let version = try importer.version(of: uuid), version != events.count {
-            throw StoreError.invalidImport(line: 1, reason: "session '\(uuid)' already holds \(version) events, not the \(events.count) this tab describes (it changed after an earlier import)")
+        bodies += wanted[common...].map { .entryPushed($0) }
+        return bodies
+    }
+
+    /// Adds the tab: a new session with its whole history, or the events that bring an existing
+    /// session up to date (see ``NavigationStore/importFirefoxSession(data:at:)``).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` (the caller names the tab) when the
+    ///   session holds events no Firefox import wrote, or the file is older than the session.
+    func add(to importer: inout EventImporter, fallbackTime: Int64) throws {
+        guard let session = try importer.existingSession(uuid) else {
+            for event in events(at: lastAccess ?? fallbackTime) { try importer.add(event, line: 0) }
+            return
+        }
+        var foreign: Event?
+        try importer.core.streamEvents(session: session.row, filter: EventFilter()) { event in
+            if foreign == nil, event.eventID != Self.eventID(tab: uuid, version: event.version, body: event.body) { foreign = event }
+        }
+        if let foreign {
+            throw StoreError.invalidImport(line: 0, reason: "session '\(uuid)' holds events no Firefox session import wrote (version \(foreign.version), \(foreign.type)), so the tab cannot be brought up to date from this file")
+        }
+        let stored = session.state.layers.count == 1 ? session.state.layers[0].entries : []
+        let bodies = bodies(from: stored)
+        if bodies.isEmpty {
+            importer.skip(uuid, events: session.version)
+            return
+        }
+        if let lastAccess, lastAccess < session.lastAt {
+            throw StoreError.invalidImport(line: 0, reason: "the tab's history in this file differs from the session imported before at version \(session.version), and this file is older: its lastAccess \(Timestamp.format(lastAccess)) is before the session's last event at \(Timestamp.format(session.lastAt))")
+        }
+        // The session's events stay as they are: counted as skipped, as for an unchanged tab.
+        importer.skip(uuid, events: session.version)
+        let time = max(lastAccess ?? fallbackTime, session.lastAt)
+        for (offset, body) in bodies.enumerated() {
+            try importer.add(event(body, version: session.version + offset + 1, at: time), line: 0)
         }
     }
 }
@@ -191,17 +239,17 @@ struct FirefoxSessionFile: Decodable {
     }
 
     /// The tabs of the file in `data`.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` (line 1) when it is not such a file,
-    ///   or a tab's history cannot be read.
+    /// - Throws: ``StoreError/invalidImportFile(reason:)`` when it is not such a file, or a tab's
+    ///   history cannot be read.
     static func tabs(from data: Data) throws(StoreError) -> [FirefoxTab] {
         let file: FirefoxSessionFile
         do {
             file = try JSONDecoder().decode(FirefoxSessionFile.self, from: data)
         } catch {
-            throw .invalidImport(line: 1, reason: "not a Firefox for Android session-restore file: \(describeDecodingError(error))")
+            throw .invalidImportFile(reason: "not a Firefox for Android session-restore file: \(describeDecodingError(error))")
         }
         guard file.version == 1 || file.version == 2 else {
-            throw .invalidImport(line: 1, reason: "Firefox session-restore format version \(file.version) is not supported (accepted: 1, 2)")
+            throw .invalidImportFile(reason: "Firefox session-restore format version \(file.version) is not supported (accepted: 1, 2)")
         }
         var tabs: [FirefoxTab] = []
         for (offset, tuple) in file.sessionStateTuples.enumerated() {
@@ -209,18 +257,18 @@ struct FirefoxSessionFile: Decodable {
             var tab = FirefoxTab(position: offset + 1, uuid: session.uuid, title: session.title,
                                  lastAccess: session.lastAccess.flatMap { $0 > 0 ? $0 : nil }, stack: [])
             if let problem = tuple.engineSession?.geckoStateError {
-                throw .invalidImport(line: 1, reason: "\(tab.label): \(problem)")
+                throw .invalidImportFile(reason: "\(tab.label): \(problem)")
             }
             if let history = tuple.engineSession?.geckoState?.history, !history.entries.isEmpty {
                 let current = history.index ?? history.entries.count
                 guard current >= 1, current <= history.entries.count else {
-                    throw .invalidImport(line: 1, reason: "\(tab.label): history.index \(current) is outside its \(history.entries.count) entries (accepted: 1...\(history.entries.count), 1-based)")
+                    throw .invalidImportFile(reason: "\(tab.label): history.index \(current) is outside its \(history.entries.count) entries (accepted: 1...\(history.entries.count), 1-based)")
                 }
                 tab.stack = history.entries.prefix(current).map { ($0.title, $0.url) }
             } else {
                 tab.stack = [(session.title, session.url)]
             }
-            guard !tab.uuid.isEmpty else { throw .invalidImport(line: 1, reason: "\(tab.label): the tab has an empty uuid") }
+            guard !tab.uuid.isEmpty else { throw .invalidImportFile(reason: "\(tab.label): the tab has an empty uuid") }
             tabs.append(tab)
         }
         return tabs

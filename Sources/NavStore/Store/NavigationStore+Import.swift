@@ -123,16 +123,17 @@ struct EventImporter {
         }
     }
 
-    /// The version a session has now (after the events added so far), or `nil` when it does not exist.
-    mutating func version(of key: String) throws -> Int? {
+    /// A session as this import has it so far (its row, running state, version and newest event
+    /// time), or `nil` when it does not exist.
+    mutating func existingSession(_ key: String) throws -> (row: SessionRow, state: SessionState, version: Int, lastAt: Int64)? {
         try select(key)
-        return current?.version
+        return current.map { ($0.row, $0.state, $0.version, $0.lastAt) }
     }
 
-    /// The time of a session's first event (ms since the Unix epoch), or `nil` when it does not exist.
-    mutating func createdAt(of key: String) throws -> Int64? {
-        try select(key)
-        return current?.row.createdAt
+    /// Counts `events` events of session `key` as already stored (skipped), the session as named.
+    mutating func skip(_ key: String, events: Int) {
+        named.insert(key)
+        skipped += events
     }
 
     /// Skips `event` when it is already stored, or validates it against its session's running

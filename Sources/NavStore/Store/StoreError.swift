@@ -25,6 +25,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidImport(line: Int, reason: String)
     /// An import carries a different event under a known event id (exit 65); nothing was written.
     case eventIDConflict(line: Int, eventID: String)
+    /// An input read as a whole (a Firefox session file), not line by line, cannot be imported
+    /// (exit 65): `reason` names the place (a decoding path, a tab) and why; nothing was written.
+    case invalidImportFile(reason: String)
     /// Another writer held the database longer than the busy timeout (exit 74).
     case busy(path: String, milliseconds: Int)
     /// Any other SQLite failure (exit 74), with SQLite's extended code and message.
@@ -37,7 +40,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .rules(.invalidItem), .rules(.invalidEvent): 65
         case .sessionNotFound, .sessionExists, .rules, .timeBeforePrevious, .pointOutOfRange: 1
         case .versionConflict: 4
-        case .invalidImport, .eventIDConflict: 65
+        case .invalidImport, .eventIDConflict, .invalidImportFile: 65
         case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite: 74
         }
     }
@@ -62,6 +65,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidImport(let line, let reason): "line \(line): \(reason); nothing was imported"
         case .eventIDConflict(let line, let eventID):
             "line \(line): event id \(eventID) is already stored with different content; nothing was imported"
+        case .invalidImportFile(let reason): "\(reason); nothing was imported"
         case .busy(let path, let ms): "database '\(path)' stayed locked by another writer for \(ms) ms; try again"
         case .sqlite(let error): error.description
         }

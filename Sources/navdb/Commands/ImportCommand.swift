@@ -24,7 +24,8 @@ struct ImportCommand: Command {
         already stored under the same event id with the same content are skipped, so importing the \
         same file twice is a no-op; a different event under a known id, or under an id used earlier \
         in the file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits), \
-        kept as given.
+        kept as given. A newer Firefox session file brings the tabs imported before up to date \
+        (pops and pushes to the tab's current history); an older one is refused.
         """,
         arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
         options: [
