@@ -42,7 +42,7 @@ enum NavDB {
         var status: Int32
         if let invalid = invalidUTF8Argument() {
             status = Failure.report(UsageError(
-                "Argument \(invalid.position) is not valid UTF-8 (bytes \(invalid.hex)): navdb takes text, and would otherwise store a replacement character in its place"))
+                "\(invalid.what) is not valid UTF-8 (bytes \(invalid.hex)): navdb takes text, and would otherwise use a replacement character in its place"))
         } else {
             status = run(Array(CommandLine.arguments.dropFirst()))
         }
@@ -58,14 +58,16 @@ enum NavDB {
     /// The first argument (1-based, after the program name) whose bytes are not valid UTF-8, with
     /// those bytes in hex. `CommandLine.arguments` would silently replace them with U+FFFD, so two
     /// different ids could become one.
-    private static func invalidUTF8Argument() -> (position: Int, hex: String)? {
+    private static func invalidUTF8Argument() -> (what: String, hex: String)? {
+        func hex(_ pointer: UnsafePointer<CChar>) -> String {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        }
         for position in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[position] else { continue }
-            if String(validatingCString: pointer) == nil {
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-                return (position, bytes.map { String($0, radix: 16, uppercase: true).count == 1 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined(separator: " "))
-            }
+            if String(validatingCString: pointer) == nil { return ("Argument \(position)", hex(pointer)) }
         }
+        if let path = getenv("NAVDB_PATH"), String(validatingCString: path) == nil { return ("NAVDB_PATH", hex(path)) }
         return nil
     }
 

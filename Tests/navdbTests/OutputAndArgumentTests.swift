@@ -47,6 +47,46 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.databaseBytes() == before)
     }
 
+    @Test("a NAVDB_PATH that is not UTF-8 is refused (64), not replaced by another file name")
+    func invalidUTF8Path() throws {
+        let sandbox = try Sandbox()
+        let result = try shell(sandbox, "NAVDB_PATH=\"$(printf 'env\\377.sqlite')\" \"$NAVDB\" session start s")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: NAVDB_PATH is not valid UTF-8"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix("env") }.isEmpty)
+    }
+
+    @Test("an import line that is not UTF-8 is refused (65) with its line number; nothing is written")
+    func invalidUTF8ImportLine() throws {
+        let sandbox = try Sandbox()
+        let source = sandbox.directory.appendingPathComponent("source.sqlite").path
+        try sandbox.ok(["--db", source, "session", "start", "s"])
+        try sandbox.ok(["--db", source, "push", "s", "A"])
+        let export = try sandbox.ok(["--db", source, "export", "s"]).stdout
+        try sandbox.ok(["session", "start", "t"])
+        let before = try sandbox.databaseBytes()
+        var bytes = Array(export.utf8)
+        let quote = bytes.lastIndex(of: UInt8(ascii: "A"))!
+        bytes[quote] = 0xFF
+        let file = sandbox.directory.appendingPathComponent("bad.ndjson")
+        try Data(bytes).write(to: file)
+        let result = try sandbox.run(["import", file.path])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("line 2 of") && result.stderr.contains("is not valid UTF-8"), "\(result.stderr)")
+        #expect(try sandbox.databaseBytes() == before)
+    }
+
+    @Test("an empty session key or entry id is a usage error", arguments: [["session", "start", ""], ["push", "", "A"], ["push", "s", ""], ["stack", ""]])
+    func emptyKeyOrID(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let before = try sandbox.databaseBytes()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: The value '' is invalid for '<"), "\(result.stderr)")
+        #expect(try sandbox.databaseBytes() == before)
+    }
+
     @Test("an empty --db is a usage error", arguments: [["--db", "", "sessions"], ["--db=", "sessions"], ["sessions", "--db", ""], ["sessions", "--db="]])
     func emptyDatabasePath(arguments: [String]) throws {
         let sandbox = try Sandbox()

@@ -153,12 +153,14 @@ public final class NavigationStore: Sendable {
     ///     that lets the start go through (on an existing session, 0 is a conflict).
     ///   - eventID: the event's UUID; a new one when `nil`.
     /// - Throws: ``StoreError/versionConflict(session:expected:actual:)`` (checked first; `actual`
-    ///   is 0 for a new session), ``StoreError/sessionExists(_:)``, database errors.
+    ///   is 0 for a new session), ``StoreError/sessionExists(_:)``, ``StoreError/emptySessionKey``,
+    ///   database errors.
     @discardableResult
     public func startSession(
         _ key: String, name: String? = nil, at: Int64? = nil, expectedVersion: Int? = nil, eventID: String? = nil
     ) throws(StoreError) -> AppendResult {
-        try withCore { core in
+        guard !key.isEmpty else { throw .emptySessionKey }
+        return try withCore { core in
             try core.db.transaction(.immediate) {
                 let existing = try core.sessionRow(key)
                 if let expectedVersion, expectedVersion != (existing?.version ?? 0) {

@@ -4,6 +4,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case sessionNotFound(String)
     /// `session start` with a key that exists (exit 1).
     case sessionExists(String)
+    /// `session start` with an empty key (exit 1): a key has at least one character, so every
+    /// session can be named on the command line and in an export.
+    case emptySessionKey
     /// The rules refused the command (exit 1); see ``NavigationError``.
     case rules(NavigationError)
     /// The session's version is not the expected one (exit 4): another writer got there first.
@@ -38,7 +41,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .rules(.invalidItem), .rules(.invalidEvent): 65
-        case .sessionNotFound, .sessionExists, .rules, .timeBeforePrevious, .pointOutOfRange: 1
+        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange: 1
         case .versionConflict: 4
         case .invalidImport, .eventIDConflict, .invalidImportFile: 65
         case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite: 74
@@ -50,6 +53,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .sessionNotFound(let key): "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
         case .sessionExists(let key): "session '\(key)' already exists"
+        case .emptySessionKey: "the session key '' is empty: a key has at least one character"
         case .rules(let error): error.description
         case .versionConflict(let session, let expected, let actual):
             "version conflict on session '\(session)': expected version \(expected), found \(actual)"

@@ -72,6 +72,9 @@ private struct TimeReader {
     let bytes: [UInt8]
     var index = 0
 
+    static let earliest = Timestamp.days(year: 0, month: 1, day: 1) * 86_400_000
+    static let latest = Timestamp.days(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
+
     mutating func read() -> Int64? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
         guard (1...12).contains(month) else { return nil }
@@ -115,7 +118,11 @@ private struct TimeReader {
             offset = sign * (hours * 60 + minutes) * 60_000
         }
         guard index == bytes.count else { return nil }
-        return midnight + milliseconds - offset
+        // Within the years 0000-9999 once the offset is applied, so that the time prints in the
+        // same four-digit form and parses back.
+        let result = midnight + milliseconds - offset
+        guard result >= Self.earliest, result <= Self.latest else { return nil }
+        return result
     }
 
     private func digit(_ byte: UInt8) -> Int64? {

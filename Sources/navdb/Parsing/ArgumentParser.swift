@@ -96,6 +96,10 @@ enum ArgumentParser {
 
         for (position, argument) in spec.arguments.enumerated() {
             if position < positionals.count {
+                if positionals[position].isEmpty, argument.name == "key" || argument.name == "id" {
+                    let what = argument.name == "key" ? "a session key" : "an entry id"
+                    throw UsageError("The value '' is invalid for '<\(argument.name)>': expected \(what) of at least one character", command: spec)
+                }
                 parsed.positionals[argument.name] = positionals[position]
             } else if !argument.isOptional {
                 throw UsageError("Missing expected argument '<\(argument.name)>'", command: spec)

@@ -79,18 +79,33 @@ final class LineReader: Sequence, IteratorProtocol {
 
     deinit { if fd != STDIN_FILENO { close(fd) } }
 
+    /// A line's text. Bytes that are not UTF-8 are not replaced (two different ids could become
+    /// one): the reader records the error and yields a line that is not JSON, so the import fails
+    /// and writes nothing, and the caller reports this error.
+    private func text(_ bytes: ArraySlice<UInt8>) -> String {
+        lineNumber += 1
+        if let line = String(validating: bytes, as: UTF8.self) { return line }
+        if error == nil {
+            error = InputError(description: "line \(lineNumber) of \(name) is not valid UTF-8 text; nothing was imported")
+        }
+        return "\u{0}"
+    }
+
+    /// Lines handed out so far.
+    private var lineNumber = 0
+
     func next() -> String? {
         while true {
             if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: pending[start..<end], as: UTF8.self)
+                let line = text(pending[start..<end])
                 start = newline + 1
                 return line
             }
             if finished {
                 guard start < pending.count else { return nil }
-                let line = String(decoding: pending[start...], as: UTF8.self)
+                let line = text(pending[start...])
                 start = pending.count
                 return line
             }
