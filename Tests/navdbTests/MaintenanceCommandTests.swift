@@ -24,4 +24,28 @@ import Testing
         #expect(rebuild.stdout.contains("  session 's': projection differed from the fold of the log: \(difference)\n"), "\(rebuild)")
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
+
+    @Test func unreadableProjectionRowIsAProblemNotACrash() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
+        try sandbox.ok(["push", "s", "B", "--title", "Mail"])
+        do {
+            let db = try Connection(path: sandbox.database.path, mode: .readWrite)
+            defer { db.close() }
+            try db.execute("UPDATE entries SET item = 'not json' WHERE entry_id = 'B'")
+        }
+        let problem = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (The given data was not valid JSON.)"
+        let check = try sandbox.run(["check"])
+        #expect(check.status == 74)
+        #expect(check.stdout.contains("  \(problem); 'navdb rebuild' rewrites it from the log\n"), "\(check)")
+        #expect(!check.stderr.contains("DecodingError"), "\(check)")
+        let stack = try sandbox.run(["stack", "s"])
+        #expect(stack.status == 74)
+        #expect(stack.stderr.contains(problem) && stack.stderr.contains("'navdb rebuild' rewrites it from the log"), "\(stack)")
+        let rebuild = try sandbox.run(["rebuild", "--verify"])
+        #expect(rebuild.status == 1)
+        #expect(rebuild.stdout.contains("  \(problem)\n"), "\(rebuild)")
+        #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
+    }
 }

@@ -47,8 +47,11 @@ extension NavigationStore {
                 var report = RebuildReport(sessions: 0, events: 0, snapshots: 0, differences: [])
                 let total = try core.count("SELECT count(*) FROM events")
                 for row in try core.allSessions() {
-                    let old = verify ? try core.projectedState(sessionID: row.id) : SessionState()
-                    let oldSnapshots = verify ? try core.snapshots(sessionID: row.id) : [:]
+                    let (old, unreadableRows) = verify ? try core.readProjection(row) : (SessionState(), [])
+                    let (oldSnapshots, unreadableSnapshots) = verify ? try core.snapshots(of: row) : ([:], [:])
+                    for unreadable in unreadableRows + unreadableSnapshots.sorted(by: { $0.key < $1.key }).map(\.value) {
+                        report.differences.append("session '\(row.key)': \(unreadable.summary)")
+                    }
                     try core.execute("DELETE FROM snapshots WHERE session_id = ?", row.id)
                     var state = SessionState()
                     var last = (version: 0, at: row.createdAt)
@@ -67,14 +70,15 @@ extension NavigationStore {
                         if report.events % 50_000 == 0 { progress?(report.events, total) }
                     }
                     if verify {
-                        if old != state {
+                        // An unreadable row is left out of `old`, and already reported.
+                        if unreadableRows.isEmpty, old != state {
                             report.differences.append("session '\(row.key)': projection differed from the fold of the log: "
                                 + (old.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                         }
                         if row.version != last.version {
                             report.differences.append("session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
                         }
-                        let stale = oldSnapshots.keys.filter { $0 % options.snapshotInterval != 0 || $0 > last.version }
+                        let stale = (Array(oldSnapshots.keys) + unreadableSnapshots.keys).filter { $0 % options.snapshotInterval != 0 || $0 > last.version }
                         if !stale.isEmpty {
                             report.differences.append("session '\(row.key)': \(stale.count) snapshot(s) off the interval or past the log were dropped")
                         }
@@ -112,8 +116,11 @@ extension NavigationStore {
                 }
                 for row in try core.allSessions() {
                     report.sessions += 1
-                    let snapshots = try core.snapshots(sessionID: row.id)
-                    report.snapshots += snapshots.count
+                    let (snapshots, unreadableSnapshots) = try core.snapshots(of: row)
+                    report.snapshots += snapshots.count + unreadableSnapshots.count
+                    for (_, unreadable) in unreadableSnapshots.sorted(by: { $0.key < $1.key }) {
+                        report.problems.append(unreadable.description)
+                    }
                     var state = SessionState()
                     var expected = 1
                     var lastAt = Int64.min
@@ -142,11 +149,13 @@ extension NavigationStore {
                     if row.version != expected - 1 {
                         report.problems.append("session '\(row.key)': sessions.version is \(row.version) but the log ends at \(expected - 1)")
                     }
-                    if let extra = snapshots.keys.filter({ $0 >= expected }).min() {
+                    if let extra = (Array(snapshots.keys) + unreadableSnapshots.keys).filter({ $0 >= expected }).min() {
                         report.problems.append("session '\(row.key)': snapshot at version \(extra) is past the end of the log")
                     }
-                    let projected = try core.projectedState(sessionID: row.id)
-                    if projected != state {
+                    let (projected, unreadableRows) = try core.readProjection(row)
+                    report.problems += unreadableRows.map(\.description)
+                    // An unreadable row is left out of `projected`, and already reported.
+                    if unreadableRows.isEmpty, projected != state {
                         report.problems.append("session '\(row.key)': projection differs from the fold of the log: "
                             + (projected.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                     }
@@ -178,16 +187,24 @@ extension StoreCore {
         return rows
     }
 
-    /// A session's snapshots under the current rules, by version.
-    func snapshots(sessionID: Int64) throws -> [Int: SessionState] {
-        var result: [Int: SessionState] = [:]
+    /// A session's snapshots under the current rules, by version: those that can be read, and
+    /// those whose JSON cannot (changed behind the store's back).
+    func snapshots(of session: SessionRow) throws -> (states: [Int: SessionState], unreadable: [Int: UnreadableRow]) {
+        var states: [Int: SessionState] = [:]
+        var unreadable: [Int: UnreadableRow] = [:]
         let statement = try db.prepare("SELECT version, state FROM snapshots WHERE session_id = ? AND rules_version = ?")
-        statement.bind(sessionID, at: 1)
+        statement.bind(session.id, at: 1)
         statement.bind(navigationRulesVersion, at: 2)
         try statement.forEachRow { s in
-            result[s.int(at: 0)] = try decoder.decode(SessionState.self, from: Data((s.string(at: 1) ?? "").utf8))
+            let version = s.int(at: 0), text = s.string(at: 1) ?? ""
+            do {
+                states[version] = try decoder.decode(SessionState.self, from: Data(text.utf8))
+            } catch {
+                unreadable[version] = UnreadableRow(session: session.key, row: "snapshot at version \(version)",
+                                                    problem: "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
+            }
         }
-        return result
+        return (states, unreadable)
     }
 
     func count(_ sql: String) throws -> Int {

@@ -369,6 +369,7 @@ extension StoreError {
         switch error {
         case let error as StoreError: return error
         case let error as NavigationError: return .rules(error)
+        case let error as UnreadableRow: return .cannotOpen(path: path, reason: error.description)
         case let error as SQLiteError:
             if error.isBusy { return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds) }
             if error.isNotADatabase { return .notANavdbFile(path: path, reason: "not an SQLite database") }

@@ -371,31 +371,59 @@ final class StoreCore: @unchecked Sendable {
 
     /// The session's current state: from the cache when its version matches, else one read of the
     /// projection.
+    /// - Throws: ``UnreadableRow`` when a projection row cannot be read (changed behind the
+    ///   store's back); `navdb rebuild` repairs it.
     func currentState(_ row: SessionRow) throws -> SessionState {
         if let cached = cache[row.id], cached.version == row.version { return cached.state }
-        let state = try projectedState(sessionID: row.id)
+        let state = try projectedState(row)
         cache[row.id] = (row.version, state)
         return state
     }
 
     /// Reads the projection of a session as a state.
-    func projectedState(sessionID: Int64) throws -> SessionState {
+    /// - Throws: ``UnreadableRow`` for the first row whose `params` or `item` cannot be read.
+    func projectedState(_ row: SessionRow) throws -> SessionState {
+        let (state, unreadable) = try readProjection(row)
+        if let first = unreadable.first { throw first }
+        return state
+    }
+
+    /// Reads the projection of a session as a state, leaving out the rows whose `params` or `item`
+    /// cannot be read (JSON changed behind the store's back), which are returned in order.
+    func readProjection(_ session: SessionRow) throws -> (state: SessionState, unreadable: [UnreadableRow]) {
         var layers: [Layer] = []
+        var unreadable: [UnreadableRow] = []
         let layerRows = try db.cachedStatement("SELECT layer, modal_in_presentation FROM layers WHERE session_id = ? ORDER BY layer")
-        layerRows.bind(sessionID, at: 1)
+        layerRows.bind(session.id, at: 1)
         try layerRows.forEachRow { row in
             layers.append(Layer(entries: [], modalInPresentation: row.int(at: 1) != 0))
         }
-        let entryRows = try db.cachedStatement("SELECT layer, entry_id, route, params, item FROM entries WHERE session_id = ? ORDER BY layer, position")
-        entryRows.bind(sessionID, at: 1)
+        let entryRows = try db.cachedStatement("SELECT layer, entry_id, route, params, item, position FROM entries WHERE session_id = ? ORDER BY layer, position")
+        entryRows.bind(session.id, at: 1)
         try entryRows.forEachRow { row in
             let layer = row.int(at: 0)
             while layers.count <= layer { layers.append(Layer()) }
-            let params = try row.string(at: 3).map { try decoder.decode([String: JSONValue].self, from: Data($0.utf8)) }
-            let item = try decoder.decode(NavigationItem.self, from: Data((row.string(at: 4) ?? "{}").utf8))
-            layers[layer].entries.append(Entry(id: row.string(at: 1) ?? "", route: row.string(at: 2), params: params, item: item))
+            let id = row.string(at: 1) ?? ""
+            let paramsText = row.string(at: 3), itemText = row.string(at: 4) ?? "{}"
+            var problems: [String] = []
+            var params: [String: JSONValue]?
+            if let paramsText {
+                do { params = try decoder.decode([String: JSONValue].self, from: Data(paramsText.utf8)) } catch {
+                    problems.append("params \(UnreadableRow.quoted(paramsText)) are not a JSON object (\(describeDecodingError(error)))")
+                }
+            }
+            var item = NavigationItem()
+            do { item = try decoder.decode(NavigationItem.self, from: Data(itemText.utf8)) } catch {
+                problems.append("item \(UnreadableRow.quoted(itemText)) is not a navigation item (\(describeDecodingError(error)))")
+            }
+            guard problems.isEmpty else {
+                unreadable.append(UnreadableRow(session: session.key, row: "projection row at layer \(layer), position \(row.int(at: 5)), entry '\(id)'",
+                                                problem: problems.joined(separator: "; ")))
+                return
+            }
+            layers[layer].entries.append(Entry(id: id, route: row.string(at: 2), params: params, item: item))
         }
-        return SessionState(layers: layers)
+        return (SessionState(layers: layers), unreadable)
     }
 
     // MARK: History
@@ -470,19 +498,26 @@ final class StoreCore: @unchecked Sendable {
         return try statement.step() ? statement.int64(at: 0) : nil
     }
 
+    /// The newest snapshot at or below `version` under the current rules that can be read, and its
+    /// version; `(nil, nil)` when there is none. A snapshot whose JSON cannot be read (changed
+    /// behind the store's back) is passed over for an earlier one: the log is the truth, and
+    /// folding it from further back only costs time.
     func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (SessionState?, Int?) {
         let statement = try db.cachedStatement("""
             SELECT version, state FROM snapshots
             WHERE session_id = ? AND version <= ? AND rules_version = ?
-            ORDER BY version DESC LIMIT 1
+            ORDER BY version DESC
             """)
         statement.bind(sessionID, at: 1)
         statement.bind(version, at: 2)
         statement.bind(navigationRulesVersion, at: 3)
         defer { statement.reset() }
-        guard try statement.step() else { return (nil, nil) }
-        let state = try decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8))
-        return (state, statement.int(at: 0))
+        while try statement.step() {
+            if let state = try? decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8)) {
+                return (state, statement.int(at: 0))
+            }
+        }
+        return (nil, nil)
     }
 
     func hasStaleSnapshots(sessionID: Int64, atOrBelow version: Int) throws -> Bool {
@@ -559,5 +594,28 @@ final class StoreCore: @unchecked Sendable {
             emitted += 1
             if let limit = filter.limit, emitted >= limit { break }
         }
+    }
+}
+
+/// A projection row or a snapshot whose JSON the store cannot read. The store only writes JSON
+/// it reads back, so the row was changed behind its back (plain SQL); the log is untouched and
+/// `navdb rebuild` rewrites the row from it.
+struct UnreadableRow: Error, CustomStringConvertible {
+    /// The session key.
+    var session: String
+    /// Which row, e.g. `projection row at layer 0, position 1, entry 'B'` or `snapshot at version 64`.
+    var row: String
+    /// What is wrong with it, naming the column, its text and the decoding error.
+    var problem: String
+
+    /// `<row> cannot be read: <problem>`, without the session.
+    var summary: String { "\(row) cannot be read: \(problem)" }
+
+    /// The whole message: the session, the row, the problem and the repair.
+    var description: String { "session '\(session)': \(summary); 'navdb rebuild' rewrites it from the log" }
+
+    /// `text` in single quotes, shortened to its first 60 characters (a stored title may be long).
+    static func quoted(_ text: String) -> String {
+        text.count <= 60 ? "'\(text)'" : "'\(text.prefix(60))...'"
     }
 }

@@ -66,6 +66,73 @@ struct MaintenanceTests {
             == ["session 's': snapshot at version 2 differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ"])
     }
 
+    @Test("an unreadable projection row is a problem naming the session, layer, position, entry and what is wrong", arguments: [
+        ("item = 'not json'", "item 'not json' is not a navigation item (The given data was not valid JSON.)"),
+        (#"item = '{"title":5}'"#, #"item '{"title":5}' is not a navigation item (expected String at title: "#),
+        ("item = '[]'", "item '[]' is not a navigation item (expected Dictionary<String, Any>"),
+        ("params = 'oops'", "params 'oops' are not a JSON object (The given data was not valid JSON.)"),
+        (#"item = '{"backButtonDisplayMode":"weird"}'"#,
+         #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (Cannot initialize BackButtonDisplayMode from invalid String value weird at backButtonDisplayMode)"#),
+    ])
+    func unreadableProjectionRow(assignment: String, problem: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try Self.populated(dir)
+        try Self.tamper(dir, "UPDATE entries SET \(assignment) WHERE entry_id = 'B'")
+        let row = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: \(problem)"
+        let check = try store.check()
+        #expect(check.problems.count == 1)
+        #expect(check.problems.first?.hasPrefix(row) == true, "\(check.problems)")
+        #expect(check.problems.first?.hasSuffix("; 'navdb rebuild' rewrites it from the log") == true, "\(check.problems)")
+        // The current state cannot be read, and the error says which row and how to repair it.
+        let reopened = try makeStore(dir)
+        let error = #expect(throws: StoreError.self) { try reopened.state(session: "s") }
+        guard case .cannotOpen(_, let reason)? = error else {
+            Issue.record("expected cannotOpen, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix(row) && reason.hasSuffix("'navdb rebuild' rewrites it from the log"), "\(reason)")
+        #expect(error?.exitCode == 74)
+        // A past version does not read the projection.
+        #expect(try reopened.state(session: "s", at: .version(3)).state.entryIDs == [["A", "B"]])
+        let rebuilt = try reopened.rebuild(verify: true)
+        #expect(rebuilt.differences.count == 1)
+        #expect(rebuilt.differences.first?.hasPrefix(row) == true, "\(rebuilt.differences)")
+        #expect(try reopened.check().isClean)
+        #expect(try reopened.state(session: "s").state.entryIDs == [["A", "B"], ["M"]])
+    }
+
+    @Test("an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it")
+    func unreadableSnapshot() throws {
+        let dir = TemporaryDirectory()
+        var options = StoreOptions()
+        options.snapshotInterval = 2
+        let store = try makeStore(dir, options: options)
+        try store.startSession("s", at: 1_000)
+        try store.append(contentsOf: ["A", "B", "C", "D"].map { .push(.titled($0, "Title \($0)")) }, session: "s", at: 2_000)
+        let expected = try (1...5).map { try store.state(session: "s", at: .version($0)).state }
+        try Self.tamper(dir, "UPDATE snapshots SET state = 'garbage' WHERE version = 4")
+        let reopened = try makeStore(dir, options: options)
+        // Version 4 folds from the snapshot at 2; version 3 too.
+        #expect(try reopened.state(session: "s", at: .version(4)).state == expected[3])
+        #expect(try reopened.state(session: "s", at: .version(3)).state == expected[2])
+        #expect(try reopened.check().problems == [
+            "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (The given data was not valid JSON.); 'navdb rebuild' rewrites it from the log",
+        ])
+        // With every snapshot unreadable, a historical read folds from the start.
+        try Self.tamper(dir, #"UPDATE snapshots SET state = '{"layers":5}' WHERE version = 2"#)
+        let again = try makeStore(dir, options: options)
+        for version in 1...4 { #expect(try again.state(session: "s", at: .version(version)).state == expected[version - 1]) }
+        let check = try again.check()
+        #expect(check.snapshots == 2)
+        #expect(check.problems.count == 2)
+        #expect(check.problems.first?.hasPrefix("session 's': snapshot at version 2 cannot be read: state '{\"layers\":5}' is not a session state (") == true, "\(check.problems)")
+        let rebuilt = try again.rebuild(verify: true)
+        #expect(rebuilt.differences.count == 2)
+        #expect(rebuilt.differences.last == "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (The given data was not valid JSON.)")
+        #expect(try again.check().isClean)
+        #expect(try again.state(session: "s", at: .version(4)).state == expected[3])
+    }
+
     @Test("the differences of two states, all of them, in order")
     func stateDifferences() {
         let expected = SessionState(layers: [
