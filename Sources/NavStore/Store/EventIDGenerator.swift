@@ -62,6 +62,17 @@ struct EventIDGenerator {
     /// The accepted shape of an event id, as error messages name it.
     static let uuidShape = "a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17 (any version, either letter case)"
 
+    /// `text` as the store keeps an event id: UUID text in lowercase. UUIDs compare without
+    /// regard to letter case (RFC 9562 §4), so every id is lowercased where it enters the store
+    /// (imports, client-supplied ids of live writes) and an upper-case copy of a known id is that id.
+    /// - Returns: the lowercase text, or `nil` when `text` is not UUID text (``isUUIDText(_:)``).
+    static func normalized(_ text: String) -> String? {
+        guard isUUIDText(text) else { return nil }
+        // ASCII only (checked above): lowercase the bytes, with no locale or Unicode tables.
+        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }) else { return text }
+        return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// Whether `text` is UUID text (RFC 9562 §4): 32 hexadecimal digits in groups of 8-4-4-4-12
     /// separated by hyphens, in either letter case, of any version and variant.
     static func isUUIDText(_ text: String) -> Bool {

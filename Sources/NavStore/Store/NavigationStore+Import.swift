@@ -30,8 +30,9 @@ extension NavigationStore {
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
     /// since the Unix epoch, is the time). Per event, in input order:
     /// - the event id must be a UUID (DESIGN §4): 8-4-4-4-12 hexadecimal digits, of any version,
-    ///   in either letter case. It is stored as given, and matched against known ids as text, so
-    ///   an export (which writes ids byte for byte) matches on re-import;
+    ///   in either letter case. UUIDs compare without regard to case, so it is stored in
+    ///   lowercase and an upper-case copy of a known id is that id (ids stored in another case by
+    ///   an earlier navdb are found too);
     /// - a known event id with the same content (session, version, type, `at` and decoded
     ///   payload) is skipped, so importing the same input twice is a no-op (DESIGN §4);
     /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``,
@@ -140,9 +141,11 @@ struct EventImporter {
     /// state and appends it under its own event id.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
     mutating func add(_ event: Event, line: Int) throws {
-        guard EventIDGenerator.isUUIDText(event.eventID) else {
+        guard let eventID = EventIDGenerator.normalized(event.eventID) else {
             throw StoreError.invalidImport(line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
         }
+        var event = event
+        event.eventID = eventID
         let key = event.session
         named.insert(key)
         try select(key)
@@ -224,18 +227,31 @@ struct EventImporter {
 }
 
 extension StoreCore {
-    /// The stored event with `eventID`, with its session key, or `nil`.
+    /// The stored event whose id is `eventID` in any letter case, with its session key, or `nil`.
+    ///
+    /// Ids are stored in lowercase (``EventIDGenerator/normalized(_:)``), found with one read of
+    /// the `event_id` index; an earlier navdb stored them as given, so an id in upper case is
+    /// looked up next, and one in mixed case last, with a scan of the table (only reached when
+    /// the id is not stored in either form, just before an import fails for another reason).
     func storedEvent(eventID: String) throws -> Event? {
+        let id = EventIDGenerator.normalized(eventID) ?? eventID
+        for (index, form) in [id, id.uppercased()].enumerated() where index == 0 || form != id {
+            if let event = try storedEvent(where: "e.event_id = ?", form) { return event }
+        }
+        return try storedEvent(where: "e.event_id = ? COLLATE NOCASE", id)
+    }
+
+    private func storedEvent(where condition: String, _ eventID: String) throws -> Event? {
         let statement = try db.cachedStatement("""
-            SELECT e.seq, s.key, e.version, e.at, e.type, e.payload
-            FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE e.event_id = ?
+            SELECT e.seq, s.key, e.version, e.at, e.type, e.payload, e.event_id
+            FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE \(condition) LIMIT 1
             """)
         statement.bind(eventID, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array((statement.string(at: 5) ?? "").utf8))
         return Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
-                     at: statement.int64(at: 3), eventID: eventID, body: body)
+                     at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body)
     }
 }
 

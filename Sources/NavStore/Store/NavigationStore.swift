@@ -151,15 +151,18 @@ public final class NavigationStore: Sendable {
     ///   - expectedVersion: optimistic concurrency, as for every write: the version the caller
     ///     last saw. A session that does not exist yet is at version 0, so 0 is the only value
     ///     that lets the start go through (on an existing session, 0 is a conflict).
-    ///   - eventID: the event's UUID; a new one when `nil`.
+    ///   - eventID: the event's UUID (8-4-4-4-12 hexadecimal digits, either letter case; stored
+    ///     in lowercase); a new one when `nil`.
     /// - Throws: ``StoreError/versionConflict(session:expected:actual:)`` (checked first; `actual`
     ///   is 0 for a new session), ``StoreError/sessionExists(_:)``, ``StoreError/emptySessionKey``,
-    ///   database errors.
+    ///   ``StoreError/rules(_:)`` with ``NavigationError/invalidEvent(_:)`` for an `eventID` that
+    ///   is not a UUID, database errors.
     @discardableResult
     public func startSession(
         _ key: String, name: String? = nil, at: Int64? = nil, expectedVersion: Int? = nil, eventID: String? = nil
     ) throws(StoreError) -> AppendResult {
         guard !key.isEmpty else { throw .emptySessionKey }
+        let eventID = try Self.normalizedEventID(eventID)
         return try withCore { core in
             try core.db.transaction(.immediate) {
                 let existing = try core.sessionRow(key)
@@ -183,10 +186,12 @@ public final class NavigationStore: Sendable {
     ///   - at: the event time in ms since the Unix epoch, never earlier than the previous event;
     ///     now when `nil` (clamped to the previous event's time).
     ///   - expectedVersion: optimistic concurrency: the version the caller last saw.
-    ///   - eventID: the event's UUID; a new one when `nil`.
+    ///   - eventID: the event's UUID (8-4-4-4-12 hexadecimal digits, either letter case; stored
+    ///     in lowercase); a new one when `nil`.
     /// - Returns: the new version and outcome; the version is unchanged when the command changed nothing.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/rules(_:)`` (refused: nothing
-    ///   appended), ``StoreError/versionConflict(session:expected:actual:)``,
+    ///   appended; ``NavigationError/invalidEvent(_:)`` for an `eventID` that is not a UUID),
+    ///   ``StoreError/versionConflict(session:expected:actual:)``,
     ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
     @discardableResult
     public func execute(
@@ -221,7 +226,8 @@ public final class NavigationStore: Sendable {
         session key: String, at: Int64?, expectedVersion: Int?, eventID: String?,
         _ decide: (SessionState) throws(NavigationError) -> EventBody?
     ) throws(StoreError) -> AppendResult {
-        try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
+        let eventID = try Self.normalizedEventID(eventID)
+        return try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
             let state = try core.currentState(row)
             let body: EventBody?
             do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
@@ -229,6 +235,18 @@ public final class NavigationStore: Sendable {
             let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
             return AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
         }
+    }
+
+    /// A client-supplied event id as stored: checked to be UUID text, as imports check it, and
+    /// lowercased (UUIDs compare without regard to case, DESIGN §4).
+    /// - Throws: ``StoreError/rules(_:)`` with ``NavigationError/invalidEvent(_:)`` (exit 65)
+    ///   naming the value and the accepted shape.
+    static func normalizedEventID(_ eventID: String?) throws(StoreError) -> String? {
+        guard let eventID else { return nil }
+        guard let normalized = EventIDGenerator.normalized(eventID) else {
+            throw .rules(.invalidEvent("event id '\(eventID)' is not \(EventIDGenerator.uuidShape)"))
+        }
+        return normalized
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on session `key`, after the checks every

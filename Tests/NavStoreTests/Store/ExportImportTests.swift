@@ -146,7 +146,7 @@ struct ExportImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
-    @Test("UUIDs of any version and letter case are accepted and kept as given", arguments: [
+    @Test("UUIDs of any version and letter case are accepted and stored in lowercase", arguments: [
         "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "F47AC10B-58CC-4372-A567-0E02B2C3D479", "00000000-0000-0000-0000-000000000000",
         "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
     ])
@@ -155,8 +155,65 @@ struct ExportImportTests {
         let store = try makeStore(dir)
         let lines = [Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: eventID)]
         #expect(try store.importNDJSON(lines: lines).imported == 1)
-        #expect(try store.allEvents().map(\.eventID) == [eventID])
+        #expect(try store.allEvents().map(\.eventID) == [eventID.lowercased()])
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 1, imported: 0, skipped: 1))
+    }
+
+    @Test("an event id in another letter case is the same id: skipped when the content is the same, a conflict when not")
+    func eventIDsIgnoreCase() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let upper = Self.validStart.map { $0.replacingOccurrences(of: "00000000-0000-7000-8000-00000000000", with: "ABCDEF00-0000-7000-8000-00000000000") }
+        let lower = upper.map { $0.replacingOccurrences(of: "ABCDEF00", with: "abcdef00") }
+        #expect(try store.importNDJSON(lines: lower) == ImportReport(sessions: 1, imported: 3, skipped: 0))
+        // The same events with their ids in upper case are already stored.
+        #expect(try store.importNDJSON(lines: upper) == ImportReport(sessions: 1, imported: 0, skipped: 3))
+        #expect(try store.allEvents().map(\.eventID) == (1...3).map { "abcdef00-0000-7000-8000-00000000000\($0)" })
+        // A different event under an upper-case copy of a known id is a conflict, with the stored id.
+        let changed = upper[2].replacingOccurrences(of: #""at":3000"#, with: #""at":3001"#)
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000003")) {
+            try store.importNDJSON(lines: [changed])
+        }
+        // ... and so is a new event (the session's next version) under it: it is not stored twice.
+        let next = #"{"at":4000,"eventID":"ABCDEF00-0000-7000-8000-000000000002","payload":{},"session":"s","type":"session.restored","version":4}"#
+        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000002")) {
+            try store.importNDJSON(lines: [next])
+        }
+        #expect(fileBytes(store.path) == before)
+        // Within one input, a repeat in another case is the same id.
+        let otherDir = TemporaryDirectory()
+        let other = try makeStore(otherDir)
+        #expect(try other.importNDJSON(lines: lower + [upper[1]]) == ImportReport(sessions: 1, imported: 3, skipped: 1))
+        let reused = next.replacingOccurrences(of: "-000000000002", with: "-000000000003")
+        let error = #expect(throws: StoreError.self) { try other.importNDJSON(lines: [reused]) }
+        #expect(error == .eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000003"))
+    }
+
+    @Test("an id stored in upper or mixed case by an earlier navdb is found in any case")
+    func legacyEventIDCase() throws {
+        for stored in ["ABCDEF00-0000-7000-8000-00000000000A", "AbCdEf00-0000-7000-8000-00000000000a"] {
+            let dir = TemporaryDirectory()
+            let store = try makeStore(dir)
+            do {
+                // What an earlier navdb stored as given, written here with plain SQL.
+                let db = try Connection(path: store.path, mode: .readWrite)
+                defer { db.close() }
+                try db.execute("""
+                    INSERT INTO sessions (id, key, name, created_at, updated_at, version) VALUES (1, 's', 'Mail', 1000, 1000, 1);
+                    INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (1, 0, 0);
+                    INSERT INTO events (session_id, version, type, at, event_id, payload)
+                        VALUES (1, 1, 'session.started', 1000, '\(stored)', '{"name":"Mail"}');
+                    """)
+            }
+            let line = Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: "abcdef00-0000-7000-8000-00000000000a")
+            for form in [line, line.replacingOccurrences(of: "abcdef00-0000-7000-8000-00000000000a", with: "ABCDEF00-0000-7000-8000-00000000000A"),
+                         line.replacingOccurrences(of: "abcdef00", with: stored.prefix(8))] {
+                #expect(try store.importNDJSON(lines: [form]) == ImportReport(sessions: 1, imported: 0, skipped: 1), "\(stored) \(form)")
+            }
+            let changed = line.replacingOccurrences(of: #""at":1000"#, with: #""at":1001"#)
+            #expect(throws: StoreError.eventIDConflict(line: 1, eventID: stored)) { try store.importNDJSON(lines: [changed]) }
+        }
     }
 
     @Test("an event id used twice in one input with different content names the line it repeats")

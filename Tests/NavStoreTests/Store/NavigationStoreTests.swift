@@ -63,6 +63,36 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").version == 2)
     }
 
+    @Test("a client-supplied event id must be a UUID; it is stored in lowercase and known in any case")
+    func clientEventIDs() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let shape = "is not a UUID: 8-4-4-4-12 hexadecimal digits"
+        for bad in ["client-given", "", "F47AC10B-58CC-4372-A567-0E02B2C3D47", "{F47AC10B-58CC-4372-A567-0E02B2C3D479}"] {
+            let error = #expect(throws: StoreError.self) { try store.startSession("s", eventID: bad) }
+            guard case .rules(.invalidEvent(let message))? = error else {
+                Issue.record("expected rules(invalidEvent), got \(String(describing: error))")
+                continue
+            }
+            #expect(message.hasPrefix("event id '\(bad)' \(shape)"), "\(message)")
+            #expect(error?.exitCode == 65)
+        }
+        #expect(try store.sessions().isEmpty)
+        try store.startSession("s", eventID: "F47AC10B-58CC-4372-A567-0E02B2C3D479")
+        try store.execute(.push(.titled("A")), session: "s", eventID: "019AD3F2-7C41-7A3E-8D21-5F0C3B9E4A17")
+        try store.updateItem("A", session: "s", eventID: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8") { $0.title = "Inbox" }
+        #expect(try store.allEvents().map(\.eventID)
+            == ["f47ac10b-58cc-4372-a567-0e02b2c3d479", "019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"])
+        #expect(throws: StoreError.self) { try store.execute(.push(.titled("B")), session: "s", eventID: "not-a-uuid") }
+        #expect(throws: StoreError.self) { try store.updateItem("A", session: "s", eventID: "x") { $0.title = "Mail" } }
+        // An upper-case copy of a known id is that id: it is not stored a second time.
+        #expect(throws: StoreError.self) {
+            try store.execute(.push(.titled("B")), session: "s", eventID: "019AD3F2-7C41-7A3E-8D21-5F0C3B9E4A17")
+        }
+        #expect(try store.state(session: "s").version == 3)
+        #expect(try store.check().isClean)
+    }
+
     @Test("a guarded back tap is vetoed and the veto is recorded")
     func vetoRecorded() throws {
         let dir = TemporaryDirectory()

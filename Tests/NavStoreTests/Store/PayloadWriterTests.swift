@@ -89,10 +89,10 @@ struct PayloadWriterTests {
     func storedIDs() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
-        try store.startSession("s", eventID: "client-given")
+        try store.startSession("s", eventID: "F47AC10B-58CC-4372-A567-0E02B2C3D479")
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s")
         let ids = try store.allEvents().map(\.eventID)
-        #expect(ids[0] == "client-given")
+        #expect(ids[0] == "f47ac10b-58cc-4372-a567-0e02b2c3d479")
         #expect(ids[1].count == 36 && ids[1].dropFirst(14).first == "7")
         #expect(ids[1] != ids[2])
     }
