@@ -206,19 +206,25 @@ extension SessionState {
 }
 
 extension NavigationItem {
-    /// The JSON keys (DESIGN §3) of the fields that differ between this item and `other`.
+    /// The JSON keys (DESIGN §3) of the fields that differ between this item and `other`, texts
+    /// compared by their Unicode scalars (a title changed to a canonically equivalent spelling
+    /// is a change).
     public func changedFields(to other: NavigationItem) -> [String] {
         var fields: [String] = []
-        if title != other.title { fields.append("title") }
-        if backButtonTitle != other.backButtonTitle { fields.append("backButtonTitle") }
-        if backBarButtonItem != other.backBarButtonItem { fields.append("backBarButtonItem") }
+        if !sameScalars(title, other.title) { fields.append("title") }
+        if !sameScalars(backButtonTitle, other.backButtonTitle) { fields.append("backButtonTitle") }
+        switch (backBarButtonItem, other.backBarButtonItem) {
+        case (nil, nil): break
+        case let (a?, b?) where a.isExactly(b): break
+        default: fields.append("backBarButtonItem")
+        }
         if backButtonDisplayMode != other.backButtonDisplayMode { fields.append("backButtonDisplayMode") }
         if hidesBackButton != other.hidesBackButton { fields.append("hidesBackButton") }
         if leftBarButtonItems != other.leftBarButtonItems { fields.append("leftBarButtonItems") }
         if leftItemsSupplementBackButton != other.leftItemsSupplementBackButton { fields.append("leftItemsSupplementBackButton") }
         if style != other.style { fields.append("style") }
-        if menuTitle != other.menuTitle { fields.append("menuTitle") }
-        if popGuard != other.popGuard { fields.append("popGuard") }
+        if !sameScalars(menuTitle, other.menuTitle) { fields.append("menuTitle") }
+        if !sameScalars(popGuard?.prompt, other.popGuard?.prompt) { fields.append("popGuard") }
         return fields
     }
 }

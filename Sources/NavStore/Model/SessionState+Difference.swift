@@ -5,7 +5,8 @@ extension SessionState {
     /// `modalInPresentation`, or an entry or layer missing or extra. Empty when they are equal.
     ///
     /// `name` and `expectedName` say which state is which in the lines ("the projection", "the
-    /// fold of the log").
+    /// fold of the log"). Texts are compared by their Unicode scalars (``isExactly(_:)``): a title
+    /// changed to a canonically equivalent spelling is a difference.
     /// - Complexity: O(entries).
     func differences(from expected: SessionState, name: String, expectedName: String) -> [String] {
         var lines: [String] = []
@@ -33,13 +34,13 @@ extension SessionState {
                     continue
                 }
                 let entry = layer.entries[position], wanted = other.entries[position]
-                if entry.id != wanted.id {
+                if !entry.id.hasSameScalars(as: wanted.id) {
                     lines.append("\(at): entry '\(entry.id)' in \(name), '\(wanted.id)' in \(expectedName)")
                     continue
                 }
                 var fields: [String] = []
-                if entry.route != wanted.route { fields.append("route") }
-                if entry.params != wanted.params { fields.append("params") }
+                if !sameScalars(entry.route, wanted.route) { fields.append("route") }
+                if !sameParams(entry.params, wanted.params) { fields.append("params") }
                 let itemFields = entry.item.changedFields(to: wanted.item)
                 if !itemFields.isEmpty { fields.append("item fields " + itemFields.joined(separator: ", ")) }
                 if !fields.isEmpty {

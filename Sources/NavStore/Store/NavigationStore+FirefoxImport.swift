@@ -123,8 +123,9 @@ struct FirefoxTab {
     /// or, when the first page differs, one `stack.replaced`.
     func bodies(from stored: [Entry]) -> [EventBody] {
         let wanted = entries
-        guard stored != wanted else { return [] }
-        let common = zip(stored, wanted).prefix { $0 == $1 }.count
+        // Exactly, not `==`: a title changed to a canonically equivalent spelling is a change.
+        guard stored.count != wanted.count || !zip(stored, wanted).allSatisfy({ $0.isExactly($1) }) else { return [] }
+        let common = zip(stored, wanted).prefix { $0.isExactly($1) }.count
         guard common > 0 else { return [.stackReplaced(wanted)] }
         var bodies: [EventBody] = []
         if stored.count > common {

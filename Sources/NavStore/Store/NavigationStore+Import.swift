@@ -33,8 +33,10 @@ extension NavigationStore {
     ///   in either letter case. UUIDs compare without regard to case, so it is stored in
     ///   lowercase and an upper-case copy of a known id is that id (ids stored in another case by
     ///   an earlier navdb are found too);
-    /// - a known event id with the same content (session, version, type, `at` and decoded
-    ///   payload) is skipped, so importing the same input twice is a no-op (DESIGN §4);
+    /// - a known event id with the same content (session, version, type, `at` and payload, texts
+    ///   compared exactly: the payload as the store writes it, so a title changed to a
+    ///   canonically equivalent spelling is other content) is skipped, so importing the same
+    ///   input twice is a no-op (DESIGN §4);
     /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``,
     ///   or, when the id was first used earlier in the same input, ``StoreError/invalidImport(line:reason:)``
     ///   naming that line;
@@ -160,10 +162,8 @@ struct EventImporter {
             current = try core.beginWrite(row, state: SessionState())
             try append(event, line: line)
         } else {
-            if let stored = try core.storedEvent(eventID: event.eventID) {
-                guard stored.session == event.session, stored.version == event.version, stored.at == event.at, stored.body == event.body else {
-                    throw conflict(with: stored, line: line)
-                }
+            if let (stored, payload) = try core.storedEvent(eventID: event.eventID) {
+                guard try core.isSameEvent(stored, payload: payload, as: event) else { throw conflict(with: stored, line: line) }
                 skipped += 1
                 return
             }
@@ -186,7 +186,7 @@ struct EventImporter {
             throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
         guard let appended = try core.appendEvent(event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true) else {
-            guard let stored = try core.storedEvent(eventID: event.eventID) else { throw StoreError.eventIDConflict(line: line, eventID: event.eventID) }
+            guard let (stored, _) = try core.storedEvent(eventID: event.eventID) else { throw StoreError.eventIDConflict(line: line, eventID: event.eventID) }
             throw conflict(with: stored, line: line)
         }
         if let seq = appended.seq {
@@ -227,21 +227,36 @@ struct EventImporter {
 }
 
 extension StoreCore {
-    /// The stored event whose id is `eventID` in any letter case, with its session key, or `nil`.
+    /// Whether `event` is the content of `stored` (whose payload column holds `payload`): the same
+    /// session, version, type and time, and the same payload text as the store writes it,
+    /// compared by bytes. Swift's `==` would take a title changed to a canonically equivalent
+    /// spelling for the same; the store keeps text exactly, so that is other content.
+    func isSameEvent(_ stored: Event, payload: String, as event: Event) throws -> Bool {
+        guard stored.session.hasSameScalars(as: event.session), stored.version == event.version,
+              stored.at == event.at, stored.type == event.type else { return false }
+        let text = try payloadText(event.body)
+        // The stored text as written; or, for a payload an earlier navdb wrote in another layout,
+        // the stored body written as the store writes it now (decoding keeps every scalar).
+        if payload.utf8.elementsEqual(text.utf8) { return true }
+        return try payloadText(stored.body).utf8.elementsEqual(text.utf8)
+    }
+
+    /// The stored event whose id is `eventID` in any letter case, with its session key, and its
+    /// payload column's text; `nil` when there is none.
     ///
     /// Ids are stored in lowercase (``EventIDGenerator/normalized(_:)``), found with one read of
     /// the `event_id` index; an earlier navdb stored them as given, so an id in upper case is
     /// looked up next, and one in mixed case last, with a scan of the table (only reached when
     /// the id is not stored in either form, just before an import fails for another reason).
-    func storedEvent(eventID: String) throws -> Event? {
+    func storedEvent(eventID: String) throws -> (event: Event, payload: String)? {
         let id = EventIDGenerator.normalized(eventID) ?? eventID
         for (index, form) in [id, id.uppercased()].enumerated() where index == 0 || form != id {
-            if let event = try storedEvent(where: "e.event_id = ?", form) { return event }
+            if let found = try storedEvent(where: "e.event_id = ?", form) { return found }
         }
         return try storedEvent(where: "e.event_id = ? COLLATE NOCASE", id)
     }
 
-    private func storedEvent(where condition: String, _ eventID: String) throws -> Event? {
+    private func storedEvent(where condition: String, _ eventID: String) throws -> (event: Event, payload: String)? {
         let statement = try db.cachedStatement("""
             SELECT e.seq, s.key, e.version, e.at, e.type, e.payload, e.event_id
             FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE \(condition) LIMIT 1
@@ -249,9 +264,10 @@ extension StoreCore {
         statement.bind(eventID, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array((statement.string(at: 5) ?? "").utf8))
-        return Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
-                     at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body)
+        let payload = statement.string(at: 5) ?? ""
+        let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array(payload.utf8))
+        return (Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
+                      at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body), payload)
     }
 }
 

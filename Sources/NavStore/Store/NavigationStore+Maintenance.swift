@@ -60,7 +60,7 @@ extension NavigationStore {
                         last = (version, at)
                         report.events += 1
                         if version % options.snapshotInterval == 0 {
-                            if verify, let snapshot = oldSnapshots[version], snapshot != state {
+                            if verify, let snapshot = oldSnapshots[version], !snapshot.isExactly(state) {
                                 report.differences.append("session '\(row.key)': snapshot at version \(version) differed from the fold of the log: "
                                     + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
                             }
@@ -71,7 +71,7 @@ extension NavigationStore {
                     }
                     if verify {
                         // An unreadable row is left out of `old`, and already reported.
-                        if unreadableRows.isEmpty, old != state {
+                        if unreadableRows.isEmpty, !old.isExactly(state) {
                             report.differences.append("session '\(row.key)': projection differed from the fold of the log: "
                                 + (old.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                         }
@@ -136,7 +136,7 @@ extension NavigationStore {
                             expected = version + 1
                             lastAt = at
                             report.events += 1
-                            if let snapshot = snapshots[version], snapshot != state {
+                            if let snapshot = snapshots[version], !snapshot.isExactly(state) {
                                 report.problems.append("session '\(row.key)': snapshot at version \(version) differs from the fold of the log: "
                                     + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
                             }
@@ -155,7 +155,7 @@ extension NavigationStore {
                     let (projected, unreadableRows) = try core.readProjection(row)
                     report.problems += unreadableRows.map(\.description)
                     // An unreadable row is left out of `projected`, and already reported.
-                    if unreadableRows.isEmpty, projected != state {
+                    if unreadableRows.isEmpty, !projected.isExactly(state) {
                         report.problems.append("session '\(row.key)': projection differs from the fold of the log: "
                             + (projected.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                     }

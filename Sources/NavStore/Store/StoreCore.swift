@@ -352,7 +352,9 @@ final class StoreCore: @unchecked Sendable {
                 delete.bind(layer.entries.count, at: 3)
                 try delete.run()
             }
-            for (position, entry) in layer.entries.enumerated() where position >= oldEntries.count || oldEntries[position] != entry {
+            // Exactly, not `!=`: an entry whose title changed to a canonically equivalent
+            // spelling is rewritten.
+            for (position, entry) in layer.entries.enumerated() where position >= oldEntries.count || !oldEntries[position].isExactly(entry) {
                 let upsert = try db.cachedStatement("""
                     INSERT OR REPLACE INTO entries (session_id, layer, position, entry_id, route, params, item)
                     VALUES (?, ?, ?, ?, ?, ?, ?)

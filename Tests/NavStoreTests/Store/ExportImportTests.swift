@@ -190,6 +190,31 @@ struct ExportImportTests {
         #expect(error == .eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000003"))
     }
 
+    @Test("a title changed to a canonically equivalent spelling under a known id is a conflict, not already stored")
+    func canonicallyEquivalentTitleConflicts() throws {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed, "Swift's == takes them for the same title")
+        func pushed(_ title: String) -> String {
+            #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"\#(title)"}}},"session":"s","type":"entry.pushed","version":2}"#
+        }
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.importNDJSON(lines: [Self.validStart[0], pushed(composed)])
+        #expect(try store.importNDJSON(lines: [pushed(composed)]) == ImportReport(sessions: 1, imported: 0, skipped: 1))
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.eventIDConflict(line: 2, eventID: "00000000-0000-7000-8000-000000000002")) {
+            try store.importNDJSON(lines: [Self.validStart[0], pushed(decomposed)])
+        }
+        #expect(fileBytes(store.path) == before)
+        // An import that changes the title to the other spelling by an event of its own is stored
+        // exactly, projection included.
+        let update = #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"fields":["title"],"id":"A","item":{"title":"\#(decomposed)"}},"session":"s","type":"item.updated","version":3}"#
+        #expect(try store.importNDJSON(lines: [update]).imported == 1)
+        let title = try #require(try makeStore(dir).state(session: "s").state.layers[0].entries[0].item.title)
+        #expect(Array(title.unicodeScalars) == Array(decomposed.unicodeScalars))
+        #expect(try store.check().isClean)
+    }
+
     @Test("an id stored in upper or mixed case by an earlier navdb is found in any case")
     func legacyEventIDCase() throws {
         for stored in ["ABCDEF00-0000-7000-8000-00000000000A", "AbCdEf00-0000-7000-8000-00000000000a"] {

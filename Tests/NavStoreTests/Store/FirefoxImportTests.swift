@@ -246,6 +246,19 @@ struct FirefoxImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
+    @Test("a page title changed to a canonically equivalent spelling is a change")
+    func canonicallyEquivalentTitle() throws {
+        let first = Self.file(version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "C", lastAccess: 10, entries: [("Caf\u{E9}", "a"), ("B", "b")], index: 2)])
+        let second = Self.file(version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "C", lastAccess: 20, entries: [("Cafe\u{301}", "a"), ("B", "b")], index: 2)])
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.importFirefoxSession(data: Array(first.utf8))
+        #expect(try store.importFirefoxSession(data: Array(second.utf8)) == ImportReport(sessions: 1, imported: 1, skipped: 3))
+        let title = try #require(try store.restore(session: "t1").layers[0].entries[0].item.title)
+        #expect(Array(title.unicodeScalars) == Array("Cafe\u{301}".unicodeScalars))
+        #expect(try store.check().isClean)
+    }
+
     @Test("a newer copy of a real file, edited in a temporary folder, brings the tab up to date",
           .enabled(if: FirefoxFiles.all.contains { $0.lastPathComponent == "Fenix_83_1_0.json" }, FirefoxFiles.skipNote))
     func realFileNavigatedOn() throws {

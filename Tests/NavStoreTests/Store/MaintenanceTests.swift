@@ -133,6 +133,33 @@ struct MaintenanceTests {
         #expect(try again.state(session: "s", at: .version(4)).state == expected[3])
     }
 
+    @Test("a title changed to a canonically equivalent spelling is a difference in a projection and a snapshot")
+    func canonicallyEquivalentTitle() throws {
+        let dir = TemporaryDirectory()
+        var options = StoreOptions()
+        options.snapshotInterval = 3
+        let store = try makeStore(dir, options: options)
+        try store.startSession("s", at: 1_000)
+        try store.append(contentsOf: [.push(.titled("A", "Caf\u{E9}")), .push(Entry(id: "B", params: ["k\u{E9}y": .string("\u{E9}")]))],
+                         session: "s", at: 2_000)
+        try Self.tamper(dir, """
+            UPDATE entries SET item = '{"title":"Cafe\u{301}"}' WHERE entry_id = 'A';
+            UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Caf\u{E9}"}},{"id":"B","params":{"ke\u{301}y":"\u{E9}"}}],"modalInPresentation":false}]}' WHERE version = 3;
+            """)
+        let reopened = try makeStore(dir, options: options)
+        #expect(try reopened.check().problems == [
+            "session 's': snapshot at version 3 differs from the fold of the log: layer 0, position 1, entry 'B': params differ",
+            "session 's': projection differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
+        ])
+        #expect(try reopened.rebuild(verify: true).differences == [
+            "session 's': snapshot at version 3 differed from the fold of the log: layer 0, position 1, entry 'B': params differ",
+            "session 's': projection differed from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
+        ])
+        #expect(try reopened.check().isClean)
+        let title = try #require(try reopened.state(session: "s").state.layers[0].entries[0].item.title)
+        #expect(Array(title.unicodeScalars) == Array("Caf\u{E9}".unicodeScalars))
+    }
+
     @Test("the differences of two states, all of them, in order")
     func stateDifferences() {
         let expected = SessionState(layers: [

@@ -1,0 +1,90 @@
+/// Exact comparisons: Swift's `==` on `String` (and so on every value holding one) treats
+/// canonically equivalent strings as equal ("é" as U+00E9 and as "e" + U+0301), while the store
+/// keeps text exactly as given (DESIGN §8). Where a stored value is checked against what it should
+/// be (an import's "already stored", `check`, `rebuild --verify`), equal means the same Unicode
+/// scalars.
+
+extension String {
+    /// Whether both strings hold the same Unicode scalars (the same UTF-8 bytes), unlike `==`,
+    /// which also accepts canonically equivalent spellings.
+    func hasSameScalars(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+}
+
+/// Whether two optional strings are both `nil` or hold the same Unicode scalars.
+func sameScalars(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case let (a?, b?): a.hasSameScalars(as: b)
+    default: false
+    }
+}
+
+extension JSONValue {
+    /// Whether the two values are equal with strings and object keys compared by their Unicode
+    /// scalars.
+    func isExactly(_ other: JSONValue) -> Bool {
+        switch (self, other) {
+        case let (.string(a), .string(b)): a.hasSameScalars(as: b)
+        case let (.array(a), .array(b)): a.count == b.count && zip(a, b).allSatisfy { $0.isExactly($1) }
+        case let (.object(a), .object(b)): Self.isExactly(a, b)
+        default: self == other
+        }
+    }
+
+    /// Whether two objects have the same keys (by Unicode scalars) with exactly equal values.
+    static func isExactly(_ a: [String: JSONValue], _ b: [String: JSONValue]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (key, value) in a {
+            // The lookup finds `b`'s key canonically equivalent to `key` (a dictionary holds at
+            // most one of a set of equivalent keys); it must also have the same scalars.
+            guard let index = b.index(forKey: key) else { return false }
+            let (otherKey, otherValue) = b[index]
+            guard key.hasSameScalars(as: otherKey), value.isExactly(otherValue) else { return false }
+        }
+        return true
+    }
+}
+
+/// Whether two optional params objects are both `nil` or exactly equal (``JSONValue/isExactly(_:)``).
+func sameParams(_ a: [String: JSONValue]?, _ b: [String: JSONValue]?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case let (a?, b?): JSONValue.isExactly(a, b)
+    default: false
+    }
+}
+
+extension BackBarButtonItem {
+    /// Whether the two items are equal with titles compared by their Unicode scalars.
+    func isExactly(_ other: BackBarButtonItem) -> Bool {
+        sameScalars(title, other.title) && image == other.image && menuSuppressed == other.menuSuppressed
+    }
+}
+
+extension NavigationItem {
+    /// Whether the two items are equal with every text compared by its Unicode scalars.
+    func isExactly(_ other: NavigationItem) -> Bool {
+        changedFields(to: other).isEmpty
+    }
+}
+
+extension Entry {
+    /// Whether the two entries are equal with ids, routes, params and item texts compared by
+    /// their Unicode scalars.
+    func isExactly(_ other: Entry) -> Bool {
+        id.hasSameScalars(as: other.id) && sameScalars(route, other.route) && sameParams(params, other.params) && item.isExactly(other.item)
+    }
+}
+
+extension SessionState {
+    /// Whether the two states are equal with every text compared by its Unicode scalars: what
+    /// `check` and `rebuild --verify` ask of projections and snapshots against the fold of the log.
+    func isExactly(_ other: SessionState) -> Bool {
+        layers.count == other.layers.count && zip(layers, other.layers).allSatisfy { layer, otherLayer in
+            layer.modalInPresentation == otherLayer.modalInPresentation && layer.entries.count == otherLayer.entries.count
+                && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
+        }
+    }
+}
