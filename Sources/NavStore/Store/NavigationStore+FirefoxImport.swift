@@ -45,7 +45,7 @@ extension NavigationStore {
     /// - Throws: ``StoreError/invalidImportFile(reason:)`` for a file that is not such JSON (with
     ///   the decoding path) or an unsupported format version, and naming the tab (position, title
     ///   and uuid) for a tab that cannot be imported: bad `GECKO_STATE`, a current index outside
-    ///   its history, a session holding events no Firefox import wrote, a file older than the
+    ///   its history, a uuid an earlier tab of the file has (naming both tabs), a session holding events no Firefox import wrote, a file older than the
     ///   session; database errors. Nothing is written when it throws.
     @discardableResult
     public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport {
@@ -253,6 +253,9 @@ struct FirefoxSessionFile: Decodable {
             throw .invalidImportFile(reason: "Firefox session-restore format version \(file.version) is not supported (accepted: 1, 2)")
         }
         var tabs: [FirefoxTab] = []
+        // Tab indexes by uuid, compared by bytes as session keys are: a uuid listed twice would
+        // be imported, then counted as already stored, in the same run.
+        var byUUID: [[UInt8]: Int] = [:]
         for (offset, tuple) in file.sessionStateTuples.enumerated() {
             let session = tuple.session
             var tab = FirefoxTab(position: offset + 1, uuid: session.uuid, title: session.title,
@@ -270,6 +273,9 @@ struct FirefoxSessionFile: Decodable {
                 tab.stack = [(session.title, session.url)]
             }
             guard !tab.uuid.isEmpty else { throw .invalidImportFile(reason: "\(tab.label): the tab has an empty uuid") }
+            if let earlier = byUUID.updateValue(tabs.count, forKey: Array(tab.uuid.utf8)) {
+                throw .invalidImportFile(reason: "\(tab.label): \(tabs[earlier].label) has the same uuid; a session-restore file lists each tab once")
+            }
             tabs.append(tab)
         }
         return tabs

@@ -307,6 +307,29 @@ struct FirefoxImportTests {
         #expect(try store.check().isClean)
     }
 
+    @Test("a file listing a tab uuid twice is refused, naming both tabs, and changes nothing")
+    func repeatedTabUUID() throws {
+        let text = Self.file(version: 2, tabs: [
+            Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
+            Self.geckoTab(uuid: "t2", title: "Other", lastAccess: 10, entries: [("X", "x")], index: 1),
+            Self.geckoTab(uuid: "t1", title: "Fox again", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
+        ])
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("existing")
+        let before = fileBytes(store.path)
+        #expect(throws: StoreError.invalidImportFile(reason: "tab 3 'Fox again' (uuid 't1'): tab 1 'Fox' (uuid 't1') has the same uuid; a session-restore file lists each tab once")) {
+            try store.importFirefoxSession(data: Array(text.utf8))
+        }
+        #expect(fileBytes(store.path) == before)
+        // Without the repeat, the counts are true.
+        let once = Self.file(version: 2, tabs: [
+            Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
+            Self.geckoTab(uuid: "t2", title: "Other", lastAccess: 10, entries: [("X", "x")], index: 1),
+        ])
+        #expect(try store.importFirefoxSession(data: Array(once.utf8)) == ImportReport(sessions: 2, imported: 5, skipped: 0))
+    }
+
     @Test("a tab whose session holds other events is refused, naming the tab")
     func conflictingSession() throws {
         let dir = TemporaryDirectory()
