@@ -6,8 +6,8 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     public var version: Int
     /// The version whose state `layers` holds: normally the session's newest event other than a
     /// `session.restored` marker (markers change nothing, so after one this is below `version`);
-    /// an earlier acknowledged version, or 0 for the base root alone, after repeated
-    /// unacknowledged restores (see ``fallback``).
+    /// an earlier acknowledged version, or 0 for the base root alone (an empty stack when the
+    /// base layer has no entries), after repeated unacknowledged restores (see ``fallback``).
     public var restoredVersion: Int
     /// The layers to rebuild, base first, each with its entries (ids, routes, params, items).
     public var layers: [Layer]
@@ -118,7 +118,7 @@ extension NavigationStore {
                         let earlier = status.acknowledgedVersion.flatMap { $0 < head ? $0 : nil }
                         fallback = failedHead + (earlier.map { ", and version \($0), the newest earlier acknowledged state, \(limit) time\(limit == 1 ? "" : "s") too" }
                             ?? " and no earlier state was acknowledged")
-                            + "; returning the base root '\(root?.id ?? "")' alone"
+                            + (root.map { "; returning the base root '\($0.id)' alone" } ?? "; returning an empty stack (the base layer has no entries)")
                     }
                 }
                 if mark {

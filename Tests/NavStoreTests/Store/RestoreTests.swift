@@ -113,6 +113,19 @@ struct RestoreTests {
         #expect(fourth.restoredVersion == 0 && fourth.layers == third.layers)
     }
 
+    @Test("with an empty base layer, the last fallback says it returns an empty stack")
+    func crashLoopOnEmptySession() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        _ = try store.restore(session: "s")
+        _ = try store.restore(session: "s")
+        let third = try store.restore(session: "s")
+        #expect(third.restoredVersion == 0)
+        #expect(third.layers == [Layer()])
+        #expect(third.fallback == "version 1 went unacknowledged 2 times in a row and no earlier state was acknowledged; returning an empty stack (the base layer has no entries)")
+    }
+
     @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
     func restoreExpectedVersion() throws {
         let dir = TemporaryDirectory()
