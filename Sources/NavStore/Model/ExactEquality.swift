@@ -88,3 +88,20 @@ extension SessionState {
         }
     }
 }
+
+/// A string as a dictionary or set key compared by its Unicode scalars (its UTF-8 bytes), as
+/// SQLite compares the text it stores: `String`'s own `Hashable` takes canonically equivalent
+/// strings for one key, so two sessions "café" (U+00E9) and "cafe" + U+0301 would share an entry.
+struct ExactKey: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: ExactKey, b: ExactKey) -> Bool { a.text.hasSameScalars(as: b.text) }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
+        hasher.combine(text.utf8.count)
+    }
+}

@@ -99,10 +99,11 @@ struct EventImporter {
     /// The session the last event went to, kept out of ``parked`` so that its state is uniquely
     /// referenced and appends never copy it.
     private var current: SessionWrite?
-    /// The other sessions written so far, by key.
-    private var parked: [String: SessionWrite] = [:]
+    /// The other sessions written so far, by key (compared by bytes, as SQLite compares keys:
+    /// canonically equivalent keys are different sessions).
+    private var parked: [ExactKey: SessionWrite] = [:]
     /// Keys of sessions the input named.
-    private var named: Set<String> = []
+    private var named: Set<ExactKey> = []
     private var imported = 0
     private var skipped = 0
     /// The input lines of the events appended so far, as runs `(seq, line)` in which both grow by
@@ -116,10 +117,10 @@ struct EventImporter {
     /// Makes `key`'s write ``current`` (parking the previous one); `nil` when the session does
     /// not exist yet.
     private mutating func select(_ key: String) throws {
-        if current?.row.key == key { return }
-        if let previous = current { parked[previous.row.key] = previous }
+        if let current, current.row.key.hasSameScalars(as: key) { return }
+        if let previous = current { parked[ExactKey(previous.row.key)] = previous }
         current = nil
-        if let write = parked.removeValue(forKey: key) {
+        if let write = parked.removeValue(forKey: ExactKey(key)) {
             current = write
         } else if let row = try core.sessionRow(key) {
             current = try core.beginWrite(row)
@@ -135,7 +136,7 @@ struct EventImporter {
 
     /// Counts `events` events of session `key` as already stored (skipped), the session as named.
     mutating func skip(_ key: String, events: Int) {
-        named.insert(key)
+        named.insert(ExactKey(key))
         skipped += events
     }
 
@@ -149,7 +150,7 @@ struct EventImporter {
         var event = event
         event.eventID = eventID
         let key = event.session
-        named.insert(key)
+        named.insert(ExactKey(key))
         try select(key)
         if current != nil, event.version == current!.version + 1 {
             try append(event, line: line)

@@ -293,7 +293,7 @@ public final class NavigationStore: Sendable {
     /// One session's summary.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     public func sessionInfo(_ key: String) throws(StoreError) -> SessionInfo {
-        guard let info = try sessions().first(where: { $0.key == key }) else { throw .sessionNotFound(key) }
+        guard let info = try sessions().first(where: { $0.key.hasSameScalars(as: key) }) else { throw .sessionNotFound(key) }
         return info
     }
 

@@ -215,6 +215,27 @@ struct ExportImportTests {
         #expect(try store.check().isClean)
     }
 
+    @Test("session keys that are canonically equivalent but not the same text are different sessions")
+    func canonicallyEquivalentSessionKeys() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        func started(_ key: String, _ name: String, _ id: Int) -> String {
+            #"{"at":1000,"eventID":"00000000-0000-7000-8000-00000000000\#(id)","payload":{"name":"\#(name)"},"session":"\#(key)","type":"session.started","version":1}"#
+        }
+        func pushed(_ key: String, _ id: Int) -> String {
+            #"{"at":2000,"eventID":"00000000-0000-7000-8000-00000000000\#(id)","payload":{"entry":{"id":"A"}},"session":"\#(key)","type":"entry.pushed","version":2}"#
+        }
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let lines = [started(composed, "one", 1), started(decomposed, "two", 2), pushed(decomposed, 3)]
+        #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 2, imported: 3, skipped: 0))
+        #expect(try store.sessionInfo(composed).name == "one")
+        #expect(try store.sessionInfo(decomposed).name == "two")
+        #expect(try store.sessionInfo(composed).version == 1)
+        #expect(try store.sessionInfo(decomposed).version == 2)
+        #expect(try store.check().isClean)
+        #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 2, imported: 0, skipped: 3))
+    }
+
     @Test("an id stored in upper or mixed case by an earlier navdb is found in any case")
     func legacyEventIDCase() throws {
         for stored in ["ABCDEF00-0000-7000-8000-00000000000A", "AbCdEf00-0000-7000-8000-00000000000a"] {

@@ -328,6 +328,15 @@ struct FirefoxImportTests {
             Self.geckoTab(uuid: "t2", title: "Other", lastAccess: 10, entries: [("X", "x")], index: 1),
         ])
         #expect(try store.importFirefoxSession(data: Array(once.utf8)) == ImportReport(sessions: 2, imported: 5, skipped: 0))
+        // Uuids that are canonically equivalent but not the same text are different tabs, as
+        // their sessions are different keys.
+        let equivalent = Self.file(version: 2, tabs: [
+            Self.geckoTab(uuid: "caf\u{E9}", title: "One", lastAccess: 10, entries: [("A", "a")], index: 1),
+            Self.geckoTab(uuid: "cafe\u{301}", title: "Two", lastAccess: 10, entries: [("B", "b")], index: 1),
+        ])
+        #expect(try store.importFirefoxSession(data: Array(equivalent.utf8)) == ImportReport(sessions: 2, imported: 4, skipped: 0))
+        #expect(try store.sessionInfo("cafe\u{301}").name == "Two")
+        #expect(try store.check().isClean)
     }
 
     @Test("a tab whose session holds other events is refused, naming the tab")
