@@ -137,22 +137,76 @@ extension NavigationStore {
     /// Reports that the last restore worked: clears its attempt count, and, unless it handed out
     /// the base root alone, remembers the version it handed out as the newest acknowledged state
     /// (the one restore falls back to).
-    /// - Returns: what was acknowledged: a version's state, or the base root alone.
+    ///
+    /// When that restore was a fallback (an earlier state than the session's newest), the app now
+    /// shows that earlier state, so the log is brought in line with it: `session.restored`, then
+    /// the programmatic dismissals, `stack.replaced` and presentations and pushes that lead from
+    /// the newest state to the restored one, in one transaction. Navigation recorded afterwards
+    /// continues from what the user sees, and the state at the new version is the acknowledged one.
+    /// - Parameter at: the time of those events (ms since the Unix epoch); now when `nil`.
+    /// - Returns: what was acknowledged: a version's state, or the base root alone, and the
+    ///   version at which the log now holds it.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     @discardableResult
-    public func acknowledgeRestore(session key: String) throws(StoreError) -> RestoreAcknowledgement {
+    public func acknowledgeRestore(session key: String, at: Int64? = nil) throws(StoreError) -> RestoreAcknowledgement {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 var status = try core.restoreStatus(sessionID: row.id)
-                let acknowledged = try status.attemptedVersion ?? core.stateVersion(of: row)
+                let head = try core.stateVersion(of: row)
+                let acknowledged = status.attemptedVersion ?? head
                 status.attempts = 0
                 if acknowledged >= 1 { status.acknowledgedVersion = acknowledged }
+                var aligned: Int?
+                if acknowledged != head {
+                    let current = try core.currentState(row)
+                    let target: SessionState
+                    if acknowledged >= 1 {
+                        (target, _) = try core.state(of: row, atVersion: acknowledged)
+                    } else {
+                        target = SessionState(layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })])
+                    }
+                    if let version = try core.align(row, from: current, to: target, at: at) {
+                        aligned = version
+                        // The log's newest state is now the acknowledged one: it is what restore
+                        // hands out next, and what it falls back to.
+                        status.attemptedVersion = version
+                        status.acknowledgedVersion = version
+                        status.failedVersion = nil
+                    }
+                }
                 try core.saveRestoreStatus(sessionID: row.id, status)
                 return RestoreAcknowledgement(session: key, version: acknowledged,
-                                              newestAcknowledgedVersion: status.acknowledgedVersion)
+                                              newestAcknowledgedVersion: status.acknowledgedVersion, alignedVersion: aligned)
             }
         }
+    }
+}
+
+extension StoreCore {
+    /// Appends, after `session.restored`, the commands that take `current` to `target`: dismiss
+    /// every modal layer, replace the base stack, present and push the target's modal layers.
+    /// Each is decided by the rules like any command. Returns the new version, or `nil` when
+    /// the target's base layer is empty (the session's first version: nothing to restore to).
+    func align(_ row: SessionRow, from current: SessionState, to target: SessionState, at: Int64?) throws -> Int? {
+        guard !target.layers[0].entries.isEmpty else { return nil }
+        var commands: [NavigationCommand] = [.markRestored]
+        commands += Array(repeating: .dismiss(source: .programmatic), count: current.layers.count - 1)
+        commands.append(.setStack(target.layers[0].entries))
+        for layer in target.layers.dropFirst() {
+            guard let root = layer.entries.first else { continue }
+            commands.append(.present(root, modalInPresentation: layer.modalInPresentation))
+            commands += layer.entries.dropFirst().map { .push($0) }
+        }
+        let time = try eventTime(at, after: row)
+        var write = try beginWrite(row, state: current)
+        for command in commands {
+            if let body = try write.state.decide(command) {
+                try appendEvent(body, to: &write, at: time, eventID: nil)
+            }
+        }
+        try finishWrite(write)
+        return write.version
     }
 }
 
@@ -164,18 +218,22 @@ public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
     /// root alone (see ``isBaseRootOnly``).
     public var version: Int
     /// The state restore falls back to from now on (the newest acknowledged version), or `nil`
-    /// when no version's state was ever acknowledged. Unchanged by acknowledging the base root.
+    /// when no version's state was ever acknowledged.
     public var newestAcknowledgedVersion: Int?
+    /// When a fallback was acknowledged: the version at which the log now holds the restored
+    /// state (after the events that bring it in line); `nil` when the newest state was acknowledged.
+    public var alignedVersion: Int?
 
     /// Whether the acknowledged restore handed out the base layer's root alone (the last
     /// fallback), not a version's whole state.
     public var isBaseRootOnly: Bool { version == 0 }
 
     /// A value with these fields.
-    public init(session: String, version: Int, newestAcknowledgedVersion: Int?) {
+    public init(session: String, version: Int, newestAcknowledgedVersion: Int?, alignedVersion: Int? = nil) {
         self.session = session
         self.version = version
         self.newestAcknowledgedVersion = newestAcknowledgedVersion
+        self.alignedVersion = alignedVersion
     }
 }
 

@@ -20,7 +20,7 @@ struct RestoreCommand: Command {
             .flag("mark", help: "Also record a session.restored event (a restart marker in the history)."),
             .flag("ack", help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged."),
             .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>: nothing is appended and no attempt counted."),
-            .value("time", "iso8601", help: "The marker's time with --mark (ISO-8601)."),
+            .value("time", "iso8601", help: "With --mark, the marker's time; with --ack, the time of the events that bring the log in line with an acknowledged fallback (ISO-8601)."),
         ])
 
     var key: String
@@ -46,27 +46,33 @@ struct RestoreCommand: Command {
         if expectedVersion != nil && (ack || point != nil) {
             throw arguments.error("--expect-version cannot be combined with --ack or --at: it guards a restore, which counts an attempt")
         }
-        if at != nil && !mark {
-            throw arguments.error("--time needs --mark: it is the time of the restart marker")
+        if at != nil && !mark && !ack {
+            throw arguments.error("--time needs --mark or --ack: it is the time of the events they append")
         }
     }
 
     func run(_ context: Context) throws -> Outcome {
         if ack {
-            let acknowledged = try context.store().acknowledgeRestore(session: key)
+            let acknowledged = try context.store().acknowledgeRestore(session: key, at: at)
             if context.json {
                 try JSONOutput.print([
                     "session": JSONValue.string(key),
                     "acknowledgedVersion": .integer(Int64(acknowledged.version)),
                     "baseRootOnly": .bool(acknowledged.isBaseRootOnly),
                     "newestAcknowledgedVersion": acknowledged.newestAcknowledgedVersion.map { .integer(Int64($0)) } ?? .null,
+                    "alignedVersion": acknowledged.alignedVersion.map { .integer(Int64($0)) } ?? .null,
                 ])
-            } else if acknowledged.isBaseRootOnly {
-                Console.line("acknowledged the base root alone (the last fallback after repeated unacknowledged restores); "
-                    + (acknowledged.newestAcknowledgedVersion.map { "version \($0) stays the newest acknowledged state" }
-                        ?? "no version's state has been acknowledged"))
             } else {
-                Console.line("acknowledged version \(acknowledged.version)")
+                var text = acknowledged.isBaseRootOnly
+                    ? "acknowledged the base root alone (the last fallback after repeated unacknowledged restores)"
+                    : "acknowledged version \(acknowledged.version)"
+                if let aligned = acknowledged.alignedVersion {
+                    text += "; the log now holds that state at version \(aligned), so navigation continues from what the app shows"
+                } else if acknowledged.isBaseRootOnly {
+                    text += "; " + (acknowledged.newestAcknowledgedVersion.map { "version \($0) stays the newest acknowledged state" }
+                        ?? "no version's state has been acknowledged")
+                }
+                Console.line(text)
             }
             return .success
         }

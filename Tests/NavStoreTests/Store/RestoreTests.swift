@@ -81,17 +81,20 @@ struct RestoreTests {
         #expect(third.fallback?.contains("version 3") == true)
         #expect(third.attempts == 1, "the first restore of version 3 since version 4 failed")
 
-        // Acknowledging clears the count; the failing version is not handed out again until the
-        // session moves on.
-        #expect(try store.acknowledgeRestore(session: "s").version == 3)
+        // Acknowledging the fallback clears the count and brings the log in line with what the
+        // app shows: session.restored (5), then stack.replaced back to A, B (6).
+        let acknowledged = try store.acknowledgeRestore(session: "s", at: 3)
+        #expect(acknowledged.version == 3 && acknowledged.alignedVersion == 6 && acknowledged.newestAcknowledgedVersion == 6)
+        #expect(try store.allEvents(session: "s").suffix(2).map(\.type) == ["session.restored", "stack.replaced"])
+        #expect(try store.state(session: "s").state.layers == good.layers)
         let afterAck = try store.restore(session: "s")
-        #expect(afterAck.attempts == 1)
-        #expect(afterAck.restoredVersion == 3)
+        #expect(afterAck.attempts == 1 && afterAck.restoredVersion == 6 && afterAck.fallback == nil)
+        #expect(afterAck.layers == good.layers)
         try store.acknowledgeRestore(session: "s")
-        try store.execute(.pop(source: .programmatic), session: "s", at: 3)
+        // Navigation recorded afterwards continues from what the user sees.
         try store.execute(.push(.titled("D", "Fixed")), session: "s", at: 4)
         let moved = try store.restore(session: "s")
-        #expect(moved.restoredVersion == 6 && moved.fallback == nil && moved.attempts == 1)
+        #expect(moved.restoredVersion == 7 && moved.fallback == nil && moved.attempts == 1)
         #expect(moved.layers[0].entries.map(\.id) == ["A", "B", "D"])
     }
 
@@ -161,16 +164,18 @@ struct RestoreTests {
     }
 
     /// The reviewer's sequence: restore and acknowledge version 3, push and present (version 5),
-    /// four restores without acknowledgement, acknowledge the fallback, two restores, push
-    /// (the session moves on). `mark` appends a restart marker on every launch, which must
-    /// neither move the session on nor be named in place of the state handed out.
-    static func reviewerSequence(mark: Bool) throws -> (store: NavigationStore, dir: TemporaryDirectory, head: Int) {
+    /// four restores without acknowledgement, acknowledge the fallback (which brings the log back
+    /// to A, B), two restores, push (the session moves on). `mark` appends a restart marker on
+    /// every launch, which must neither move the session on nor be named in place of the state
+    /// handed out.
+    static func reviewerSequence(mark: Bool) throws -> (store: NavigationStore, dir: TemporaryDirectory, aligned: Int, head: Int) {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
         #expect(try store.restore(session: "s", mark: mark).restoredVersion == 3)
-        #expect(try store.acknowledgeRestore(session: "s").version == 3)
+        let first = try store.acknowledgeRestore(session: "s")
+        #expect(first.version == 3 && first.alignedVersion == nil, "the newest state was acknowledged: nothing to align")
         try store.execute(.push(.titled("C")), session: "s")
         let five = try store.execute(.present(.titled("M")), session: "s").version
         let four = try (0..<4).map { _ in try store.restore(session: "s", mark: mark) }
@@ -178,30 +183,34 @@ struct RestoreTests {
         #expect(four.map(\.attempts) == [1, 2, 1, 2])
         #expect(four.map { $0.fallback == nil } == [true, true, false, false])
         let acknowledged = try store.acknowledgeRestore(session: "s")
-        #expect(acknowledged.version == 3 && !acknowledged.isBaseRootOnly && acknowledged.newestAcknowledgedVersion == 3)
+        let aligned = try #require(acknowledged.alignedVersion)
+        #expect(acknowledged.version == 3 && !acknowledged.isBaseRootOnly && acknowledged.newestAcknowledgedVersion == aligned)
+        // session.restored, the dismissal of M, and the base stack back to A, B.
+        #expect(try store.allEvents(session: "s").suffix(3).map(\.type) == ["session.restored", "layer.dismissed", "stack.replaced"])
         let two = try (0..<2).map { _ in try store.restore(session: "s", mark: mark) }
-        #expect(two.map(\.restoredVersion) == [3, 3], "version \(five) stays failed until the session moves on")
+        #expect(two.map(\.restoredVersion) == [aligned, aligned], "the acknowledged state is the newest now")
+        #expect(two.map { $0.layers.map { $0.entries.map(\.id) } } == [[["A", "B"]], [["A", "B"]]])
         #expect(two.map(\.attempts) == [1, 2])
         let head = try store.execute(.push(.titled("D")), session: "s").version
-        return (store, dir, head)
+        return (store, dir, aligned, head)
     }
 
     @Test("after the session moves on, the new state is handed out twice, then the acknowledged one twice, then the root",
           arguments: [false, true])
     func reviewerScenario(mark: Bool) throws {
-        let (store, _dir, head) = try Self.reviewerSequence(mark: mark)
+        let (store, _dir, aligned, head) = try Self.reviewerSequence(mark: mark)
         _ = _dir
-        #expect(head == (mark ? 13 : 6))
+        #expect(head == aligned + (mark ? 3 : 1))
         let next = try (0..<6).map { _ in try store.restore(session: "s", mark: mark) }
-        #expect(next.map(\.restoredVersion) == [head, head, 3, 3, 0, 0])
+        #expect(next.map(\.restoredVersion) == [head, head, aligned, aligned, 0, 0])
         #expect(next.map(\.attempts) == [1, 2, 1, 2, 1, 2])
-        #expect(next[0].layers[0].entries.map(\.id) == ["A", "B", "C"] && next[0].layers[1].entries.map(\.id) == ["M", "D"])
+        #expect(next[0].layers.map { $0.entries.map(\.id) } == [["A", "B", "D"]])
         #expect(next[2].layers.map { $0.entries.map(\.id) } == [["A", "B"]])
         #expect(next[4].layers.map { $0.entries.map(\.id) } == [["A"]])
         #expect(next[0].fallback == nil && next[1].fallback == nil)
         // The messages name the states handed out and the true counts, never a marker's version.
-        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version 3, the newest earlier acknowledged state")
-        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version 3, the newest earlier acknowledged state, 2 times too; returning the base root 'A' alone")
+        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version \(aligned), the newest earlier acknowledged state")
+        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version \(aligned), the newest earlier acknowledged state, 2 times too; returning the base root 'A' alone")
         let version = try store.state(session: "s").version
         #expect(next.last?.version == version)
         if mark {
@@ -210,20 +219,21 @@ struct RestoreTests {
         }
     }
 
-    @Test("acknowledging the base root says so and keeps the acknowledged state to fall back to")
+    @Test("acknowledging the base root brings the log to the base root and makes it the state to fall back to")
     func acknowledgeBaseRoot() throws {
-        let (store, _dir, head) = try Self.reviewerSequence(mark: false)
+        let (store, _dir, _, _) = try Self.reviewerSequence(mark: false)
         _ = _dir
         for _ in 0..<5 { _ = try store.restore(session: "s") }
         let acknowledged = try store.acknowledgeRestore(session: "s")
-        #expect(acknowledged == RestoreAcknowledgement(session: "s", version: 0, newestAcknowledgedVersion: 3))
-        #expect(acknowledged.isBaseRootOnly)
-        // Both failed states stay out until the session moves on; then counting starts again.
-        #expect(try store.restore(session: "s").restoredVersion == 0)
-        let moved = try store.execute(.pop(source: .programmatic), session: "s").version
-        #expect(moved == head + 1)
+        let root = try #require(acknowledged.alignedVersion)
+        #expect(acknowledged.isBaseRootOnly && acknowledged.newestAcknowledgedVersion == root)
+        #expect(try store.state(session: "s").state.entryIDs == [["A"]])
+        let handed = try store.restore(session: "s")
+        #expect(handed.restoredVersion == root && handed.fallback == nil)
+        // When the session moves on, counting starts again, falling back to the acknowledged root.
+        let moved = try store.execute(.push(.titled("E")), session: "s").version
         let after = try (0..<5).map { _ in try store.restore(session: "s").restoredVersion }
-        #expect(after == [moved, moved, 3, 3, 0])
+        #expect(after == [moved, moved, root, root, 0])
     }
 
     @Test("markers alone never move the session on")
