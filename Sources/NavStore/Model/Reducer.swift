@@ -82,7 +82,7 @@ extension SessionState {
         case .update(let id, let item):
             guard let (layer, position) = location(of: id) else { throw .entryNotLive(id: id, stack: stackDescription) }
             let old = layers[layer].entries[position].item
-            if old == item { return nil }
+            if old.changedFields(to: item).isEmpty { return nil }
             return .itemUpdated(id: id, item: item, fields: old.changedFields(to: item))
 
         case .present(let entry, let modal):

@@ -273,7 +273,13 @@ final class StoreCore: @unchecked Sendable {
         insert.bind(at, at: 4)
         insert.bind(eventID, at: 5)
         insert.bind(try payloadText(body), at: 6)
-        try insert.run()
+        do {
+            try insert.run()
+        } catch {
+            // A client-supplied id that is already stored: say so instead of SQLite's words.
+            guard error.extendedResultCode == SQLiteError.Code.constraintUnique, error.message.contains("event_id") else { throw error }
+            throw NavigationError.invalidEvent("event id \(eventID) is already stored (event ids are unique across the database)")
+        }
         if ignoreKnownID && db.changes == 0 { return nil }
         return db.lastInsertRowID
     }

@@ -86,7 +86,8 @@ struct RestoreCommand: Command {
         let state = SessionState(layers: payload.layers)
         var text = "session \(Text.display(payload.session))  version \(payload.version)"
         if payload.restoredVersion != payload.version {
-            text += payload.restoredVersion == 0 ? "  restoring the base root alone" : "  restoring version \(payload.restoredVersion)"
+            text += payload.restoredVersion != 0 ? "  restoring version \(payload.restoredVersion)"
+                : payload.layers.first?.entries.isEmpty ?? true ? "  restoring an empty stack" : "  restoring the base root alone"
         }
         if point == nil { text += "  attempt \(payload.attempts)" }
         text += "\n"

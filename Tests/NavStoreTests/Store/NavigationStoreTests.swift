@@ -187,6 +187,29 @@ struct NavigationStoreTests {
         #expect(try versions(EventFilter(limit: 2, reverse: true)) == [4, 3])
     }
 
+    @Test("a client-supplied event id that is already stored is a clear error, and nothing is appended")
+    func reusedEventID() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        let id = "0190a6b2-1c3d-7e4f-8a5b-6c7d8e9f0a1b"
+        try store.startSession("s", eventID: id)
+        #expect(throws: StoreError.rules(.invalidEvent("event id \(id) is already stored (event ids are unique across the database)"))) {
+            try store.execute(.push(.titled("A")), session: "s", eventID: id)
+        }
+        #expect(try store.state(session: "s").version == 1)
+    }
+
+    @Test("an update to a canonically equivalent but different title is recorded, not dropped as no change")
+    func exactUpdate() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s")
+        try store.execute(.push(.titled("A", "caf\u{E9}")), session: "s")
+        let result = try store.updateItem("A", session: "s") { $0.title = "cafe\u{301}" }
+        #expect(result.event?.type == "item.updated")
+        #expect(try store.state(session: "s").state.topEntry?.item.title?.unicodeScalars.elementsEqual("cafe\u{301}".unicodeScalars) == true)
+    }
+
     @Test("the database file is created owner-only")
     func ownerOnly() throws {
         let dir = TemporaryDirectory()
