@@ -17,7 +17,8 @@ import NavStore
 /// ```
 /// navdb-bench __writer-loop DB SESSION [--count N] [--snapshot-interval K] [--seed S] [--tag T]
 /// ```
-/// - `--count N`: stop after N acknowledged events (exit 0); default: run until killed.
+/// - `--count N`: stop after N acknowledged events (exit 0); default: run until killed, until the
+///   parent process is gone, or for ten minutes at most.
 /// - `--snapshot-interval K`: `StoreOptions.snapshotInterval` (default the store's).
 /// - `--seed S`: the random choice of commands (default: the process id).
 /// - `--tag T`: prefix of the entry ids it pushes, unique per writer (default `w<pid>`).
@@ -80,7 +81,12 @@ enum WriterLoop {
         var random = SeededRandom(seed: seed)
         var acknowledged = 0
         var pushed = 0
+        // A writer whose parent died (a test run interrupted) must not write forever: it stops
+        // when it is handed to another parent, and after ten minutes whatever happens.
+        let parent = getppid()
+        let deadline = Timestamp.now() + 600_000
         while count.map({ acknowledged < $0 }) ?? true {
+            if getppid() != parent || Timestamp.now() > deadline { return 0 }
             let state = try store.state(session: session).state
             let command = nextCommand(state, random: &random, tag: tag, pushed: &pushed)
             let result: AppendResult
