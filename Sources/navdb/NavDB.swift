@@ -14,12 +14,35 @@ enum NavDB {
     static let version = "0.1.0"
 
     /// Every subcommand, in the order the help lists them (DESIGN §6).
-    static let commands: [any Command.Type] = [
-        SessionStartCommand.self, SessionsCommand.self,
-        PushCommand.self, PopCommand.self, PopToCommand.self, PopToRootCommand.self, MenuSelectCommand.self,
-        BackCommand.self, SetStackCommand.self, UpdateCommand.self, PresentCommand.self, DismissCommand.self,
-        StackCommand.self, BackMenuCommand.self, ShowCommand.self, HistoryCommand.self, ReplayCommand.self,
-        RestoreCommand.self, ExportCommand.self, ImportCommand.self, RebuildCommand.self, CheckCommand.self,
+    static let commands: [any Command.Type] = commandsByName.map(\.type)
+
+    /// Every subcommand by the name that runs it, in the order the help lists them: looking a
+    /// command up by name then builds no spec but its own (the specs, help text and all, cost a
+    /// measurable part of a one-shot `navdb push`). `HelpTests` runs `navdb NAME --help` for every
+    /// name the help lists, so a name here that differs from its spec's fails there.
+    static let commandsByName: [(name: String, type: any Command.Type)] = [
+        ("session start", SessionStartCommand.self),
+        ("sessions", SessionsCommand.self),
+        ("push", PushCommand.self),
+        ("pop", PopCommand.self),
+        ("pop-to", PopToCommand.self),
+        ("pop-to-root", PopToRootCommand.self),
+        ("menu-select", MenuSelectCommand.self),
+        ("back", BackCommand.self),
+        ("set-stack", SetStackCommand.self),
+        ("update", UpdateCommand.self),
+        ("present", PresentCommand.self),
+        ("dismiss", DismissCommand.self),
+        ("stack", StackCommand.self),
+        ("back-menu", BackMenuCommand.self),
+        ("show", ShowCommand.self),
+        ("history", HistoryCommand.self),
+        ("replay", ReplayCommand.self),
+        ("restore", RestoreCommand.self),
+        ("export", ExportCommand.self),
+        ("import", ImportCommand.self),
+        ("rebuild", RebuildCommand.self),
+        ("check", CheckCommand.self),
     ]
 
     /// The root's spec (its usage line is shown for errors before a subcommand is known).
@@ -134,7 +157,7 @@ enum NavDB {
                 throw UsageError("Unknown command 'session \(next!)'. Did you mean 'session start'?", command: SessionStartCommand.spec)
             }
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = commandsByName.first(where: { $0.name == name })?.type else {
             throw unknownCommand(name)
         }
         let rest = Array(words[index...])
@@ -157,7 +180,7 @@ enum NavDB {
             Console.out(rootHelp())
         } else if name == "session" {
             Console.out(HelpText.render(sessionGroup, subcommands: [SessionStartCommand.spec]))
-        } else if let command = commands.first(where: { $0.spec.name == name }) {
+        } else if let command = commandsByName.first(where: { $0.name == name })?.type {
             Console.out(HelpText.render(command.spec))
         } else {
             throw unknownCommand(name)

@@ -87,7 +87,7 @@ extension NavigationStore {
                     try core.execute("DELETE FROM layers WHERE session_id = ?", row.id)
                     try core.writeProjection(sessionID: row.id, from: SessionState(layers: []).droppingBase(), to: state)
                     try core.updateSession(id: row.id, version: last.version, at: last.at)
-                    core.cache[row.id] = (last.version, state)
+                    core.cache.store(state, version: last.version, session: row.id)
                     report.sessions += 1
                 }
                 progress?(report.events, total)

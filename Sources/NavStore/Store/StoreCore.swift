@@ -36,6 +36,36 @@ struct SessionWrite {
     var lastAt: Int64
 }
 
+/// The current state of the sessions written or read most recently, each valid while the session's
+/// version in the database equals the cached one. A few entries searched in order: a plain array
+/// of a struct, where a dictionary keyed by session cost a measurable part of a one-shot
+/// `navdb push` (its generic metadata is built at run time).
+struct StateCache {
+    private struct Item {
+        var session: Int64
+        var version: Int
+        var state: SessionState
+    }
+    private var items: [Item] = []
+    /// How many sessions are kept.
+    static let capacity = 8
+
+    /// The cached state of `session` at `version`, if any.
+    func state(session: Int64, version: Int) -> SessionState? {
+        items.first { $0.session == session && $0.version == version }?.state
+    }
+
+    /// Keeps `state` as `session`'s state at `version`, most recent first.
+    mutating func store(_ state: SessionState, version: Int, session: Int64) {
+        items.removeAll { $0.session == session }
+        items.insert(Item(session: session, version: version, state: state), at: 0)
+        if items.count > Self.capacity { items.removeLast() }
+    }
+
+    /// Forgets everything (after a failed transaction, whose versions may be reused).
+    mutating func removeAll() { items.removeAll() }
+}
+
 /// The connection and what goes with it, owned by ``NavigationStore`` behind its mutex.
 ///
 /// `@unchecked Sendable` only so that `Mutex` can hold it: it is reached solely through
@@ -48,9 +78,8 @@ final class StoreCore: @unchecked Sendable {
     let options: StoreOptions
     let encoder: JSONEncoder
     let decoder = JSONDecoder()
-    /// The current state of recently written sessions, keyed by session id, valid while the
-    /// session's version in the database equals the cached one.
-    var cache: [Int64: (version: Int, state: SessionState)] = [:]
+    /// The current state of recently used sessions (see ``StateCache``).
+    var cache = StateCache()
     /// Makes the ids of events appended without one.
     var eventIDs = EventIDGenerator()
     /// The two forms of the hot `INSERT INTO events`, prepared on first use.
@@ -250,7 +279,7 @@ final class StoreCore: @unchecked Sendable {
         guard write.version != write.row.version else { return }
         try writeProjection(sessionID: write.row.id, from: write.projected, to: write.state)
         try updateSession(id: write.row.id, version: write.version, at: write.lastAt)
-        cache[write.row.id] = (write.version, write.state)
+        cache.store(write.state, version: write.version, session: write.row.id)
     }
 
     /// Appends one event after `state`: ``beginWrite(_:state:)``, ``appendEvent(_:to:at:eventID:ignoreKnownID:)``
@@ -382,9 +411,9 @@ final class StoreCore: @unchecked Sendable {
     /// - Throws: ``UnreadableRow`` when a projection row cannot be read (changed behind the
     ///   store's back); `navdb rebuild` repairs it.
     func currentState(_ row: SessionRow) throws -> SessionState {
-        if let cached = cache[row.id], cached.version == row.version { return cached.state }
+        if let cached = cache.state(session: row.id, version: row.version) { return cached }
         let state = try projectedState(row)
-        cache[row.id] = (row.version, state)
+        cache.store(state, version: row.version, session: row.id)
         return state
     }
 
