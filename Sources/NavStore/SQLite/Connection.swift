@@ -10,7 +10,7 @@ import Darwin
 /// One connection to an SQLite database file (https://sqlite.org/c3ref/sqlite3.html).
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX` (no locking of its own), so it is not `Sendable`: share it
-/// through a ``SerializedDatabase``. Opening does not change the file; configuration is done by
+/// only behind a lock, as ``NavigationStore`` does (its connection lives in a `Mutex`). Opening does not change the file; configuration is done by
 /// small named steps the caller runs in its chosen order (``enableForeignKeys()``,
 /// ``setBusyTimeout(milliseconds:)``, ``setJournalModeWAL()``, ``setSynchronous(_:)``), so that a
 /// foreign file can be inspected before anything touches it.
@@ -469,5 +469,5 @@ private func closeFileDescriptor(_ fd: Int32) {
     _ = close(fd)
 }
 
-@available(*, unavailable, message: "A Connection is not thread-safe (SQLITE_OPEN_NOMUTEX); share a SerializedDatabase instead")
+@available(*, unavailable, message: "A Connection is not thread-safe (SQLITE_OPEN_NOMUTEX); share a NavigationStore instead")
 extension Connection: Sendable {}

@@ -252,5 +252,5 @@ package final class Statement {
     }
 }
 
-@available(*, unavailable, message: "A Statement belongs to its Connection's thread; share a SerializedDatabase instead")
+@available(*, unavailable, message: "A Statement belongs to its Connection's thread; share a NavigationStore instead")
 extension Statement: Sendable {}

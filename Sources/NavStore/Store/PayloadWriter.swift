@@ -19,6 +19,14 @@ struct PayloadWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// The payload text the store keeps for `body`: this writer's, or `JSONEncoder`'s (sorted
+    /// keys, slashes unescaped) when it leaves the body to it (a non-integer number in params).
+    /// - Throws: `EncodingError` only for values JSON cannot hold.
+    static func storedText(_ body: EventBody) throws -> String {
+        if let text = json(body) { return text }
+        return try body.payloadJSON()
+    }
+
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
     /// (`{"layers":[{"entries":[...],"modalInPresentation":false}]}`), or `nil` when a params
     /// value is left to `JSONEncoder`.

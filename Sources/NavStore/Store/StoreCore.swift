@@ -329,8 +329,7 @@ final class StoreCore: @unchecked Sendable {
     /// ``EventBody/payloadJSON()`` at a fraction of the cost, or `JSONEncoder`'s when the writer
     /// leaves it (a non-integer number in params).
     func payloadText(_ body: EventBody) throws -> String {
-        if let text = PayloadWriter.json(body) { return text }
-        return String(decoding: try body.payloadData(encoder), as: UTF8.self)
+        try PayloadWriter.storedText(body)
     }
 
     /// A new event id: a version 7 UUID in lowercase text (see ``EventIDGenerator``).

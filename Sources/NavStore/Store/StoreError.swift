@@ -58,7 +58,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .versionConflict(let session, let expected, let actual):
             "version conflict on session '\(session)': expected version \(expected), found \(actual)"
         case .timeBeforePrevious(let session, let given, let previous):
-            "time \(formatTimestamp(given)) is earlier than the previous event of session '\(session)' at \(formatTimestamp(previous)); times never go backwards"
+            "time \(Timestamp.format(given)) is earlier than the previous event of session '\(session)' at \(Timestamp.format(previous)); times never go backwards"
         case .pointOutOfRange(let session, let point, let accepted):
             "\(point) is outside session '\(session)' (accepted: \(accepted))"
         case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"

@@ -146,6 +146,3 @@ private struct TimeReader {
         return true
     }
 }
-
-/// `Timestamp.format`, for messages.
-func formatTimestamp(_ milliseconds: Int64) -> String { Timestamp.format(milliseconds) }

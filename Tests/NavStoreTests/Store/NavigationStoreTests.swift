@@ -210,6 +210,28 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").state.topEntry?.item.title?.unicodeScalars.elementsEqual("cafe\u{301}".unicodeScalars) == true)
     }
 
+    @Test("one store shared by concurrent tasks serializes them: no lost update, no gap")
+    func concurrentCallers() async throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions())
+        try store.startSession("s")
+        try store.execute(.push(.titled("root")), session: "s")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for n in 0..<50 { try store.execute(.push(.titled("t\(task)-\(n)")), session: "s") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let events = try store.allEvents(session: "s")
+        #expect(events.map(\.version) == Array(1...402))
+        #expect(try store.state(session: "s").state.depth == 401)
+        // A store error thrown inside the lock reaches the caller, and the store keeps working.
+        #expect(throws: StoreError.sessionNotFound("missing")) { try store.execute(.back, session: "missing") }
+        #expect(try store.execute(.pop(source: .programmatic), session: "s").version == 403)
+    }
+
     @Test("the database file is created owner-only")
     func ownerOnly() throws {
         let dir = TemporaryDirectory()
