@@ -91,46 +91,40 @@ extension NavigationStore {
     public func restore(
         session key: String, mark: Bool = false, at: Int64? = nil, expectedVersion: Int? = nil
     ) throws(StoreError) -> RestorePayload {
-        try withCore { core in
-            try core.db.transaction(.immediate) {
-                guard var row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
-                if let expectedVersion, expectedVersion != row.version {
-                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
-                }
-                let current = try core.currentState(row)
-                let head = try core.stateVersion(of: row)
-                var status = try core.restoreStatus(sessionID: row.id)
-                if let failed = status.failedVersion, try core.movedOn(sessionID: row.id, after: failed) {
-                    status.failedVersion = nil
-                }
-                let limit = max(1, options.restoreAttemptLimit)
-                let restoredVersion = status.countRestore(head: head, limit: limit)
-                var state = current
-                var fallback: String?
-                if restoredVersion != head {
-                    let failedHead = "version \(head) went unacknowledged \(limit) time\(limit == 1 ? "" : "s") in a row"
-                    if restoredVersion > 0 {
-                        (state, _) = try core.state(of: row, atVersion: restoredVersion)
-                        fallback = "\(failedHead); returning version \(restoredVersion), the newest earlier acknowledged state"
-                    } else {
-                        let root = current.layers[0].entries.first
-                        state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])])
-                        let earlier = status.acknowledgedVersion.flatMap { $0 < head ? $0 : nil }
-                        fallback = failedHead + (earlier.map { ", and version \($0), the newest earlier acknowledged state, \(limit) time\(limit == 1 ? "" : "s") too" }
-                            ?? " and no earlier state was acknowledged")
-                            + (root.map { "; returning the base root '\($0.id)' alone" } ?? "; returning an empty stack (the base layer has no entries)")
-                    }
-                }
-                if mark {
-                    let time = try core.eventTime(at, after: row)
-                    let event = try core.append(.sessionRestored, to: row, state: current, at: time, eventID: nil)
-                    row.version = event.version
-                }
-                try core.saveRestoreStatus(sessionID: row.id, status)
-                return RestorePayload(session: key, version: row.version, restoredVersion: restoredVersion,
-                                      layers: state.layers, backButton: state.backButton, backMenu: state.backMenu,
-                                      attempts: status.attempts, fallback: fallback)
+        try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, session, time in
+            var row = session
+            let current = try core.currentState(row)
+            let head = try core.stateVersion(of: row)
+            var status = try core.restoreStatus(sessionID: row.id)
+            if let failed = status.failedVersion, try core.movedOn(sessionID: row.id, after: failed) {
+                status.failedVersion = nil
             }
+            let limit = max(1, options.restoreAttemptLimit)
+            let restoredVersion = status.countRestore(head: head, limit: limit)
+            var state = current
+            var fallback: String?
+            if restoredVersion != head {
+                let failedHead = "version \(head) went unacknowledged \(limit) time\(limit == 1 ? "" : "s") in a row"
+                if restoredVersion > 0 {
+                    (state, _) = try core.state(of: row, atVersion: restoredVersion)
+                    fallback = "\(failedHead); returning version \(restoredVersion), the newest earlier acknowledged state"
+                } else {
+                    let root = current.layers[0].entries.first
+                    state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])])
+                    let earlier = status.acknowledgedVersion.flatMap { $0 < head ? $0 : nil }
+                    fallback = failedHead + (earlier.map { ", and version \($0), the newest earlier acknowledged state, \(limit) time\(limit == 1 ? "" : "s") too" }
+                        ?? " and no earlier state was acknowledged")
+                        + (root.map { "; returning the base root '\($0.id)' alone" } ?? "; returning an empty stack (the base layer has no entries)")
+                }
+            }
+            if mark {
+                let event = try core.append(.sessionRestored, to: row, state: current, at: time, eventID: nil)
+                row.version = event.version
+            }
+            try core.saveRestoreStatus(sessionID: row.id, status)
+            return RestorePayload(session: key, version: row.version, restoredVersion: restoredVersion,
+                                  layers: state.layers, backButton: state.backButton, backMenu: state.backMenu,
+                                  attempts: status.attempts, fallback: fallback)
         }
     }
 
