@@ -63,6 +63,37 @@ struct ReliabilityFuzzTests {
         return words
     }
 
+    /// What the documented contract (DESIGN §6, `navdb --help`) says a finished run must look
+    /// like, per exit code; `nil` when `result` keeps it:
+    /// - 0: success; stderr empty (progress is shown only on a terminal);
+    /// - 3: vetoed: the veto (`vetoed: ...` or the JSON outcome) on stdout, stderr empty;
+    /// - 1, 4, 65, 74: refused, conflict, bad input, unusable database: one `Error:` line on
+    ///   stderr and nothing else there;
+    /// - 64: usage: `Error:`, then the usage line and the help hint;
+    /// - 2 (a lint finding at `--fail-on`): findings on stdout, stderr empty;
+    /// - anything else, a signal or a hang breaks the contract.
+    static func contractViolation(_ result: ChildResult) -> String? {
+        if result.signal != nil || result.timedOut { return "crashed or hung: \(result)" }
+        let errorLines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        switch result.status {
+        case 0:
+            return result.stderr.isEmpty ? nil : "exit 0 with stderr: \(result.stderr)"
+        case 2, 3:
+            if !result.stderr.isEmpty { return "exit \(result.status) with stderr: \(result.stderr)" }
+            return result.stdout.isEmpty ? "exit \(result.status) with nothing on stdout" : nil
+        case 1, 4, 65, 74:
+            guard result.stderr.hasPrefix("Error: "), errorLines.count == 1 else { return "exit \(result.status) without one error line: \(result.stderr)" }
+            return nil
+        case 64:
+            guard result.stderr.hasPrefix("Error: "), errorLines.count == 3, errorLines[1].hasPrefix("Usage: ") else {
+                return "exit 64 without the error, usage and help lines: \(result.stderr)"
+            }
+            return nil
+        default:
+            return "undocumented exit \(result.status): \(result)"
+        }
+    }
+
     @Test("random and mutated command lines: never a crash or a hang, refusals change nothing")
     func argumentParser() async throws {
         let spawns = Reliability.count(300, long: 3_000)
@@ -98,14 +129,12 @@ struct ReliabilityFuzzTests {
                         histogram[result.status, default: 0] += 1
                         slowest = max(slowest, result.seconds)
                         let shown = words.map { $0.count > 40 ? String($0.prefix(40)) + "..." : $0 }
-                        if result.signal != nil || result.timedOut || ![0, 1, 3, 4, 64, 65, 74].contains(result.status) {
-                            problems.append("\(shown): \(result)")
-                        } else if result.status != 0 {
-                            if !result.stderr.hasPrefix("Error: ") { problems.append("\(shown): stderr is not an error line: \(result.stderr)") }
-                            if result.status != 3 {
-                                if try scratch.contents() != before { problems.append("\(shown): refused with \(result.status) but the database changed") }
-                                unchanged += 1
-                            }
+                        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/argumentParser (lane \(lane), case \(n))"
+                        if let violation = Self.contractViolation(result) {
+                            problems.append("\(shown): \(violation) [\(reproduction)]")
+                        } else if ![0, 3].contains(result.status) {
+                            if try scratch.contents() != before { problems.append("\(shown): refused with \(result.status) but the database changed [\(reproduction)]") }
+                            unchanged += 1
                         }
                     }
                     let check = try await scratch.navdb(["check"])
@@ -119,7 +148,7 @@ struct ReliabilityFuzzTests {
         }
         let histogram = results.reduce(into: [Int32: Int]()) { total, lane in total.merge(lane.histogram, uniquingKeysWith: +) }
         let problems = results.flatMap { $0.problems }
-        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        #expect(problems.isEmpty, "seed \(Reliability.seed): \(problems.prefix(10))")
         let statuses = histogram.keys.sorted().map { "\($0): \(histogram[$0]!)" }.joined(separator: ", ")
         Reliability.summary("argv fuzz", "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database byte-for-byte unchanged")
     }
@@ -208,13 +237,15 @@ struct ReliabilityFuzzTests {
         }
         var (store, own) = try target(0)
         var baseline = try Self.snapshot(store)
+        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/ndjsonReader"
+        var changedCases: [Int] = []
         var accepted = 0, refused = 0, compared = 0, otherErrors: [String] = [], changedOnRefusal = 0, slowest = 0.0, lines = 0, checks = 0
         let started = Date()
         for n in 0..<cases {
             if n > 0 && n % 200 == 0 {
                 let report = try store.check()
                 checks += 1
-                #expect(report.isClean, "\(report.problems)")
+                #expect(report.isClean, "\(report.problems) [\(reproduction)]")
                 (store, own) = try target(n / 200)
                 baseline = try Self.snapshot(store)
             }
@@ -265,7 +296,7 @@ struct ReliabilityFuzzTests {
                 if accepted % 10 == 0 {
                     let report = try store.check()
                     checks += 1
-                    #expect(report.isClean, "case \(n) was accepted and left \(report.problems): \(input)")
+                    #expect(report.isClean, "case \(n) was accepted and left \(report.problems): \(input) [\(reproduction)]")
                 }
                 baseline = try Self.snapshot(store)
             case .invalidImport?, .eventIDConflict?:
@@ -273,17 +304,17 @@ struct ReliabilityFuzzTests {
                 if refused % 4 == 0 {
                     compared += 1
                     let now = try Self.snapshot(store)
-                    if now.0 != baseline.0 || now.1 != baseline.1 { changedOnRefusal += 1 }
+                    if now.0 != baseline.0 || now.1 != baseline.1 { changedOnRefusal += 1; changedCases.append(n) }
                 }
             case let error?:
                 otherErrors.append("case \(n): \(error) for \(input.map { String($0.prefix(200)) })")
             }
         }
-        #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5))")
-        #expect(changedOnRefusal == 0)
-        #expect(slowest < 10, "one input took \(slowest) s")
+        #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5)) [\(reproduction)]")
+        #expect(changedOnRefusal == 0, "refused cases \(changedCases.prefix(10)) changed the log [\(reproduction)]")
+        #expect(slowest < 10, "one input took \(slowest) s [\(reproduction)]")
         let final = try store.check()
-        #expect(final.isClean, "\(final.problems)")
+        #expect(final.isClean, "\(final.problems) [\(reproduction)]")
         Reliability.summary("NDJSON fuzz", "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s")
     }
 }
