@@ -85,7 +85,7 @@ import Testing
         let sandbox = try Sandbox()
         try session(sandbox)
         let text = try sandbox.ok(["back-menu", "s", "--at", "3", "--width", "4"]).stdout
-        #expect(text.contains("back button  ‹ Back  (fits 4; preferred Inbox; fallbacks: Back, \"\")"))
+        #expect(text.contains("back button  ‹ Back  (in 4 columns; preferred Inbox, 5 columns; fallbacks: Back, \"\")"))
         let now = try sandbox.ok(["back-menu", "s"]).stdout
         #expect(now.contains("  1  \"\"     → B\n"))
         #expect(now.contains("  2  Inbox  → A\n"))

@@ -15,14 +15,38 @@ public struct BackButton: Sendable, Hashable, Codable {
         self.image = image
     }
 
-    /// The label that fits `width` characters: the preferred label, else the first fallback that
-    /// fits, else the last candidate (UIKit never drops the button itself). Widths count
-    /// `Character`s (grapheme clusters). The back menu is never shortened (rule 5).
-    /// - Parameter width: the room for the label, in characters; `nil` means unlimited.
-    public func label(fitting width: Int?) -> String {
+    /// The label UIKit shows in `width` terminal columns: the preferred label, else the first
+    /// fallback that fits, else the last candidate (UIKit never drops the button itself). A
+    /// label is whole here, never cut; widths are terminal columns (``TerminalWidth``: a
+    /// grapheme cluster is one column, two when East Asian Wide or an emoji presentation
+    /// sequence). The back menu is never shortened (DESIGN §3.1 rule 5).
+    /// - Parameters:
+    ///   - width: the room for the label, in terminal columns; `nil` means unlimited.
+    ///   - columns: how wide a candidate is drawn; by default the text's own terminal columns
+    ///     (``TerminalWidth``) (a renderer that escapes control characters passes the width of
+    ///     the escaped text).
+    public func label(fitting width: Int?, columns: (String) -> Int = { TerminalWidth.columns($0) }) -> String {
         guard let width else { return label }
         let candidates = [label] + fallbacks
-        return candidates.first { $0.count <= width } ?? candidates[candidates.count - 1]
+        return candidates.first { columns($0) <= width } ?? candidates[candidates.count - 1]
+    }
+
+    /// The text drawn in `width` terminal columns: ``label(fitting:)`` when it fits, which is
+    /// always the case for a label with fallbacks (the last, `""`, takes no room). Only a label
+    /// without fallbacks that is wider, a custom `backBarButtonItem`'s title, is cut, at a
+    /// grapheme cluster boundary and ending in `…` (rule 5: a generated label is drawn whole or
+    /// replaced by its next fallback, never cut).
+    /// - Parameter width: the room for the label, in terminal columns; `nil` means unlimited.
+    public func drawnLabel(in width: Int?) -> String {
+        let chosen = label(fitting: width)
+        guard let width else { return chosen }
+        return TerminalWidth.truncated(chosen, to: width)
+    }
+
+    /// Whether the label drawn in `width` terminal columns is cut: only possible for a custom
+    /// item's title, which has no fallbacks (rule 5).
+    public func isCut(in width: Int) -> Bool {
+        TerminalWidth.columns(label(fitting: width)) > width
     }
 
     /// The label and fallbacks for a preferred text that may shorten: "Back" then "", leaving out

@@ -11,7 +11,7 @@ struct BackMenuCommand: Command {
         "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
         """,
         arguments: [.key],
-        options: [PointOption.spec, WidthOption.spec("Also show the label that fits <n> characters (the preferred label or a fallback).")])
+        options: [PointOption.spec, WidthOption.spec("Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).")])
 
     var key: String
     var point: HistoryPoint?

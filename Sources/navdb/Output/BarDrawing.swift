@@ -48,9 +48,10 @@ struct BarDrawing {
     }
 
     /// The line inside the frame: `‹ Label` at the leading edge, the top item's title centred.
-    /// The label is the preferred one or the first fallback that fits the room left of the title
-    /// (a custom item's label, which has no fallbacks, is cut with `…`); an over-long title is
-    /// cut so that a chevron and a few characters keep their room.
+    /// The label is the preferred one or the first fallback that fits, whole, the room left of
+    /// the centred title (a custom item's label, which has no fallbacks, is cut with `…` between
+    /// grapheme clusters); an over-long title is cut so that a chevron and a few columns keep
+    /// their room. Widths in terminal columns (DESIGN §3.1 rule 5).
     private func barContent(inner: Int) -> String {
         guard let top = state.topEntry else {
             return Text.padded(Text.truncated("(empty stack)", to: inner), to: inner)
@@ -64,7 +65,9 @@ struct BarDrawing {
         }
         let image = button.image ? "▣ " : ""
         let room = max(titleStart - 3 - Text.width(image), 0)
-        let label = Text.truncated(Text.escaped(button.label(fitting: room)), to: room)
+        // A generated label is drawn whole or replaced by a fallback; only a custom item's title
+        // (no fallbacks) is cut (rule 5). Widths are those of the escaped text drawn.
+        let label = Text.truncated(Text.escaped(button.label(fitting: room) { Text.width(Text.escaped($0)) }), to: room)
         let leftWidth = 2 + Text.width(image) + Text.width(label)
         let start = max(titleStart, leftWidth + 1)
         let shownTitle = Text.truncated(title, to: max(inner - start, 0))

@@ -29,7 +29,8 @@ struct StackJSON: Encodable {
 
 /// `{"session","version","backButton": null | {"label","fallbacks","image"},
 /// "backMenu": null | [{"row","entry","title"}]}`: `back-menu --json`. With `--width`, also
-/// `"fittingLabel"`: the label that fits (`null` without a back button).
+/// `"fittingLabel"`: the label drawn in that many terminal columns (the preferred label or a
+/// fallback, whole; a custom item's title cut with `…`; `null` without a back button).
 struct BackMenuJSON: Encodable {
     var session: String
     var version: Int
@@ -53,7 +54,7 @@ struct BackMenuJSON: Encodable {
         try c.encode(version, forKey: .version)
         try c.encode(backButton, forKey: .backButton)
         try c.encode(backMenu, forKey: .backMenu)
-        if let width { try c.encode(backButton?.label(fitting: width), forKey: .fittingLabel) }
+        if let width { try c.encode(backButton?.drawnLabel(in: width), forKey: .fittingLabel) }
     }
 }
 

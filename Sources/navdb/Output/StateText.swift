@@ -56,9 +56,12 @@ enum StateText {
         guard let button = state.backButton else {
             return "none (\(state.noBackButtonReason?.rawValue ?? "no back button"))"
         }
-        let text = "‹ " + Text.display(width.map { button.label(fitting: $0) } ?? button.label)
+        let text = "‹ " + Text.display(width.map { button.drawnLabel(in: $0) } ?? button.label)
         var notes: [String] = []
-        if let width { notes.append("fits \(width); preferred \(Text.display(button.label))") }
+        if let width {
+            let cut = button.isCut(in: width) ? ", cut: a custom item's title has no fallbacks" : ""
+            notes.append("in \(width) columns\(cut); preferred \(Text.display(button.label)), \(Text.width(button.label)) columns")
+        }
         if !button.fallbacks.isEmpty { notes.append("fallbacks: " + button.fallbacks.map(Text.display).joined(separator: ", ")) }
         else { notes.append("no fallbacks") }
         if button.image { notes.append("image") }

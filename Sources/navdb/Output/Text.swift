@@ -1,3 +1,5 @@
+import NavStore
+
 /// How human output shows text from the log (titles, ids, prompts): control characters escaped,
 /// `nil` and `""` visibly different, printable Unicode (emoji, combining marks, right-to-left
 /// scripts) left as it is.
@@ -51,29 +53,9 @@ enum Text {
         return escaped(s)
     }
 
-    /// The number of terminal columns `s` takes: 2 for wide characters (East Asian wide,
-    /// emoji presentation), 1 for others (a base with combining marks is one character).
-    static func width(_ s: String) -> Int {
-        var total = 0
-        for character in s {
-            total += isWide(character) ? 2 : 1
-        }
-        return total
-    }
-
-    private static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        if scalar.properties.isEmojiPresentation { return true }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && scalar.properties.isEmoji { return true }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
+    /// The number of terminal columns `s` takes (DESIGN §3.1 rule 5; the rule lives in
+    /// ``TerminalWidth``).
+    static func width(_ s: String) -> Int { TerminalWidth.columns(s) }
 
     /// `s` padded with spaces to `width` terminal columns.
     static func padded(_ s: String, to width: Int) -> String {
@@ -81,18 +63,7 @@ enum Text {
         return w >= width ? s : s + String(repeating: " ", count: width - w)
     }
 
-    /// `s` shortened to at most `width` columns, ending in `…` when cut.
-    static func truncated(_ s: String, to width: Int) -> String {
-        guard Text.width(s) > width else { return s }
-        guard width > 0 else { return "" }
-        var result = ""
-        var used = 0
-        for character in s {
-            let w = isWide(character) ? 2 : 1
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
-        }
-        return result + "…"
-    }
+    /// `s` shortened to at most `width` columns, ending in `…` when cut, never inside a grapheme
+    /// cluster.
+    static func truncated(_ s: String, to width: Int) -> String { TerminalWidth.truncated(s, to: width) }
 }

@@ -187,13 +187,39 @@ extension ModelTests {
             #expect(button.label(fitting: width) == expected)
         }
 
-        @Test("rule 5: label(fitting:) counts characters (grapheme clusters), not bytes or scalars")
-        func labelFittingCountsCharacters() {
-            let family = "👨‍👩‍👧‍👦é\u{301}"  // 2 characters, 9 scalars
+        @Test("rule 5: label(fitting:) counts terminal columns: a cluster is one, East Asian wide and emoji two")
+        func labelFittingCountsColumns() {
+            let family = "👨‍👩‍👧‍👦é\u{301}"  // 2 clusters, 9 scalars, 3 columns
             let button = BackButton.shortening(family)
-            #expect(button.label(fitting: 2) == family)
-            #expect(button.label(fitting: 1) == "")
+            #expect(button.label(fitting: 3) == family)
+            #expect(button.label(fitting: 2) == "")
             #expect(BackButton.shortening("نحو").label(fitting: 3) == "نحو")
+            #expect(BackButton.shortening("首页").label(fitting: 4) == "首页")
+            #expect(BackButton.shortening("首页").label(fitting: 3) == "")
+            #expect(BackButton.shortening("首页首页").label(fitting: 5) == "Back")
+            #expect(BackButton.shortening("Ω😀x").label(fitting: 3) == "")
+            #expect(BackButton.shortening("Ω😀x").label(fitting: 4) == "Ω😀x")
+        }
+
+        @Test("rule 5: a generated label is drawn whole or replaced by a fallback; only a custom title is cut, between clusters")
+        func drawnLabel() {
+            for width in 0...12 {
+                for preferred in ["首页", "首页首页", "Ω😀x", "Settings", "👨‍👩‍👧‍👦👨‍👩‍👧‍👦"] {
+                    let button = BackButton.shortening(preferred)
+                    let drawn = button.drawnLabel(in: width)
+                    #expect(([preferred] + button.fallbacks).contains(drawn), "width \(width): \(drawn)")
+                    #expect(TerminalWidth.columns(drawn) <= width)
+                    #expect(!button.isCut(in: width))
+                }
+            }
+            let custom = BackButton(label: "首页首页", fallbacks: [])
+            #expect(custom.drawnLabel(in: 5) == "首页…")
+            #expect(custom.drawnLabel(in: 4) == "首…")
+            #expect(custom.drawnLabel(in: 3) == "首…")
+            #expect(custom.drawnLabel(in: 2) == "…")
+            #expect(custom.isCut(in: 7))
+            #expect(!custom.isCut(in: 8))
+            #expect(BackButton(label: "👨‍👩‍👧‍👦x", fallbacks: []).drawnLabel(in: 2) == "…")
         }
 
         @Test("rule 5: a label with no fallbacks is shown even when it does not fit (the button is never dropped)")
