@@ -37,6 +37,8 @@ enum Failure {
             return (line(error.description), StoreError.rules(error).exitCode)
         case let error as InputError:
             return (line(error.description), dataError)
+        case let error as OutputError:
+            return (line(error.description), ioError)
         case MaintenanceFailure.differences(let count):
             return (line("rebuild --verify found \(count) difference(s) between the projections or snapshots and the log; they are rebuilt now"), 1)
         case MaintenanceFailure.problems(let count):

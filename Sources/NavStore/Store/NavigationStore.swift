@@ -329,17 +329,23 @@ public final class NavigationStore: Sendable {
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors, or what `body` throws.
     public func events(session key: String?, filter: EventFilter = EventFilter(), _ body: (Event) throws -> Void) throws {
         var bodyError: (any Error)?
-        try withCore { core in
-            try core.db.transaction(.deferred) {
-                var row: SessionRow?
-                if let key {
-                    row = try core.sessionRow(key)
-                    if row == nil { throw StoreError.sessionNotFound(key) }
-                }
-                try core.streamEvents(session: row, filter: filter) { event in
-                    do { try body(event) } catch { bodyError = error; throw StreamStopped() }
+        do {
+            try withCore { core in
+                try core.db.transaction(.deferred) {
+                    var row: SessionRow?
+                    if let key {
+                        row = try core.sessionRow(key)
+                        if row == nil { throw StoreError.sessionNotFound(key) }
+                    }
+                    try core.streamEvents(session: row, filter: filter) { event in
+                        do { try body(event) } catch { bodyError = error; throw StreamStopped() }
+                    }
                 }
             }
+        } catch {
+            // The store maps what stopped the stream to its own error; the caller's comes first.
+            if let bodyError { throw bodyError }
+            throw error
         }
         if let bodyError { throw bodyError }
     }

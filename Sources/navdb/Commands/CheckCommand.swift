@@ -19,7 +19,7 @@ struct CheckCommand: Command {
         } else {
             Console.line("checked \(report.sessions) session(s), \(report.events) event(s), \(report.snapshots) snapshot(s)")
             Console.line(report.isClean ? "ok" : "\(report.problems.count) problem(s):")
-            for problem in report.problems { Console.line("  " + Text.escaped(problem)) }
+            for problem in report.problems { try Console.streamLine("  " + Text.escaped(problem)) }
         }
         if !report.isClean { throw MaintenanceFailure.problems(report.problems.count) }
         return .success

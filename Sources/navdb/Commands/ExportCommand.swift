@@ -38,7 +38,7 @@ struct ExportCommand: Command {
         var progress = Progress("export")
         var count = 0
         try context.store().exportNDJSON(session: key, redact: redact, keepIDs: keepIDs) { line in
-            Console.line(line)
+            try Console.streamLine(line)
             count += 1
             progress.update(count)
         }

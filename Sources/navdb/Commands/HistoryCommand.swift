@@ -48,8 +48,8 @@ struct HistoryCommand: Command {
         var count = 0
         let encoder = JSONOutput.makeEncoder()
         try store.events(session: key, filter: filter) { event in
-            if count == 0 && !context.json { Console.line(EventLines.header) }
-            Console.line(context.json ? try EventJSON.line(event, encoder: encoder) : EventLines.human(event))
+            if count == 0 && !context.json { try Console.streamLine(EventLines.header) }
+            try Console.streamLine(context.json ? try EventJSON.line(event, encoder: encoder) : EventLines.human(event))
             count += 1
             progress.update(count)
         }

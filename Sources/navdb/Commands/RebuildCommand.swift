@@ -25,7 +25,7 @@ struct RebuildCommand: Command {
             Console.line("rebuilt \(report.sessions) session(s) from \(report.events) event(s); \(report.snapshots) snapshot(s) written")
             if verify {
                 Console.line(report.differences.isEmpty ? "verify: projections and snapshots matched the log" : "verify: \(report.differences.count) difference(s):")
-                for difference in report.differences { Console.line("  " + Text.escaped(difference)) }
+                for difference in report.differences { try Console.streamLine("  " + Text.escaped(difference)) }
             }
         }
         if !report.differences.isEmpty { throw MaintenanceFailure.differences(report.differences.count) }

@@ -48,9 +48,9 @@ struct ReplayCommand: Command {
         try store.events(session: key, filter: EventFilter(fromVersion: from, toVersion: to)) { event in
             state.apply(event.body)
             if context.json {
-                Console.line(try ReplayJSON.line(event, state: state, encoder: encoder))
+                try Console.streamLine(try ReplayJSON.line(event, state: state, encoder: encoder))
             } else {
-                Console.out(EventLines.human(event) + "\n" + StateText.bar(state, indent: "          ") + "\n")
+                try Console.streamLine(EventLines.human(event) + "\n" + StateText.bar(state, indent: "          "))
             }
             count += 1
             progress.update(count, every: 5_000)

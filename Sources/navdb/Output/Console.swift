@@ -24,6 +24,21 @@ enum Console {
     /// Writes `text` and a newline to stdout.
     static func line(_ text: String = "") { out(text + "\n") }
 
+    /// Writes `text` and a newline to stdout for a command that streams (history, export,
+    /// replay), and stops it at the first write that failed: with `SIGPIPE` ignored a closed pipe
+    /// is only an `EPIPE` from `write`, and a long listing would otherwise run to its end.
+    /// - Throws: ``OutputError`` with the system's reason once a write to stdout failed.
+    static func streamLine(_ text: String) throws(OutputError) {
+        out(text + "\n")
+        if writeError != 0 || ferror(stdout) != 0 {
+            reported = true
+            throw OutputError(reason: String(cString: strerror(writeError != 0 ? writeError : EIO)))
+        }
+    }
+
+    /// Whether an ``OutputError`` was thrown, so ``finish()`` does not say it again.
+    nonisolated(unsafe) private static var reported = false
+
     /// Writes `text` to stderr as UTF-8 (stderr is unbuffered).
     static func err(_ text: String) {
         fputs(text, stderr)
@@ -46,8 +61,18 @@ enum Console {
     /// of it was written.
     static func finish() -> String? {
         if fflush(stdout) != 0, writeError == 0 { writeError = errno }
-        guard writeError != 0 || ferror(stdout) != 0 else { return nil }
+        guard !reported, writeError != 0 || ferror(stdout) != 0 else { return nil }
         return String(cString: strerror(writeError != 0 ? writeError : EIO))
+    }
+}
+
+/// Output that could not be written to stdout (a closed pipe, a full disk): exit 74.
+struct OutputError: Error, CustomStringConvertible {
+    /// The system's reason (`strerror`).
+    var reason: String
+
+    var description: String {
+        "cannot write the output: \(reason); the output is incomplete (what the command did to the database stands)"
     }
 }
 
