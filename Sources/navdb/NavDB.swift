@@ -22,6 +22,8 @@ enum NavDB {
     /// name the help lists, so a name here that differs from its spec's fails there.
     static let commandsByName: [(name: String, type: any Command.Type)] = [
         ("session start", SessionStartCommand.self),
+        ("session delete", SessionDeleteCommand.self),
+        ("session truncate", SessionTruncateCommand.self),
         ("sessions", SessionsCommand.self),
         ("push", PushCommand.self),
         ("pop", PopCommand.self),
@@ -43,6 +45,8 @@ enum NavDB {
         ("import", ImportCommand.self),
         ("rebuild", RebuildCommand.self),
         ("check", CheckCommand.self),
+        ("prune", PruneCommand.self),
+        ("vacuum", VacuumCommand.self),
     ]
 
     /// The root's spec (its usage line is shown for errors before a subcommand is known).
@@ -57,7 +61,12 @@ enum NavDB {
         """,
         usageOverride: "navdb [--db <path>] [--json] <subcommand>")
 
-    /// The `session` group (its only subcommand is `session start`).
+    /// The `session` group's subcommands, by their second word.
+    static let sessionCommands: [(word: String, type: any Command.Type)] = [
+        ("start", SessionStartCommand.self), ("delete", SessionDeleteCommand.self), ("truncate", SessionTruncateCommand.self),
+    ]
+
+    /// The `session` group (`session start`, `session delete`, `session truncate`).
     static let sessionGroup = CommandSpec(path: ["session"], abstract: "Manage sessions.", usageOverride: "navdb session <subcommand>")
 
     /// Runs the command line in `CommandLine.arguments` and exits with its status.
@@ -147,14 +156,18 @@ enum NavDB {
         }
         if name == "session" {
             let next = index < words.count ? words[index] : nil
-            if next == "start" {
-                name = "session start"
+            if let next, sessionCommands.contains(where: { $0.word == next }) {
+                name = "session " + next
                 index += 1
             } else if next == nil || next == "-h" || next == "--help" || help {
-                Console.out(HelpText.render(sessionGroup, subcommands: [SessionStartCommand.spec]))
+                Console.out(HelpText.render(sessionGroup, subcommands: sessionCommands.map { $0.type.spec }))
                 return 0
             } else {
-                throw UsageError("Unknown command 'session \(next!)'. Did you mean 'session start'?", command: SessionStartCommand.spec)
+                let words = sessionCommands.map(\.word)
+                if let suggestion = Suggestions.closest(to: next!, in: words), let type = sessionCommands.first(where: { $0.word == suggestion })?.type {
+                    throw UsageError("Unknown command 'session \(next!)'. Did you mean 'session \(suggestion)'?", command: type.spec)
+                }
+                throw UsageError("Unknown command 'session \(next!)' (accepted: \(words.map { "session " + $0 }.joined(separator: ", ")))", command: sessionGroup)
             }
         }
         guard let command = commandsByName.first(where: { $0.name == name })?.type else {
@@ -179,7 +192,7 @@ enum NavDB {
         if name.isEmpty {
             Console.out(rootHelp())
         } else if name == "session" {
-            Console.out(HelpText.render(sessionGroup, subcommands: [SessionStartCommand.spec]))
+            Console.out(HelpText.render(sessionGroup, subcommands: sessionCommands.map { $0.type.spec }))
         } else if let command = commandsByName.first(where: { $0.name == name })?.type {
             Console.out(HelpText.render(command.spec))
         } else {

@@ -5,9 +5,9 @@ import Testing
 @Suite struct HelpTests {
     /// Every command of DESIGN §6.
     static let commands = [
-        "session start", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
+        "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
         "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export",
-        "import", "rebuild", "check",
+        "import", "rebuild", "check", "prune", "vacuum",
     ]
 
     @Test func toolHelpListsEveryCommand() throws {

@@ -55,9 +55,9 @@ import Testing
         Case(arguments: ["import"], command: "import", message: "Missing expected argument '<file>'"),
         Case(arguments: ["import", "f", "--format", "csv"], command: "import", message: "expected one of navdb, firefox-session"),
         Case(arguments: ["session", "start"], command: "session start", message: "Missing expected argument '<key>'"),
-        Case(arguments: ["session", "stop", "s"], command: "session start", message: "Unknown command 'session stop'"),
+        Case(arguments: ["session", "stop", "s"], command: "session", message: "Unknown command 'session stop'"),
         Case(arguments: ["pus", "s", "A"], command: nil, message: "Unknown command 'pus'. Did you mean 'push'?"),
-        Case(arguments: ["frobnicate"], command: nil, message: "Unknown command 'frobnicate' (accepted: session start, sessions, push"),
+        Case(arguments: ["frobnicate"], command: nil, message: "Unknown command 'frobnicate' (accepted: session start, session delete, session truncate, sessions, push"),
         Case(arguments: ["--jsn", "stack", "s"], command: nil, message: "Unknown option '--jsn'. Did you mean '--json'?"),
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
     ]

@@ -183,6 +183,18 @@ package final class Connection {
         }
     }
 
+    /// Makes SQLite overwrite deleted content with zeros (`PRAGMA secure_delete = ON`,
+    /// https://sqlite.org/pragma.html#pragma_secure_delete): deleted rows, and pages moved to the
+    /// freelist, keep no old bytes. Debian's SQLite has it on by default, Apple's does not.
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take.
+    package func enableSecureDelete() throws(SQLiteError) {
+        try execute("PRAGMA secure_delete = ON")
+        guard try pragmaText("secure_delete") == "1" else {
+            throw .misuse("secure_delete could not be enabled", sql: "PRAGMA secure_delete = ON")
+        }
+    }
+
     /// Sets how long a statement waits for another connection's lock before failing with
     /// `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
     ///

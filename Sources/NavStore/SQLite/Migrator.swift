@@ -29,6 +29,7 @@ package enum EmbeddedMigrations {
     /// Every migration, oldest first. `user_version` is the number of them applied.
     package static let all: [Migration] = [
         Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql),
+        Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql),
     ]
 }
 

@@ -26,6 +26,18 @@ public struct EventRecord: Sendable, Hashable, Codable {
     /// The payload object.
     public var payload: JSONValue
 
+    /// A record from its fields.
+    public init(seq: Int64?, session: String, version: Int, type: String, at: Int64, time: String?, eventID: String, payload: JSONValue) {
+        self.seq = seq
+        self.session = session
+        self.version = version
+        self.type = type
+        self.at = at
+        self.time = time
+        self.eventID = eventID
+        self.payload = payload
+    }
+
     /// The record of a stored event.
     /// - Throws: `EncodingError` only for payload values JSON cannot hold.
     public init(_ event: Event) throws {

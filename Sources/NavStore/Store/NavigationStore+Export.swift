@@ -9,8 +9,9 @@ extension NavigationStore {
     /// without holding the log in memory.
     ///
     /// Each line is `{"at","eventID","payload","seq","session","time","type","version"}` with
-    /// sorted keys; `at` is in ms since the Unix epoch. ``importNDJSON(lines:progress:)`` reads
-    /// it back.
+    /// sorted keys; `at` is in ms since the Unix epoch. A truncated session (DESIGN §12) first
+    /// has its base, a `session.truncated` record (``SessionBase/record()``); with every session,
+    /// all bases come before the first event. ``importNDJSON(lines:progress:)`` reads it back.
     ///
     /// With `redact`, personal text is replaced by stable hashes so that a log can be shared:
     /// titles, back button titles, `backBarButtonItem` titles, menu titles, pop-guard prompts
@@ -47,6 +48,11 @@ extension NavigationStore {
     /// redaction), so tests can redact the same text the same way.
     func exportNDJSON(session: String?, redactionKey: [UInt8]?, keepIDs: Bool, _ write: (String) throws -> Void) throws {
         let redactor = redactionKey.map { Redactor(key: $0, keepIDs: keepIDs) }
+        // A truncated session's base comes before any event (DESIGN §12): with every session,
+        // all bases first, so that each is read before its session's first remaining event.
+        for base in try bases(session: session) {
+            try write(try (redactor?.redact(base) ?? base).record().jsonLine())
+        }
         try events(session: session) { event in
             let exported = redactor?.redact(event) ?? event
             try write(PayloadWriter.recordLine(exported) ?? EventRecord(exported).jsonLine())
@@ -77,6 +83,15 @@ struct Redactor {
 
     /// An entry id or session key: hashed unless ``keepIDs``.
     func id(_ text: String) -> String { keepIDs ? text : hash(text) }
+
+    /// A truncated session's base with its session key, name and state redacted.
+    func redact(_ base: SessionBase) -> SessionBase {
+        var base = base
+        base.session = id(base.session)
+        base.name = hash(base.name)
+        base.state = redact(base.state)
+        return base
+    }
 
     /// The event with its session key and payload redacted.
     func redact(_ event: Event) -> Event {

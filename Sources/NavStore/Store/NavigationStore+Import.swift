@@ -74,15 +74,19 @@ extension NavigationStore {
                     lineNumber += 1
                     if lineNumber % 10_000 == 0 { progress?(lineNumber, 0) }
                     if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { continue }
-                    let event: Event
+                    let decoded: ImportLine
                     do {
-                        event = try decoder.decode(ImportLine.self, from: Data(line.utf8)).event
+                        decoded = try decoder.decode(ImportLine.self, from: Data(line.utf8))
                     } catch let error as NavigationError {
                         throw StoreError.invalidImport(line: lineNumber, reason: error.description)
                     } catch {
                         throw StoreError.invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
                     }
-                    try importer.add(event, line: lineNumber)
+                    if let base = decoded.base {
+                        try importer.add(base, line: lineNumber)
+                    } else {
+                        try importer.add(decoded.event, line: lineNumber)
+                    }
                 }
                 let report = try importer.finish()
                 progress?(lineNumber, 0)
@@ -169,10 +173,54 @@ struct EventImporter {
                 return
             }
             guard let write = current else {
-                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and this event is its version \(event.version); a session's log starts at version 1")
+                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and this event is its version \(event.version); a session's log starts at version 1, or at a session.truncated base")
+            }
+            if let base = try core.base(of: write.row), event.version <= base.version {
+                throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' is at or below its base version \(base.version): the session was truncated at \(Timestamp.format(base.truncatedAt)) and the events up to its base were deleted; import an export made after the truncation")
             }
             throw StoreError.invalidImport(line: line, reason: "session '\(key)' expected version \(write.version + 1), found \(event.version); versions go 1, 2, 3... without gaps")
         }
+    }
+
+    /// Adds a truncated session's base (a `session.truncated` record, DESIGN §12): a session that
+    /// does not exist is created at the base, and its events go on at `base.version + 1`; an
+    /// existing session whose state at the base's version is exactly the base's is left as it is
+    /// (the record is skipped, so an export imports twice as a no-op, and a truncated export
+    /// merges into the untruncated file it came from). Anything else is refused: the session
+    /// holds another state there, or cannot show its state there (it is shorter, or was
+    /// truncated later).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)``.
+    mutating func add(_ base: SessionBase, line: Int) throws {
+        guard let eventID = EventIDGenerator.normalized(base.eventID) else {
+            throw StoreError.invalidImport(line: line, reason: "event id '\(base.eventID)' is not \(EventIDGenerator.uuidShape)")
+        }
+        let key = base.session
+        guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
+        named.insert(ExactKey(key))
+        try select(key)
+        guard let write = current else {
+            let row = try core.createSession(key: key, name: base.name, at: base.startedAt)
+            try core.insertBase(sessionID: row.id, base: SessionBase(session: key, version: base.version, at: base.at, eventID: eventID, state: base.state,
+                                                                     truncatedAt: base.truncatedAt, name: base.name, startedAt: base.startedAt))
+            var started = try core.beginWrite(row, state: SessionState())
+            started.state = base.state
+            started.version = base.version
+            started.lastAt = base.at
+            current = started
+            return
+        }
+        let own = try core.base(of: write.row)
+        let low = own?.version ?? 1
+        guard base.version >= low, base.version <= write.version else {
+            throw StoreError.invalidImport(line: line, reason: "session '\(key)' holds versions \(low)...\(write.version)"
+                + StoreCore.truncationNote(own) + "; it cannot show its state at this base version \(base.version), so the base cannot be checked")
+        }
+        let state = base.version == write.version ? write.state : try core.state(of: write.row, atVersion: base.version).0
+        guard state.isExactly(base.state) else {
+            throw StoreError.invalidImport(line: line, reason: "the base of session '\(key)' at version \(base.version) differs from the state the database holds there"
+                + (state.firstDifference(from: base.state, name: "the database", expectedName: "the base").map { ": \($0)" } ?? ""))
+        }
+        skipped += 1
     }
 
     /// Validates `event` against ``current`` and appends it.
@@ -273,15 +321,27 @@ extension StoreCore {
 }
 
 /// One NDJSON line of an import, decoded in one pass: the ``EventRecord`` fields, with the payload
-/// decoded straight into its ``EventBody`` by the type named on the same line.
+/// decoded straight into its ``EventBody`` by the type named on the same line; or a truncated
+/// session's base (a `session.truncated` record, ``SessionBase/record()``).
 private struct ImportLine: Decodable {
     var event: Event
+    /// The base, when the line is a `session.truncated` record (``event`` is then a placeholder).
+    var base: SessionBase?
 
     private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, eventID, payload }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
+        if type == SessionBase.recordType {
+            let record = EventRecord(seq: nil, session: try c.decode(String.self, forKey: .session), version: try c.decode(Int.self, forKey: .version),
+                                     type: type, at: try c.decode(Int64.self, forKey: .at), time: nil,
+                                     eventID: try c.decode(String.self, forKey: .eventID), payload: try c.decode(JSONValue.self, forKey: .payload))
+            let base = try SessionBase(record: record)
+            self.base = base
+            event = Event(seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID, body: .sessionRestored)
+            return
+        }
         event = Event(
             seq: try c.decodeIfPresent(Int64.self, forKey: .seq),
             session: try c.decode(String.self, forKey: .session),

@@ -53,8 +53,10 @@ extension NavigationStore {
                         report.differences.append("session '\(row.key)': \(unreadable.summary)")
                     }
                     try core.execute("DELETE FROM snapshots WHERE session_id = ?", row.id)
-                    var state = SessionState()
-                    var last = (version: 0, at: row.createdAt)
+                    // A truncated session folds from its base (DESIGN §12).
+                    let start = try core.foldStart(row)
+                    var state = start.state
+                    var last = (version: start.version, at: start.at)
                     try core.foldLog(sessionID: row.id) { version, at, body in
                         state.apply(body)
                         last = (version, at)
@@ -78,7 +80,8 @@ extension NavigationStore {
                         if row.version != last.version {
                             report.differences.append("session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
                         }
-                        let stale = (Array(oldSnapshots.keys) + unreadableSnapshots.keys).filter { $0 % options.snapshotInterval != 0 || $0 > last.version }
+                        let stale = (Array(oldSnapshots.keys) + unreadableSnapshots.keys)
+                            .filter { $0 % options.snapshotInterval != 0 || $0 > last.version || $0 <= start.version }
                         if !stale.isEmpty {
                             report.differences.append("session '\(row.key)': \(stale.count) snapshot(s) off the interval or past the log were dropped")
                         }
@@ -97,8 +100,10 @@ extension NavigationStore {
     }
 
     /// Verifies the database without changing it: SQLite's `PRAGMA integrity_check`
-    /// (https://sqlite.org/pragma.html#pragma_integrity_check), global `seq` and per-session
-    /// versions gapless from 1, times never going backwards, session rows matching their logs,
+    /// (https://sqlite.org/pragma.html#pragma_integrity_check), global `seq` gapless from 1
+    /// except where a deletion or truncation recorded removing events (DESIGN §12), the
+    /// maintenance flag lowered, per-session versions gapless from 1 (or from a truncated
+    /// session's base), times never going backwards, session rows matching their logs,
     /// projections equal to the fold of each log, and snapshots equal to the fold at their version.
     /// - Parameter progress: called now and then with events checked and the total.
     /// - Throws: database errors that stop the check itself.
@@ -109,10 +114,9 @@ extension NavigationStore {
                 let integrity = try core.db.integrityCheck()
                 if integrity != ["ok"] { report.problems += integrity.map { "integrity: \($0)" } }
                 let total = try core.count("SELECT count(*) FROM events")
-                let maxSeq = try core.count("SELECT coalesce(max(seq), 0) FROM events")
-                let minSeq = try core.count("SELECT coalesce(min(seq), 1) FROM events")
-                if total > 0 && (minSeq != 1 || maxSeq != total) {
-                    report.problems.append("seq is not gapless: \(total) events with seq \(minSeq)...\(maxSeq)")
+                report.problems += try core.seqGapProblems()
+                if try core.count("SELECT coalesce((SELECT removing FROM maintenance WHERE id = 1), -1)") != 0 {
+                    report.problems.append("the maintenance flag is raised or missing outside a deleting transaction (table maintenance must hold one row with removing = 0)")
                 }
                 for row in try core.allSessions() {
                     report.sessions += 1
@@ -121,13 +125,26 @@ extension NavigationStore {
                     for (_, unreadable) in unreadableSnapshots.sorted(by: { $0.key < $1.key }) {
                         report.problems.append(unreadable.description)
                     }
-                    var state = SessionState()
-                    var expected = 1
-                    var lastAt = Int64.min
+                    // A truncated session folds from its base (DESIGN §12).
+                    let start: (state: SessionState, version: Int, at: Int64)
+                    do { start = try core.foldStart(row) } catch let error as UnreadableRow {
+                        report.problems.append("session '\(error.session)': \(error.summary); the events before it were deleted, so it cannot be rebuilt")
+                        continue
+                    }
+                    var state = start.state
+                    var expected = start.version + 1
+                    var lastAt = start.version > 0 ? start.at : Int64.min
                     var problem: String?
+                    if let below = (Array(snapshots.keys) + unreadableSnapshots.keys).filter({ $0 <= start.version }).min() {
+                        report.problems.append("session '\(row.key)': snapshot at version \(below) is at or below the base version \(start.version)")
+                    }
                     do {
                         try core.foldLog(sessionID: row.id) { version, at, body in
-                            if version != expected, problem == nil { problem = "versions jump from \(expected - 1) to \(version)" }
+                            if version != expected, problem == nil {
+                                problem = expected == start.version + 1 && start.version > 0
+                                    ? "the log starts at version \(version), not right after its base version \(start.version)"
+                                    : "versions jump from \(expected - 1) to \(version)"
+                            }
                             if at < lastAt, problem == nil { problem = "version \(version) is earlier than the event before it" }
                             if problem == nil {
                                 do { try state.validate(body) } catch { problem = "version \(version) does not follow the state before it: \(error)" }
@@ -205,6 +222,39 @@ extension StoreCore {
             }
         }
         return (states, unreadable)
+    }
+
+    /// The `seq` gaps that no deletion or truncation recorded in `removed_events`: `seq` runs
+    /// from 1 without gaps except where navdb removed events (DESIGN §4, §12).
+    /// - Complexity: O(n + r log r) for n events and r recorded runs; reads `seq` only.
+    func seqGapProblems() throws -> [String] {
+        var removed: [(first: Int64, last: Int64)] = []
+        let runs = try db.prepare("SELECT first_seq, last_seq FROM removed_events ORDER BY first_seq")
+        try runs.forEachRow { removed.append(($0.int64(at: 0), $0.int64(at: 1))) }
+        var index = 0
+        /// Whether every seq in first...last is in a recorded run.
+        func covered(_ first: Int64, _ last: Int64) -> Bool {
+            var next = first
+            while index < removed.count, removed[index].last < next { index += 1 }
+            var probe = index
+            while next <= last {
+                guard probe < removed.count, removed[probe].first <= next else { return false }
+                next = max(next, removed[probe].last + 1)
+                probe += 1
+            }
+            return true
+        }
+        var problems: [String] = []
+        var previous: Int64 = 0
+        let seqs = try db.prepare("SELECT seq FROM events ORDER BY seq")
+        try seqs.forEachRow { row in
+            let seq = row.int64(at: 0)
+            if seq > previous + 1, !covered(previous + 1, seq - 1), problems.count < 10 {
+                problems.append("seq is not gapless: \(previous + 1 == seq - 1 ? "seq \(seq - 1) is" : "seqs \(previous + 1)...\(seq - 1) are") missing, and no deletion or truncation removed \(previous + 1 == seq - 1 ? "it" : "them")")
+            }
+            previous = seq
+        }
+        return problems
     }
 
     func count(_ sql: String) throws -> Int {

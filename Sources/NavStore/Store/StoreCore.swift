@@ -200,6 +200,9 @@ final class StoreCore: @unchecked Sendable {
     /// The connection's settings, each a named step (DESIGN §5).
     private static func configure(_ db: Connection, options: StoreOptions) throws {
         try db.enableForeignKeys()
+        // Every write zeroes what it deletes (a popped entry's projection row too), so a
+        // deletion of DESIGN §12 finds no older copy of a text in free space.
+        try db.enableSecureDelete()
         if try db.pragmaText("journal_mode")?.lowercased() != "wal" {
             try db.setJournalModeWAL()
         }
@@ -464,36 +467,56 @@ final class StoreCore: @unchecked Sendable {
 
     // MARK: History
 
-    /// The version a point names: 1...current, or the newest at or before a time.
+    /// The version a point names: 1...current (base...current for a truncated session), or the
+    /// newest at or before a time.
     func resolve(_ point: HistoryPoint?, in row: SessionRow) throws -> Int {
         switch point {
         case nil:
             return row.version
         case .version(let version):
-            guard version >= 1, version <= row.version else {
-                throw StoreError.pointOutOfRange(session: row.key, point: "version \(version)", accepted: "versions 1...\(row.version)")
+            let base = try base(of: row)
+            let low = base?.version ?? 1
+            guard version >= low, version <= row.version else {
+                throw StoreError.pointOutOfRange(session: row.key, point: "version \(version)", accepted: "versions \(low)...\(row.version)" + Self.truncationNote(base))
             }
             return version
         case .time(let time):
             guard let found = try lastVersion(of: row, atOrBefore: time) else {
+                let base = try base(of: row)
+                let from = base.map { "times from \(Timestamp.format($0.at)), the time of the base version \($0.version)" }
+                    ?? "times from \(Timestamp.format(row.createdAt)), when the session began"
                 throw StoreError.pointOutOfRange(session: row.key, point: "time \(Timestamp.format(time))",
-                                                 accepted: "times from \(Timestamp.format(row.createdAt)), when the session began; later times give the newest state")
+                                                 accepted: from + "; later times give the newest state" + Self.truncationNote(base))
             }
             return found
         }
     }
 
-    /// The newest version whose event is at or before `time`, or `nil` when the session began
-    /// later. Times never go backwards within a session, so this is a binary search over versions
-    /// on the `UNIQUE(session_id, version)` index: O(log n) point reads and no index on `at`.
+    /// `; the session was truncated at T: version B is its base and earlier events were deleted`,
+    /// or `""` for a session never truncated.
+    static func truncationNote(_ base: SessionBase?) -> String {
+        guard let base else { return "" }
+        return "; the session was truncated at \(Timestamp.format(base.truncatedAt)): version \(base.version) is its base and the events before it were deleted"
+    }
+
+    /// The newest version whose event is at or before `time` (the base version when `time` is at
+    /// or after the base's time but before the first remaining event), or `nil` when the session
+    /// began (or its base is) later. Times never go backwards within a session, so this is a
+    /// binary search over versions on the `UNIQUE(session_id, version)` index: O(log n) point
+    /// reads and no index on `at`.
     func lastVersion(of row: SessionRow, atOrBefore time: Int64) throws -> Int? {
-        guard row.version >= 1, let first = try eventTime(sessionID: row.id, version: 1), first <= time else { return nil }
-        var low = 1, high = row.version
-        while low < high {
-            let middle = low + (high - low + 1) / 2
-            if let at = try eventTime(sessionID: row.id, version: middle), at <= time { low = middle } else { high = middle - 1 }
+        let base = try base(of: row)
+        let firstVersion = (base?.version ?? 0) + 1
+        if row.version >= firstVersion, let first = try eventTime(sessionID: row.id, version: firstVersion), first <= time {
+            var low = firstVersion, high = row.version
+            while low < high {
+                let middle = low + (high - low + 1) / 2
+                if let at = try eventTime(sessionID: row.id, version: middle), at <= time { low = middle } else { high = middle - 1 }
+            }
+            return low
         }
-        return low
+        if let base, time >= base.at { return base.version }
+        return nil
     }
 
     /// The oldest version whose event is at or after `time` (`row.version + 1` when none is).
@@ -511,8 +534,13 @@ final class StoreCore: @unchecked Sendable {
             try rebuildSnapshots(sessionID: row.id)
             (base, baseVersion) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
         }
-        var state = base ?? SessionState()
         var at: Int64?
+        if baseVersion == nil, let truncated = try self.base(of: row) {
+            base = truncated.state
+            baseVersion = truncated.version
+            if version == truncated.version { at = truncated.at }
+        }
+        var state = base ?? SessionState()
         let statement = try db.cachedStatement("SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version")
         statement.bind(row.id, at: 1)
         statement.bind(baseVersion ?? 0, at: 2)
@@ -571,11 +599,22 @@ final class StoreCore: @unchecked Sendable {
         let delete = try db.cachedStatement("DELETE FROM snapshots WHERE session_id = ?")
         delete.bind(sessionID, at: 1)
         try delete.run()
-        var state = SessionState()
+        var state = try foldStart(sessionID: sessionID)
         try foldLog(sessionID: sessionID) { version, _, body in
             state.apply(body)
             if version % options.snapshotInterval == 0 { try writeSnapshot(sessionID: sessionID, version: version, state: state) }
         }
+    }
+
+    /// The state a fold of a session's log starts from: its base's state, or the empty state.
+    func foldStart(sessionID: Int64) throws -> SessionState {
+        let statement = try db.cachedStatement("SELECT id, key, name, created_at, updated_at, version FROM sessions WHERE id = ?")
+        statement.bind(sessionID, at: 1)
+        guard try statement.step() else { statement.reset(); return SessionState() }
+        let row = SessionRow(id: sessionID, key: statement.string(at: 1) ?? "", name: statement.string(at: 2),
+                             createdAt: statement.int64(at: 3), updatedAt: statement.int64(at: 4), version: statement.int(at: 5))
+        statement.reset()
+        return try foldStart(row).state
     }
 
     /// Streams a session's log in version order as (version, time, decoded body).

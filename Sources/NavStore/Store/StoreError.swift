@@ -16,6 +16,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeBeforePrevious(session: String, given: Int64, previous: Int64)
     /// A point in history outside the session (exit 1): `accepted` says what is.
     case pointOutOfRange(session: String, point: String, accepted: String)
+    /// `session truncate --before` outside the versions a truncation accepts (exit 64): above
+    /// the session's base (0 when never truncated) and at most its version; `accepted` says which.
+    case truncationOutOfRange(session: String, before: Int, accepted: String)
+    /// A truncation that would drop the state restore may still hand out or fall back to (exit 1):
+    /// `restoreVersion` is the oldest such version.
+    case truncationBelowRestore(session: String, before: Int, restoreVersion: Int)
     /// A read on a database file that does not exist (exit 74); writes create it.
     case databaseNotFound(path: String)
     /// The file is not a navdb database (exit 74); it was not modified.
@@ -36,13 +42,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other SQLite failure (exit 74), with SQLite's extended code and message.
     case sqlite(SQLiteError)
 
-    /// The `navdb` exit code (DESIGN §6): 1 refused or not found, 4 conflict, 65 bad input data,
+    /// The `navdb` exit code (DESIGN §6): 1 refused or not found, 4 conflict, 64 a truncation
+    /// point outside the session, 65 bad input data,
     /// 74 database unusable.
     public var exitCode: Int32 {
         switch self {
         case .rules(.invalidItem), .rules(.invalidEvent): 65
         case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange: 1
         case .versionConflict: 4
+        case .truncationOutOfRange: 64
+        case .truncationBelowRestore: 1
         case .invalidImport, .eventIDConflict, .invalidImportFile: 65
         case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite: 74
         }
@@ -61,6 +70,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "time \(Timestamp.format(given)) is earlier than the previous event of session '\(session)' at \(Timestamp.format(previous)); times never go backwards"
         case .pointOutOfRange(let session, let point, let accepted):
             "\(point) is outside session '\(session)' (accepted: \(accepted))"
+        case .truncationOutOfRange(let session, let before, let accepted):
+            "cannot truncate session '\(session)' before version \(before): it is not a version above the base that the session holds (accepted: \(accepted))"
+        case .truncationBelowRestore(let session, let before, let restoreVersion):
+            "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with 'navdb restore \(session) --ack', or truncate before version \(restoreVersion + 1) at most)"
         case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
         case .notANavdbFile(let path, let reason): "'\(path)' is not a navdb database: \(reason); it was left unchanged"
         case .newerSchema(let path, let found, let supported):

@@ -13,7 +13,9 @@ struct HistoryCommand: Command {
         abstract: "List a session's events (streamed; any length).",
         discussion: """
         Human output: version, time, type and a one-line summary. --json prints one event per line: \
-        {"at","eventID","payload","seq","session","time","type","version"} (at in ms since the Unix epoch).
+        {"at","eventID","payload","seq","session","time","type","version"} (at in ms since the Unix epoch). \
+        A truncated session's history starts at its base: a note first, or with --json its \
+        {"type":"session.truncated"} record (as in export; last with --reverse).
         """,
         arguments: [.key],
         options: [
@@ -47,6 +49,17 @@ struct HistoryCommand: Command {
         var progress = Progress("history")
         var count = 0
         let encoder = JSONOutput.makeEncoder()
+        // A truncated session's history starts at its base, and says so (DESIGN §12): a note
+        // before the events, or with --json the base's session.truncated record, as in export.
+        let base = try store.base(session: key)
+        if let base {
+            if context.json {
+                if !filter.reverse { Console.line(try base.record().jsonLine()) }
+            } else {
+                Console.line(HistoryCommand.truncationNote(base))
+            }
+        }
+        defer { if let base, context.json, filter.reverse { Console.line((try? base.record().jsonLine()) ?? "") } }
         try store.events(session: key, filter: filter) { event in
             if count == 0 && !context.json { try Console.streamLine(EventLines.header) }
             try Console.streamLine(context.json ? try EventJSON.line(event, encoder: encoder) : EventLines.human(event))
@@ -56,5 +69,10 @@ struct HistoryCommand: Command {
         progress.finish()
         if !context.json && count == 0 { Console.line("(no events match)") }
         return .success
+    }
+
+    /// `(truncated at T: history starts after base version B, whose state is kept; earlier events were deleted)`.
+    static func truncationNote(_ base: SessionBase) -> String {
+        "(truncated at \(Timestamp.format(base.truncatedAt)): history starts after base version \(base.version), whose state is kept; the events up to it were deleted)"
     }
 }

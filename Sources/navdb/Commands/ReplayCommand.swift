@@ -7,23 +7,25 @@ struct ReplayCommand: Command {
         path: ["replay"],
         abstract: "Step through events, each followed by the back button and back menu after it.",
         discussion: """
-        --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}.
+        --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}. \
+        A truncated session starts at its base: a note and the base's bar, or with --json a first \
+        line {"backButton","backMenu","base":{...the session.truncated record...},"stack"}.
         """,
         arguments: [.key],
         options: [
-            .value("from", "version", help: "The first version to show (default 1)."),
+            .value("from", "version", help: "The first version to show (default 1, or the one after a truncated session's base)."),
             .value("to", "version", help: "The last version to show (default the newest)."),
         ])
 
     var key: String
-    var from: Int
+    var from: Int?
     var to: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
-        from = try arguments.int("from", minimum: 1) ?? 1
+        from = try arguments.int("from", minimum: 1)
         to = try arguments.int("to", minimum: 1)
-        if let to, to < from {
+        if let to, let from, to < from {
             throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
         }
     }
@@ -33,7 +35,17 @@ struct ReplayCommand: Command {
         // The state before the first event shown; the events are folded here with the model's
         // own `apply`, the same function the store uses.
         var state = SessionState()
-        if from > 1 {
+        // A truncated session replays from its base (DESIGN §12), and says so.
+        let base = try store.base(session: key)
+        let from = self.from ?? (base?.version ?? 0) + 1
+        if let base, from == base.version + 1 {
+            state = base.state
+            if context.json {
+                Console.line(try ReplayJSON.baseLine(base, encoder: JSONOutput.makeEncoder()))
+            } else {
+                Console.out(HistoryCommand.truncationNote(base) + "\n" + StateText.bar(state, indent: "          ") + "\n")
+            }
+        } else if from > 1 {
             do {
                 state = try store.state(session: key, at: .version(from - 1)).state
             } catch {

@@ -77,4 +77,14 @@ enum ReplayJSON {
             + ",\"event\":" + (try EventJSON.line(event, encoder: encoder))
             + ",\"stack\":" + (try JSONOutput.text(state.entryIDs, encoder: encoder)) + "}"
     }
+
+    /// The first line for a truncated session: `{"backButton","backMenu","base","stack"}`, the
+    /// base as its `session.truncated` record (``SessionBase/record()``) and the bar and stack of
+    /// the base state.
+    static func baseLine(_ base: SessionBase, encoder: JSONEncoder) throws -> String {
+        "{\"backButton\":" + (try JSONOutput.text(base.state.backButton, encoder: encoder))
+            + ",\"backMenu\":" + (try JSONOutput.text(base.state.backMenu, encoder: encoder))
+            + ",\"base\":" + (try base.record().jsonLine())
+            + ",\"stack\":" + (try JSONOutput.text(base.state.entryIDs, encoder: encoder)) + "}"
+    }
 }

@@ -1,0 +1,167 @@
+import NavStore
+
+/// `--vacuum` of the retention commands.
+enum VacuumOption {
+    static let spec = OptionSpec.flag("vacuum", help: "Also VACUUM the file, so it shrinks (rewrites the whole file).")
+}
+
+/// `navdb session delete KEY [--expect-version N] [--vacuum]`: removes a session and erases its text.
+struct SessionDeleteCommand: Command {
+    static let spec = CommandSpec(
+        path: ["session", "delete"],
+        abstract: "Delete a session: its events, projection, snapshots and restore counters.",
+        discussion: """
+        No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
+        the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
+        -wal is checkpointed and truncated after it. The key may be started again. \
+        --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","version"}],"vacuumed","walTruncated"}.
+        """,
+        arguments: [.key],
+        options: [
+            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted)."),
+            VacuumOption.spec,
+        ])
+
+    var key: String
+    var expectedVersion: Int?
+    var vacuum: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        expectedVersion = try arguments.int("expect-version", minimum: 0)
+        vacuum = arguments.flag("vacuum")
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let report = try context.store().deleteSession(key, expectedVersion: expectedVersion, vacuum: vacuum)
+        return try RetentionOutput.render(report, verb: "deleted", context)
+    }
+}
+
+/// `navdb session truncate KEY --before V [--expect-version N] [--vacuum]`: drops the events
+/// below version V and keeps the state at V-1 as the session's base.
+struct SessionTruncateCommand: Command {
+    static let spec = CommandSpec(
+        path: ["session", "truncate"],
+        abstract: "Drop a session's events below a version, keeping the state before it as the base.",
+        discussion: """
+        Versions keep their numbers; stack, back-menu, show and --at work as before at the base \
+        (version V-1) and later, and refuse earlier points naming the base. history and replay \
+        start at the base; export carries it as a first {"type":"session.truncated"} line, so \
+        import reproduces every later state. The dropped events' text is erased as by 'session \
+        delete'. --before V-1 of a session already truncated there drops nothing. \
+        --json prints the report of 'session delete', with baseVersion set.
+        """,
+        arguments: [.key],
+        options: [
+            .value("before", "version", help: "The first version to keep: above the base (1 before any truncation), at most the session's version."),
+            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped)."),
+            VacuumOption.spec,
+        ])
+
+    var key: String
+    var before: Int
+    var expectedVersion: Int?
+    var vacuum: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.argument("key")
+        guard let before = try arguments.int("before", minimum: 1) else {
+            throw UsageError("Missing expected argument '--before <version>'", command: Self.spec)
+        }
+        self.before = before
+        expectedVersion = try arguments.int("expect-version", minimum: 0)
+        vacuum = arguments.flag("vacuum")
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let report: RetentionReport
+        do {
+            report = try context.store().truncateSession(key, before: before, expectedVersion: expectedVersion, vacuum: vacuum)
+        } catch StoreError.truncationOutOfRange(let session, let before, let accepted) {
+            throw UsageError("The value '\(before)' is invalid for '--before <version>': session '\(Text.escaped(session))' accepts \(accepted)", command: Self.spec)
+        }
+        return try RetentionOutput.render(report, verb: "truncated", context)
+    }
+}
+
+/// `navdb prune --before TIME [--dry-run] [--vacuum]`: deletes every session whose last event is older.
+struct PruneCommand: Command {
+    static let spec = CommandSpec(
+        path: ["prune"],
+        abstract: "Delete every session whose last event is older than a time.",
+        discussion: """
+        Each session goes as with 'session delete', all in one transaction. --dry-run lists what \
+        would go (sessions, events, bytes of row content) and changes no byte of the files. \
+        --json prints the report of 'session delete'.
+        """,
+        options: [
+            .value("before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay."),
+            .flag("dry-run", help: "Only list what would be deleted."),
+            VacuumOption.spec,
+        ])
+
+    var before: Int64
+    var dryRun: Bool
+    var vacuum: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let before = try arguments.time("before") else {
+            throw UsageError("Missing expected argument '--before <time>'", command: Self.spec)
+        }
+        self.before = before
+        dryRun = arguments.flag("dry-run")
+        vacuum = arguments.flag("vacuum")
+        if dryRun && vacuum {
+            throw UsageError("'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing", command: Self.spec)
+        }
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let report = try context.store().prune(before: before, dryRun: dryRun, vacuum: vacuum)
+        return try RetentionOutput.render(report, verb: dryRun ? "would delete" : "deleted", context)
+    }
+}
+
+/// `navdb vacuum`: shrinks the file and truncates the -wal.
+struct VacuumCommand: Command {
+    static let spec = CommandSpec(
+        path: ["vacuum"],
+        abstract: "Shrink the database file (VACUUM) and truncate its -wal; the log does not change.",
+        discussion: "--json prints the report of 'session delete', with no sessions.")
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
+
+    func run(_ context: Context) throws -> Outcome {
+        try RetentionOutput.render(try context.store().vacuum(), verb: "vacuumed", context)
+    }
+}
+
+/// What the retention commands print.
+enum RetentionOutput {
+    /// A table of the sessions (key, events, bytes, version, last activity) and a summary line,
+    /// or the report as JSON; a warning on stderr when the -wal could not be truncated.
+    static func render(_ report: RetentionReport, verb: String, _ context: Context) throws -> Outcome {
+        if context.json {
+            try JSONOutput.print(report)
+        } else {
+            if !report.sessions.isEmpty {
+                var table = Table(header: ["key", "events", "bytes", "version", "base", "last activity"], rightAligned: [1, 2, 3, 4])
+                for s in report.sessions {
+                    table.append([Text.display(s.key), String(s.events), String(s.bytes), String(s.version),
+                                  s.baseVersion.map(String.init) ?? "-", Timestamp.format(s.updatedAt)])
+                }
+                Console.out(table.render())
+            }
+            let what = report.sessions.contains { $0.baseVersion != nil } ? "truncated" : verb
+            var summary = verb == "vacuumed" ? "vacuumed" : "\(what) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
+            if report.sessions.isEmpty && verb == "truncated" { summary = "nothing to truncate: the session is already truncated there" }
+            if report.vacuumed && verb != "vacuumed" { summary += "; file vacuumed" }
+            Console.line(summary)
+        }
+        if !report.dryRun && !report.walTruncated {
+            Console.err("warning: the -wal could not be truncated (another connection is reading); deleted bytes may remain in it until 'navdb vacuum' succeeds\n")
+        }
+        return .success
+    }
+}
