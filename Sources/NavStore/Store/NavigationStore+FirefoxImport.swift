@@ -186,6 +186,8 @@ struct FirefoxSessionFile: Decodable {
         var title: String?
         var url: String?
         var lastAccess: Int64?
+        /// Why `lastAccess` is not a time navdb can keep, when it is not (the caller names the tab).
+        var lastAccessProblem: String?
 
         private enum CodingKeys: String, CodingKey { case uuid, title, url, lastAccess }
 
@@ -196,8 +198,17 @@ struct FirefoxSessionFile: Decodable {
             url = try c.decodeIfPresent(String.self, forKey: .url)
             if let whole = try? c.decodeIfPresent(Int64.self, forKey: .lastAccess) {
                 lastAccess = whole
-            } else {
-                lastAccess = try c.decodeIfPresent(Double.self, forKey: .lastAccess).map { Int64($0.rounded()) }
+            } else if let number = try c.decodeIfPresent(Double.self, forKey: .lastAccess) {
+                // A number with a fraction or an exponent: rounded to a whole millisecond, and
+                // checked, since `Int64(_:)` traps on a value outside its range (1e19, 1e300).
+                if let whole = Int64(exactly: number.rounded()) {
+                    lastAccess = whole
+                } else {
+                    lastAccessProblem = "lastAccess \(number) is not a time in ms since the Unix epoch (accepted: a whole number within \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
+                }
+            }
+            if let lastAccess, lastAccess > 0, !Timestamp.accepted.contains(lastAccess) {
+                lastAccessProblem = "lastAccess \(lastAccess) is not a time in ms since the Unix epoch (accepted: \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
             }
         }
     }
@@ -260,6 +271,9 @@ struct FirefoxSessionFile: Decodable {
             let session = tuple.session
             var tab = FirefoxTab(position: offset + 1, uuid: session.uuid, title: session.title,
                                  lastAccess: session.lastAccess.flatMap { $0 > 0 ? $0 : nil }, stack: [])
+            if let problem = session.lastAccessProblem {
+                throw .invalidImportFile(reason: "\(tab.label): \(problem)")
+            }
             if let problem = tuple.engineSession?.geckoStateError {
                 throw .invalidImportFile(reason: "\(tab.label): \(problem)")
             }

@@ -40,6 +40,15 @@ public enum Timestamp {
             + ":\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
     }
 
+    /// The first millisecond of the year 0000 (0000-01-01T00:00:00.000Z), in ms since the Unix
+    /// epoch: the earliest time ``parse(_:)`` accepts and ``format(_:)`` writes in four digits.
+    public static let earliest: Int64 = days(year: 0, month: 1, day: 1) * 86_400_000
+    /// The last millisecond of the year 9999 (9999-12-31T23:59:59.999Z), in ms since the Unix epoch.
+    public static let latest: Int64 = days(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
+    /// ``earliest`` through ``latest``: the times a file from elsewhere may carry (a Firefox
+    /// session's `lastAccess`), the same as `--time` accepts.
+    public static let accepted: ClosedRange<Int64> = earliest...latest
+
     /// Parses an ISO-8601 / RFC 3339 time into milliseconds since the Unix epoch, strictly: the
     /// whole text must be one of
     /// - a date alone, `2026-11-30`, meaning its midnight UTC;
@@ -72,8 +81,8 @@ private struct TimeReader {
     let bytes: [UInt8]
     var index = 0
 
-    static let earliest = Timestamp.days(year: 0, month: 1, day: 1) * 86_400_000
-    static let latest = Timestamp.days(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
+    static let earliest = Timestamp.earliest
+    static let latest = Timestamp.latest
 
     mutating func read() -> Int64? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }

@@ -186,6 +186,23 @@ struct FirefoxImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
+    @Test("a lastAccess past Int64 or past the year 9999 is refused naming the tab and the value, never a trap; the database is unchanged",
+          arguments: ["1e19", "9223372036854775808", "1e300", "-1e300", "9223372036854775807", "253402300800000", "1.8446744073709552e19"])
+    func hugeLastAccess(number: String) throws {
+        let text = #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"t1","title":"Fox","url":"https://a/","lastAccess":"# + number + "}}]}"
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("other")
+        let before = fileBytes(store.path)
+        #expect {
+            try store.importFirefoxSession(data: Array(text.utf8))
+        } throws: { error in
+            guard case StoreError.invalidImportFile(let reason) = error else { return false }
+            return reason.hasPrefix("tab 1 'Fox' (uuid 't1'): lastAccess ") && reason.contains("is not a time in ms since the Unix epoch")
+        }
+        #expect(fileBytes(store.path) == before)
+    }
+
     @Test("a newer file of the same tab appends only the pages visited since; an older one is refused, naming the tab")
     func newerFileAppends() throws {
         let older = Self.file(version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])

@@ -317,4 +317,87 @@ struct ReliabilityFuzzTests {
         #expect(final.isClean, "\(final.problems) [\(reproduction)]")
         Reliability.summary("NDJSON fuzz", "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s")
     }
+    // MARK: The Firefox session reader, in-process
+
+    /// Numbers where a time, an index or a version is read: whole, fractional, past Int64, and far
+    /// past any range (issue 10 item 2: 1e19 killed navdb with a trap).
+    static let hostileNumbers = ["0", "-1", "1", "3", "1.5", "1e3", "1700000000000", "1700000000000.7", "-1700000000000", "253402300799999", "253402300800000",
+                                 "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+                                 "1e19", "-1e19", "1e300", "-1e300", "1e-400", "-0", "0.0", "4.9e-324", "true", "null", "\"12\"", "[]", "{}"]
+
+    /// A Firefox for Android session-restore file: `tabs` tabs, each with a GECKO_STATE history
+    /// (as text or as an object) or none, and the given raw JSON numbers.
+    static func firefoxFile(_ random: inout SeededGenerator, case n: Int) -> String {
+        func number() -> String { random.chance(50) ? random.pick(hostileNumbers) : String(1_700_000_000_000 + random.int(0...100_000)) }
+        func text() -> String {
+            random.pick(["\"Inbox\"", "\"\"", "null", "\"e\\u0301\"", "\"👩‍👩‍👧\"", "\"a\\nb\"", "\"https://example.com/\(random.int(0...9))\"", "1", "[]"])
+        }
+        var tuples: [String] = []
+        for tab in 0..<random.int(0...3) {
+            let entries = (0..<random.int(0...5)).map { _ in "{\"title\":\(text()),\"url\":\(text())}" }
+            let history = "{\"history\":{\"entries\":[\(entries.joined(separator: ","))],\"index\":\(random.chance(60) ? String(random.int(0...6)) : number())}}"
+            let engine: String
+            switch random.int(0...3) {
+            case 0: engine = "{}"
+            case 1: engine = "{\"GECKO_STATE\":\(history)}"
+            case 2: engine = "{\"GECKO_STATE\":\(JSONOutputString.quoted(history))}"
+            default: engine = "{\"GECKO_STATE\":\(random.pick(["null", "\"{\"", "1", "\"[]\""]))}"
+            }
+            let uuid = random.chance(90) ? "\"tab-\(n)-\(random.chance(80) ? tab : 0)\"" : random.pick(["\"\"", "1", "null"])
+            let lastAccess = random.chance(85) ? ",\"lastAccess\":\(number())" : ""
+            tuples.append("{\"session\":{\"uuid\":\(uuid),\"title\":\(text()),\"url\":\(text())\(lastAccess)},\"engineSession\":\(engine)}")
+        }
+        let version = random.chance(85) ? random.pick(["1", "2"]) : number()
+        var file = "{\"version\":\(version),\"selectedTabId\":\"x\",\"sessionStateTuples\":[\(tuples.joined(separator: ","))]}"
+        if random.chance(15) {
+            var bytes = Array(file.utf8)
+            for _ in 0..<random.int(1...3) where !bytes.isEmpty {
+                bytes[random.int(0...(bytes.count - 1))] = random.pick(Array("{}[]:,\"0-e.".utf8))
+            }
+            file = String(decoding: bytes, as: UTF8.self)
+        }
+        return file
+    }
+
+    @Test("random and mutated Firefox session files through importFirefoxSession: no crash, refusals change nothing, acceptances check clean")
+    func firefoxReader() async throws {
+        let cases = Reliability.count(1_500, long: 15_000)
+        let scratch = try Scratch("fuzz-firefox")
+        var random = Reliability.random(9)
+        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/firefoxReader"
+        let store = try NavigationStore(path: scratch.file("firefox.sqlite"))
+        var baseline = try Self.snapshot(store)
+        var accepted = 0, refused = 0, changed: [Int] = [], otherErrors: [String] = []
+        for n in 0..<cases {
+            if n % 20 == 0 { await Task.yield() }
+            let file = Self.firefoxFile(&random, case: n)
+            do {
+                _ = try store.importFirefoxSession(data: Array(file.utf8), at: 1_700_000_000_000)
+                accepted += 1
+                baseline = try Self.snapshot(store)
+            } catch StoreError.invalidImportFile {
+                refused += 1
+                if refused % 4 == 0 {
+                    let now = try Self.snapshot(store)
+                    if now.0 != baseline.0 || now.1 != baseline.1 { changed.append(n) }
+                }
+            } catch {
+                otherErrors.append("case \(n): \(error) for \(file.prefix(400))")
+            }
+        }
+        let report = try store.check()
+        #expect(report.isClean, "\(report.problems) [\(reproduction)]")
+        #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5)) [\(reproduction)]")
+        #expect(changed.isEmpty, "refused cases \(changed.prefix(10)) changed the log [\(reproduction)]")
+        Reliability.summary("Firefox fuzz", "\(cases) random and mutated session files (huge, fractional and negative times and indexes, wrong types, broken syntax) through importFirefoxSession: \(refused) refused with exit-65 errors, \(accepted) accepted, check clean, 0 crashes, \(otherErrors.count) other errors")
+    }
+}
+
+/// JSON string literals for building test inputs by hand.
+enum JSONOutputString {
+    /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
+    static func quoted(_ text: String) -> String {
+        let data = try! JSONEncoder().encode(text)
+        return String(decoding: data, as: UTF8.self)
+    }
 }
