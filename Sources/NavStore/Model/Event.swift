@@ -47,8 +47,8 @@ public enum EventBody: Sendable, Hashable {
     /// because it is `modalInPresentation`.
     case dismissVetoed(entry: String, source: DismissSource)
     /// `session.restored`: the app restarted and restored the session here (a marker; the
-    /// navigation state does not change).
-    case sessionRestored
+    /// navigation state does not change); the marker says which state the app was handed.
+    case sessionRestored(RestoreMarker)
 
     /// Every event type name, in the order of DESIGN §4.
     public static let typeNames = [

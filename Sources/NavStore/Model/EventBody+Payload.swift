@@ -19,11 +19,6 @@ private enum Payload {
     struct LayerPresented: Codable { var entry: Entry; var modalInPresentation: Bool? }
     struct LayerDismissed: Codable { var source: DismissSource; var ids: [String] }
     struct DismissVetoed: Codable { var entry: String; var source: DismissSource }
-    struct SessionRestored: Codable {
-        init() {}
-        /// Requires a JSON object: the synthesized decoder of an empty struct accepts any JSON.
-        init(from decoder: any Decoder) throws { _ = try decoder.singleValueContainer().decode([String: JSONValue].self) }
-    }
 }
 
 extension EventBody {
@@ -53,7 +48,7 @@ extension EventBody {
             try encoder.encode(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
         case .layerDismissed(let source, let ids): try encoder.encode(Payload.LayerDismissed(source: source, ids: ids))
         case .dismissVetoed(let entry, let source): try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
-        case .sessionRestored: try encoder.encode(Payload.SessionRestored())
+        case .sessionRestored(let marker): try encoder.encode(marker)
         }
     }
 
@@ -105,8 +100,7 @@ extension EventBody {
             let p = try Payload.DismissVetoed(from: decoder)
             self = .dismissVetoed(entry: p.entry, source: p.source)
         case "session.restored":
-            _ = try Payload.SessionRestored(from: decoder)
-            self = .sessionRestored
+            self = .sessionRestored(try RestoreMarker(from: decoder))
         default:
             throw NavigationError.invalidEvent("unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
         }

@@ -98,7 +98,7 @@ extension SessionState {
             return .layerDismissed(source: source, ids: entries.map(\.id))
 
         case .markRestored:
-            return .sessionRestored
+            return .sessionRestored(RestoreMarker())
         }
     }
 
@@ -123,7 +123,8 @@ extension SessionState {
             guard entries.last?.id == id else { throw fail("vetoed entry '\(id)' is not the top entry") }
             guard entries.last?.item.popGuard != nil else { throw fail("vetoed entry '\(id)' has no pop guard") }
         case .stackReplaced(let replacement):
-            guard !replacement.isEmpty else { throw fail("empty replacement") }
+            // An empty base layer is a state (a session's first); a modal layer always has its root.
+            guard !replacement.isEmpty || layers.count == 1 else { throw fail("empty replacement of a modal layer") }
             var seen = Set<String>()
             for entry in replacement {
                 guard seen.insert(entry.id).inserted else { throw fail("entry '\(entry.id)' listed twice") }

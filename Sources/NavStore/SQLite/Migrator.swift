@@ -30,6 +30,7 @@ package enum EmbeddedMigrations {
     package static let all: [Migration] = [
         Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql),
         Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql),
+        Migration(identifier: "0003_restore_previous_acknowledged", utf8: PackageResources._003_restore_previous_acknowledged_sql),
     ]
 }
 

@@ -113,7 +113,7 @@ struct Redactor {
         case .layerPresented(let entry, let modal): .layerPresented(redact(entry), modalInPresentation: modal)
         case .layerDismissed(let source, let ids): .layerDismissed(source: source, ids: ids.map(id))
         case .dismissVetoed(let entry, let source): .dismissVetoed(entry: id(entry), source: source)
-        case .sessionRestored: .sessionRestored
+        case .sessionRestored(let marker): .sessionRestored(marker)
         }
     }
 

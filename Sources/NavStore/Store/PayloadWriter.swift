@@ -146,8 +146,19 @@ struct PayloadWriter {
             raw(",\"source\":")
             string(source.rawValue)
             raw("}")
-        case .sessionRestored:
-            raw("{}")
+        case .sessionRestored(let marker):
+            // Keys in sorted order: acknowledged, attempt, failedVersions, restoredVersion.
+            var first = true
+            raw("{")
+            if marker.acknowledged { key("acknowledged", first: first); raw("true"); first = false }
+            if let attempt = marker.attempt { key("attempt", first: first); raw(String(attempt)); first = false }
+            if !marker.failedVersions.isEmpty {
+                key("failedVersions", first: first)
+                raw("[" + marker.failedVersions.map(String.init).joined(separator: ",") + "]")
+                first = false
+            }
+            if let version = marker.restoredVersion { key("restoredVersion", first: first); raw(String(version)) }
+            raw("}")
         }
         return true
     }

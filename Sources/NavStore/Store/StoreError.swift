@@ -41,6 +41,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case busy(path: String, milliseconds: Int)
     /// Any other SQLite failure (exit 74), with SQLite's extended code and message.
     case sqlite(SQLiteError)
+    /// `restore --ack` after a restore that handed out a fallback, when the session moved on
+    /// since (exit 1): an event other than `session.restored` came after it, so bringing the log
+    /// in line with the fallback would throw that navigation away. `handedOut` is the version the
+    /// restore handed out (0 for the base root alone), `failed` the state it stood in for,
+    /// `version` the session's version now.
+    case restoreMovedOn(session: String, handedOut: Int, failed: Int, version: Int)
+    /// The caller could not deliver a restore payload (exit 74; `reason` says why, e.g. a full
+    /// disk or a closed output): the attempt was not counted and nothing was appended.
+    case restoreNotDelivered(reason: String)
 
     /// The `navdb` exit code (DESIGN §6): 1 refused or not found, 4 conflict, 64 a truncation
     /// point outside the session, 65 bad input data,
@@ -48,12 +57,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .rules(.invalidItem), .rules(.invalidEvent): 65
-        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange: 1
+        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange, .restoreMovedOn: 1
         case .versionConflict: 4
         case .truncationOutOfRange: 64
         case .truncationBelowRestore: 1
         case .invalidImport, .eventIDConflict, .invalidImportFile: 65
-        case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite: 74
+        case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .busy, .sqlite, .restoreNotDelivered: 74
         }
     }
 
@@ -85,6 +94,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidImportFile(let reason): "\(reason); nothing was imported"
         case .busy(let path, let ms): "database '\(path)' stayed locked by another writer for \(ms) ms; try again"
         case .sqlite(let error): error.description
+        case .restoreMovedOn(let session, let handedOut, let failed, let version):
+            "session '\(session)' moved on since its last restore, which handed out "
+                + (handedOut == 0 ? "the base root alone" : "version \(handedOut)")
+                + " in place of version \(failed) (a fallback): navigation was recorded after it (the session is at version \(version)), "
+                + "so acknowledging that restore would throw it away; nothing was changed. Restore again ('navdb restore \(session)') and acknowledge what it hands out"
+        case .restoreNotDelivered(let reason):
+            "cannot write the restore payload: \(reason); no attempt was counted and nothing was appended"
         }
     }
 }

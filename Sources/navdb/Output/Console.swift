@@ -56,10 +56,23 @@ enum Console {
     /// Flushes stdout (before exiting or showing progress).
     static func flush() { fflush(stdout) }
 
+    /// Flushes stdout now and says why, if anything written to it so far was lost (as
+    /// ``finish()``); a loss it returns counts as reported by the caller, so ``finish()`` does not
+    /// report it again. For output whose delivery decides what is committed (a restore payload).
+    static func deliver() -> String? {
+        let reason = finish()
+        if reason != nil { failureReported = true }
+        return reason
+    }
+
+    /// Whether a lost write was already reported through ``deliver()``.
+    nonisolated(unsafe) private static var failureReported = false
+
     /// Flushes stdout for the last time and says why, if anything written to it was lost
     /// (`ferror`, or a failing `fflush`: a full disk, `/dev/full`, a closed pipe); `nil` when all
     /// of it was written.
     static func finish() -> String? {
+        if failureReported { return nil }
         if fflush(stdout) != 0, writeError == 0 { writeError = errno }
         guard !reported, writeError != 0 || ferror(stdout) != 0 else { return nil }
         return String(cString: strerror(writeError != 0 ? writeError : EIO))

@@ -26,9 +26,27 @@ enum EventSummary {
             return "dismissed [\(list(ids))] (\(source.rawValue))"
         case .dismissVetoed(let entry, let source):
             return "vetoed dismissal of [\(Text.escaped(entry))] (\(source.rawValue)): modal in presentation"
-        case .sessionRestored:
-            return "restored"
+        case .sessionRestored(let marker):
+            return restored(marker)
         }
+    }
+
+    /// `restored version 3 (attempt 1)`, `restored version 3 (fallback: version 5 went
+    /// unacknowledged; attempt 1)`, `acknowledged the restore of version 3; the events after
+    /// this bring the log in line`; `restored` for a marker that names no version.
+    static func restored(_ marker: RestoreMarker) -> String {
+        guard let version = marker.restoredVersion else { return "restored" }
+        let state = version == 0 ? "the base root alone" : "version \(version)"
+        if marker.acknowledged {
+            return "acknowledged the restore of \(state); the events after this bring the log in line"
+        }
+        var notes: [String] = []
+        if marker.isFallback {
+            let failed = marker.failedVersions.map(String.init)
+            notes.append("fallback: version\(failed.count == 1 ? "" : "s") \(failed.joined(separator: " and ")) went unacknowledged")
+        }
+        if let attempt = marker.attempt { notes.append("attempt \(attempt)") }
+        return "restored \(state)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
     }
 
     private static func list(_ ids: some Sequence<String>) -> String {

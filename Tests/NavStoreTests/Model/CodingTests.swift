@@ -244,7 +244,7 @@ extension ModelTests {
             .layerDismissed(source: .gesture, ids: ["M", "N"]),
             .layerDismissed(source: .programmatic, ids: ["M"]),
             .dismissVetoed(entry: "M", source: .gesture),
-            .sessionRestored,
+            .sessionRestored(RestoreMarker()), .sessionRestored(RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [5, 4], acknowledged: true)),
         ]
 
         @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
@@ -273,7 +273,7 @@ extension ModelTests {
             #expect(try EventBody.entriesPopped(source: .backMenu, ids: ["B"], confirmed: false).payloadJSON() == #"{"ids":["B"],"source":"back-menu"}"#)
             #expect(try EventBody.entriesPopped(source: .backButton, ids: ["B"], confirmed: true).payloadJSON() == #"{"confirmed":true,"ids":["B"],"source":"back-button"}"#)
             #expect(try EventBody.layerPresented(Entry(id: "M"), modalInPresentation: false).payloadJSON() == #"{"entry":{"id":"M"}}"#)
-            #expect(try EventBody.sessionRestored.payloadJSON() == "{}")
+            #expect(try EventBody.sessionRestored(RestoreMarker()).payloadJSON() == "{}")
             #expect(try EventBody.entryPushed(Entry(id: "a/b")).payloadJSON() == #"{"entry":{"id":"a/b"}}"#)
             // Older or hand-written payloads without the optional keys read with their defaults.
             #expect(try EventBody(type: "item.updated", payload: Data(#"{"id":"A","item":{}}"#.utf8)) == .itemUpdated(id: "A", item: NavigationItem(), fields: []))
@@ -281,7 +281,7 @@ extension ModelTests {
 
         @Test("entryIDs names the entries an event is about")
         func eventEntryIDs() {
-            #expect(EventBody.sessionRestored.entryIDs == [])
+            #expect(EventBody.sessionRestored(RestoreMarker()).entryIDs == [])
             #expect(EventBody.entryPushed(Entry(id: "A")).entryIDs == ["A"])
             #expect(EventBody.entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false).entryIDs == ["B", "C"])
             #expect(EventBody.stackReplaced([Entry(id: "X"), Entry(id: "Y")]).entryIDs == ["X", "Y"])

@@ -435,7 +435,7 @@ extension ModelTests {
             #expect(state.topLayerIndex == 1)
             #expect(state.topLayer.modalInPresentation)
             let before = state
-            #expect(try state.run(.markRestored) == .sessionRestored)
+            #expect(try state.run(.markRestored) == .sessionRestored(RestoreMarker()))
             #expect(state == before)
         }
 
@@ -496,7 +496,7 @@ extension ModelTests {
                          event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
             Inconsistent(name: "pop veto on an empty stack", stacks: [[]],
                          event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
-            Inconsistent(name: "an empty replacement", stacks: [["A"]], event: .stackReplaced([]), fragment: "empty replacement"),
+            Inconsistent(name: "an empty replacement of a modal layer", stacks: [["A"], ["M"]], event: .stackReplaced([]), fragment: "empty replacement of a modal layer"),
             Inconsistent(name: "a replacement listing an id twice", stacks: [["A"]], event: .stackReplaced([entry("X"), entry("X")]), fragment: "'X' listed twice"),
             Inconsistent(name: "a replacement with an id live in another layer", stacks: [["A"], ["M"]],
                          event: .stackReplaced([entry("A")]), fragment: "'A' is live in layer 0"),

@@ -7,7 +7,7 @@ struct PayloadWriterTests {
     /// Random bodies of every type, with unusual text, nil and "" in every field.
     static func randomBodies(seed: UInt64, count: Int) -> [EventBody] {
         var generator = RandomCommands(seed: seed, unusual: true)
-        var bodies: [EventBody] = [.sessionStarted(name: nil), .sessionStarted(name: ""), .sessionStarted(name: "Mail ✉️"), .sessionRestored]
+        var bodies: [EventBody] = [.sessionStarted(name: nil), .sessionStarted(name: ""), .sessionStarted(name: "Mail ✉️"), .sessionRestored(RestoreMarker()), .sessionRestored(RestoreMarker(restoredVersion: 0, attempt: 2, failedVersions: [9, 3])), .sessionRestored(RestoreMarker(restoredVersion: 12, acknowledged: true))]
         for _ in 0..<count { bodies.append(generator.next().body) }
         // A few shapes the rules rarely draw.
         bodies.append(.entriesPopped(source: .backButton, ids: ["A"], confirmed: true))

@@ -126,7 +126,7 @@ struct RestoreTests {
         let third = try store.restore(session: "s")
         #expect(third.restoredVersion == 0)
         #expect(third.layers == [Layer()])
-        #expect(third.fallback == "version 1 went unacknowledged 2 times in a row and no earlier state was acknowledged; returning an empty stack (the base layer has no entries)")
+        #expect(third.fallback == "version 1 went unacknowledged 2 times in a row and no state was ever acknowledged; returning an empty stack (the base layer has no entries)")
     }
 
     @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
@@ -209,8 +209,8 @@ struct RestoreTests {
         #expect(next[4].layers.map { $0.entries.map(\.id) } == [["A"]])
         #expect(next[0].fallback == nil && next[1].fallback == nil)
         // The messages name the states handed out and the true counts, never a marker's version.
-        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version \(aligned), the newest earlier acknowledged state")
-        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version \(aligned), the newest earlier acknowledged state, 2 times too; returning the base root 'A' alone")
+        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version \(aligned), the newest acknowledged state before it")
+        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version \(aligned), the newest acknowledged state before it, 2 times too; returning the base root 'A' alone")
         let version = try store.state(session: "s").version
         #expect(next.last?.version == version)
         if mark {
@@ -245,6 +245,191 @@ struct RestoreTests {
         let versions = try (0..<6).map { _ in try store.restore(session: "s", mark: true) }
         #expect(versions.map(\.restoredVersion) == [3, 3, 0, 0, 0, 0])
         #expect(versions.map(\.version) == [4, 5, 6, 7, 8, 9])
-        #expect(versions[2].fallback == "version 3 went unacknowledged 2 times in a row and no earlier state was acknowledged; returning the base root 'A' alone")
+        #expect(versions[2].fallback == "version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone")
+    }
+
+    // MARK: Issue 19 items 1-4, issue 11 items 1 and 5, issue 10 item 9
+
+    @Test("the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged")
+    func fallbackSkipsTheFailingAcknowledgedState() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("X"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        #expect(try store.acknowledgeRestore(session: "s").version == 3)
+        try store.execute(.push(.titled("B")), session: "s", at: 2)
+        _ = try store.restore(session: "s")
+        let second = try store.acknowledgeRestore(session: "s")
+        #expect(second.version == 4 && second.newestAcknowledgedVersion == 4)
+        // An app update now crashes on version 4, which restored before.
+        let three = try (0..<3).map { _ in try store.restore(session: "s") }
+        #expect(three.map(\.restoredVersion) == [4, 4, 3])
+        #expect(three[2].layers.map { $0.entries.map(\.id) } == [["A", "X"]])
+        #expect(three[2].fallback == "version 4 went unacknowledged 2 times in a row (it was acknowledged before, but it is the state that fails now); returning version 3, the newest acknowledged state before it")
+        // The second restore already says that the next one falls back.
+        #expect(three[0].nextFallback == nil)
+        #expect(three[1].nextFallback == three[2].fallback)
+        // When version 3 fails too, the base root; the wording names both.
+        let more = try (0..<2).map { _ in try store.restore(session: "s") }
+        #expect(more.map(\.restoredVersion) == [3, 0])
+        #expect(more[1].fallback == "version 4 went unacknowledged 2 times in a row, and version 3, the newest acknowledged state before it, 2 times too; returning the base root 'A' alone")
+    }
+
+    @Test("when the only acknowledged state is the failing one, the wording says so instead of 'none was acknowledged'")
+    func onlyAcknowledgedStateFails() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        let three = try (0..<3).map { _ in try store.restore(session: "s") }
+        #expect(three[2].restoredVersion == 0)
+        #expect(three[2].fallback == "version 3 went unacknowledged 2 times in a row; it is the only acknowledged state on record (it restored before, and fails now); returning the base root 'A' alone")
+    }
+
+    @Test("acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports")
+    func acknowledgeEmptyFallback() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        _ = try store.restore(session: "s")
+        #expect(try store.acknowledgeRestore(session: "s").version == 1)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B")), .present(.titled("M"))], session: "s", at: 1)
+        let three = try (0..<3).map { _ in try store.restore(session: "s") }
+        #expect(three[2].restoredVersion == 1 && three[2].layers == [Layer()])
+        let acknowledged = try store.acknowledgeRestore(session: "s", at: 2)
+        let aligned = try #require(acknowledged.alignedVersion)
+        #expect(acknowledged.version == 1 && acknowledged.newestAcknowledgedVersion == aligned)
+        #expect(try store.state(session: "s").state == SessionState())
+        #expect(try store.allEvents(session: "s").suffix(3).map(\.type) == ["session.restored", "layer.dismissed", "stack.replaced"])
+        #expect(try store.restore(session: "s").restoredVersion == aligned)
+        // Navigation continues from the empty stack, as it would from a new session.
+        try store.execute(.push(.titled("C")), session: "s", at: 3)
+        #expect(try store.state(session: "s").state.entryIDs == [["C"]])
+        // The log is one any reader accepts: export, import elsewhere, same states.
+        var lines: [String] = []
+        try store.exportNDJSON(session: "s") { lines.append($0) }
+        let other = TemporaryDirectory()
+        let copy = try makeStore(other)
+        _ = try copy.importNDJSON(lines: lines)
+        #expect(try copy.state(session: "s").state.entryIDs == [["C"]])
+        #expect(try copy.state(session: "s", at: .version(aligned)).state == SessionState())
+    }
+
+    @Test("--ack after the session moved on since a fallback is refused; the database is unchanged")
+    func acknowledgeAfterMovingOnIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        try store.execute(.push(.titled("C")), session: "s", at: 2)
+        let fallback = try (0..<3).map { _ in try store.restore(session: "s") }.last!
+        #expect(fallback.restoredVersion == 3)
+        try store.execute(.push(.titled("D")), session: "s", at: 3)
+        let events = try store.allEvents(session: "s")
+        #expect(throws: StoreError.restoreMovedOn(session: "s", handedOut: 3, failed: 4, version: 5)) {
+            try store.acknowledgeRestore(session: "s")
+        }
+        #expect(try store.allEvents(session: "s") == events)
+        #expect(try store.state(session: "s").state.entryIDs == [["A", "B", "C", "D"]])
+        // A restore now hands out the new state (the session moved on), and that one can be acknowledged.
+        let now = try store.restore(session: "s")
+        #expect(now.restoredVersion == 5 && now.fallback == nil)
+        #expect(try store.acknowledgeRestore(session: "s").version == 5)
+    }
+
+    @Test("--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing")
+    func acknowledgeLateWithoutFallback() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.execute(.push(.titled("C")), session: "s", at: 2)
+        let acknowledged = try store.acknowledgeRestore(session: "s")
+        #expect(acknowledged.version == 3 && acknowledged.alignedVersion == nil)
+        #expect(try store.state(session: "s").state.entryIDs == [["A", "B", "C"]])
+    }
+
+    @Test("--ack with nothing pending changes nothing and says so")
+    func acknowledgeWithNothingPending() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.execute(.push(.titled("A")), session: "s", at: 1)
+        let never = try store.acknowledgeRestore(session: "s")
+        #expect(!never.wasPending && never.version == nil && never.newestAcknowledgedVersion == nil)
+        _ = try store.restore(session: "s")
+        #expect(try store.acknowledgeRestore(session: "s").version == 2)
+        let again = try store.acknowledgeRestore(session: "s")
+        #expect(!again.wasPending && again.version == nil && again.newestAcknowledgedVersion == 2)
+    }
+
+    @Test("the restart marker records the version handed out, the attempt and the failed versions")
+    func markerRecordsWhatWasRestored() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        try store.execute(.push(.titled("C")), session: "s", at: 2)
+        for _ in 0..<5 { _ = try store.restore(session: "s", mark: true, at: 3) }
+        let markers = try store.allEvents(session: "s").compactMap { event -> RestoreMarker? in
+            if case .sessionRestored(let marker) = event.body { return marker } else { return nil }
+        }
+        #expect(markers == [
+            RestoreMarker(restoredVersion: 4, attempt: 1),
+            RestoreMarker(restoredVersion: 4, attempt: 2),
+            RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [4]),
+            RestoreMarker(restoredVersion: 3, attempt: 2, failedVersions: [4]),
+            RestoreMarker(restoredVersion: 0, attempt: 1, failedVersions: [4, 3]),
+        ])
+        #expect(try store.allEvents(session: "s").first { $0.version == 7 }.map { try $0.body.payloadJSON() }
+            == #"{"attempt":1,"failedVersions":[4],"restoredVersion":3}"#)
+        // Acknowledging the root appends an acknowledged marker before the events that align the log.
+        try store.acknowledgeRestore(session: "s", at: 4)
+        let last = try #require(try store.allEvents(session: "s").last { $0.type == "session.restored" })
+        #expect(last.body == .sessionRestored(RestoreMarker(restoredVersion: 0, failedVersions: [4, 3], acknowledged: true)))
+    }
+
+    @Test("previewRestore counts nothing and says what the next plain restore hands out")
+    func previewCountsNothing() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        for _ in 0..<5 {
+            let preview = try store.previewRestore(session: "s")
+            #expect(preview.restoredVersion == 3 && preview.attempts == 1 && preview.version == 3)
+        }
+        _ = try store.restore(session: "s")
+        _ = try store.restore(session: "s")
+        let preview = try store.previewRestore(session: "s")
+        #expect(preview.restoredVersion == 0 && preview.attempts == 1 && preview.fallback != nil)
+        #expect(preview.nextFallback == preview.fallback)
+        let restored = try store.restore(session: "s")
+        #expect(restored.restoredVersion == preview.restoredVersion && restored.layers == preview.layers && restored.fallback == preview.fallback)
+        #expect(try store.previewRestore(session: "s").attempts == 2)
+    }
+
+    @Test("a restore whose delivery fails counts no attempt and appends no marker")
+    func undeliveredRestoreCountsNothing() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        for _ in 0..<4 {
+            #expect(throws: StoreError.restoreNotDelivered(reason: "closed")) {
+                try store.restore(session: "s", mark: true) { _ throws(StoreError) in throw .restoreNotDelivered(reason: "closed") }
+            }
+        }
+        #expect(try store.state(session: "s").version == 3)
+        let delivered = try store.restore(session: "s", mark: true)
+        #expect(delivered.restoredVersion == 3 && delivered.attempts == 1 && delivered.version == 4)
     }
 }
