@@ -249,7 +249,7 @@ import Testing
         #expect(past["backButton"] is NSNull)
         let marked = try sandbox.ok(["--json", "restore", "s", "--mark"]).object()
         #expect(marked["version"] as? Int == 5)
-        #expect(try sandbox.ok(["history", "s", "--reverse", "--limit", "1"]).lines.last?.hasSuffix("session.restored  restored") == true)
+        #expect(try sandbox.ok(["history", "s", "--reverse", "--limit", "1"]).lines.last?.hasSuffix("session.restored  restored version 4 (attempt 1)") == true)
     }
 
     @Test func exportRedacts() throws {
