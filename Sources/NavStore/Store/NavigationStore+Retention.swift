@@ -349,13 +349,15 @@ extension StoreCore {
     }
 
     /// The oldest version restore may still hand out or fall back to (the version last handed
-    /// out, the newest acknowledged one), or `nil`.
+    /// out, the newest acknowledged one and the acknowledged one before it), or `nil`.
     func oldestRestoreVersion(sessionID: Int64) throws -> Int? {
-        let statement = try db.cachedStatement("SELECT attempted_version, acknowledged_version FROM restore_attempts WHERE session_id = ?")
+        let statement = try db.cachedStatement("""
+            SELECT attempted_version, acknowledged_version, previous_acknowledged_version FROM restore_attempts WHERE session_id = ?
+            """)
         statement.bind(sessionID, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return [statement.isNull(at: 0) ? nil : statement.int(at: 0), statement.isNull(at: 1) ? nil : statement.int(at: 1)]
+        return (0..<3).map { statement.isNull(at: Int32($0)) ? nil : statement.int(at: Int32($0)) }
             .compactMap { $0 }.filter { $0 >= 1 }.min()
     }
 
