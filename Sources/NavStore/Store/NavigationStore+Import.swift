@@ -339,7 +339,7 @@ private struct ImportLine: Decodable {
                                      eventID: try c.decode(String.self, forKey: .eventID), payload: try c.decode(JSONValue.self, forKey: .payload))
             let base = try SessionBase(record: record)
             self.base = base
-            event = Event(seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID, body: .sessionRestored)
+            event = Event(seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID, body: .sessionRestored(RestoreMarker()))
             return
         }
         event = Event(
