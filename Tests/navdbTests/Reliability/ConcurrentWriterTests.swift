@@ -177,6 +177,50 @@ struct ReliabilityConcurrentWriterTests {
         Reliability.summary("expect-version race", "\(rounds) races of two 'push --expect-version V': \(winners) exit 0, \(conflicts) exit 4, log gapless at version \(1 + rounds)")
     }
 
+    @Test("a truncate or delete with --expect-version racing a push: all or nothing; a stale one exits 4, a push after a delete 1")
+    func retentionRace() async throws {
+        let rounds = Reliability.count(10, long: 100)
+        let scratch = try Scratch("retention-race")
+        let db = scratch.file("navdb.sqlite")
+        let binary = try Navdb.binary().path
+        var pushWon = 0, retentionWon = 0
+        for round in 0..<rounds {
+            let key = "s\(round)"
+            #expect(try await scratch.navdb(["--db", db, "session", "start", key]).status == 0)
+            for index in 0..<4 { #expect(try await scratch.navdb(["--db", db, "push", key, "E\(index)"]).status == 0) }
+            let deleting = round % 2 == 0
+            let retention = deleting ? ["session", "delete", key, "--expect-version", "5"] : ["session", "truncate", key, "--before", "4", "--expect-version", "5"]
+            let children = try [["push", key, "X", "--expect-version", "5"], retention].map {
+                try Child(binary, ["--db", db] + $0, directory: scratch.path, io: scratch.ioFiles())
+            }
+            var results: [ChildResult] = []
+            for child in children { results.append(try await child.wait()) }
+            let (push, removal) = (results[0], results[1])
+            let store = try NavigationStore(path: db, create: false)
+            if deleting {
+                // Delete first: the push finds no session (1). Push first: the delete is stale (4).
+                #expect([push.status, removal.status].sorted() == (push.status == 0 ? [0, 4] : [0, 1]), "round \(round): \(push) \(removal)")
+                if removal.status == 0 {
+                    retentionWon += 1
+                    #expect(try !store.sessions().contains { $0.key == key })
+                } else {
+                    pushWon += 1
+                    #expect(try store.sessionInfo(key).version == 6)
+                }
+            } else {
+                // A truncation appends nothing and keeps the version: the push always goes
+                // through; the truncation is stale (4) when the push went first.
+                #expect(push.status == 0, "round \(round): \(push)")
+                #expect(removal.status == 0 || removal.status == 4, "round \(round): \(removal)")
+                #expect(try store.sessionInfo(key).version == 6)
+                #expect(try store.base(session: key)?.version == (removal.status == 0 ? 3 : nil))
+                if removal.status == 0 { retentionWon += 1 } else { pushWon += 1 }
+            }
+            #expect(try store.check().isClean, "round \(round)")
+        }
+        Reliability.summary("retention race", "\(rounds) races of 'push --expect-version 5' against 'session delete/truncate --expect-version 5': push first \(pushWon), retention first \(retentionWon), never a partial result")
+    }
+
     @Test("a writer blocked past the busy timeout gets one clear exit-74 line; readers are not blocked")
     func busyTimeout() async throws {
         let scratch = try Scratch("busy")

@@ -158,4 +158,95 @@ struct ReliabilityKillTests {
             (expected: we removed committed frames), 0 altered or out of order
             """)
     }
+
+    /// DESIGN §12 with §8: `navdb session delete` and `navdb session truncate` killed with
+    /// SIGKILL at random moments (before, during and after their transaction and the checkpoint
+    /// that follows it) leave either the old session or the new one, never a mix: the deleted
+    /// session is wholly there or wholly gone; the truncated one has either no base and every
+    /// event, or its new base and exactly the events from it on. The other session is untouched,
+    /// the maintenance flag is down and `check` is clean after every kill.
+    @Test("delete and truncate killed with SIGKILL at random moments leave the old or the new session, never a mix")
+    func killDuringRetention() async throws {
+        let kills = Reliability.count(12, long: 120)
+        let navdb = try Navdb.binary().path
+        let scratch = try Scratch("kill-retention")
+        var random = Reliability.random(3)
+        // A model file: session "s" with 6,000 events (the work a kill can land in), "other" beside it.
+        let model = scratch.file("model.sqlite")
+        var originalEvents: [Event] = []
+        var otherEvents: [Event] = []
+        do {
+            let store = try NavigationStore(path: model)
+            try store.startSession("s", at: 0)
+            try store.startSession("other", at: 0)
+            try store.execute(.push(Entry(id: "root", item: NavigationItem(title: "Root"))), session: "s", at: 1)
+            var version = 2
+            while version < 6_000 {
+                var commands: [NavigationCommand] = []
+                for index in 0..<100 {
+                    commands.append(index % 2 == 0 ? .push(Entry(id: "E\(version + index)", item: NavigationItem(title: "Title \(version + index)")))
+                                                   : .pop(source: .programmatic))
+                }
+                try store.append(contentsOf: commands, session: "s", at: Int64(version))
+                try store.execute(.markRestored, session: "other", at: Int64(version))
+                version += 100
+            }
+            try store.vacuum()
+            try store.events(session: "s") { originalEvents.append($0) }
+            try store.events(session: "other") { otherEvents.append($0) }
+        }
+        let modelBytes = try Data(contentsOf: URL(fileURLWithPath: model))
+        let last = originalEvents.count
+        var outcomes = ["delete old": 0, "delete new": 0, "truncate old": 0, "truncate new": 0]
+        for kill in 0..<kills {
+            let path = scratch.file("copy-\(kill).sqlite")
+            try modelBytes.write(to: URL(fileURLWithPath: path))
+            let truncating = kill % 2 == 1
+            let before = random.int(2...(last - 1))
+            let arguments = truncating ? ["--db", path, "session", "truncate", "s", "--before", String(before)] : ["--db", path, "session", "delete", "s"]
+            let delay = random.int(0...120_000)
+            let child = try Child(navdb, arguments, directory: scratch.path, io: scratch.ioFiles())
+            try await onThread {
+                usleep(useconds_t(delay))
+                child.kill()
+            }
+            let result = try await child.wait()
+            let repro = "kill \(kill) (\(arguments.dropFirst(2).joined(separator: " ")), after \(delay) µs; NAVSTORE_RELIABILITY_SEED=\(Reliability.seed))"
+            #expect(result.signal == SIGKILL || result.status == 0, "\(repro): \(result)")
+
+            let store = try NavigationStore(path: path, create: false)
+            var events: [Event] = []
+            var other: [Event] = []
+            try store.events(session: "other") { other.append($0) }
+            #expect(other == otherEvents, "\(repro): the other session changed")
+            let exists = try store.sessions().contains { $0.key == "s" }
+            if exists { try store.events(session: "s") { events.append($0) } }
+            let base = exists ? try store.base(session: "s") : nil
+            if truncating {
+                if base == nil && events == originalEvents {
+                    outcomes["truncate old", default: 0] += 1
+                } else if base?.version == before - 1, events == Array(originalEvents.dropFirst(before - 1)) {
+                    outcomes["truncate new", default: 0] += 1
+                    #expect(try store.state(session: "s", at: .version(before - 1)).state == SessionState.fold(originalEvents.prefix(before - 1).map(\.body)), "\(repro)")
+                } else {
+                    Issue.record("\(repro): a mix: base \(base?.version ?? 0), \(events.count) events from version \(events.first?.version ?? 0)")
+                }
+            } else if !exists {
+                outcomes["delete new", default: 0] += 1
+            } else if events == originalEvents, base == nil {
+                outcomes["delete old", default: 0] += 1
+            } else {
+                Issue.record("\(repro): a mix: \(events.count) of \(last) events left")
+            }
+            if exists {
+                #expect(try store.state(session: "s").state == SessionState.fold(originalEvents.map(\.body)), "\(repro): the current state changed")
+            }
+            #expect(try store.check().problems == [], "\(repro)")
+        }
+        #expect(outcomes.values.reduce(0, +) == kills)
+        Reliability.summary("kill during retention", """
+            \(kills) SIGKILLs of 'session delete' and 'session truncate' on a 6,000-event session, 0-120 ms after the start: \
+            \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")); no mix, check clean every time
+            """)
+    }
 }
