@@ -43,6 +43,7 @@ enum BenchMain {
             (4, "state at a random version", HistoryBench.run),
             (5, "rebuild", RebuildBench.run),
             (6, "import: bytes per event and peak memory", ImportBench.run),
+            (7, "retention: session delete and prune", RetentionBench.run),
         ]
         for (number, name, body) in measurements where options.runs(number) {
             progress("\(number). \(name)...")

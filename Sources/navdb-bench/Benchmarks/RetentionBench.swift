@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CSQLite
+import NavStore
+
+/// 7. Retention (DESIGN §12): `deleteSession` of one long session and `prune` of 100 sessions,
+/// each on a fresh copy of the same file, against a bare `DELETE` of the same rows with the C API
+/// on another copy (one transaction, the maintenance flag raised so the trigger lets it through,
+/// the connection's default `secure_delete`, no checkpoint).
+enum RetentionBench {
+    static func run(_ context: BenchContext) throws -> [Figure] {
+        let options = context.options
+        let longEvents = options.size(options.full ? 100_000 : 20_000)
+        let pruned = 100
+        let perPruned = options.small ? 20 : 100
+        let rounds = options.small ? 2 : 3
+        return try TempDirectory.with("retention") { dir in
+            let model = dir.file("model.sqlite")
+            do {
+                let store = try NavigationStore(path: model)
+                try HistoryBench.buildSession(store, key: "long", events: longEvents, seed: 7_000)
+                for index in 0..<pruned {
+                    try HistoryBench.buildSession(store, key: "old-\(index)", events: perPruned, seed: 7_100 + UInt64(index))
+                }
+                try HistoryBench.buildSession(store, key: "kept", events: perPruned, seed: 7_999)
+                // The kept session's last event is newer than any pruned one's.
+                try store.execute(.markRestored, session: "kept", at: 4_102_444_800_000)
+                try store.vacuum()
+            }
+            let modelBytes = try Data(contentsOf: URL(fileURLWithPath: model))
+            func copy(_ name: String) throws -> String {
+                let path = dir.file(name)
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                try modelBytes.write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            var deleteOurs: [Double] = [], deleteRaw: [Double] = [], pruneOurs: [Double] = [], pruneRaw: [Double] = []
+            var pruneTime: Int64 = 0
+            for round in 0..<rounds {
+                // Ours and the baseline alternate which goes first.
+                let order = round % 2 == 0 ? [true, false] : [false, true]
+                for ours in order {
+                    let path = try copy("round.sqlite")
+                    if ours {
+                        let store = try NavigationStore(path: path, create: false)
+                        var removed = 0
+                        deleteOurs.append(try measureSeconds { removed = try store.deleteSession("long").events })
+                        guard removed == longEvents else { throw BenchError("deleteSession removed \(removed) events, expected \(longEvents)") }
+                        if pruneTime == 0 { pruneTime = try store.sessionInfo("kept").updatedAt }
+                        var sessions = 0
+                        pruneOurs.append(try measureSeconds { sessions = try store.prune(before: pruneTime).sessions.count })
+                        guard sessions == pruned else { throw BenchError("prune removed \(sessions) sessions, expected \(pruned)") }
+                    } else {
+                        let db = try RawDatabase(path: path)
+                        try db.execute("PRAGMA synchronous=\(context.synchronous.uppercased())")
+                        let long = try db.integer("SELECT id FROM sessions WHERE key = 'long'")
+                        deleteRaw.append(try measureSeconds { try bareDelete(db, ids: [long]) })
+                        let statement = try db.prepare("SELECT id FROM sessions WHERE key LIKE 'old-%' ORDER BY id")
+                        var ids: [Int64] = []
+                        while sqlite3_step(statement) == SQLITE_ROW { ids.append(sqlite3_column_int64(statement, 0)) }
+                        sqlite3_finalize(statement)
+                        guard ids.count == pruned else { throw BenchError("the baseline found \(ids.count) sessions to prune") }
+                        pruneRaw.append(try measureSeconds { try bareDelete(db, ids: ids) })
+                    }
+                }
+            }
+            let pruneEvents = Double(pruned * perPruned)
+            let note = "bare DELETE: one transaction of DELETE ... WHERE session_id = ? on entries, layers, snapshots, restore_attempts, events and sessions, "
+                + "maintenance flag raised, default secure_delete, no checkpoint; ours adds the seq runs, secure_delete, the WAL checkpoint and truncation; "
+                + "fresh copy of the file per run, medians of \(rounds) rounds, ratio = median of the rounds' ratios"
+            return [
+                .ratio("7", "session delete, one \(longEvents)-event session", ours: Double(longEvents) / median(deleteOurs), unit: "ev/s",
+                       baselineName: "bare DELETE of the same rows", baseline: Double(longEvents) / median(deleteRaw),
+                       ratio: pairedRateRatio(ours: deleteOurs, baseline: deleteRaw), target: .none,
+                       extra: ["delete s": median(deleteOurs), "bare s": median(deleteRaw)], note: note),
+                .ratio("7", "prune, \(pruned) sessions of \(perPruned) events", ours: pruneEvents / median(pruneOurs), unit: "ev/s",
+                       baselineName: "bare DELETE of the same rows", baseline: pruneEvents / median(pruneRaw),
+                       ratio: pairedRateRatio(ours: pruneOurs, baseline: pruneRaw), target: .none,
+                       extra: ["prune s": median(pruneOurs), "bare s": median(pruneRaw)], note: note),
+            ]
+        }
+    }
+
+    /// Deletes every row of the sessions `ids` in one transaction, with plain statements.
+    static func bareDelete(_ db: RawDatabase, ids: [Int64]) throws {
+        try db.execute("BEGIN IMMEDIATE; UPDATE maintenance SET removing = 1")
+        for table in ["entries", "layers", "snapshots", "restore_attempts", "events"] {
+            let statement = try db.prepare("DELETE FROM \(table) WHERE session_id = ?")
+            for id in ids {
+                sqlite3_bind_int64(statement, 1, id)
+                try db.check(sqlite3_step(statement), SQLITE_DONE, "deleting from \(table)")
+                sqlite3_reset(statement)
+            }
+            sqlite3_finalize(statement)
+        }
+        let sessions = try db.prepare("DELETE FROM sessions WHERE id = ?")
+        for id in ids {
+            sqlite3_bind_int64(sessions, 1, id)
+            try db.check(sqlite3_step(sessions), SQLITE_DONE, "deleting from sessions")
+            sqlite3_reset(sessions)
+        }
+        sqlite3_finalize(sessions)
+        try db.execute("UPDATE maintenance SET removing = 0; COMMIT")
+    }
+}
