@@ -163,11 +163,7 @@ enum NavDB {
                 Console.out(HelpText.render(sessionGroup, subcommands: sessionCommands.map { $0.type.spec }))
                 return 0
             } else {
-                let words = sessionCommands.map(\.word)
-                if let suggestion = Suggestions.closest(to: next!, in: words), let type = sessionCommands.first(where: { $0.word == suggestion })?.type {
-                    throw UsageError("Unknown command 'session \(next!)'. Did you mean 'session \(suggestion)'?", command: type.spec)
-                }
-                throw UsageError("Unknown command 'session \(next!)' (accepted: \(words.map { "session " + $0 }.joined(separator: ", ")))", command: sessionGroup)
+                throw unknownSessionCommand(next!)
             }
         }
         guard let command = commandsByName.first(where: { $0.name == name })?.type else {
@@ -214,6 +210,21 @@ enum NavDB {
             return UsageError("Unknown command '\(name)'. Did you mean '\(suggestion)'?")
         }
         return UsageError("Unknown command '\(name)' (accepted: \(names.joined(separator: ", ")))")
+    }
+
+    /// `session WORD` that is not a `session` subcommand: listing is `navdb sessions`, not
+    /// `session list`; otherwise the closest subcommand, or the accepted ones.
+    private static func unknownSessionCommand(_ word: String) -> UsageError {
+        let names = sessionCommands.map { $0.type.spec.name }
+        let listing = "'navdb sessions' lists the sessions"
+        if ["list", "ls", "all", "show"].contains(word) {
+            return UsageError("Unknown command 'session \(word)'. Did you mean 'sessions'? (\(listing))", command: SessionsCommand.spec)
+        }
+        if let suggestion = Suggestions.closest(to: "session " + word, in: names + ["sessions"]) {
+            let spec = commandsByName.first { $0.name == suggestion }?.type.spec ?? sessionGroup
+            return UsageError("Unknown command 'session \(word)'. Did you mean '\(suggestion)'?", command: spec)
+        }
+        return UsageError("Unknown command 'session \(word)' (accepted: \(names.joined(separator: ", ")); \(listing))", command: sessionGroup)
     }
 
     private static func rootUnknownOption(_ word: String) -> UsageError {

@@ -108,10 +108,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not json", "entries.json': The given data was not valid JSON"),
-        ("{\"id\": \"A\"}", "expected Array"),
+        ("not json", "entries.json': not JSON (expected a JSON array"),
+        ("{\"id\": \"A\"}", "expected an array, found an object"),
         ("[{\"title\": \"no id\"}]", "missing key 'id' at [0]"),
-        ("[{\"id\": \"X\"}, {\"id\": 7}]", "at [1].id"),
+        ("[{\"id\": \"X\"}, {\"id\": 7}]", "expected a string at [1].id, found a number"),
         ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
         ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
     ])

@@ -35,7 +35,7 @@ import Testing
             defer { db.close() }
             try db.execute("UPDATE entries SET item = 'not json' WHERE entry_id = 'B'")
         }
-        let problem = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (The given data was not valid JSON.)"
+        let problem = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (not JSON)"
         let check = try sandbox.run(["check"])
         #expect(check.status == 74)
         #expect(check.stdout.contains("  \(problem); 'navdb rebuild' rewrites it from the log\n"), "\(check)")

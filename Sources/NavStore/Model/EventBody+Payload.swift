@@ -117,18 +117,56 @@ private struct TypedPayload: Decodable {
     }
 }
 
-/// A one-line description of a `DecodingError`: the coding path and what was wrong.
+/// A one-line description of a `DecodingError`: the coding path and what was wrong, in JSON's
+/// terms (`expected an object at entry.item, found a string`). Text that is not JSON at all is
+/// described as `not JSON`, instead of Foundation's "The given data was not valid JSON.".
 package func describeDecodingError(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     func path(_ context: DecodingError.Context) -> String {
         let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return p.isEmpty ? "" : " at \(p.hasPrefix(".") ? String(p.dropFirst()) : p)"
     }
+    /// A Swift type as JSON names it.
+    func jsonName(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") || name == "JSONValue" { return "an object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("String") { return "a string" }
+        if name.hasPrefix("Int") || name.hasPrefix("UInt") { return "an integer" }
+        if name == "Double" || name == "Float" || name == "Decimal" { return "a number" }
+        if name == "Bool" { return "true or false" }
+        return name
+    }
+    /// `, found an array` from Foundation's "Expected to decode X but found an array instead.".
+    func found(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        guard let start = text.firstRange(of: "but found ") else { return "" }
+        var rest = text[start.upperBound...]
+        if let end = rest.firstRange(of: " instead") { rest = rest[..<end.lowerBound] }
+        while rest.last == "." || rest.last == " " { rest = rest.dropLast() }
+        var kind = String(rest)
+        for article in ["a ", "an "] where kind.hasPrefix(article) { kind = String(kind.dropFirst(article.count)) }
+        switch kind {
+        case "dictionary", "object": return ", found an object"
+        case "array": return ", found an array"
+        case "null", "true", "false", "": return kind.isEmpty ? "" : ", found " + kind
+        case "bool": return ", found true or false"
+        default: return ", found a " + kind
+        }
+    }
     switch error {
     case .keyNotFound(let key, let context): return "missing key '\(key.stringValue)'\(path(context))"
-    case .typeMismatch(let type, let context): return "expected \(type)\(path(context)): \(context.debugDescription)"
-    case .valueNotFound(let type, let context): return "missing \(type) value\(path(context))"
-    case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+    case .typeMismatch(let type, let context): return "expected \(jsonName(type))\(path(context))\(found(context))"
+    case .valueNotFound(let type, let context): return "missing \(jsonName(type)) value\(path(context))"
+    case .dataCorrupted(let context):
+        if isNotJSON(error) { return "not JSON" }
+        return "\(context.debugDescription)\(path(context))"
     @unknown default: return String(describing: error)
     }
+}
+
+/// Whether a decoding error says the text was not JSON at all (rather than JSON of the wrong shape).
+package func isNotJSON(_ error: any Error) -> Bool {
+    guard case .dataCorrupted(let context)? = error as? DecodingError else { return false }
+    return context.codingPath.isEmpty && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
 }

@@ -80,6 +80,13 @@ extension NavigationStore {
                     } catch let error as NavigationError {
                         throw StoreError.invalidImport(line: lineNumber, reason: error.description)
                     } catch {
+                        if isNotJSON(error) {
+                            let start = line.prefix(40)
+                            throw StoreError.invalidImport(line: lineNumber, reason: """
+                                not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
+                                (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
+                                """)
+                        }
                         throw StoreError.invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
                     }
                     if let base = decoded.base {

@@ -65,6 +65,15 @@ public enum Timestamp {
         return reader.read()
     }
 
+    /// Why `text` is not a time ``parse(_:)`` accepts, naming the field when one is out of range
+    /// (`month 13 is out of range 1-12`, `day 31 is out of range 1-30 for 2026-11`, `no zone`);
+    /// `nil` when it parses, or when its shape is not a time at all (the caller then says what
+    /// shapes are accepted).
+    public static func problem(in text: String) -> String? {
+        var reader = TimeReader(bytes: Array(text.utf8))
+        return reader.read() == nil ? reader.problem : nil
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (the inverse of the algorithm above).
     static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
@@ -80,23 +89,30 @@ public enum Timestamp {
 private struct TimeReader {
     let bytes: [UInt8]
     var index = 0
+    /// Why the last ``read()`` returned `nil`, when a field was out of range or the zone missing.
+    var problem: String?
 
     static let earliest = Timestamp.earliest
     static let latest = Timestamp.latest
 
     mutating func read() -> Int64? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
-        guard (1...12).contains(month) else { return nil }
+        guard (1...12).contains(month) else { return fail("month \(month) is out of range 1-12") }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let monthDays: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...monthDays[Int(month) - 1]).contains(day) else { return nil }
+        let last = monthDays[Int(month) - 1]
+        guard (1...last).contains(day) else {
+            return fail("day \(day) is out of range 1-\(last) for \(String(text.prefix(7)))")
+        }
         let midnight = Timestamp.days(year: year, month: month, day: day) * 86_400_000
         if index == bytes.count { return midnight }
-        guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2),
-              hour <= 23, minute <= 59 else { return nil }
+        guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2) else { return nil }
+        guard hour <= 23 else { return fail("hour \(hour) is out of range 0-23") }
+        guard minute <= 59 else { return fail("minute \(minute) is out of range 0-59") }
         var milliseconds = (hour * 3600 + minute * 60) * 1000
         if take(":") {
-            guard let second = digits(2), second <= 59 else { return nil }
+            guard let second = digits(2) else { return nil }
+            guard second <= 59 else { return fail("second \(second) is out of range 0-59 (a leap second is not accepted)") }
             milliseconds += second * 1000
             if take(".") || take(",") {
                 var scale: Int64 = 100
@@ -107,21 +123,27 @@ private struct TimeReader {
                     count += 1
                     index += 1
                 }
-                guard (1...9).contains(count) else { return nil }
+                guard (1...9).contains(count) else {
+                    return fail(count == 0 ? "the fraction of a second has no digits" : "the fraction of a second has \(count) digits; at most 9 are accepted")
+                }
             }
         }
-        guard index < bytes.count else { return nil }  // no zone
+        guard index < bytes.count else {
+            return fail("the time has no zone (add Z for UTC, or an offset such as +02:00): a time without one would be read differently by different readers")
+        }
         var offset: Int64 = 0
         if take("Z") || take("z") {
             offset = 0
         } else {
             let sign: Int64
             if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
-            guard let hours = digits(2), hours <= 23 else { return nil }
+            guard let hours = digits(2) else { return nil }
+            guard hours <= 23 else { return fail("the zone's hours \(hours) are out of range 0-23") }
             var minutes: Int64 = 0
             if index < bytes.count {
                 _ = take(":")
-                guard let value = digits(2), value <= 59 else { return nil }
+                guard let value = digits(2) else { return nil }
+                guard value <= 59 else { return fail("the zone's minutes \(value) are out of range 0-59") }
                 minutes = value
             }
             offset = sign * (hours * 60 + minutes) * 60_000
@@ -130,9 +152,20 @@ private struct TimeReader {
         // Within the years 0000-9999 once the offset is applied, so that the time prints in the
         // same four-digit form and parses back.
         let result = midnight + milliseconds - offset
-        guard result >= Self.earliest, result <= Self.latest else { return nil }
+        guard result >= Self.earliest, result <= Self.latest else {
+            return fail("the time in UTC falls outside the years 0000-9999")
+        }
         return result
     }
+
+    /// Records why the text is refused and returns `nil`.
+    private mutating func fail(_ reason: String) -> Int64? {
+        problem = reason
+        return nil
+    }
+
+    /// The text read, for messages.
+    private var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private func digit(_ byte: UInt8) -> Int64? {
         (0x30...0x39).contains(byte) ? Int64(byte - 0x30) : nil

@@ -39,8 +39,15 @@ struct HistoryCommand: Command {
             }
             types = (types ?? []).union([type])
         }
-        filter = EventFilter(types: types, entry: arguments.value("entry"), since: try arguments.time("since"),
-                             until: try arguments.time("until"), limit: try arguments.int("limit", minimum: 1),
+        let since = try arguments.time("since")
+        let until = try arguments.time("until")
+        // An empty range is a mistake in the command, as `replay --from 5 --to 2` is: exit 64.
+        if let since, let until, until < since {
+            throw arguments.invalid(arguments.value("until") ?? "", for: "--until <time>",
+                                    expected: "a time at or after --since \(arguments.value("since") ?? "")")
+        }
+        filter = EventFilter(types: types, entry: arguments.value("entry"), since: since,
+                             until: until, limit: try arguments.int("limit", minimum: 1),
                              reverse: arguments.flag("reverse"))
     }
 

@@ -13,7 +13,11 @@ struct PopCommand: Command {
         """,
         arguments: [.key],
         options: [
-            .value("source", "source", help: "back-button (default), gesture or programmatic."),
+            .value("source", "source", help: """
+                back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); \
+                gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); \
+                programmatic: the app calls popViewController(animated:) (no guard asked).
+                """, default: PopSource.backButton.rawValue),
             .flag("confirm", help: "Answer yes to the top entry's pop guard."),
         ] + WriteOptions.specs)
 

@@ -5,7 +5,11 @@ struct PopToRootCommand: Command {
     static let spec = CommandSpec(
         path: ["pop-to-root"],
         abstract: "Pop everything above the top layer's root.",
-        discussion: "At the root already, it succeeds and appends nothing.",
+        discussion: """
+        As UIKit's popToRootViewController(animated:), which returns no view controllers at the root: \
+        at the root already it succeeds (exit 0), appends nothing and says so, where 'pop' on a root \
+        is refused (exit 1) because there is nothing below to go back to.
+        """,
         arguments: [.key],
         options: WriteOptions.specs)
 
@@ -18,6 +22,7 @@ struct PopToRootCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store().execute(.popToRoot, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        try WriteOutput.render(context.store().execute(.popToRoot, session: key, at: write.at, expectedVersion: write.expectedVersion),
+                               context, unchanged: "already at the root; nothing popped")
     }
 }

@@ -4,8 +4,10 @@ import NavStore
 enum WriteOutput {
     /// Prints `version N` (with `(unchanged: nothing to do)` when nothing was appended) or
     /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
+    /// - Parameter unchanged: why nothing was appended, for a command that succeeds without an
+    ///   event (`already at the root; nothing popped`); "nothing to do" when not given.
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
-    static func render(_ result: AppendResult, _ context: Context) throws -> Outcome {
+    static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
         if context.json {
             try JSONOutput.print(WriteResultJSON(result))
         } else if result.outcome == .vetoed {
@@ -17,7 +19,7 @@ enum WriteOutput {
             }
             Console.line("vetoed: \(reason) (version \(result.version))")
         } else {
-            Console.line("version \(result.version)" + (result.event == nil ? " (unchanged: nothing to do)" : ""))
+            Console.line("version \(result.version)" + (result.event == nil ? " (unchanged: \(unchanged ?? "nothing to do"))" : ""))
         }
         return result.outcome == .vetoed ? .vetoed : .success
     }

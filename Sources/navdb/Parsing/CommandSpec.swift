@@ -40,6 +40,8 @@ struct OptionSpec: Sendable {
     var isRequired: Bool = false
     /// Whether the usage line leaves it out (global options, help; they still appear in the help).
     var hiddenFromUsage: Bool = false
+    /// The value used when the option is not given, shown in the usage line and the help.
+    var defaultValue: String? = nil
 
     /// `--name` (what the user types).
     var flagName: String { "--" + name }
@@ -47,9 +49,10 @@ struct OptionSpec: Sendable {
     /// `--name <value>` or `--name` for a flag: how help and error messages name the option.
     var synopsis: String { kind == .flag ? flagName : "\(flagName) <\(valueName)>" }
 
-    /// The option as the usage line shows it.
+    /// The option as the usage line shows it (with its default, if it has one).
     var usage: String {
-        let core = kind == .repeating ? "\(synopsis) ..." : synopsis
+        var core = kind == .repeating ? "\(synopsis) ..." : synopsis
+        if let defaultValue { core += " (default: \(defaultValue))" }
         return isRequired ? core : "[\(core)]"
     }
 
@@ -59,8 +62,10 @@ struct OptionSpec: Sendable {
     }
 
     /// An option with one value.
-    static func value(_ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required)
+    static func value(_ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false,
+                      default defaultValue: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required,
+                   defaultValue: defaultValue)
     }
 
     /// An option that may be given several times.

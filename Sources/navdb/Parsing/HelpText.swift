@@ -35,7 +35,7 @@ enum HelpText {
                 var label = option.synopsis
                 if let short = option.shortName { label = "-\(short), \(label)" }
                 if option.kind == .repeating { label += " ..." }
-                text += row(label, option.help)
+                text += row(label, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
             }
         }
 

@@ -49,6 +49,9 @@ extension ParsedArguments {
     func time(_ name: String) throws(UsageError) -> Int64? {
         guard let text = value(name) else { return nil }
         guard let ms = Timestamp.parse(text) else {
+            if let problem = Timestamp.problem(in: text) {
+                throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected \(Self.acceptedTime)")
+            }
             throw invalid(text, for: label(option: name), expected: Self.acceptedTime)
         }
         return ms
@@ -65,6 +68,9 @@ extension ParsedArguments {
             return .version(version)
         }
         if let ms = Timestamp.parse(text) { return .time(ms) }
+        if let problem = Timestamp.problem(in: text) {
+            throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected a version number or \(Self.acceptedTime)")
+        }
         throw invalid(text, for: label(option: name), expected: "a version number (1, 2, ...) or \(Self.acceptedTime)")
     }
 }

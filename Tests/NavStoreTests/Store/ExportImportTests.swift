@@ -296,7 +296,7 @@ struct ExportImportTests {
     ]
 
     @Test("invalid lines are refused with their line number and reason, and nothing is written", arguments: [
-        (["not json at all"], 4, "not an event record"),
+        (["not json at all"], 4, "not JSON: it reads \"not json at all\""),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
@@ -308,7 +308,7 @@ struct ExportImportTests {
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#], 4, "starts with session.started"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#], 4, "session.started can only be version 1"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#], 4, "bad entries.popped payload"),
-        ([#"{"at":"soon","eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected Int64"),
+        ([#"{"at":"soon","eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected an integer at at, found a string"),
         ([#"[1, 2, 3]"#], 4, "not an event record"),
     ])
     func invalidLines(extra: [String], line: Int, reason: String) throws {

@@ -67,10 +67,10 @@ struct MaintenanceTests {
     }
 
     @Test("an unreadable projection row is a problem naming the session, layer, position, entry and what is wrong", arguments: [
-        ("item = 'not json'", "item 'not json' is not a navigation item (The given data was not valid JSON.)"),
-        (#"item = '{"title":5}'"#, #"item '{"title":5}' is not a navigation item (expected String at title: "#),
-        ("item = '[]'", "item '[]' is not a navigation item (expected Dictionary<String, Any>"),
-        ("params = 'oops'", "params 'oops' are not a JSON object (The given data was not valid JSON.)"),
+        ("item = 'not json'", "item 'not json' is not a navigation item (not JSON)"),
+        (#"item = '{"title":5}'"#, #"item '{"title":5}' is not a navigation item (expected a string at title, found a number"#),
+        ("item = '[]'", "item '[]' is not a navigation item (expected an object, found an array"),
+        ("params = 'oops'", "params 'oops' are not a JSON object (not JSON)"),
         (#"item = '{"backButtonDisplayMode":"weird"}'"#,
          #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (Cannot initialize BackButtonDisplayMode from invalid String value weird at backButtonDisplayMode)"#),
     ])
@@ -116,7 +116,7 @@ struct MaintenanceTests {
         #expect(try reopened.state(session: "s", at: .version(4)).state == expected[3])
         #expect(try reopened.state(session: "s", at: .version(3)).state == expected[2])
         #expect(try reopened.check().problems == [
-            "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (The given data was not valid JSON.); 'navdb rebuild' rewrites it from the log",
+            "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON); 'navdb rebuild' rewrites it from the log",
         ])
         // With every snapshot unreadable, a historical read folds from the start.
         try Self.tamper(dir, #"UPDATE snapshots SET state = '{"layers":5}' WHERE version = 2"#)
@@ -128,7 +128,7 @@ struct MaintenanceTests {
         #expect(check.problems.first?.hasPrefix("session 's': snapshot at version 2 cannot be read: state '{\"layers\":5}' is not a session state (") == true, "\(check.problems)")
         let rebuilt = try again.rebuild(verify: true)
         #expect(rebuilt.differences.count == 2)
-        #expect(rebuilt.differences.last == "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (The given data was not valid JSON.)")
+        #expect(rebuilt.differences.last == "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON)")
         #expect(try again.check().isClean)
         #expect(try again.state(session: "s", at: .version(4)).state == expected[3])
     }

@@ -47,4 +47,27 @@ struct TimestampTests {
         }
         #expect(Timestamp.format(1_796_023_121_001) == "2026-11-30T07:18:41.001Z")
     }
+
+    @Test("a refused time names the field out of range; a text of another shape has no field to name", arguments: [
+        ("2026-13-01", "month 13 is out of range 1-12"), ("2026-00-10", "month 0 is out of range 1-12"),
+        ("2026-11-31", "day 31 is out of range 1-30 for 2026-11"), ("2023-02-29T00:00:00Z", "day 29 is out of range 1-28 for 2023-02"),
+        ("2026-11-30T24:00:00Z", "hour 24 is out of range 0-23"), ("2026-11-30T23:60:00Z", "minute 60 is out of range 0-59"),
+        ("2026-11-30T23:59:60Z", "second 60 is out of range 0-59 (a leap second is not accepted)"),
+        ("2026-11-30T10:15:00.Z", "the fraction of a second has no digits"),
+        ("2026-11-30T10:15:00.1234567890Z", "the fraction of a second has 10 digits; at most 9 are accepted"),
+        ("2026-11-30T10:15:00+24:00", "the zone's hours 24 are out of range 0-23"), ("2026-11-30T10:15:00+02:60", "the zone's minutes 60 are out of range 0-59"),
+        ("0000-01-01T00:00:00+00:01", "the time in UTC falls outside the years 0000-9999"),
+    ])
+    func problems(text: String, problem: String) {
+        #expect(Timestamp.parse(text) == nil)
+        #expect(Timestamp.problem(in: text) == problem)
+    }
+
+    @Test("no problem for a time that parses, or for text that is not shaped like a time")
+    func noProblem() {
+        for text in ["2026-11-30", "2026-11-30T10:15:00Z", "yesterday", "26-11-30", "", "2026/11/30"] {
+            #expect(Timestamp.problem(in: text) == nil, "\(text)")
+        }
+        #expect(Timestamp.problem(in: "2026-11-30T10:15:00")?.hasPrefix("the time has no zone") == true)
+    }
 }

@@ -337,7 +337,7 @@ struct ReliabilityHostileInputTests {
         repeated["eventID"] = "00000000-0000-7000-8000-000000000004"
         let again = String(decoding: try JSONSerialization.data(withJSONObject: repeated, options: [.sortedKeys]), as: UTF8.self)
         let bad: [(String, String)] = [
-            ("not json", "line 1: not an event record"), ("{}", "line 1"), ("[]", "line 1"), ("null", "line 1"), ("42", "line 1"),
+            ("not json", "line 1: not JSON"), ("{}", "line 1"), ("[]", "line 1"), ("null", "line 1"), ("42", "line 1"),
             (lines[0] + " trailing", "line 1"), (lines[0] + "\n" + lines[2], "line 2: session 'src' expected version 2, found 3"),
             (lines[0] + "\n" + lines[0].replacingOccurrences(of: "session.started", with: "entry.pushed"), "line 2"),
             (line { $0["version"] = 2 }, "line 1"), (line { $0["version"] = "1" }, "line 1"), (line { $0["version"] = -1 }, "line 1"),
