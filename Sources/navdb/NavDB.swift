@@ -220,9 +220,9 @@ enum NavDB {
         if ["list", "ls", "all", "show"].contains(word) {
             return UsageError("Unknown command 'session \(word)'. Did you mean 'sessions'? (\(listing))", command: SessionsCommand.spec)
         }
-        if let suggestion = Suggestions.closest(to: "session " + word, in: names + ["sessions"]) {
-            let spec = commandsByName.first { $0.name == suggestion }?.type.spec ?? sessionGroup
-            return UsageError("Unknown command 'session \(word)'. Did you mean '\(suggestion)'?", command: spec)
+        if let suggestion = Suggestions.closest(to: word, in: sessionCommands.map(\.word)),
+           let type = sessionCommands.first(where: { $0.word == suggestion })?.type {
+            return UsageError("Unknown command 'session \(word)'. Did you mean 'session \(suggestion)'?", command: type.spec)
         }
         return UsageError("Unknown command 'session \(word)' (accepted: \(names.joined(separator: ", ")); \(listing))", command: sessionGroup)
     }

@@ -107,8 +107,8 @@ import Testing
             let stderr = try refused(sandbox, ["session", word], status: 64)
             #expect(stderr.hasPrefix("Error: Unknown command 'session \(word)'. Did you mean 'sessions'?"))
         }
-        let typo = try refused(sandbox, ["session", "strat", "x"], status: 64)
-        #expect(typo.hasPrefix("Error: Unknown command 'session strat'. Did you mean 'session start'?"))
+        let typo = try refused(sandbox, ["session", "strt", "x"], status: 64)
+        #expect(typo.hasPrefix("Error: Unknown command 'session strt'. Did you mean 'session start'?"))
         let other = try refused(sandbox, ["session", "frobnicate"], status: 64)
         #expect(other.hasPrefix("Error: Unknown command 'session frobnicate' (accepted: session start"))
         #expect(other.contains("'navdb sessions' lists the sessions"))
