@@ -15,7 +15,7 @@ enum ProcessBench {
         let options = context.options
         let navdb = options.navdb ?? (dirname(currentExecutablePath()) + "/navdb")
         guard isExecutable(navdb) else {
-            return [.skipped("3", name, reason: "no executable navdb at \(navdb) (build it, or pass --navdb PATH)")]
+            return [.skipped("3", name, reason: "no executable navdb at \(displayPath(navdb)) (build it, or pass --navdb PATH)")]
         }
         guard let sqlite3 = findOnPath("sqlite3") else {
             return [.skipped("3", name, reason: "the sqlite3 command-line shell is not installed (apt-get install sqlite3)")]
@@ -70,7 +70,7 @@ enum ProcessBench {
                        extra: ["navdb --version ms": median(version.wall) * 1e3, "sqlite3 -version ms": median(shellVersion.wall) * 1e3,
                                "navdb push p90 ms": quantile(push.wall, 0.9) * 1e3, "sqlite3 insert p90 ms": quantile(shell.wall, 0.9) * 1e3,
                                "ratio of medians": ours / base],
-                       note: "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(navdb) (\(linkage(of: navdb)))"),
+                       note: "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"),
                 .ratio("3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms", baselineName: "sqlite3 FILE \"INSERT ...\"",
                        baseline: baseCPU, ratio: median(zip(push.cpu, shell.cpu).map { $0 / $1 }), target: .none,
                        extra: ["navdb --version CPU ms": median(version.cpu) * 1e3, "sqlite3 -version CPU ms": median(shellVersion.cpu) * 1e3],

@@ -56,6 +56,21 @@ func currentExecutablePath() -> String {
     return CommandLine.arguments[0]
 }
 
+/// `path` as the report prints it: relative to the package when it lies in a `.build` folder
+/// (`.build/x86_64-unknown-linux-gnu/release/navdb`), else relative to the working directory when
+/// it lies below it, else as given; a report never carries the machine's absolute paths.
+func displayPath(_ path: String) -> String {
+    if let build = path.firstRange(of: "/.build/") {
+        return String(path[path.index(after: build.lowerBound)...])
+    }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    if getcwd(&buffer, buffer.count) != nil {
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+    }
+    return path
+}
+
 /// Whether `path` names an executable file.
 func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
