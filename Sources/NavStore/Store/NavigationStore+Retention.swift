@@ -365,7 +365,7 @@ extension StoreCore {
     /// events and bytes of row content.
     func measure(_ row: SessionRow, belowVersion: Int?) throws -> RemovedSession {
         func sum(_ sql: String, _ bind: (Statement) -> Void) throws -> (Int, Int) {
-            let statement = try db.prepare(sql)
+            let statement = try db.cachedStatement(sql)
             bind(statement)
             defer { statement.reset() }
             _ = try statement.step()
@@ -397,7 +397,7 @@ extension StoreCore {
     /// Records the `seq` numbers of `row`'s events below `belowVersion` (all of them when `nil`)
     /// as runs in `removed_events`, so that `check` accepts the gap they leave.
     func recordRemovedSeqs(_ row: SessionRow, belowVersion: Int?, reason: String, at: Int64) throws {
-        let seqs = try db.prepare("SELECT seq FROM events WHERE session_id = ? AND version < ? ORDER BY seq")
+        let seqs = try db.cachedStatement("SELECT seq FROM events WHERE session_id = ? AND version < ? ORDER BY seq")
         seqs.bind(row.id, at: 1)
         seqs.bind(belowVersion ?? Int.max, at: 2)
         let insert = try db.cachedStatement("INSERT INTO removed_events (first_seq, last_seq, reason, removed_at) VALUES (?, ?, ?, ?)")
