@@ -124,8 +124,8 @@ public struct RetentionReport: Sendable, Hashable, Codable {
     /// The write-ahead log was checkpointed and truncated to 0 bytes after the deleting
     /// transaction, so no deleted byte remains in it. `false` when another connection was
     /// reading an older snapshot and the checkpoint could not finish within the busy timeout
-    /// (the deletion itself is committed; run the command again, or `navdb check`, later), and
-    /// for a dry run or a command that removed nothing.
+    /// (the deletion itself is committed; any retention command, `navdb vacuum` for one,
+    /// finishes it later), and for a dry run.
     public var walTruncated: Bool
     /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.
     public var vacuumed: Bool
@@ -276,13 +276,13 @@ extension NavigationStore {
                 try core.db.execute("VACUUM")
                 report.vacuumed = true
             }
-            if !removed.isEmpty || vacuum {
-                do {
-                    let (frames, done) = try core.db.checkpoint(mode: .truncate)
-                    report.walTruncated = frames == 0 || frames == done
-                } catch let error as SQLiteError where error.isBusy {
-                    report.walTruncated = false
-                }
+            // Always, also when nothing was removed: running a command again finishes a
+            // checkpoint that a reader blocked the first time.
+            do {
+                let (frames, done) = try core.db.checkpoint(mode: .truncate)
+                report.walTruncated = frames == 0 || frames == done
+            } catch let error as SQLiteError where error.isBusy {
+                report.walTruncated = false
             }
             return report
         }

@@ -102,6 +102,30 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
+    @Test("a reader holding an older snapshot keeps the -wal from being truncated: the report says so, and a later command finishes the erasure")
+    func readerBlocksTheCheckpoint() throws {
+        let dir = TemporaryDirectory()
+        var options = StoreOptions()
+        options.busyTimeoutMilliseconds = 100
+        let store = try makeStore(dir, options: options)
+        let texts = try Self.writeMarkedSession(store, marker: "Rd4marker", at: 1_000)
+        try store.startSession("other", at: 0)
+        let reader = try Connection(path: store.path, mode: .readOnly)
+        defer { reader.close() }
+        try reader.execute("BEGIN")
+        _ = try reader.pragmaText("user_version")
+        let statement = try reader.prepare("SELECT count(*) FROM events")
+        _ = try statement.step()
+        let report = try store.deleteSession("Rd4marker-key")
+        #expect(!report.walTruncated)
+        #expect(report.events == 7)
+        statement.reset()
+        try reader.execute("COMMIT")
+        #expect(try store.vacuum().walTruncated)
+        #expect(Self.lingering(texts, in: store.path) == [])
+        #expect(try store.check().problems == [])
+    }
+
     @Test("every writing connection zeroes what it deletes (PRAGMA secure_delete), whatever SQLite's default")
     func secureDeleteIsOn() throws {
         let dir = TemporaryDirectory()
