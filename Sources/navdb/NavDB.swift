@@ -40,6 +40,7 @@ enum NavDB {
         ("show", ShowCommand.self),
         ("history", HistoryCommand.self),
         ("replay", ReplayCommand.self),
+        ("report", ReportCommand.self),
         ("restore", RestoreCommand.self),
         ("export", ExportCommand.self),
         ("import", ImportCommand.self),

@@ -1,0 +1,65 @@
+/// The data of the index page of every session's report (DESIGN §11): one row per session with
+/// its event count, time span and the file of its own page in the same folder.
+public struct ReportIndex: Sendable, Hashable, Codable {
+    /// `"index"`: what the page draws.
+    public var kind: String = "index"
+    /// One row per session, ordered by key.
+    public var sessions: [Row]
+
+    /// One session of the index.
+    public struct Row: Sendable, Hashable, Codable {
+        /// The session key.
+        public var session: String
+        /// The session's name, or `nil`.
+        public var name: String?
+        /// The number of events (the latest version).
+        public var events: Int
+        /// The first event's time, ms since the Unix epoch.
+        public var firstAt: Int64
+        /// The last event's time, ms since the Unix epoch.
+        public var lastAt: Int64
+        /// ``firstAt`` as ISO-8601 UTC text.
+        public var firstTime: String
+        /// ``lastAt`` as ISO-8601 UTC text.
+        public var lastTime: String
+        /// The file name of the session's page (``ReportIndex/fileName(for:)``), relative to the index.
+        public var file: String
+
+        /// The row of a session.
+        public init(_ info: SessionInfo) {
+            session = info.key
+            name = info.name
+            events = info.version
+            firstAt = info.createdAt
+            lastAt = info.updatedAt
+            firstTime = Timestamp.format(info.createdAt)
+            lastTime = Timestamp.format(info.updatedAt)
+            file = ReportIndex.fileName(for: info.key)
+        }
+    }
+
+    /// The index of `sessions`.
+    public init(_ sessions: [SessionInfo]) {
+        self.sessions = sessions.map(Row.init)
+    }
+
+    /// The file name of a session's page: the key's ASCII letters and digits (others become `-`,
+    /// at most 40), then `-` and the first 12 hex digits of the SHA-256 of the key's UTF-8, then
+    /// `.html`. Safe on every file system and in a URL, and different for different keys (keys
+    /// that differ only outside ASCII or in case still get different hashes).
+    public static func fileName(for key: String) -> String {
+        var slug = ""
+        for scalar in key.unicodeScalars {
+            guard slug.count < 40 else { break }
+            let isAlnum = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            if isAlnum {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        let digest = SHA256.hash(Array(key.utf8)).prefix(6).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return (slug.isEmpty ? "session" : slug.lowercased()) + "-" + digest + ".html"
+    }
+}

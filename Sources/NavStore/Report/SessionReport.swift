@@ -1,0 +1,194 @@
+/// The data of one session's report page (DESIGN §11): every version in a range, each with the
+/// state, the back button (label, fallbacks and the label shown at each width), the back menu
+/// (rows nearest first with the entry each pops to), what changed from the version before, and
+/// the event that made it. Everything here is computed by NavStore; a page only draws it.
+///
+/// Entries are interned: ``entries`` holds each distinct entry value once, and a version's layers
+/// name them by index, so the data grows with events × depth, not with events × depth × item size.
+public struct SessionReport: Sendable, Hashable, Codable {
+    /// `"session"`: what the page draws (``ReportIndex`` says `"index"`).
+    public var kind: String = "session"
+    /// The session key.
+    public var session: String
+    /// The session's name (`session start --name`), or `nil` when it has none.
+    public var name: String?
+    /// The session's latest version (1-based), which may lie beyond ``versions`` when the report
+    /// is bounded with `to`.
+    public var latestVersion: Int
+    /// Every distinct entry value that appears in a version's layers, referred to by index.
+    public var entries: [ReportEntry]
+    /// The versions in the report, oldest first, consecutive.
+    public var versions: [ReportVersion]
+
+    /// Creates a report from its parts (``NavigationStore/report(session:from:to:summary:)``
+    /// builds one from the log).
+    public init(session: String, name: String?, latestVersion: Int, entries: [ReportEntry], versions: [ReportVersion]) {
+        self.session = session
+        self.name = name
+        self.latestVersion = latestVersion
+        self.entries = entries
+        self.versions = versions
+    }
+}
+
+/// One entry value as the report shows it: id, route, params and the navigation item's fields
+/// that are set.
+public struct ReportEntry: Sendable, Hashable, Codable {
+    /// The entry id.
+    public var id: String
+    /// The route, or `nil` when unset.
+    public var route: String?
+    /// The params object, or `nil` when unset (distinct from `{}`).
+    public var params: [String: JSONValue]?
+    /// The navigation item's fields that differ from their unset values, in the order of DESIGN
+    /// §3's table, with their values as JSON (`""` stays a string; an unset field is left out).
+    public var fields: [ReportField]
+
+    /// Creates the report's view of `entry`.
+    public init(_ entry: Entry) {
+        id = entry.id
+        route = entry.route
+        params = entry.params
+        fields = NavigationItem().changedFields(to: entry.item).map { ReportField(name: $0, value: entry.item.jsonValue(of: $0)) }
+    }
+}
+
+/// One field of a navigation item: its DESIGN §3 JSON key and value.
+public struct ReportField: Sendable, Hashable, Codable {
+    /// The JSON key, e.g. `backButtonTitle`.
+    public var name: String
+    /// The value (`null` for an unset optional).
+    public var value: JSONValue
+}
+
+/// One layer of a version's state: whether it is modal in presentation and its entries, bottom
+/// (root) first, as indices into ``SessionReport/entries``.
+public struct ReportLayer: Sendable, Hashable, Codable {
+    /// `UIViewController.isModalInPresentation` of a presented layer (always `false` for layer 0).
+    public var modalInPresentation: Bool
+    /// Indices into ``SessionReport/entries``, root first.
+    public var entries: [Int]
+}
+
+/// The back button of a version (DESIGN §3.1 rules 1–5) as the report draws it.
+public struct ReportBackButton: Sendable, Hashable, Codable {
+    /// The preferred label; `""` is a chevron with no text.
+    public var label: String
+    /// The shorter labels UIKit falls back to, in order.
+    public var fallbacks: [String]
+    /// Whether the button shows a custom item's image.
+    public var image: Bool
+    /// The label shown for each room: the step with the largest `minWidth` at or below the room
+    /// is the one shown (ascending by `minWidth`, the first at 0). Computed with
+    /// ``BackButton/label(fitting:)``, so it says what `back-menu --width N` says.
+    public var steps: [ReportLabelStep]
+}
+
+/// From `minWidth` (in the unit of ``BackButton/label(fitting:)``) on, the button shows `label`
+/// (until the next step).
+public struct ReportLabelStep: Sendable, Hashable, Codable {
+    /// The smallest room at which `label` is shown.
+    public var minWidth: Int
+    /// The label shown from there.
+    public var label: String
+}
+
+/// One row of the back menu as the report draws it (DESIGN §3.1 rules 6–7).
+public struct ReportMenuRow: Sendable, Hashable, Codable {
+    /// 1 = nearest (the back item).
+    public var row: Int
+    /// The entry selecting the row pops to.
+    public var entry: String
+    /// The row title; `""` is a blank row.
+    public var title: String
+    /// Whether the row is blank (its title is `""`): a defect users see (lint `blank-menu-row`).
+    public var blank: Bool
+}
+
+/// One difference between a version's state and the state before it, for "what changed".
+public struct ReportChange: Sendable, Hashable, Codable {
+    /// What kind of difference.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A modal layer appeared (`layer` is its index).
+        case layerPresented = "layer-presented"
+        /// A modal layer went away (`layer` is its index).
+        case layerDismissed = "layer-dismissed"
+        /// A layer's `modalInPresentation` changed (`before`, `after` are booleans).
+        case modalInPresentation = "modal-in-presentation"
+        /// `entry` is now in `layer` (`position` from the root).
+        case entryAdded = "entry-added"
+        /// `entry` left `layer`.
+        case entryRemoved = "entry-removed"
+        /// A field of `entry` changed: `field` is `route`, `params` or an item field's JSON key.
+        case fieldChanged = "field-changed"
+        /// The back button changed: `before` and `after` are its preferred label or `null` for none.
+        case backButton = "back-button"
+        /// The back menu changed: `before` and `after` are its row titles or `null` for none.
+        case backMenu = "back-menu"
+    }
+
+    /// What kind of difference.
+    public var kind: Kind
+    /// The layer (0 = base), where the change is about one.
+    public var layer: Int?
+    /// The entry id, where the change is about one.
+    public var entry: String?
+    /// The position in the layer (0 = root), for an added entry.
+    public var position: Int?
+    /// The field, for ``Kind/fieldChanged``.
+    public var field: String?
+    /// The value before (JSON `null` for unset), where there is one.
+    public var before: JSONValue?
+    /// The value after (JSON `null` for unset), where there is one.
+    public var after: JSONValue?
+}
+
+/// One version of a report: the event that made it and everything drawn for the state after it.
+public struct ReportVersion: Sendable, Hashable, Codable {
+    /// The 1-based version.
+    public var version: Int
+    /// The event's time in milliseconds since the Unix epoch.
+    public var at: Int64
+    /// ``at`` as ISO-8601 UTC text.
+    public var time: String
+    /// The event type, e.g. `entry.pushed`.
+    public var type: String
+    /// A one-line summary of the event (given by the caller, e.g. `navdb history`'s).
+    public var summary: String
+    /// Whether the event records a veto (the state did not change).
+    public var veto: Bool
+    /// The state's layers, base first.
+    public var layers: [ReportLayer]
+    /// The back button, or `nil` when there is none.
+    public var backButton: ReportBackButton?
+    /// Why there is no back button (rule 1), when there is none.
+    public var noBackButton: String?
+    /// The back menu nearest first, or `nil` when there is none.
+    public var backMenu: [ReportMenuRow]?
+    /// Why there is no back menu, when there is none.
+    public var noBackMenu: String?
+    /// What differs from the version before (empty for a veto, a restart marker, or a no-op).
+    public var changes: [ReportChange]
+}
+
+extension NavigationItem {
+    /// The value of the field with JSON key `key` (DESIGN §3) as JSON; `.null` for an unset optional.
+    func jsonValue(of key: String) -> JSONValue {
+        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        switch key {
+        case "title": return text(title)
+        case "backButtonTitle": return text(backButtonTitle)
+        case "backBarButtonItem":
+            guard let custom = backBarButtonItem else { return .null }
+            return .object(["title": text(custom.title), "image": .bool(custom.image), "menuSuppressed": .bool(custom.menuSuppressed)])
+        case "backButtonDisplayMode": return .string(backButtonDisplayMode.rawValue)
+        case "hidesBackButton": return .bool(hidesBackButton)
+        case "leftBarButtonItems": return .integer(Int64(leftBarButtonItems))
+        case "leftItemsSupplementBackButton": return .bool(leftItemsSupplementBackButton)
+        case "style": return .string(style.rawValue)
+        case "menuTitle": return text(menuTitle)
+        case "popGuard": return popGuard.map { .object(["prompt": .string($0.prompt)]) } ?? .null
+        default: return .null
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import NavStore
+
+/// `navdb report [KEY] [-o PATH] [--from V] [--to V]`: a session's history as one
+/// self-contained HTML page, or with no KEY an index page of every session and each session's
+/// page in one folder (DESIGN §11).
+struct ReportCommand: Command {
+    static let spec = CommandSpec(
+        path: ["report"],
+        abstract: "Write a session's history as one self-contained HTML page to scrub through (or an index of every session).",
+        discussion: """
+        The page draws, for each version, the navigation bar (back button with its fallbacks, title), the long-press \
+        back menu (nearest first, blank rows marked), the layers with their entries and item fields, and what changed; \
+        select a version by clicking the timeline, with the slider or with the arrow keys; '#v=N' at the end of the \
+        address selects version N. It loads nothing (a Content-Security-Policy forbids every load) and opens offline. \
+        Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
+        folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
+        <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
+        event count and time span, and one page per session. A file that cannot be written exits 74.
+        """,
+        arguments: [ArgumentSpec(name: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.", isOptional: true)],
+        options: [
+            OptionSpec(name: "output", shortName: "o", kind: .value, valueName: "path", help: "The file (or folder) to write; without it the page goes to stdout."),
+            .value("from", "version", help: "The first version of the page (default 1); the state before it is the starting point."),
+            .value("to", "version", help: "The last version of the page (default the newest)."),
+        ])
+
+    var key: String?
+    var output: String?
+    var from: Int?
+    var to: Int?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        key = arguments.optionalArgument("key")
+        output = arguments.value("output")
+        from = try arguments.int("from", minimum: 1)
+        to = try arguments.int("to", minimum: 1)
+        if let from, let to, to < from {
+            throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
+        }
+        if output == "" {
+            throw arguments.invalid("", for: "-o <path>", expected: "a file or folder path")
+        }
+        if key == nil {
+            guard output != nil else {
+                throw arguments.error("Missing expected argument '<key>' (or, for every session and an index page, '-o <folder>')")
+            }
+            if from != nil || to != nil {
+                throw arguments.error("--from and --to bound one session's page: give a <key> with them")
+            }
+        }
+    }
+
+    func run(_ context: Context) throws -> Outcome {
+        let store = try context.store()
+        var written: [String] = []
+        if let key {
+            let report = try store.report(session: key, from: from, to: to) { EventSummary.summary($0.body) }
+            let html = try ReportPage.html(report)
+            guard var path = output else {
+                Console.out(html)
+                return .success
+            }
+            if FileOutput.isFolder(path) { path = Self.join(path, ReportIndex.fileName(for: report.session)) }
+            try FileOutput.write(html, to: path)
+            written.append(path)
+        } else if let folder = output {
+            let sessions = try store.sessions()
+            try FileOutput.ensureFolder(folder)
+            let progress = Progress("report")
+            for (done, info) in sessions.enumerated() {
+                let report = try store.report(session: info.key) { EventSummary.summary($0.body) }
+                let path = Self.join(folder, ReportIndex.fileName(for: info.key))
+                try FileOutput.write(try ReportPage.html(report), to: path)
+                written.append(path)
+                progress.show(done + 1, of: sessions.count)
+            }
+            progress.finish()
+            let index = Self.join(folder, "index.html")
+            try FileOutput.write(try ReportPage.html(ReportIndex(sessions)), to: index)
+            written.append(index)
+        }
+        if context.json {
+            try JSONOutput.print(["files": written])
+        } else {
+            for path in written { Console.line("wrote \(Text.escaped(path))") }
+        }
+        return .success
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}
