@@ -6,7 +6,7 @@ import Testing
     /// Every command of DESIGN §6.
     static let commands = [
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
-        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export",
+        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "report", "restore", "export",
         "import", "rebuild", "check", "prune", "vacuum",
     ]
 

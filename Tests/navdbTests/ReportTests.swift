@@ -123,6 +123,30 @@ struct ReportCommandTests {
         #expect(after == listing.filter { !$0.hasPrefix(".std") }, "no file written: \(after)")
     }
 
+    @Test("-o follows a symbolic link (keeping it) and writes a device in place, never replacing it")
+    func linksAndDevices() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        try FileManager.default.createDirectory(at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.directory.appendingPathComponent("link.html").path,
+                                                   withDestinationPath: "pages/target.html")
+        for _ in 0..<2 {
+            try sandbox.ok(["report", "s", "-o", "link.html"])
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.directory.appendingPathComponent("link.html").path) == "pages/target.html")
+            let page = try String(contentsOf: sandbox.directory.appendingPathComponent("pages/target.html"), encoding: .utf8)
+            #expect(page.hasPrefix("<!DOCTYPE html>"))
+        }
+        func isCharacterDevice(_ path: String) throws -> Bool {
+            try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeCharacterSpecial
+        }
+        try sandbox.ok(["report", "s", "-o", "/dev/null"])
+        #expect(try isCharacterDevice("/dev/null"))
+        let full = try sandbox.run(["report", "s", "-o", "/dev/full"])
+        #expect(full.status == 74, "\(full)")
+        #expect(full.stderr.hasPrefix("Error: cannot write '/dev/full': No space left on device"), "\(full)")
+        #expect(try isCharacterDevice("/dev/full"))
+    }
+
     @Test("a write that fails part-way (a full disk) leaves no file, and an older page stays as it was")
     func fullDisk() throws {
         guard getuid() == 0, let mount = Reliability.tool("mount"), let umount = Reliability.tool("umount") else {

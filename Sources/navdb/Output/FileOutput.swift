@@ -14,11 +14,35 @@ struct OutputFileError: Error, CustomStringConvertible {
 /// Writing files whole or not at all: the text goes to a temporary file in the same folder
 /// (`.NAME.tmp-PID-N`, readable by its owner only, as titles can be personal data), is flushed
 /// to disk, and is renamed over `path` only when every byte was written; on any failure the
-/// temporary file is removed and `path` is untouched.
+/// temporary file is removed and `path` is untouched. A symbolic link is followed (the file it
+/// points to is replaced, the link stays); a device or pipe (`/dev/stdout`) is written in place.
 enum FileOutput {
     /// Writes `text` to `path` atomically.
     /// - Throws: ``OutputFileError`` naming the path and the system's reason.
-    static func write(_ text: String, to path: String) throws(OutputFileError) {
+    static func write(_ text: String, to given: String) throws(OutputFileError) {
+        var path = given
+        var info = stat()
+        if stat(given, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            // A device, a pipe or a socket (`/dev/stdout`, a FIFO): written in place, as a shell
+            // redirection would; renaming a file over it would replace the device itself.
+            guard (info.st_mode & S_IFMT) != S_IFDIR else {
+                throw OutputFileError(description: "cannot write '\(given)': it is a folder")
+            }
+            return try writeInPlace(text, to: given)
+        }
+        // A symbolic link (even one to a file not there yet): replace the file it points to, and
+        // keep the link.
+        var link = stat()
+        var hops = 0
+        while hops < 40, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(path, &buffer, Int(PATH_MAX))
+            guard length > 0 else { break }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+            path = target.hasPrefix("/") ? target : folder + target
+            hops += 1
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -28,7 +52,30 @@ enum FileOutput {
         counter += 1
         let temporary = (folder == "/" ? "" : folder) + "/." + name + ".tmp-\(getpid())-\(counter)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(given, errno) }
+        var failed = writeAll(text, to: fd)
+        if failed == 0, fsync(fd) != 0 { failed = errno }
+        if close(fd) != 0, failed == 0 { failed = errno }
+        if failed == 0, rename(temporary, path) != 0 { failed = errno }
+        if failed != 0 {
+            unlink(temporary)
+            throw failure(given, failed)
+        }
+    }
+
+    /// Writes `text` into an existing file that is not a regular file (a device or a pipe).
+    private static func writeInPlace(_ text: String, to path: String) throws(OutputFileError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
+        var failed = writeAll(text, to: fd)
+        if close(fd) != 0, failed == 0 { failed = errno }
+        if failed != 0 {
+            throw OutputFileError(description: "cannot write '\(path)': \(String(cString: strerror(failed))); what was written there is incomplete")
+        }
+    }
+
+    /// Writes every byte of `text` to `fd`; returns 0, or the `errno` of the write that failed.
+    private static func writeAll(_ text: String, to fd: Int32) -> Int32 {
         var failed: Int32 = 0
         var text = text
         text.withUTF8 { bytes in
@@ -43,13 +90,7 @@ enum FileOutput {
                 offset += written
             }
         }
-        if failed == 0, fsync(fd) != 0 { failed = errno }
-        if close(fd) != 0, failed == 0 { failed = errno }
-        if failed == 0, rename(temporary, path) != 0 { failed = errno }
-        if failed != 0 {
-            unlink(temporary)
-            throw failure(path, failed)
-        }
+        return failed
     }
 
     /// Makes sure `path` is a folder, creating it (owner only) when it does not exist.
