@@ -91,6 +91,26 @@ struct ReportCommandTests {
         try sandbox.ok(["report", "-o", "out/"])
     }
 
+    @Test("a truncated session's page starts after its base, from the base's state")
+    func truncated() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        for (n, title) in ["Mailboxes", "Inbox", "Work", "Message"].enumerated() {
+            try sandbox.ok(["push", "s", "E\(n)", "--title", title, "--time", "2026-11-30T09:00:0\(n + 1)Z"])
+        }
+        try sandbox.ok(["session", "truncate", "s", "--before", "4"])
+        let page = try sandbox.ok(["report", "s"]).stdout
+        #expect(page.contains("\"baseVersion\":3"))
+        #expect(page.contains("\"version\":4") && page.contains("\"version\":5") && !page.contains("\"version\":3,"))
+        #expect(page.contains("\"before\":\"Inbox\""), "version 4's change is from the base's state (back button Inbox → Work)")
+        let early = try sandbox.run(["report", "s", "--from", "2"])
+        #expect(early.status == 1)
+        #expect(early.stderr == "Error: first version 2 is outside session 's' (accepted: versions 4 through 5; the session was truncated, versions up to 3 are gone)\n")
+        try sandbox.ok(["report", "-o", "all"])
+        let index = try String(contentsOf: sandbox.directory.appendingPathComponent("all/index.html"), encoding: .utf8)
+        #expect(index.contains("\"baseVersion\":3") && index.contains("\"events\":2"))
+    }
+
     @Test("bad input: the documented exit code, one Error line, no file written, the database unchanged", arguments: [
         (["report", "nope", "-o", "x.html"], Int32(1), "session 'nope' not found"),
         (["report", "s", "--from", "5", "--to", "3", "-o", "x.html"], 64, "'--to <version>': expected a version at or after --from 5"),

@@ -12,22 +12,49 @@ extension NavigationStore {
     /// - Complexity: O(K + events × depth) for K = the snapshot interval.
     public func report(session key: String, from: Int? = nil, to: Int? = nil, summary: (Event) -> String) throws -> SessionReport {
         let info = try sessionInfo(key)
-        let first = from ?? 1, last = to ?? info.version
-        let accepted = "versions 1 through \(info.version)"
-        guard (1...info.version).contains(first) else {
+        // A truncated session (DESIGN §12) starts after its base: earlier events are gone.
+        let base = try self.base(session: info.key)
+        let earliest = (base?.version ?? 0) + 1
+        let first = from ?? earliest, last = to ?? info.version
+        let accepted = "versions \(earliest) through \(info.version)"
+            + (base.map { "; the session was truncated, versions up to \($0.version) are gone" } ?? "")
+        guard (earliest...info.version).contains(first) else {
             throw StoreError.pointOutOfRange(session: info.key, point: "first version \(first)", accepted: accepted)
         }
-        guard (1...info.version).contains(last) else {
+        guard (earliest...info.version).contains(last) else {
             throw StoreError.pointOutOfRange(session: info.key, point: "last version \(last)", accepted: accepted)
         }
         guard first <= last else {
             throw StoreError.pointOutOfRange(session: info.key, point: "first version \(first), after the last version \(last),", accepted: "a first version at or before the last")
         }
-        let start = first > 1 ? try state(session: info.key, at: .version(first - 1)).state : SessionState()
+        let start: SessionState
+        if let base, first == earliest {
+            start = base.state
+        } else {
+            start = first > 1 ? try state(session: info.key, at: .version(first - 1)).state : SessionState()
+        }
         var builder = ReportBuilder(startingAt: start)
         try events(session: info.key, filter: EventFilter(fromVersion: first, toVersion: last)) { event in
             builder.add(event, summary: summary(event))
         }
-        return builder.report(session: info.key, name: info.name, latestVersion: info.version)
+        var report = builder.report(session: info.key, name: info.name ?? base?.name, latestVersion: info.version)
+        report.baseVersion = base?.version
+        return report
+    }
+
+    /// The index of every session's report (DESIGN §11): each session with its event count and
+    /// time span (after its base, for a truncated session).
+    /// - Throws: database errors.
+    public func reportIndex() throws -> ReportIndex {
+        var rows: [ReportIndex.Row] = []
+        for info in try sessions() {
+            var row = ReportIndex.Row(info)
+            if let base = try base(session: info.key) {
+                row.events = info.version - base.version
+                row.baseVersion = base.version
+            }
+            rows.append(row)
+        }
+        return ReportIndex(rows: rows)
     }
 }

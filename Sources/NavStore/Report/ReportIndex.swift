@@ -12,8 +12,11 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         public var session: String
         /// The session's name, or `nil`.
         public var name: String?
-        /// The number of events (the latest version).
+        /// The number of events in the log (the latest version, less the base version of a
+        /// truncated session).
         public var events: Int
+        /// The base version of a truncated session (DESIGN §12), or `nil`.
+        public var baseVersion: Int?
         /// The first event's time, ms since the Unix epoch.
         public var firstAt: Int64
         /// The last event's time, ms since the Unix epoch.
@@ -38,9 +41,14 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         }
     }
 
-    /// The index of `sessions`.
+    /// The index of `sessions` (as never truncated; ``NavigationStore/reportIndex()`` knows bases).
     public init(_ sessions: [SessionInfo]) {
         self.sessions = sessions.map(Row.init)
+    }
+
+    /// The index of these rows.
+    public init(rows: [Row]) {
+        sessions = rows
     }
 
     /// The file name of a session's page: the key's ASCII letters and digits (others become `-`,

@@ -34,7 +34,9 @@ extension ReportPage {
   $('heading-session').textContent = data.session;
   var sub = (data.name !== undefined && data.name !== null ? '“' + data.name + '” · ' : '') +
     (versions.length === data.latestVersion ? data.latestVersion + ' events' :
-      'versions ' + first + '–' + last + ' of ' + data.latestVersion);
+      'versions ' + first + '–' + last + ' of ' + data.latestVersion) +
+    (data.baseVersion !== undefined && data.baseVersion !== null ?
+      ' · truncated: the events up to version ' + data.baseVersion + ' are gone, their state is the starting point' : '');
   $('subtitle').textContent = sub;
   var slider = $('slider');
   slider.min = String(first); slider.max = String(last);
@@ -308,7 +310,8 @@ extension ReportPage {
       tr.appendChild(el('th')).appendChild(link);
       tr.lastChild.scope = 'row';
       tr.appendChild(el('td')).appendChild(s.name === undefined || s.name === null ? el('span', 'nil', '–') : iso(s.name));
-      tr.appendChild(el('td', null, String(s.events)));
+      tr.appendChild(el('td', null, String(s.events) +
+        (s.baseVersion !== undefined && s.baseVersion !== null ? ' (truncated after version ' + s.baseVersion + ')' : '')));
       tr.appendChild(el('td')).appendChild(el('time', null, s.firstTime)).dateTime = s.firstTime;
       tr.appendChild(el('td')).appendChild(el('time', null, s.lastTime)).dateTime = s.lastTime;
     });

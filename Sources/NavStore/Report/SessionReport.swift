@@ -15,6 +15,9 @@ public struct SessionReport: Sendable, Hashable, Codable {
     /// The session's latest version (1-based), which may lie beyond ``versions`` when the report
     /// is bounded with `to`.
     public var latestVersion: Int
+    /// For a truncated session (DESIGN §12), the base version: its state is kept, its event and
+    /// every earlier one are gone; `nil` when the session was never truncated.
+    public var baseVersion: Int?
     /// Every distinct entry value that appears in a version's layers, referred to by index.
     public var entries: [ReportEntry]
     /// The versions in the report, oldest first, consecutive.

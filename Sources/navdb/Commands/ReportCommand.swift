@@ -76,7 +76,7 @@ struct ReportCommand: Command {
             }
             progress.finish()
             let index = Self.join(folder, "index.html")
-            try FileOutput.write(try ReportPage.html(ReportIndex(sessions)), to: index)
+            try FileOutput.write(try ReportPage.html(try store.reportIndex()), to: index)
             written.append(index)
         }
         if context.json {
