@@ -38,6 +38,10 @@ public struct AppendResult: Sendable, Hashable {
     public var outcome: CommandOutcome
     /// The appended event, or `nil` when the command changed nothing.
     public var event: Event?
+    /// When the event was stamped without an explicit time while the wall clock was behind the
+    /// session's previous event: the clock's reading (ms since the Unix epoch). The event got the
+    /// previous event's time instead, since times never go backwards (DESIGN §4). `nil` otherwise.
+    public var clockBehind: Int64? = nil
 }
 
 /// A session as `navdb sessions` lists it.
@@ -233,7 +237,12 @@ public final class NavigationStore: Sendable {
             do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
             guard let body else { return AppendResult(session: key, version: row.version, outcome: .ok, event: nil) }
             let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
-            return AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+            var result = AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+            if at == nil {
+                let clock = Timestamp.now()
+                if clock < time { result.clockBehind = clock }
+            }
+            return result
         }
     }
 

@@ -61,8 +61,27 @@ public enum Timestamp {
     /// second) and anything after the time: a time that parses is the time that was meant.
     /// - Returns: `nil` when the text is not such a time.
     public static func parse(_ text: String) -> Int64? {
+        parse(text, rounding: .down)
+    }
+
+    /// Which way digits below a millisecond go when a time is kept to the millisecond.
+    public enum Rounding: Sendable {
+        /// Towards the past: `.5009` is `.500` (the start of the millisecond it falls in). For an
+        /// upper bound (`--until`) and a point (`--at`: the last event at or before it).
+        case down
+        /// Towards the future: `.5009` is `.501`, `.5000` stays `.500`. For a lower bound
+        /// (`--since`): an event at `.500` is not at or after `.5009`.
+        case up
+    }
+
+    /// Parses a time as ``parse(_:)`` does, rounding digits below a millisecond as `rounding`
+    /// says, so that a range bound keeps to the inside of the range.
+    /// - Returns: `nil` when the text is not such a time (or rounding up leaves the years 0000-9999).
+    public static func parse(_ text: String, rounding: Rounding) -> Int64? {
         var reader = TimeReader(bytes: Array(text.utf8))
-        return reader.read()
+        guard let milliseconds = reader.read() else { return nil }
+        guard rounding == .up, reader.belowMillisecond else { return milliseconds }
+        return milliseconds < TimeReader.latest ? milliseconds + 1 : nil
     }
 
     /// Why `text` is not a time ``parse(_:)`` accepts, naming the field when one is out of range
@@ -91,6 +110,8 @@ private struct TimeReader {
     var index = 0
     /// Why the last ``read()`` returned `nil`, when a field was out of range or the zone missing.
     var problem: String?
+    /// Whether the fraction had a non-zero digit below the millisecond (dropped by ``read()``).
+    var belowMillisecond = false
 
     static let earliest = Timestamp.earliest
     static let latest = Timestamp.latest
@@ -118,6 +139,7 @@ private struct TimeReader {
                 var scale: Int64 = 100
                 var count = 0
                 while index < bytes.count, let digit = digit(bytes[index]) {
+                    if scale == 0 && digit != 0 { belowMillisecond = true }
                     milliseconds += digit * scale
                     scale /= 10
                     count += 1

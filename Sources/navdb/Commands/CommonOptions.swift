@@ -11,7 +11,8 @@ extension ArgumentSpec {
 struct WriteOptions {
     static let specs: [OptionSpec] = [
         .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (optimistic concurrency)."),
-        .value("time", "iso8601", help: "The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event."),
+        .value("time", "iso8601", help: "The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so)."),
+        .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
     ]
 
     /// `--expect-version`.
@@ -29,7 +30,7 @@ struct WriteOptions {
 enum PointOption {
     static let spec = OptionSpec.value(
         "at", "point",
-        help: "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it).")
+        help: "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down).")
 }
 
 /// `--width N` of `back-menu` and `show`.

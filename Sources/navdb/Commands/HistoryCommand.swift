@@ -21,8 +21,8 @@ struct HistoryCommand: Command {
         options: [
             .repeating("type", "type", help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", "))."),
             .value("entry", "id", help: "Only events that name this entry."),
-            .value("since", "time", help: "Only events at or after this ISO-8601 time."),
-            .value("until", "time", help: "Only events at or before this ISO-8601 time."),
+            .value("since", "time", help: "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range)."),
+            .value("until", "time", help: "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range)."),
             .value("limit", "n", help: "At most <n> events."),
             .flag("reverse", help: "Newest first."),
         ])
@@ -39,10 +39,13 @@ struct HistoryCommand: Command {
             }
             types = (types ?? []).union([type])
         }
-        let since = try arguments.time("since")
+        // Digits below a millisecond round towards the inside of the range (up for --since), so
+        // an empty range is judged on the times as given (rounded down alike).
+        let since = try arguments.time("since", rounding: .up)
+        let sinceAsGiven = try arguments.time("since")
         let until = try arguments.time("until")
         // An empty range is a mistake in the command, as `replay --from 5 --to 2` is: exit 64.
-        if let since, let until, until < since {
+        if let sinceAsGiven, let until, until < sinceAsGiven {
             throw arguments.invalid(arguments.value("until") ?? "", for: "--until <time>",
                                     expected: "a time at or after --since \(arguments.value("since") ?? "")")
         }

@@ -32,7 +32,8 @@ struct RestoreCommand: Command {
             .flag("mark", help: "Also record a session.restored event (a restart marker in the history, naming the version handed out)."),
             .flag("ack", help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged."),
             .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>: nothing is appended and no attempt counted."),
-            .value("time", "iso8601", help: "With --mark, the marker's time; with --ack, the time of the events that bring the log in line with an acknowledged fallback (ISO-8601)."),
+            .value("time", "iso8601", help: "With --mark, the marker's time; with --ack, the time of the events that bring the log in line with an acknowledged fallback (ISO-8601; at most 24 hours ahead of the clock unless --allow-future-time)."),
+            .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
         ])
 
     var key: String

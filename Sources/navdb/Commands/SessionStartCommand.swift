@@ -14,7 +14,8 @@ struct SessionStartCommand: Command {
         options: [
             .value("name", "name", help: "A human name for the session."),
             .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>; 0 for a session that must not exist yet."),
-            .value("time", "iso8601", help: "The event's time (ISO-8601); now when not given."),
+            .value("time", "iso8601", help: "The event's time (ISO-8601); now when not given; at most 24 hours ahead of the clock unless --allow-future-time."),
+            .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
         ])
 
     var key: String

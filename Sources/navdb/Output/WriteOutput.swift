@@ -6,8 +6,15 @@ enum WriteOutput {
     /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
     /// - Parameter unchanged: why nothing was appended, for a command that succeeds without an
     ///   event (`already at the root; nothing popped`); "nothing to do" when not given.
+    /// A warning goes to stderr when the event was stamped with the previous event's time because
+    /// the clock is behind it (``AppendResult/clockBehind``).
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
+        if let clock = result.clockBehind, let event = result.event {
+            Console.err("warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "
+                + "(\(Timestamp.format(event.at))), so this event was stamped with that event's time, not now: times never go backwards. "
+                + "Check the clock, or give --time\n")
+        }
         if context.json {
             try JSONOutput.print(WriteResultJSON(result))
         } else if result.outcome == .vetoed {

@@ -45,14 +45,28 @@ extension ParsedArguments {
         return value
     }
 
-    /// The value of option `name` as milliseconds since the Unix epoch, or `nil` when not given.
-    func time(_ name: String) throws(UsageError) -> Int64? {
+    /// How far ahead of the clock an event's `--time` may be without `--allow-future-time`:
+    /// 24 hours, in milliseconds. Further ahead is taken for a typo (a wrong year, a swapped
+    /// day and month): every later event of the session would be stamped at least that late.
+    static let futureTimeLimit: Int64 = 24 * 3_600_000
+
+    /// The value of option `name` as milliseconds since the Unix epoch, or `nil` when not given;
+    /// digits below a millisecond round as `rounding` says (down unless a lower bound asks for up).
+    /// An event time (`--time`) more than ``futureTimeLimit`` ahead of the clock is refused
+    /// unless the command was given `--allow-future-time`.
+    func time(_ name: String, rounding: Timestamp.Rounding = .down) throws(UsageError) -> Int64? {
         guard let text = value(name) else { return nil }
-        guard let ms = Timestamp.parse(text) else {
+        guard let ms = Timestamp.parse(text, rounding: rounding) else {
             if let problem = Timestamp.problem(in: text) {
                 throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected \(Self.acceptedTime)")
             }
             throw invalid(text, for: label(option: name), expected: Self.acceptedTime)
+        }
+        if name == "time", !flag("allow-future-time") {
+            let now = Timestamp.now()
+            if ms > now + Self.futureTimeLimit {
+                throw error("--time \(text) is more than 24 hours ahead of the clock (now \(Timestamp.format(now))): every later event of the session would be stamped at least that late; give a time at most 24 hours ahead, or add --allow-future-time if it is meant")
+            }
         }
         return ms
     }
@@ -67,7 +81,7 @@ extension ParsedArguments {
             }
             return .version(version)
         }
-        if let ms = Timestamp.parse(text) { return .time(ms) }
+        if let ms = Timestamp.parse(text, rounding: .down) { return .time(ms) }
         if let problem = Timestamp.problem(in: text) {
             throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected a version number or \(Self.acceptedTime)")
         }
