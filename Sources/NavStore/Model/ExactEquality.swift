@@ -12,6 +12,11 @@ extension String {
     }
 }
 
+/// Whether two lists of ids are the same ids in the same order, each compared by its Unicode scalars.
+func sameIDs(_ a: [String], _ b: [String]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.hasSameScalars(as: $1) }
+}
+
 /// Whether two optional strings are both `nil` or hold the same Unicode scalars.
 func sameScalars(_ a: String?, _ b: String?) -> Bool {
     switch (a, b) {

@@ -39,16 +39,16 @@ extension SessionState {
         case .popTo(let id, let source):
             switch source {
             case .programmatic:
-                guard let index = entries.firstIndex(where: { $0.id == id }) else {
+                guard let index = entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) else {
                     throw .notInTopLayer(id: id, stack: stackDescription)
                 }
                 return popAbove(index, source: source)
             case .backMenu:
                 guard let menu = backMenu else { throw .noBackMenu(stack: stackDescription) }
-                guard menu.contains(where: { $0.entry == id }) else {
+                guard menu.contains(where: { $0.entry.hasSameScalars(as: id) }) else {
                     throw .notInBackMenu(id: id, menu: menu.map(\.entry))
                 }
-                return popAbove(entries.firstIndex { $0.id == id }!, source: source)
+                return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
             case .backButton, .gesture:
                 throw .invalidSource(operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
             }
@@ -70,9 +70,9 @@ extension SessionState {
 
         case .setStack(let replacement):
             guard !replacement.isEmpty else { throw .emptyStackReplacement }
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             for entry in replacement {
-                guard seen.insert(entry.id).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
+                guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
                 if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
                     throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
                 }
@@ -116,18 +116,18 @@ extension SessionState {
             if location(of: entry.id) != nil { throw fail("entry '\(entry.id)' is already live") }
         case .entriesPopped(_, let ids, _):
             guard !ids.isEmpty else { throw fail("no ids popped") }
-            guard ids.count < entries.count, Array(entries.suffix(ids.count).map(\.id)) == ids else {
+            guard ids.count < entries.count, sameIDs(entries.suffix(ids.count).map(\.id), ids) else {
                 throw fail("popped ids \(ids) are not the top entries above the root")
             }
         case .popVetoed(let id, _, _):
-            guard entries.last?.id == id else { throw fail("vetoed entry '\(id)' is not the top entry") }
+            guard let top = entries.last, top.id.hasSameScalars(as: id) else { throw fail("vetoed entry '\(id)' is not the top entry") }
             guard entries.last?.item.popGuard != nil else { throw fail("vetoed entry '\(id)' has no pop guard") }
         case .stackReplaced(let replacement):
             // An empty base layer is a state (a session's first); a modal layer always has its root.
             guard !replacement.isEmpty || layers.count == 1 else { throw fail("empty replacement of a modal layer") }
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             for entry in replacement {
-                guard seen.insert(entry.id).inserted else { throw fail("entry '\(entry.id)' listed twice") }
+                guard seen.insert(ExactKey(entry.id)).inserted else { throw fail("entry '\(entry.id)' listed twice") }
                 if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
                     throw fail("entry '\(entry.id)' is live in layer \(layer)")
                 }
@@ -139,10 +139,10 @@ extension SessionState {
             if location(of: entry.id) != nil { throw fail("entry '\(entry.id)' is already live") }
         case .layerDismissed(_, let ids):
             guard layers.count > 1 else { throw fail("no modal layer to dismiss") }
-            guard entries.map(\.id) == ids else { throw fail("dismissed ids \(ids) are not the top layer's") }
+            guard sameIDs(entries.map(\.id), ids) else { throw fail("dismissed ids \(ids) are not the top layer's") }
         case .dismissVetoed(let id, _):
             guard layers.count > 1 else { throw fail("no modal layer to veto a dismissal of") }
-            guard topLayer.modalInPresentation, entries.first?.id == id else {
+            guard topLayer.modalInPresentation, let root = entries.first, root.id.hasSameScalars(as: id) else {
                 throw fail("'\(id)' is not the root of a modalInPresentation layer")
             }
         }

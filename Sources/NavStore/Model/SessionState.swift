@@ -1,7 +1,12 @@
 /// One view controller on a navigation stack: its id, what the app needs to rebuild the screen,
 /// and its navigation item.
 public struct Entry: Sendable, Hashable, Codable {
-    /// Unique among the session's live entries (DESIGN §3.1 rule 16).
+    /// Unique among the session's live entries (DESIGN §3.1 rule 16). Ids are exact text: two
+    /// ids are the same id only when they hold the same Unicode scalars (the same UTF-8 bytes),
+    /// everywhere (rules, store, import, export, redaction, `history --entry`), as SQLite's
+    /// `BINARY` collation compares them and as the app gave them. Canonically equivalent spellings
+    /// ("é" as U+00E9 and as "e" + U+0301), fullwidth forms and ids that differ by a zero-width
+    /// joiner are different ids; none is normalised.
     public var id: String
     /// The app's route for restoring the screen (e.g. a URL or a screen name); `nil` when unset.
     public var route: String?
@@ -120,11 +125,13 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// The total number of entries over all layers.
     public var depth: Int { layers.reduce(0) { $0 + $1.entries.count } }
 
-    /// Where the entry with `id` is live, or `nil`.
+    /// Where the entry with `id` is live, or `nil`. Ids are compared by their Unicode scalars
+    /// (their UTF-8 bytes, as SQLite compares them), never by canonical equivalence: "é" as
+    /// U+00E9 and as "e" + U+0301 are two ids (see ``Entry/id``).
     /// - Complexity: O(n) in the number of live entries.
     public func location(of id: String) -> (layer: Int, position: Int)? {
         for (l, layer) in layers.enumerated() {
-            if let p = layer.entries.firstIndex(where: { $0.id == id }) { return (l, p) }
+            if let p = layer.entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) { return (l, p) }
         }
         return nil
     }

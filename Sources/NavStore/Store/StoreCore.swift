@@ -663,7 +663,7 @@ final class StoreCore: @unchecked Sendable {
             let type = statement.string(at: 3) ?? ""
             let payload = statement.string(at: 6) ?? ""
             let eventBody = try EventBody(type: type, payload: Array(payload.utf8))
-            if let entry = filter.entry, !eventBody.entryIDs.contains(entry) { continue }
+            if let entry = filter.entry, !eventBody.entryIDs.contains(where: { $0.hasSameScalars(as: entry) }) { continue }
             try body(Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
                            at: statement.int64(at: 4), eventID: statement.string(at: 5) ?? "", body: eventBody))
             emitted += 1

@@ -1,0 +1,53 @@
+import Testing
+@testable import NavStore
+
+/// Entry ids are exact text: the same id only with the same Unicode scalars (issue 19 item 5).
+/// Swift's `==` on `String` takes canonically equivalent spellings for one; the rules must not.
+extension ModelTests {
+    @Suite("Entry identity: ids compare by their Unicode scalars")
+    struct EntryIdentityTests {
+        /// Pairs that look alike but are different ids: NFC and NFD, canonical reordering of marks,
+        /// a singleton (OHM SIGN and GREEK CAPITAL OMEGA), fullwidth, a zero-width joiner.
+        static let lookalikes: [(String, String)] = [
+            ("\u{E9}", "e\u{301}"),
+            ("a\u{323}\u{307}", "a\u{307}\u{323}"),
+            ("\u{3A9}", "\u{2126}"),
+            ("A", "\u{FF21}"),
+            ("ab", "a\u{200D}b"),
+            ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{1F4BB}"),
+        ]
+
+        @Test("updating a look-alike of a live id is 'not live'", arguments: lookalikes)
+        func updateLookalike(pushed: String, other: String) throws {
+            #expect(!pushed.hasSameScalars(as: other))
+            let state = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
+            #expect(throws: NavigationError.entryNotLive(id: other, stack: state.stackDescription)) {
+                try state.decide(.update(entryID: other, item: NavigationItem(title: "x")))
+            }
+            #expect(state.location(of: other) == nil)
+            #expect(state.location(of: pushed) != nil)
+        }
+
+        @Test("a look-alike of a live id is a new id: it can be pushed, and popping to it needs it on the stack", arguments: lookalikes)
+        func pushAndPopToLookalike(pushed: String, other: String) throws {
+            var state = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
+            #expect(throws: NavigationError.self) { try state.decide(.popTo(entryID: other, source: .programmatic)) }
+            try state.run(.push(entry(other)))
+            #expect(state.entryIDs == [["root", pushed, other]])
+            #expect(try state.decide(.popTo(entryID: pushed, source: .programmatic)) == .entriesPopped(source: .programmatic, ids: [other], confirmed: false))
+        }
+
+        @Test("set-stack takes look-alikes for two ids; validate checks popped and dismissed ids exactly", arguments: lookalikes)
+        func replacementAndValidation(pushed: String, other: String) throws {
+            let state = try SessionState.after([.push(entry("root"))])
+            #expect(try state.decide(.setStack([entry(pushed), entry(other)])) == .stackReplaced([entry(pushed), entry(other)]))
+            let two = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
+            #expect(throws: NavigationError.self) { try two.validate(.entriesPopped(source: .programmatic, ids: [other], confirmed: false)) }
+            try two.validate(.entriesPopped(source: .programmatic, ids: [pushed], confirmed: false))
+            #expect(throws: NavigationError.self) { try two.validate(.itemUpdated(id: other, item: NavigationItem(), fields: [])) }
+            let modal = try SessionState.after([.push(entry("root")), .present(entry(pushed))])
+            #expect(throws: NavigationError.self) { try modal.validate(.layerDismissed(source: .programmatic, ids: [other])) }
+            try modal.validate(.layerDismissed(source: .programmatic, ids: [pushed]))
+        }
+    }
+}
