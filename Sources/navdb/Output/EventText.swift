@@ -1,6 +1,7 @@
 import NavStore
 
 /// One-line human summaries of events for `history` and `replay`, e.g. `push Inbox [A]`,
+/// `push Address [address] {popGuard="Discard?"}` (every item setting that is not its default),
 /// `popped C, B (back-menu)`, `vetoed pop of D: "Discard draft?"`. Popped and dismissed ids are
 /// listed top first, the order they leave the screen.
 enum EventSummary {
@@ -9,18 +10,20 @@ enum EventSummary {
         case .sessionStarted(let name):
             return name.map { "started \(Text.quoted($0))" } ?? "started"
         case .entryPushed(let entry):
-            return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + route(entry)
+            return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item) + route(entry)
         case .entriesPopped(let source, let ids, let confirmed):
             return "popped \(list(ids.reversed())) (\(source.rawValue)\(confirmed ? ", confirmed" : ""))"
         case .popVetoed(let entry, let prompt, let source):
             return "vetoed pop of \(Text.escaped(entry)): \(Text.quoted(prompt))" + (source == .backButton ? "" : " (\(source.rawValue))")
         case .stackReplaced(let entries):
-            return "set stack [\(list(entries.map(\.id)))]"
+            return "set stack [" + entries.map { entry in
+                Text.escaped(entry.id) + settings(entry.item, includingTitle: true) + route(entry)
+            }.joined(separator: ", ") + "]"
         case .itemUpdated(let id, let item, let fields):
             let changes = fields.map { "\($0)=\(ItemText.value(of: $0, in: item))" }
             return "update \(Text.escaped(id))" + (changes.isEmpty ? " (no change)" : ": " + changes.joined(separator: ", "))
         case .layerPresented(let entry, let modal):
-            return "present \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + route(entry)
+            return "present \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item) + route(entry)
                 + (modal ? " (modal in presentation)" : "")
         case .layerDismissed(let source, let ids):
             return "dismissed [\(list(ids))] (\(source.rawValue))"
@@ -51,6 +54,14 @@ enum EventSummary {
 
     private static func list(_ ids: some Sequence<String>) -> String {
         ids.map(Text.escaped).joined(separator: ", ")
+    }
+
+    /// ` {backButtonTitle=Shop, popGuard="Discard?"}`: every item setting that differs from its
+    /// default (DESIGN §3), the title left out where the summary shows it already; `""` when none.
+    private static func settings(_ item: NavigationItem, includingTitle: Bool = false) -> String {
+        let keys = NavigationItem().changedFields(to: item).filter { includingTitle || $0 != "title" }
+        guard !keys.isEmpty else { return "" }
+        return " {" + keys.map { "\($0)=\(ItemText.value(of: $0, in: item))" }.joined(separator: ", ") + "}"
     }
 
     private static func route(_ entry: Entry) -> String {
