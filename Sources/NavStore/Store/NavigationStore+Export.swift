@@ -50,10 +50,9 @@ extension NavigationStore {
         let redactor = redactionKey.map { Redactor(key: $0, keepIDs: keepIDs) }
         // A truncated session's base comes before any event (DESIGN §12): with every session,
         // all bases first, so that each is read before its session's first remaining event.
-        for base in try bases(session: session) {
-            try write(try (redactor?.redact(base) ?? base).record().jsonLine())
-        }
-        try events(session: session) { event in
+        try events(session: session, readingBases: true, bases: { bases in
+            for base in bases { try write(try (redactor?.redact(base) ?? base).record().jsonLine()) }
+        }) { event in
             let exported = redactor?.redact(event) ?? event
             try write(PayloadWriter.recordLine(exported) ?? EventRecord(exported).jsonLine())
         }

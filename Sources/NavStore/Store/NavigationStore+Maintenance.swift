@@ -38,7 +38,7 @@ extension NavigationStore {
     /// Re-derives every session's projection and snapshots from the log alone, in one transaction.
     /// - Parameters:
     ///   - verify: compare the old projections and snapshots with the fold first and report
-    ///     every difference.
+    ///     every difference, and every `seq` gap that no deletion or truncation recorded.
     ///   - progress: called now and then with events folded and the total.
     /// - Throws: database errors; a log event that does not decode (the log is damaged).
     public func rebuild(verify: Bool = false, progress: ProgressHandler? = nil) throws(StoreError) -> RebuildReport {
@@ -46,6 +46,9 @@ extension NavigationStore {
             try core.db.transaction(.immediate) {
                 var report = RebuildReport(sessions: 0, events: 0, snapshots: 0, differences: [])
                 let total = try core.count("SELECT count(*) FROM events")
+                // The log's own gaps: only those deletions and truncations recorded are accepted
+                // (DESIGN §12); a rebuild cannot bring missing events back, so it only reports them.
+                if verify { report.differences += try core.seqGapProblems().map { $0 + " (a rebuild cannot restore missing events)" } }
                 for row in try core.allSessions() {
                     let (old, unreadableRows) = verify ? try core.readProjection(row) : (SessionState(), [])
                     let (oldSnapshots, unreadableSnapshots) = verify ? try core.snapshots(of: row) : ([:], [:])

@@ -486,18 +486,24 @@ extension NavigationStore {
     public func bases(session key: String?) throws(StoreError) -> [SessionBase] {
         if let key { return try base(session: key).map { [$0] } ?? [] }
         return try withCore { core in
-            try core.db.transaction(.deferred) {
-                let statement = try core.db.prepare("""
-                    SELECT s.id, s.key, s.name, s.created_at, s.updated_at, s.version
-                    FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
-                    """)
-                var rows: [SessionRow] = []
-                try statement.forEachRow { s in
-                    rows.append(SessionRow(id: s.int64(at: 0), key: s.string(at: 1) ?? "", name: s.string(at: 2),
-                                           createdAt: s.int64(at: 3), updatedAt: s.int64(at: 4), version: s.int(at: 5)))
-                }
-                return try rows.compactMap { try core.base(of: $0) }
-            }
+            try core.db.transaction(.deferred) { try core.allBases() }
         }
     }
 }
+
+extension StoreCore {
+    /// Every truncated session's base, ordered by session key.
+    func allBases() throws -> [SessionBase] {
+        let statement = try db.prepare("""
+            SELECT s.id, s.key, s.name, s.created_at, s.updated_at, s.version
+            FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
+            """)
+        var rows: [SessionRow] = []
+        try statement.forEachRow { s in
+            rows.append(SessionRow(id: s.int64(at: 0), key: s.string(at: 1) ?? "", name: s.string(at: 2),
+                                   createdAt: s.int64(at: 3), updatedAt: s.int64(at: 4), version: s.int(at: 5)))
+        }
+        return try rows.compactMap { try base(of: $0) }
+    }
+}
+

@@ -337,6 +337,13 @@ public final class NavigationStore: Sendable {
     ///   - body: called once per event in order; an error it throws stops the stream and is rethrown.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors, or what `body` throws.
     public func events(session key: String?, filter: EventFilter = EventFilter(), _ body: (Event) throws -> Void) throws {
+        try events(session: key, filter: filter, readingBases: false, bases: { _ in }, body)
+    }
+
+    /// ``events(session:filter:_:)``, first handing `bases` the truncated sessions' bases (of
+    /// `key`, or of every session) when `readingBases`, read in the same transaction as the events.
+    func events(session key: String?, filter: EventFilter = EventFilter(), readingBases: Bool, bases: ([SessionBase]) throws -> Void,
+                _ body: (Event) throws -> Void) throws {
         var bodyError: (any Error)?
         do {
             try withCore { core in
@@ -345,6 +352,10 @@ public final class NavigationStore: Sendable {
                     if let key {
                         row = try core.sessionRow(key)
                         if row == nil { throw StoreError.sessionNotFound(key) }
+                    }
+                    if readingBases {
+                        let found = try row.map { try core.base(of: $0).map { [$0] } ?? [] } ?? core.allBases()
+                        do { try bases(found) } catch { bodyError = error; throw StreamStopped() }
                     }
                     try core.streamEvents(session: row, filter: filter) { event in
                         do { try body(event) } catch { bodyError = error; throw StreamStopped() }

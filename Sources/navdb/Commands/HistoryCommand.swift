@@ -69,7 +69,6 @@ struct HistoryCommand: Command {
                 Console.line(HistoryCommand.truncationNote(base))
             }
         }
-        defer { if let base, context.json, filter.reverse { Console.line((try? base.record().jsonLine()) ?? "") } }
         try store.events(session: key, filter: filter) { event in
             if count == 0 && !context.json { try Console.streamLine(EventLines.header) }
             try Console.streamLine(context.json ? try EventJSON.line(event, encoder: encoder) : EventLines.human(event))
@@ -77,6 +76,7 @@ struct HistoryCommand: Command {
             progress.update(count)
         }
         progress.finish()
+        if let base, context.json, filter.reverse { Console.line(try base.record().jsonLine()) }
         if !context.json && count == 0 { Console.line("(no events match)") }
         return .success
     }

@@ -165,6 +165,9 @@ struct RetentionTests {
         _ = try store.rebuild()
         try db.execute("UPDATE maintenance SET removing = 1; DELETE FROM events WHERE version = 1; UPDATE maintenance SET removing = 0")
         #expect(try store.check().problems.contains("seq is not gapless: seq 1 is missing, and no deletion or truncation removed it"))
+        #expect(try store.rebuild(verify: true).differences.contains {
+            $0.hasPrefix("seq is not gapless: seq 1 is missing, and no deletion or truncation removed it")
+        })
     }
 
     /// Seeds of the truncation property: 3 by default, `NAVDB_RETENTION_SEEDS=N` for 1...N
@@ -295,8 +298,12 @@ struct RetentionTests {
         #expect(try store.sessions().map(\.key) == ["c"])
         #expect(try store.prune(before: 0).sessions.isEmpty)
         #expect(try store.check().problems == [])
+        for index in 0..<200 { try store.execute(.update(entryID: "A", item: NavigationItem(title: String(repeating: "\(index)", count: 200))), session: "c") }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int)
         let vacuumed = try store.deleteSession("c", vacuum: true)
         #expect(vacuumed.vacuumed)
+        let shrunk = try #require(try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int)
+        #expect(shrunk < size, "--vacuum shrinks the file: \(size) -> \(shrunk) bytes")
         #expect(try store.check().problems == [])
     }
 
