@@ -133,7 +133,7 @@ extension NavigationStore {
         return try withCore { core in
             try core.db.transaction(.deferred) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
-                var payload = try core.planRestore(row, limit: limit).payload(session: key, version: row.version)
+                var payload = try core.planRestore(row, limit: limit, repairing: false).payload(session: key, version: row.version)
                 payload.nextFallback = payload.fallback
                 return payload
             }
@@ -241,8 +241,9 @@ extension StoreCore {
         }
     }
 
-    /// Counts one restore of `row` (in memory) and reads the state it hands out.
-    func planRestore(_ row: SessionRow, limit: Int) throws -> RestorePlan {
+    /// Counts one restore of `row` (in memory) and reads the state it hands out; with `repairing`
+    /// false, a stale snapshot is read past rather than rebuilt, so nothing is written.
+    func planRestore(_ row: SessionRow, limit: Int, repairing: Bool = true) throws -> RestorePlan {
         let current = try currentState(row)
         let head = try stateVersion(of: row)
         var status = try restoreStatus(sessionID: row.id)
@@ -256,7 +257,7 @@ extension StoreCore {
         if restoredVersion != head {
             failedVersions = [head]
             if restoredVersion > 0 {
-                (state, _) = try self.state(of: row, atVersion: restoredVersion)
+                (state, _) = try self.state(of: row, atVersion: restoredVersion, repairing: repairing)
             } else {
                 state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])])
                 if let earlier = status.earlierAcknowledged(than: head) { failedVersions.append(earlier) }

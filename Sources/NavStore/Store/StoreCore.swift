@@ -527,10 +527,11 @@ final class StoreCore: @unchecked Sendable {
 
     /// The state after `version` and that event's time: the nearest snapshot at or below it under
     /// the current rules, then at most K events. Snapshots of other rules versions are ignored,
-    /// and rebuilt when the connection can write.
-    func state(of row: SessionRow, atVersion version: Int) throws -> (SessionState, Int64?) {
+    /// and rebuilt when the connection can write and `repairing` is true (a read that must change
+    /// no byte, such as `restore --dry-run`, passes false).
+    func state(of row: SessionRow, atVersion version: Int, repairing: Bool = true) throws -> (SessionState, Int64?) {
         var (base, baseVersion) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
-        if baseVersion == nil, try hasStaleSnapshots(sessionID: row.id, atOrBelow: version), !readOnly {
+        if repairing, baseVersion == nil, try hasStaleSnapshots(sessionID: row.id, atOrBelow: version), !readOnly {
             try rebuildSnapshots(sessionID: row.id)
             (base, baseVersion) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
         }

@@ -432,4 +432,28 @@ struct RestoreTests {
         let delivered = try store.restore(session: "s", mark: true)
         #expect(delivered.restoredVersion == 3 && delivered.attempts == 1 && delivered.version == 4)
     }
+
+    @Test("previewRestore reads past a stale snapshot instead of rebuilding it: it writes nothing")
+    func previewLeavesStaleSnapshots() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: (1...70).map { .push(.titled("E\($0)")) }, session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        try store.execute(.push(.titled("Crashes")), session: "s", at: 2)
+        _ = try store.restore(session: "s")
+        _ = try store.restore(session: "s")
+        // As after an upgrade of the rules: the snapshot at version 64 no longer counts.
+        func stale() throws -> SQLValue {
+            try store.withCore { core in try core.db.testScalar("SELECT count(*) FROM snapshots WHERE rules_version = -1") }
+        }
+        try store.withCore { core in try core.db.execute("UPDATE snapshots SET rules_version = -1") }
+        #expect(try stale() == .integer(1))
+        let preview = try store.previewRestore(session: "s")
+        #expect(preview.restoredVersion == 71 && preview.layers[0].entries.count == 70)
+        #expect(try stale() == .integer(1), "the dry run rebuilt nothing")
+        let restored = try store.restore(session: "s")
+        #expect(restored.layers == preview.layers && restored.restoredVersion == 71)
+    }
 }
