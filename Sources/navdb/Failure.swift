@@ -7,9 +7,11 @@ import NavStore
 
 /// The one place that maps every error to its message on stderr and its exit code (DESIGN §6):
 /// 0 ok; 1 refused by the rules, session or entry not found, session exists, time earlier than
-/// the previous event; 3 vetoed (the normal output was printed); 4 version conflict; 64 usage;
+/// the previous event; 2 a lint finding at `--fail-on`; 3 vetoed (the normal output was printed); 4 version conflict; 64 usage;
 /// 65 bad input data; 74 database unusable.
 enum Failure {
+    /// `lint` found a defect at or above `--fail-on` (the findings were printed).
+    static let lintFindings: Int32 = 2
     /// A guard vetoed the command; the veto was recorded.
     static let vetoed: Int32 = 3
     /// A usage error (sysexits `EX_USAGE`).
@@ -39,6 +41,8 @@ enum Failure {
             return (line(error.description), dataError)
         case let error as OutputError:
             return (line(error.description), ioError)
+        case let error as NotFound:
+            return (line(error.description), 1)
         case MaintenanceFailure.differences(let count):
             return (line("rebuild --verify found \(count) difference(s) between the projections or snapshots and the log; they are rebuilt now"), 1)
         case MaintenanceFailure.problems(let count):
@@ -57,6 +61,12 @@ enum Failure {
     private static func line(_ message: String) -> String {
         "Error: " + Text.escaped(message) + "\n"
     }
+}
+
+/// Something named on the command line is not where it was looked for (exit 1), outside the
+/// database (a session that an `--input` file does not hold).
+struct NotFound: Error, CustomStringConvertible {
+    var description: String
 }
 
 /// What `rebuild --verify` and `check` found, thrown after their report is printed.

@@ -48,6 +48,7 @@ enum NavDB {
         ("check", CheckCommand.self),
         ("prune", PruneCommand.self),
         ("vacuum", VacuumCommand.self),
+        ("lint", LintCommand.self),
     ]
 
     /// The root's spec (its usage line is shown for errors before a subcommand is known).
@@ -57,7 +58,7 @@ enum NavDB {
         discussion: """
         Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite \
         (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session or \
-        entry not found; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input \
+        entry not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input \
         data; 74 database unusable.
         """,
         usageOverride: "navdb [--db <path>] [--json] <subcommand>")
@@ -83,7 +84,7 @@ enum NavDB {
         // an export cut short would import as a silent prefix of the log.
         if let failure = Console.finish() {
             Console.err("Error: cannot write the output: \(failure); the output is incomplete (what the command did to the database stands)\n")
-            if status == 0 || status == Failure.vetoed { status = 74 }
+            if status == 0 || status == Failure.vetoed || status == Failure.lintFindings { status = 74 }
         }
         exit(status)
     }
@@ -180,6 +181,7 @@ enum NavDB {
         switch try instance.run(Context(globals: parsed.globals)) {
         case .success: return 0
         case .vetoed: return Failure.vetoed
+        case .lintFindings: return Failure.lintFindings
         }
     }
 

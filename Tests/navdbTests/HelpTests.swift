@@ -7,7 +7,7 @@ import Testing
     static let commands = [
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
         "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "report", "restore", "export",
-        "import", "rebuild", "check", "prune", "vacuum",
+        "import", "rebuild", "check", "prune", "vacuum", "lint",
     ]
 
     @Test func toolHelpListsEveryCommand() throws {

@@ -15,13 +15,37 @@ public struct BackMenuRow: Sendable, Hashable, Codable {
     }
 }
 
+/// The field of a navigation item that gives its back-menu row title (rule 7), in the order
+/// UIKit consults them; the raw value names the field as messages and JSON do.
+public enum BackMenuTitleSource: String, Sendable, Hashable, CaseIterable {
+    /// The app-level custom row title (`menuTitle`).
+    case menuTitle
+    /// The custom back item's title (`backBarButtonItem.title`, `UIBarButtonItem.title`).
+    case backBarButtonItemTitle = "backBarButtonItem.title"
+    /// `UINavigationItem.backButtonTitle`.
+    case backButtonTitle
+    /// `UINavigationItem.title`.
+    case title
+    /// None of them is set (all `nil`): UIKit's placeholder "Back".
+    case placeholder
+}
+
 extension NavigationItem {
+    /// The title of this item's back-menu row and the field it comes from (rule 7):
+    /// `menuTitle ?? backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"`, the first
+    /// that is not `nil` (`""` counts: it gives a blank row). The display mode does not apply.
+    public var backMenuTitleResolution: (title: String, source: BackMenuTitleSource) {
+        if let menuTitle { return (menuTitle, .menuTitle) }
+        if let custom = backBarButtonItem?.title { return (custom, .backBarButtonItemTitle) }
+        if let backButtonTitle { return (backButtonTitle, .backButtonTitle) }
+        if let title { return (title, .title) }
+        return ("Back", .placeholder)
+    }
+
     /// The title of this item's back-menu row (rule 7):
     /// `menuTitle ?? backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"`.
     /// The display mode does not apply; `""` gives a blank row.
-    public var backMenuTitle: String {
-        menuTitle ?? backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"
-    }
+    public var backMenuTitle: String { backMenuTitleResolution.title }
 
     /// Whether the back menu stops after this item's row (rule 6): it hides its back button, or
     /// has left items that do not supplement it.

@@ -73,22 +73,7 @@ extension NavigationStore {
                 for line in lines {
                     lineNumber += 1
                     if lineNumber % 10_000 == 0 { progress?(lineNumber, 0) }
-                    if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { continue }
-                    let decoded: ImportLine
-                    do {
-                        decoded = try decoder.decode(ImportLine.self, from: Data(line.utf8))
-                    } catch let error as NavigationError {
-                        throw StoreError.invalidImport(line: lineNumber, reason: error.description)
-                    } catch {
-                        if isNotJSON(error) {
-                            let start = line.prefix(40)
-                            throw StoreError.invalidImport(line: lineNumber, reason: """
-                                not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
-                                (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
-                                """)
-                        }
-                        throw StoreError.invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
-                    }
+                    guard let decoded = try Self.decodeEventLine(line, lineNumber: lineNumber, decoder: decoder) else { continue }
                     if let base = decoded.base {
                         try importer.add(base, line: lineNumber)
                     } else {
@@ -99,6 +84,30 @@ extension NavigationStore {
                 progress?(lineNumber, 0)
                 return report
             }
+        }
+    }
+}
+
+extension NavigationStore {
+    /// One NDJSON line of an export as an event or a truncated session's base, or `nil` for a
+    /// blank line (spaces, tabs, CR only); shared by ``importNDJSON(lines:progress:)`` and
+    /// ``lintNDJSON(lines:sessions:options:progress:)``.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `lineNumber` and what is wrong.
+    static func decodeEventLine(_ line: String, lineNumber: Int, decoder: JSONDecoder = JSONDecoder()) throws(StoreError) -> ImportLine? {
+        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
+        do {
+            return try decoder.decode(ImportLine.self, from: Data(line.utf8))
+        } catch let error as NavigationError {
+            throw .invalidImport(line: lineNumber, reason: error.description)
+        } catch {
+            if isNotJSON(error) {
+                let start = line.prefix(40)
+                throw .invalidImport(line: lineNumber, reason: """
+                    not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
+                    (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
+                    """)
+            }
+            throw .invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
         }
     }
 }
@@ -330,7 +339,7 @@ extension StoreCore {
 /// One NDJSON line of an import, decoded in one pass: the ``EventRecord`` fields, with the payload
 /// decoded straight into its ``EventBody`` by the type named on the same line; or a truncated
 /// session's base (a `session.truncated` record, ``SessionBase/record()``).
-private struct ImportLine: Decodable {
+struct ImportLine: Decodable {
     var event: Event
     /// The base, when the line is a `session.truncated` record (``event`` is then a placeholder).
     var base: SessionBase?

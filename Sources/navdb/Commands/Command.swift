@@ -20,6 +20,8 @@ enum Outcome {
     case success
     /// A guard vetoed the command; the veto was recorded (exit 3).
     case vetoed
+    /// `lint` found a defect at or above `--fail-on` (exit 2, after the normal output).
+    case lintFindings
 }
 
 /// What a running command gets: the global options and access to the store.

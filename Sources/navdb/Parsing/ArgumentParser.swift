@@ -6,6 +6,8 @@ struct ParsedArguments: Sendable {
     let spec: CommandSpec
     /// Positional arguments by their spec name; an optional argument not given is absent.
     var positionals: [String: String] = [:]
+    /// The words of a variadic argument (``ArgumentSpec/isVariadic``) by its spec name, in order.
+    var variadics: [String: [String]] = [:]
     /// Values of options by long name, in the order given.
     var values: [String: [String]] = [:]
     /// Flags that were given, by long name.
@@ -18,6 +20,9 @@ struct ParsedArguments: Sendable {
 
     /// An optional positional argument.
     func optionalArgument(_ name: String) -> String? { positionals[name] }
+
+    /// Every word of a variadic positional argument, in order (empty when none was given).
+    func variadicArgument(_ name: String) -> [String] { variadics[name] ?? [] }
 
     /// The value of an option given once (the last one when given several times), or `nil`.
     func value(_ name: String) -> String? { values[name]?.last }
@@ -95,6 +100,15 @@ enum ArgumentParser {
         }
 
         for (position, argument) in spec.arguments.enumerated() {
+            if argument.isVariadic {
+                let words = Array(positionals.dropFirst(position))
+                if words.contains(""), argument.name == "key" {
+                    throw UsageError("The value '' is invalid for '<key>': expected a session key of at least one character", command: spec)
+                }
+                parsed.variadics[argument.name] = words
+                positionals = Array(positionals.prefix(position))
+                break
+            }
             if position < positionals.count {
                 if positionals[position].isEmpty, argument.name == "key" || argument.name == "id" {
                     let what = argument.name == "key" ? "a session key" : "an entry id"
@@ -105,7 +119,7 @@ enum ArgumentParser {
                 throw UsageError("Missing expected argument '<\(argument.name)>'", command: spec)
             }
         }
-        if positionals.count > spec.arguments.count {
+        if positionals.count > spec.arguments.count, spec.arguments.last?.isVariadic != true {
             let extra = positionals[spec.arguments.count]
             var message = "Unexpected argument '\(extra)'"
             if spec.arguments.isEmpty { message += " ('\(spec.name)' takes no arguments)" }

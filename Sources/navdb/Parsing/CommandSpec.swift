@@ -6,9 +6,12 @@ struct ArgumentSpec: Sendable {
     var help: String
     /// Whether the argument may be left out (its absence is then checked by the command).
     var isOptional: Bool = false
+    /// Whether the argument takes every remaining positional word (zero or more; only the last
+    /// argument of a command may).
+    var isVariadic: Bool = false
 
-    /// `<name>` or `[<name>]`.
-    var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+    /// `<name>`, `[<name>]` or `[<name> ...]`.
+    var usage: String { isVariadic ? "[<\(name)> ...]" : isOptional ? "[<\(name)>]" : "<\(name)>" }
 }
 
 /// An option of a command: a flag (`--confirm`), an option with a value (`--title T`) or a

@@ -55,7 +55,11 @@ struct InputFile {
     /// The input's lines, read lazily in chunks (a `\r` before `\n` is dropped; invalid UTF-8 is
     /// replaced). The file is opened now, so a missing file is reported before anything else.
     /// - Throws: ``InputError`` when it cannot be opened.
-    func lines() throws(InputError) -> LineReader { LineReader(fd: try descriptor(), name: name) }
+    /// - Parameter consequence: what the error of a line that is not UTF-8 says happened
+    ///   (`nothing was imported`, `nothing was linted`).
+    func lines(consequence: String = "nothing was imported") throws(InputError) -> LineReader {
+        LineReader(fd: try descriptor(), name: name, consequence: consequence)
+    }
 }
 
 /// Lines of a file descriptor as a single-pass sequence, so an import streams instead of holding
@@ -72,9 +76,13 @@ final class LineReader: Sequence, IteratorProtocol {
     /// truncated input; the caller reports this error in place of the import's.
     private(set) var error: InputError?
 
-    init(fd: Int32, name: String) {
+    /// What the error of a line that is not UTF-8 says happened.
+    private let consequence: String
+
+    init(fd: Int32, name: String, consequence: String = "nothing was imported") {
         self.fd = fd
         self.name = name
+        self.consequence = consequence
     }
 
     deinit { if fd != STDIN_FILENO { close(fd) } }
@@ -86,7 +94,7 @@ final class LineReader: Sequence, IteratorProtocol {
         lineNumber += 1
         if let line = String(validating: bytes, as: UTF8.self) { return line }
         if error == nil {
-            error = InputError(description: "line \(lineNumber) of \(name) is not valid UTF-8 text; nothing was imported")
+            error = InputError(description: "line \(lineNumber) of \(name) is not valid UTF-8 text; \(consequence)")
         }
         return "\u{0}"
     }

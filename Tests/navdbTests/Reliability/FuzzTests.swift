@@ -10,12 +10,12 @@ struct ReliabilityFuzzTests {
 
     static let commands = ["session", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
                            "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export", "import",
-                           "rebuild", "check", "help", "start", "psuh", ""]
+                           "rebuild", "check", "lint", "help", "start", "psuh", ""]
     static let options = ["ack", "all", "at", "back-bar-button-image", "back-bar-button-title", "back-button-title", "confirm", "display-mode",
                           "entry", "expect-version", "format", "from", "hides-back-button", "json-file", "keep-ids", "left-items", "limit",
                           "mark", "menu-suppressed", "menu-title", "modal-in-presentation", "name", "param", "pop-guard", "redact", "reverse",
                           "route", "since", "source", "style", "supplement-back-button", "time", "title", "to", "type", "unset", "until",
-                          "verify", "version", "width", "json", "help", "titel", "widht"].map { "--" + $0 } + ["-h", "-", "--", "-x", "-1", "---", "--=", "-json"]
+                          "verify", "version", "width", "json", "help", "titel", "widht", "input", "rule", "disable", "fail-on"].map { "--" + $0 } + ["-h", "-", "--", "-x", "-1", "---", "--=", "-json"]
     static let values = ["s", "t", "A", "B", "C", "M", "nosuch", "0", "1", "2", "3", "-1", "-0", "+3", "1.5", "1e3", "99999999999999999999",
                          String(Int.max), String(Int.min), "", " ", "-", "=", "k=v", "=v", "back-button", "gesture", "programmatic", "back-menu",
                          "minimal", "editor", "title", "back-bar-button-item", "entry.pushed", "2024-05-01T12:00:00Z", "2099-01-01T00:00:00Z",
@@ -26,7 +26,8 @@ struct ReliabilityFuzzTests {
         ["push", "s", "C", "--title", "Compose", "--back-button-title", "", "--pop-guard", "Discard?"],
         ["pop", "s", "--source", "back-button", "--confirm"], ["pop-to", "s", "A", "--source", "back-menu"], ["menu-select", "s", "1"],
         ["update", "s", "B", "--title=Renamed", "--unset", "back-button-title"], ["present", "s", "M", "--modal-in-presentation"],
-        ["dismiss", "s", "--source", "gesture"], ["back", "s"], ["set-stack", "s", "--json-file", "entries.json"],
+        ["dismiss", "s", "--source", "gesture"], ["back", "s"], ["lint", "s", "--width", "4", "--fail-on", "info"],
+        ["lint", "--rule", "guard-bypassed", "--disable", "no-way-back"], ["lint", "--input", "events.ndjson", "--json"], ["set-stack", "s", "--json-file", "entries.json"],
         ["stack", "s", "--at", "2"], ["back-menu", "s", "--width", "10"], ["show", "s", "--width", "30"],
         ["history", "s", "--type", "entry.pushed", "--limit", "2", "--reverse"], ["replay", "s", "--from", "2", "--to", "3"],
         ["restore", "s"], ["export", "s", "--redact"], ["import", "events.ndjson"], ["session", "start", "t", "--name", "T"],

@@ -1,0 +1,129 @@
+/// One lint rule holding for one session and one subject over a run of consecutive versions
+/// (DESIGN §10).
+///
+/// JSON (`navdb lint --json`, keys sorted): `{"current", "entries", "firstVersion", "fix",
+/// "lastVersion", "message", "rule", "session", "severity", "source"}`. Versions are 1-based and
+/// inclusive. The same rule and subject holding again after a gap is another finding.
+public struct LintFinding: Sendable, Hashable, Codable {
+    /// The rule that holds.
+    public var rule: LintRule
+    /// The rule's severity (``LintRule/severity``), repeated so a reader of the JSON needs no table.
+    public var severity: LintSeverity
+    /// The session key.
+    public var session: String
+    /// The subject: the entry ids the finding names. A menu-row rule names the row's entry;
+    /// `duplicate-menu-rows` every entry sharing the title (nearest row first); `guard-bypassed`
+    /// the guarded entries the event removed (bottom first); `no-way-back` the top entry;
+    /// `ignored-back-setting` the entry with both settings; the width rules the back item.
+    public var entries: [String]
+    /// The first version at which the rule holds for this subject (1-based).
+    public var firstVersion: Int
+    /// The last version of the run (inclusive); equal to ``firstVersion`` for `guard-bypassed`.
+    public var lastVersion: Int
+    /// Whether the rule still holds at the session's latest version (``lastVersion`` is it).
+    public var current: Bool
+    /// What is wrong, naming the offending value, e.g. `blank back-menu row: backButtonTitle ""
+    /// on entry 'inbox'`. Text from the log is quoted with control characters escaped (so the
+    /// message is one line) and shortened to 80 characters with `…`. Said at ``firstVersion``.
+    public var message: String
+    /// The fix the rule suggests (``LintRule/fix``).
+    public var fix: String
+    /// The public source of the behaviour (``LintRule/source``).
+    public var source: String
+
+    /// Creates a finding; severity, fix and source come from `rule`.
+    public init(rule: LintRule, session: String, entries: [String], firstVersion: Int, lastVersion: Int,
+                current: Bool, message: String) {
+        self.rule = rule
+        self.severity = rule.severity
+        self.session = session
+        self.entries = entries
+        self.firstVersion = firstVersion
+        self.lastVersion = lastVersion
+        self.current = current
+        self.message = message
+        self.fix = rule.fix
+        self.source = rule.source
+    }
+}
+
+/// The totals of a lint run (`"summary"` of `navdb lint --json`).
+public struct LintSummary: Sendable, Hashable, Codable {
+    /// Sessions linted.
+    public var sessions: Int
+    /// Events folded (over all sessions linted).
+    public var events: Int
+    /// Findings of severity `error`.
+    public var errors: Int
+    /// Findings of severity `warning`.
+    public var warnings: Int
+    /// Findings of severity `info`.
+    public var infos: Int
+
+    /// Creates a summary.
+    public init(sessions: Int = 0, events: Int = 0, errors: Int = 0, warnings: Int = 0, infos: Int = 0) {
+        self.sessions = sessions
+        self.events = events
+        self.errors = errors
+        self.warnings = warnings
+        self.infos = infos
+    }
+
+    /// The number of findings of `severity` or above (`.info` counts them all).
+    public func count(atOrAbove severity: LintSeverity) -> Int {
+        switch severity {
+        case .error: errors
+        case .warning: errors + warnings
+        case .info: errors + warnings + infos
+        }
+    }
+
+    /// All findings.
+    public var findings: Int { errors + warnings + infos }
+
+    /// Counts `finding` under its severity.
+    public mutating func add(_ finding: LintFinding) {
+        switch finding.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
+    }
+}
+
+/// Every finding of a lint run and its totals: `{"findings": [...], "summary": {...}}`, the
+/// shape of `navdb lint --json`.
+public struct LintReport: Sendable, Hashable, Codable {
+    /// The findings: sessions in key order (by bytes, as SQLite orders keys), and within a
+    /// session by first version, then rule (DESIGN §10 order), then subject.
+    public var findings: [LintFinding]
+    /// The totals.
+    public var summary: LintSummary
+
+    /// Creates a report.
+    public init(findings: [LintFinding] = [], summary: LintSummary = LintSummary()) {
+        self.findings = findings
+        self.summary = summary
+    }
+}
+
+/// What a lint run checks.
+public struct LintOptions: Sendable, Hashable {
+    /// The rules that may run; default all. A rule that ``LintRule/needsWidth`` runs only when
+    /// ``width`` is set.
+    public var rules: Set<LintRule>
+    /// The room for the back button's label, in the unit of ``BackButton/label(fitting:)``
+    /// (terminal columns, DESIGN §3.1 rule 5); `nil` turns the two width rules off. At least 1.
+    public var width: Int?
+
+    /// Options running `rules` (default all) with `width` (default none).
+    public init(rules: Set<LintRule> = Set(LintRule.allCases), width: Int? = nil) {
+        self.rules = rules
+        self.width = width
+    }
+
+    /// Whether `rule` runs under these options.
+    public func runs(_ rule: LintRule) -> Bool {
+        rules.contains(rule) && (!rule.needsWidth || width != nil)
+    }
+}

@@ -1,0 +1,138 @@
+/// How serious a lint finding is (DESIGN §10). Ordered: `info < warning < error`, so
+/// `finding.severity >= threshold` decides whether a finding fails a pipeline (`--fail-on`).
+public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// Worth knowing; usually not a defect on its own.
+    case info
+    /// A defect users see (a blank row, a screen with no way back, a setting UIKit ignores).
+    case warning
+    /// A defect that loses the user's work or breaks the app's own contract (a bypassed guard).
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    /// `info < warning < error`.
+    public static func < (a: LintSeverity, b: LintSeverity) -> Bool { a.rank < b.rank }
+}
+
+/// One rule of `navdb lint` (DESIGN §10): its id, severity, the fix it suggests and the public
+/// source of the behaviour it judges.
+///
+/// Every rule is judged with the model's own resolution: ``SessionState/backMenu`` and
+/// ``NavigationItem/backMenuTitleResolution`` (rules 6–8), ``SessionState/backButton`` and
+/// ``BackButton/label(fitting:)`` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
+/// for ``guardBypassed`` the events themselves (rules 9, 10, 15). ``LintRuleEvaluation`` says
+/// when each one holds.
+public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A back-menu row has the title `""` (rule 7): `menuTitle`, the custom item's title,
+    /// `backButtonTitle` or `title` is the empty string, which does not fall through.
+    case blankMenuRow = "blank-menu-row"
+    /// A back-menu row says "Back" only because its item has no `menuTitle`, custom item title,
+    /// `backButtonTitle` or `title` (all `nil`). A `title` that is literally "Back" is not this.
+    case untitledMenuRow = "untitled-menu-row"
+    /// Two or more rows of one back menu have the same non-empty title.
+    case duplicateMenuRows = "duplicate-menu-rows"
+    /// The event removed an entry that had a `popGuard` without consulting it: `entries.popped`
+    /// with source back-menu or gesture, or `layer.dismissed` with source gesture.
+    case guardBypassed = "guard-bypassed"
+    /// The top layer's top entry is above its root, has no back button (rule 1) and no left items.
+    case noWayBack = "no-way-back"
+    /// A live entry has a `backBarButtonItem` and also a `backButtonTitle` or a non-default
+    /// `backButtonDisplayMode`, which UIKit then ignores (rule 3).
+    case ignoredBackSetting = "ignored-back-setting"
+    /// Only with a width: the back button's preferred label does not fit, so a fallback shows.
+    case labelFallsBack = "label-falls-back"
+    /// Only with a width: a custom back item's title is wider than the room; it has no
+    /// fallbacks, so it is cut.
+    case customLabelTruncated = "custom-label-truncated"
+
+    /// The rule's id, e.g. `blank-menu-row` (the raw value).
+    public var id: String { rawValue }
+
+    /// Every rule id, in the order of DESIGN §10 (for messages that list the known ids).
+    public static var ids: [String] { allCases.map(\.rawValue) }
+
+    /// The rule with this id, or `nil` (ids are compared exactly, lowercase with dashes).
+    public init?(id: String) { self.init(rawValue: id) }
+
+    /// How serious a finding of this rule is (DESIGN §10).
+    public var severity: LintSeverity {
+        switch self {
+        case .guardBypassed: .error
+        case .blankMenuRow, .untitledMenuRow, .noWayBack, .ignoredBackSetting, .customLabelTruncated: .warning
+        case .duplicateMenuRows, .labelFallsBack: .info
+        }
+    }
+
+    /// Whether the rule needs a width (``LintOptions/width``); without one it does not run.
+    public var needsWidth: Bool {
+        switch self {
+        case .labelFallsBack, .customLabelTruncated: true
+        default: false
+        }
+    }
+
+    /// One line saying what the rule finds, for help text.
+    public var summary: String {
+        switch self {
+        case .blankMenuRow: "a back-menu row has the title \"\" (an empty back title does not fall through)"
+        case .untitledMenuRow: "a back-menu row says \"Back\" because its item has no title of any kind"
+        case .duplicateMenuRows: "two or more rows of one back menu have the same title"
+        case .guardBypassed: "a back-menu pop, swipe or swipe-down dismissal removed a guarded entry without asking"
+        case .noWayBack: "a screen above its layer's root has no back button and no left items"
+        case .ignoredBackSetting: "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
+        case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"
+        case .customLabelTruncated: "a custom back item's title is wider than the width and is cut (needs a width)"
+        }
+    }
+
+    /// The fix the rule suggests (DESIGN §10).
+    public var fix: String {
+        switch self {
+        case .blankMenuRow:
+            "set backButtonDisplayMode = .minimal (or a menuTitle) instead of an empty back title"
+        case .untitledMenuRow:
+            "give the screen a title"
+        case .duplicateMenuRows:
+            "give the screens distinct titles or menuTitles"
+        case .guardBypassed:
+            "save or confirm outside navigationBar(_:shouldPop:) (the back menu and the swipe never call it), or use a custom back item without a menu"
+        case .noWayBack:
+            "show the back button, or add a left item that goes back"
+        case .ignoredBackSetting:
+            "drop one of them: the backBarButtonItem, or the backButtonTitle / backButtonDisplayMode"
+        case .labelFallsBack:
+            "set a shorter backButtonTitle"
+        case .customLabelTruncated:
+            "drop the custom back item, or give it a shorter title"
+        }
+    }
+
+    /// The public source of the behaviour the rule judges: the UIKit API and documentation page,
+    /// and the shared behaviour cases (`shared/cases/`) that show it.
+    public var source: String {
+        switch self {
+        case .blankMenuRow:
+            "UIKit back menu (iOS 14): a row's title is menuTitle ?? backBarButtonItem.title ?? backButtonTitle ?? title, and \"\" does not fall through; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases empty-backButtonTitle-does-not-fall-through, empty-custom-back-title-gives-blank-menu-row"
+        case .untitledMenuRow:
+            "UIKit back menu (iOS 14): an item with no title of any kind is listed as \"Back\"; https://developer.apple.com/documentation/uikit/uinavigationitem/title; case nil-title-falls-back-to-Back"
+        case .duplicateMenuRows:
+            "UIKit back menu (iOS 14): rows are the titles of the screens below, nearest first, with nothing else to tell them apart; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case menu-lists-nearest-first"
+        case .guardBypassed:
+            "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases menu-select-pops-several-and-ignores-guard, C9-menu-select-pops-past-form-guard (Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses"
+        case .noWayBack:
+            "UINavigationItem.hidesBackButton removes the back button, its menu and the swipe; https://developer.apple.com/documentation/uikit/uinavigationitem/hidesbackbutton; cases hidden-back-button-means-no-menu, C21-custom-left-item-disables-swipe-back"
+        case .ignoredBackSetting:
+            "UINavigationItem.backBarButtonItem, when set, is the back button: backButtonTitle and backButtonDisplayMode apply only when it is nil; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttondisplaymode; cases custom-item-ignores-minimal-mode, custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
+        case .labelFallsBack:
+            "UINavigationBar shortens a back title that does not fit to \"Back\", then to the chevron alone; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case C1-long-back-title-falls-back-to-Back (mozilla-mobile/focus-ios#2972)"
+        case .customLabelTruncated:
+            "A custom UINavigationItem.backBarButtonItem has no shorter fallbacks: a title that does not fit is truncated; https://developer.apple.com/documentation/uikit/uinavigationitem/backbarbuttonitem; case custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
+        }
+    }
+}
