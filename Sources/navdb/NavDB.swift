@@ -130,6 +130,16 @@ enum NavDB {
                 Console.line("navdb \(version)")
                 return 0
             case "--json": globals.json = true
+            case "--generate-completion-script":
+                guard index < words.count else {
+                    throw UsageError("Missing value for '--generate-completion-script <shell>' (accepted: bash, zsh, fish)")
+                }
+                let name = words[index]
+                guard let shell = CompletionScript.Shell(rawValue: name) else {
+                    throw UsageError("The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish")
+                }
+                Console.out(CompletionScript.script(for: shell))
+                return 0
             case "--db":
                 guard index < words.count, !ArgumentParser.looksLikeOption(words[index]) else {
                     throw UsageError("Missing value for '--db <path>'")
@@ -138,7 +148,14 @@ enum NavDB {
                 index += 1
                 if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
             default:
-                if word.hasPrefix("--db=") {
+                if word.hasPrefix("--generate-completion-script=") {
+                    let name = String(word.dropFirst("--generate-completion-script=".count))
+                    guard let shell = CompletionScript.Shell(rawValue: name) else {
+                        throw UsageError("The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish")
+                    }
+                    Console.out(CompletionScript.script(for: shell))
+                    return 0
+                } else if word.hasPrefix("--db=") {
                     globals.db = String(word.dropFirst(5))
                     if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
                 } else {
@@ -203,7 +220,11 @@ enum NavDB {
     /// The root help: overview, usage, global options and every subcommand.
     static func rootHelp() -> String {
         var spec = rootSpec
-        spec.options = [.flag("version", help: "Show the version.")]
+        spec.options = [
+            .flag("version", help: "Show the version."),
+            .value("generate-completion-script", "shell", help: "Print a completion script for bash, zsh or fish (e.g. source <(navdb --generate-completion-script bash)).",
+                   choices: CompletionScript.Shell.allCases.map(\.rawValue)),
+        ]
         return HelpText.render(spec, subcommands: commands.map { $0.spec })
     }
 
@@ -231,7 +252,7 @@ enum NavDB {
     }
 
     private static func rootUnknownOption(_ word: String) -> UsageError {
-        let names = ["--db", "--json", "--version", "--help"]
+        let names = ["--db", "--json", "--version", "--help", "--generate-completion-script"]
         let base = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
         if let suggestion = Suggestions.closest(to: base, in: names) {
             return UsageError("Unknown option '\(base)'. Did you mean '\(suggestion)'?")

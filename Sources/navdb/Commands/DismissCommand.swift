@@ -14,7 +14,7 @@ struct DismissCommand: Command {
         options: [.value("source", "source", help: """
             programmatic: the app calls dismiss(animated:completion:), which works on any layer; \
             gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer).
-            """, default: DismissSource.programmatic.rawValue)] + WriteOptions.specs)
+            """, default: DismissSource.programmatic.rawValue, choices: DismissSource.allCases.map(\.rawValue))] + WriteOptions.specs)
 
     var key: String
     var source: DismissSource

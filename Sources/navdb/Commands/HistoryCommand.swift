@@ -19,7 +19,8 @@ struct HistoryCommand: Command {
         """,
         arguments: [.key],
         options: [
-            .repeating("type", "type", help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", "))."),
+            .repeating("type", "type", help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", ")).",
+                       choices: EventBody.typeNames),
             .value("entry", "id", help: "Only events that name this entry."),
             .value("since", "time", help: "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range)."),
             .value("until", "time", help: "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range)."),

@@ -29,7 +29,8 @@ struct ImportCommand: Command {
         """,
         arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
         options: [
-            .value("format", "format", help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session)."),
+            .value("format", "format", help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session).",
+                   choices: Format.allCases.map(\.rawValue)),
             .value("time", "iso8601", help: "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time)."),
             .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
         ])

@@ -17,7 +17,7 @@ struct PopCommand: Command {
                 back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); \
                 gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); \
                 programmatic: the app calls popViewController(animated:) (no guard asked).
-                """, default: PopSource.backButton.rawValue),
+                """, default: PopSource.backButton.rawValue, choices: Self.sources.map(\.rawValue)),
             .flag("confirm", help: "Answer yes to the top entry's pop guard."),
         ] + WriteOptions.specs)
 

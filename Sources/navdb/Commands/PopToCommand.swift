@@ -13,7 +13,7 @@ struct PopToCommand: Command {
         options: [.value("source", "source", help: """
             programmatic: the app calls popToViewController(_:animated:); \
             back-menu: the user picks the entry's row in the long-press back menu.
-            """, default: PopSource.programmatic.rawValue)] + WriteOptions.specs)
+            """, default: PopSource.programmatic.rawValue, choices: Self.sources.map(\.rawValue))] + WriteOptions.specs)
 
     var key: String
     var id: String

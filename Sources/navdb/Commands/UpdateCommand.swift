@@ -14,7 +14,8 @@ struct UpdateCommand: Command {
         """,
         arguments: [.key, ArgumentSpec(name: "id", help: "The live entry to change.")],
         options: ItemOptions.specs + [
-            .repeating("unset", "field", help: "Reset a field to unset (applied before the options that set)."),
+            .repeating("unset", "field", help: "Reset a field to unset (applied before the options that set).",
+                       choices: NavigationItemField.allCases.map(\.rawValue)),
         ] + WriteOptions.specs,
         collapsedSections: ItemOptions.collapsed)
 

@@ -45,6 +45,11 @@ struct OptionSpec: Sendable {
     var hiddenFromUsage: Bool = false
     /// The value used when the option is not given, shown in the usage line and the help.
     var defaultValue: String? = nil
+    /// The values the option accepts, when they are a fixed list (offered by shell completion).
+    var choices: [String] = []
+
+    /// Whether the value names a file (shell completion offers file names).
+    var takesFile: Bool { ["file", "path", "folder"].contains(valueName) }
 
     /// `--name` (what the user types).
     var flagName: String { "--" + name }
@@ -66,14 +71,14 @@ struct OptionSpec: Sendable {
 
     /// An option with one value.
     static func value(_ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false,
-                      default defaultValue: String? = nil) -> OptionSpec {
+                      default defaultValue: String? = nil, choices: [String] = []) -> OptionSpec {
         OptionSpec(name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required,
-                   defaultValue: defaultValue)
+                   defaultValue: defaultValue, choices: choices)
     }
 
     /// An option that may be given several times.
-    static func repeating(_ name: String, _ valueName: String, help: String, section: String? = nil) -> OptionSpec {
-        OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, section: section)
+    static func repeating(_ name: String, _ valueName: String, help: String, section: String? = nil, choices: [String] = []) -> OptionSpec {
+        OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, section: section, choices: choices)
     }
 }
 
