@@ -49,12 +49,12 @@ struct SessionTruncateCommand: Command {
         (version V-1) and later, and refuse earlier points naming the base. history and replay \
         start at the base; export carries it as a first {"type":"session.truncated"} line, so \
         import reproduces every later state. The dropped events' text is erased as by 'session \
-        delete'. --before V-1 of a session already truncated there drops nothing. \
+        delete'. --before B+1, for a session whose base is version B, drops nothing. \
         --json prints the report of 'session delete', with baseVersion set.
         """,
         arguments: [.key],
         options: [
-            .value("before", "version", help: "The first version to keep: above the base (1 before any truncation), at most the session's version."),
+            .value("before", "version", help: "The first version to keep: above the session's base (0 before any truncation), at most the session's version.", required: true),
             .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped)."),
             VacuumOption.spec,
         ])
@@ -96,7 +96,7 @@ struct PruneCommand: Command {
         --json prints the report of 'session delete'.
         """,
         options: [
-            .value("before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay."),
+            .value("before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay.", required: true),
             .flag("dry-run", help: "Only list what would be deleted."),
             VacuumOption.spec,
         ])
