@@ -1,3 +1,4 @@
+import CSQLite
 import NavStore
 
 /// 4. State, back button and back menu at a random version of one long session, in-process, for
@@ -18,6 +19,8 @@ enum HistoryBench {
                 stores.append(store)
                 progress("   built a session of \(size) events in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s")
             }
+            let raw = try RawReads(path: dir.file("history-\(sizes[0]).sqlite"), key: "long")
+            var rawSamples: [Double] = [], pairedSamples: [Double] = []
             var samples = [[Double]](repeating: [], count: sizes.count)
             var random = SeededRandom(seed: 4_242)
             var sink = 0
@@ -26,13 +29,29 @@ enum HistoryBench {
                     let index = (offset + round) % sizes.count
                     for _ in 0..<perRound {
                         let version = Int.random(in: 1...sizes[index], using: &random)
-                        let start = monotonicNanoseconds()
-                        let state = try stores[index].state(session: "long", at: .version(version))
-                        let button = state.backButton
-                        let menu = state.backMenu
-                        let elapsed = Double(monotonicNanoseconds() - start) / 1e3
-                        sink &+= (button?.label.utf8.count ?? 0) &+ (menu?.count ?? 0) &+ state.version
-                        if round > 0 { samples[index].append(elapsed) }   // round 0 warms the caches
+                        func timeOurs() throws -> Double {
+                            let start = monotonicNanoseconds()
+                            let state = try stores[index].state(session: "long", at: .version(version))
+                            let button = state.backButton
+                            let menu = state.backMenu
+                            let elapsed = Double(monotonicNanoseconds() - start) / 1e3
+                            sink &+= (button?.label.utf8.count ?? 0) &+ (menu?.count ?? 0) &+ state.version
+                            return elapsed
+                        }
+                        func timeRaw() throws -> Double {
+                            let start = monotonicNanoseconds()
+                            sink &+= try raw.read(version: version)
+                            return Double(monotonicNanoseconds() - start) / 1e3
+                        }
+                        if index == 0 {
+                            // The raw reads of the same version, in alternating order.
+                            let ours: Double, bare: Double
+                            if version % 2 == 0 { ours = try timeOurs(); bare = try timeRaw() } else { bare = try timeRaw(); ours = try timeOurs() }
+                            if round > 0 { samples[0].append(ours); rawSamples.append(bare); pairedSamples.append(ours / bare) }
+                        } else {
+                            let elapsed = try timeOurs()
+                            if round > 0 { samples[index].append(elapsed) }   // round 0 warms the caches
+                        }
                     }
                 }
             }
@@ -42,6 +61,11 @@ enum HistoryBench {
                 .absolute("4a", "state+button+menu at random version, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
                           target: .atMost(1000), extra: ["p90 µs": quantile(samples[0], 0.9)],
                           note: "median of \(samples[0].count) random versions; snapshot interval \(StoreOptions().snapshotInterval)"),
+                .ratio("4r", "state+button+menu at random version / raw reads, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
+                       baselineName: "raw reads of snapshot + event rows", baseline: median(rawSamples),
+                       ratio: median(pairedSamples), target: .atMost(3),
+                       extra: ["ratio of medians": base / median(rawSamples), "raw p90 µs": quantile(rawSamples, 0.9)],
+                       note: "raw reads with the C API, statements prepared once: the session's id by key, the newest snapshot row at or below the version (state text read), every event row after it up to the version (type, payload, at read); ratio = median of the per-version ratios, the two timed in alternating order"),
             ]
             for index in 1..<sizes.count {
                 let ours = median(samples[index])
@@ -76,6 +100,60 @@ enum HistoryBench {
             for _ in 0..<count { chunk.append(generator.next().0) }
             try store.append(contentsOf: chunk, session: key)
             remaining -= count
+        }
+    }
+
+    /// The rows a historical read needs, read raw with the C API (statements prepared once): the
+    /// session's id by its key, the newest snapshot at or below the version, the events after it.
+    final class RawReads {
+        let db: RawDatabase
+        let session: OpaquePointer, snapshot: OpaquePointer, events: OpaquePointer
+        let key: String
+
+        init(path: String, key: String) throws {
+            db = try RawDatabase(path: path)
+            self.key = key
+            session = try db.prepare("SELECT id FROM sessions WHERE key = ?")
+            snapshot = try db.prepare("SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1")
+            events = try db.prepare("SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version")
+        }
+
+        deinit {
+            sqlite3_finalize(session)
+            sqlite3_finalize(snapshot)
+            sqlite3_finalize(events)
+        }
+
+        /// Reads the rows for `version` and returns the bytes read (so the reads are not elided).
+        func read(version: Int) throws -> Int {
+            bindText(session, 1, key)
+            guard sqlite3_step(session) == SQLITE_ROW else { throw BenchError("no session '\(key)'") }
+            let id = sqlite3_column_int64(session, 0)
+            sqlite3_reset(session)
+            sqlite3_bind_int64(snapshot, 1, id)
+            sqlite3_bind_int64(snapshot, 2, Int64(version))
+            var base: Int64 = 0, bytes = 0
+            if sqlite3_step(snapshot) == SQLITE_ROW {
+                base = sqlite3_column_int64(snapshot, 0)
+                _ = sqlite3_column_text(snapshot, 1)
+                bytes += Int(sqlite3_column_bytes(snapshot, 1))
+            }
+            sqlite3_reset(snapshot)
+            sqlite3_bind_int64(events, 1, id)
+            sqlite3_bind_int64(events, 2, base)
+            sqlite3_bind_int64(events, 3, Int64(version))
+            while true {
+                let code = sqlite3_step(events)
+                if code == SQLITE_DONE { break }
+                try db.check(code, SQLITE_ROW, "reading events")
+                _ = sqlite3_column_text(events, 0)
+                bytes += Int(sqlite3_column_bytes(events, 0))
+                _ = sqlite3_column_text(events, 1)
+                bytes += Int(sqlite3_column_bytes(events, 1))
+                bytes &+= Int(sqlite3_column_int64(events, 2))
+            }
+            sqlite3_reset(events)
+            return bytes
         }
     }
 }
