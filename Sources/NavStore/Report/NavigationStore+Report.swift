@@ -1,16 +1,20 @@
 extension NavigationStore {
     /// The report of a session's history (DESIGN §11): every version from `from` through `to`
     /// with the state, back button, back menu and changes after it, built by streaming the log
-    /// through a ``ReportBuilder``.
+    /// through a ``ReportBuilder``, and the lint findings (DESIGN §10) of the whole session that
+    /// hold within that range (a finding keeps its own first and last version).
     /// - Parameters:
     ///   - key: the session key.
     ///   - from: the first version (1-based; default 1).
     ///   - to: the last version (default the latest).
+    ///   - lint: the lint options (rules, width) of the findings shown.
     ///   - summary: the one-line summary of an event for the timeline.
     /// - Throws: ``StoreError/sessionNotFound(_:)``; ``StoreError/pointOutOfRange(session:point:accepted:)``
     ///   when `from` or `to` is not a version of the session or `from` is after `to`; database errors.
     /// - Complexity: O(K + events × depth) for K = the snapshot interval.
-    public func report(session key: String, from: Int? = nil, to: Int? = nil, summary: (Event) -> String) throws -> SessionReport {
+    public func report(
+        session key: String, from: Int? = nil, to: Int? = nil, lint options: LintOptions = LintOptions(), summary: (Event) -> String
+    ) throws -> SessionReport {
         let info = try sessionInfo(key)
         // A truncated session (DESIGN §12) starts after its base: earlier events are gone.
         let base = try self.base(session: info.key)
@@ -39,13 +43,17 @@ extension NavigationStore {
         }
         var report = builder.report(session: info.key, name: info.name ?? base?.name, latestVersion: info.version)
         report.baseVersion = base?.version
+        report.attach(try lint(sessions: [info.key], options: options).findings)
         return report
     }
 
-    /// The index of every session's report (DESIGN §11): each session with its event count and
-    /// time span (after its base, for a truncated session).
+    /// The index of every session's report (DESIGN §11): each session with its event count,
+    /// time span (after its base, for a truncated session) and lint findings per severity.
+    /// - Parameter options: the lint options (rules, width) of the counts.
     /// - Throws: database errors.
-    public func reportIndex() throws -> ReportIndex {
+    public func reportIndex(lint options: LintOptions = LintOptions()) throws -> ReportIndex {
+        var counts: [ExactKey: LintSummary] = [:]
+        try lint(options: options) { counts[ExactKey($0.session), default: LintSummary()].add($0) }
         var rows: [ReportIndex.Row] = []
         for info in try sessions() {
             var row = ReportIndex.Row(info)
@@ -53,6 +61,8 @@ extension NavigationStore {
                 row.events = info.version - base.version
                 row.baseVersion = base.version
             }
+            let summary = counts[ExactKey(info.key)] ?? LintSummary()
+            (row.errors, row.warnings, row.infos) = (summary.errors, summary.warnings, summary.infos)
             rows.append(row)
         }
         return ReportIndex(rows: rows)

@@ -17,6 +17,12 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         public var events: Int
         /// The base version of a truncated session (DESIGN §12), or `nil`.
         public var baseVersion: Int?
+        /// Lint findings (DESIGN §10) of severity `error`.
+        public var errors = 0
+        /// Lint findings of severity `warning`.
+        public var warnings = 0
+        /// Lint findings of severity `info`.
+        public var infos = 0
         /// The first event's time, ms since the Unix epoch.
         public var firstAt: Int64
         /// The last event's time, ms since the Unix epoch.

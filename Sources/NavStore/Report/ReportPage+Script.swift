@@ -179,6 +179,48 @@ extension ReportPage {
     return span;
   }
 
+  function drawFindings(ver) {
+    var holder = $('findings');
+    clear(holder);
+    holder.appendChild(el('h2', null, 'Lint findings here'));
+    if (!ver.findings.length) {
+      holder.appendChild(el('p', 'none', data.findings.length ? 'No lint finding holds at this version.' : 'navdb lint finds nothing in this session.'));
+      return;
+    }
+    var list = holder.appendChild(el('ul', 'findings'));
+    ver.findings.forEach(function (index) {
+      var f = data.findings[index];
+      var li = list.appendChild(el('li', 'finding ' + f.severity));
+      var head = li.appendChild(el('p'));
+      head.appendChild(el('span', 'mark sev-' + f.severity, f.severity));
+      head.appendChild(document.createTextNode(' '));
+      var link = head.appendChild(el('a', null, f.rule));
+      link.href = '#rule-' + f.rule;
+      head.appendChild(document.createTextNode(' · versions ' + f.firstVersion + '–' + f.lastVersion +
+        (f.current ? ', still at the latest' : '')));
+      li.appendChild(el('p')).appendChild(iso(f.message));
+      var names = li.appendChild(el('p', null, 'Entries: '));
+      f.entries.forEach(function (id, i) { if (i) names.appendChild(document.createTextNode(', ')); names.appendChild(iso(id)); });
+      li.appendChild(el('p', null, 'Fix: ' + f.fix));
+    });
+  }
+
+  function drawRules() {
+    if (!data.rules.length) return;
+    $('rules-section').hidden = false;
+    var list = $('rules');
+    data.rules.forEach(function (r) {
+      var dt = list.appendChild(el('dt'));
+      dt.id = 'rule-' + r.id;
+      dt.appendChild(el('code', null, r.id));
+      dt.appendChild(el('span', 'mark sev-' + r.severity, r.severity));
+      var dd = list.appendChild(el('dd'));
+      dd.appendChild(el('p', null, r.summary + '.'));
+      dd.appendChild(el('p', null, 'Fix: ' + r.fix + '.'));
+      dd.appendChild(el('p', 'source', 'Source: ' + r.source));
+    });
+  }
+
   function drawLayers(ver) {
     var holder = $('layers');
     clear(holder);
@@ -231,6 +273,12 @@ extension ReportPage {
       var t = a.appendChild(el('time', 't', ver.time.slice(11, 19)));
       t.dateTime = ver.time;
       a.appendChild(el('span', 'ty', ver.type));
+      var severities = [];
+      ver.findingsStarting.forEach(function (index) {
+        var severity = data.findings[index].severity;
+        if (severities.indexOf(severity) < 0) severities.push(severity);
+      });
+      severities.forEach(function (severity) { a.appendChild(el('span', 'mark sev-' + severity, severity)); });
       a.appendChild(iso(ver.summary, 's'));
       list.appendChild(el('li')).appendChild(a);
     }
@@ -262,6 +310,7 @@ extension ReportPage {
     $('next').disabled = v === last;
     drawDevice(ver);
     drawChanges(ver);
+    drawFindings(ver);
     drawLayers(ver);
     reveal(v - first);
     drawTimeline();
@@ -295,6 +344,7 @@ extension ReportPage {
     select(to);
   });
   drawRoom();
+  drawRules();
   var wanted = fromHash();
   select(wanted === null ? last : wanted);
 
@@ -314,6 +364,11 @@ extension ReportPage {
         (s.baseVersion !== undefined && s.baseVersion !== null ? ' (truncated after version ' + s.baseVersion + ')' : '')));
       tr.appendChild(el('td')).appendChild(el('time', null, s.firstTime)).dateTime = s.firstTime;
       tr.appendChild(el('td')).appendChild(el('time', null, s.lastTime)).dateTime = s.lastTime;
+      var lint = tr.appendChild(el('td'));
+      [['error', s.errors], ['warning', s.warnings], ['info', s.infos]].forEach(function (pair) {
+        if (pair[1]) lint.appendChild(el('span', 'mark sev-' + pair[0], pair[1] + ' ' + pair[0] + (pair[1] === 1 ? '' : 's')));
+      });
+      if (!s.errors && !s.warnings && !s.infos) lint.appendChild(el('span', 'nil', 'none'));
     });
   }
 })();

@@ -70,7 +70,7 @@ dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 10px;mar
 dt{color:var(--muted)}
 dd{margin:0;overflow-wrap:anywhere}
 .tag{display:inline-block;font-size:.7rem;border:1px solid var(--line);border-radius:6px;padding:0 4px;margin-left:4px;color:var(--muted)}
-.timeline{height:min(60vh,480px);overflow:auto;border:1px solid var(--line);border-radius:8px}
+.timeline{max-height:min(60vh,480px);overflow:auto;border:1px solid var(--line);border-radius:8px}
 .spacer{position:relative}
 .events{list-style:none;margin:0;padding:0;position:absolute;left:0;right:0;top:0}
 .events li{height:32px}
@@ -86,6 +86,13 @@ dd{margin:0;overflow-wrap:anywhere}
 .finding.sev-error,.finding.sev-warning,.finding.sev-info{background:none}
 .finding.error{border-color:var(--err)}.finding.warning{border-color:var(--warn)}.finding.info{border-color:var(--info)}
 .finding p{margin:2px 0;font-size:.85rem}
+.findings{list-style:none;margin:0;padding:0}
+.rules-section{grid-column:1/-1}
+.rules{display:block;font-size:.85rem}
+.rules dt{margin-top:8px;display:flex;gap:8px;align-items:center}
+.rules dd p{margin:2px 0}
+.source{color:var(--muted);overflow-wrap:anywhere}
+td .mark{margin-right:4px}
 @media (max-width:480px){.events .t{display:none}.hint{display:none}}
 """#
 }

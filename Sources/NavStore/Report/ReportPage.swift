@@ -113,8 +113,8 @@ public enum ReportPage {
     <section aria-labelledby="changes-h">
     <h2 id="changes-h">What changed</h2>
     <ul id="changes" class="changes"></ul>
-    <div id="findings"></div>
     </section>
+    <section id="findings" aria-label="Lint findings"></section>
     <section aria-labelledby="layers-h">
     <h2 id="layers-h">Layers</h2>
     <div id="layers"></div>
@@ -123,6 +123,10 @@ public enum ReportPage {
     <h2 id="timeline-h">Timeline</h2>
     <div id="timeline" class="timeline" tabindex="0" aria-label="Events, one per version"><div id="spacer" class="spacer"><ol id="events" class="events"></ol></div></div>
     </section>
+    <section id="rules-section" class="rules-section" aria-labelledby="rules-h" hidden>
+    <h2 id="rules-h">Lint rules (navdb lint)</h2>
+    <dl id="rules" class="rules"></dl>
+    </section>
     </div>
     </main>
     """
@@ -130,7 +134,7 @@ public enum ReportPage {
     static let indexBody = header + """
 
     <main id="index">
-    <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th></tr></thead><tbody id="index-rows"></tbody></table>
+    <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"></tbody></table>
     </main>
     """
 }

@@ -22,6 +22,12 @@ public struct SessionReport: Sendable, Hashable, Codable {
     public var entries: [ReportEntry]
     /// The versions in the report, oldest first, consecutive.
     public var versions: [ReportVersion]
+    /// The lint findings (DESIGN §10) that hold at some version of the report, in lint's order;
+    /// a version names the ones that hold there by index (``ReportVersion/findings``).
+    public var findings: [LintFinding] = []
+    /// The rules of ``findings``, with what each finds, its fix and its source (the page's
+    /// explanations, in DESIGN §10's order).
+    public var rules: [ReportRule] = []
 
     /// Creates a report from its parts (``NavigationStore/report(session:from:to:summary:)``
     /// builds one from the log).
@@ -172,6 +178,53 @@ public struct ReportVersion: Sendable, Hashable, Codable {
     public var noBackMenu: String?
     /// What differs from the version before (empty for a veto, a restart marker, or a no-op).
     public var changes: [ReportChange]
+    /// Indices into ``SessionReport/findings`` of the findings that hold at this version.
+    public var findings: [Int] = []
+    /// Indices into ``SessionReport/findings`` of the findings whose first version is this one
+    /// (the timeline's markers).
+    public var findingsStarting: [Int] = []
+}
+
+/// A lint rule as the report explains it (``LintRule``'s id, severity, summary, fix and source).
+public struct ReportRule: Sendable, Hashable, Codable {
+    /// The rule id, e.g. `blank-menu-row`.
+    public var id: String
+    /// Its severity.
+    public var severity: LintSeverity
+    /// What it finds.
+    public var summary: String
+    /// The fix it suggests.
+    public var fix: String
+    /// The public source of the behaviour it judges.
+    public var source: String
+
+    /// The explanation of `rule`.
+    public init(_ rule: LintRule) {
+        id = rule.id
+        severity = rule.severity
+        summary = rule.summary
+        fix = rule.fix
+        source = rule.source
+    }
+}
+
+extension SessionReport {
+    /// Attaches `findings` of this session: those that hold at some version of the report, each
+    /// version naming the ones that hold there and the ones that start there, and the rules
+    /// they are findings of.
+    /// - Complexity: O(findings + the versions each holds within the report).
+    mutating func attach(_ all: [LintFinding]) {
+        guard let first = versions.first?.version, let last = versions.last?.version else { return }
+        findings = all.filter { $0.lastVersion >= first && $0.firstVersion <= last }
+        for (index, finding) in findings.enumerated() {
+            for version in max(finding.firstVersion, first)...min(finding.lastVersion, last) {
+                versions[version - first].findings.append(index)
+            }
+            if finding.firstVersion >= first { versions[finding.firstVersion - first].findingsStarting.append(index) }
+        }
+        let used = Set(findings.map(\.rule))
+        rules = LintRule.allCases.filter(used.contains).map(ReportRule.init)
+    }
 }
 
 extension NavigationItem {

@@ -9,31 +9,38 @@ struct ReportCommand: Command {
         abstract: "Write a session's history as one self-contained HTML page to scrub through (or an index of every session).",
         discussion: """
         The page draws, for each version, the navigation bar (back button with its fallbacks, title), the long-press \
-        back menu (nearest first, blank rows marked), the layers with their entries and item fields, and what changed; \
+        back menu (nearest first, blank rows marked), the layers with their entries and item fields, what changed, and \
+        the 'navdb lint' findings that hold there (marked in the timeline where they start); \
         select a version by clicking the timeline, with the slider or with the arrow keys; '#v=N' at the end of the \
         address selects version N. It loads nothing (a Content-Security-Policy forbids every load) and opens offline. \
         Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
         folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
         <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
-        event count and time span, and one page per session. A file that cannot be written exits 74.
+        event count, time span and lint findings, and one page per session. A file that cannot be written exits 74.
         """,
         arguments: [ArgumentSpec(name: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.", isOptional: true)],
         options: [
             OptionSpec(name: "output", shortName: "o", kind: .value, valueName: "path", help: "The file (or folder) to write; without it the page goes to stdout."),
             .value("from", "version", help: "The first version of the page (default 1); the state before it is the starting point."),
             .value("to", "version", help: "The last version of the page (default the newest)."),
+            .value("width", "n", help: "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."),
         ])
 
     var key: String?
     var output: String?
     var from: Int?
     var to: Int?
+    var width: Int?
+
+    /// The lint options of the findings shown.
+    var lint: LintOptions { LintOptions(width: width) }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.optionalArgument("key")
         output = arguments.value("output")
         from = try arguments.int("from", minimum: 1)
         to = try arguments.int("to", minimum: 1)
+        width = try arguments.int("width", minimum: 1)
         if let from, let to, to < from {
             throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
         }
@@ -54,7 +61,7 @@ struct ReportCommand: Command {
         let store = try context.store()
         var written: [String] = []
         if let key {
-            let report = try store.report(session: key, from: from, to: to) { EventSummary.summary($0.body) }
+            let report = try store.report(session: key, from: from, to: to, lint: lint) { EventSummary.summary($0.body) }
             let html = try ReportPage.html(report)
             guard var path = output else {
                 Console.out(html)
@@ -68,7 +75,7 @@ struct ReportCommand: Command {
             try FileOutput.ensureFolder(folder)
             let progress = Progress("report")
             for (done, info) in sessions.enumerated() {
-                let report = try store.report(session: info.key) { EventSummary.summary($0.body) }
+                let report = try store.report(session: info.key, lint: lint) { EventSummary.summary($0.body) }
                 let path = Self.join(folder, ReportIndex.fileName(for: info.key))
                 try FileOutput.write(try ReportPage.html(report), to: path)
                 written.append(path)
@@ -76,7 +83,7 @@ struct ReportCommand: Command {
             }
             progress.finish()
             let index = Self.join(folder, "index.html")
-            try FileOutput.write(try ReportPage.html(try store.reportIndex()), to: index)
+            try FileOutput.write(try ReportPage.html(try store.reportIndex(lint: lint)), to: index)
             written.append(index)
         }
         if context.json {

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+/// DESIGN §10–11: the report shows the findings of `navdb lint` (the same library API), each
+/// version naming those that hold there.
+@Suite("Report: lint findings")
+struct ReportLintTests {
+    @Test("the findings are lint's, and each version names exactly those that hold there", arguments: [UInt64(21), 22, 23])
+    func findingsAtEveryVersion(seed: UInt64) throws {
+        let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 200)
+        _ = dir
+        let lint = try store.lint(sessions: ["s"]).findings
+        for (from, to) in [(nil, nil), (Optional(50), Optional(120))] as [(Int?, Int?)] {
+            let report = try store.report(session: "s", from: from, to: to) { _ in "" }
+            let first = report.versions.first!.version, last = report.versions.last!.version
+            #expect(report.findings == lint.filter { $0.lastVersion >= first && $0.firstVersion <= last }, "seed \(seed)")
+            for version in report.versions {
+                let holding = report.findings.indices.filter {
+                    report.findings[$0].firstVersion <= version.version && version.version <= report.findings[$0].lastVersion
+                }
+                #expect(version.findings == holding, "seed \(seed) v\(version.version)")
+                #expect(version.findingsStarting == report.findings.indices.filter { report.findings[$0].firstVersion == version.version })
+            }
+            #expect(report.rules.map(\.id) == LintRule.allCases.filter { rule in report.findings.contains { $0.rule == rule } }.map(\.id))
+        }
+    }
+
+    @Test("a blank row is a blank-menu-row finding at the versions it is shown; the index counts findings")
+    func blankRow() throws {
+        let dir = TemporaryDirectory()
+        let store = try NavigationStore(path: dir.path("b.sqlite"), options: fastOptions())
+        try store.startSession("b", at: 0)
+        try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "b", at: 1)
+        try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail"))), session: "b", at: 2)
+        try store.execute(.pop(source: .programmatic), session: "b", at: 3)
+        let report = try store.report(session: "b") { _ in "" }
+        #expect(report.findings.map(\.rule) == [.blankMenuRow])
+        #expect(report.versions.map(\.findings) == [[], [], [0], []])
+        #expect(report.versions[2].backMenu?.first?.blank == true)
+        #expect(report.rules == [ReportRule(.blankMenuRow)])
+        let index = try store.reportIndex()
+        #expect(index.sessions.map { [$0.errors, $0.warnings, $0.infos] } == [[0, 1, 0]])
+        let wide = try store.report(session: "b", lint: LintOptions(width: 2)) { _ in "" }
+        #expect(wide.findings.map(\.rule) == [.blankMenuRow], "\"\" fits any width: no label-falls-back")
+    }
+}
