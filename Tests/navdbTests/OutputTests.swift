@@ -17,7 +17,7 @@ import Testing
         #expect(try sandbox.ok(["session", "start", "s"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
         let json = try sandbox.ok(["--json", "push", "s", "B"]).object()
-        #expect(json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok"] as NSDictionary)
+        #expect(json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok", "prompt": NSNull()] as NSDictionary)
         // Popping to the top entry appends nothing: the version is unchanged.
         #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
     }
@@ -31,7 +31,7 @@ import Testing
         #expect(human.stderr.isEmpty)
         let json = try sandbox.run(["--json", "pop", "s"])
         #expect(json.status == 3)
-        #expect(try json.object() as NSDictionary == ["session": "s", "version": 6, "outcome": "vetoed"] as NSDictionary)
+        #expect(try json.object() as NSDictionary == ["session": "s", "version": 6, "outcome": "vetoed", "prompt": "Discard draft?"] as NSDictionary)
         #expect(try sandbox.ok(["pop", "s", "--confirm"]).stdout == "version 7\n")
         let types = try sandbox.ok(["--json", "history", "s"]).lines.map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["type"] as? String
@@ -216,7 +216,8 @@ import Testing
         let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
         try #require(json.count == 1)
         #expect(json[0] as NSDictionary == ["key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3,
-                                             "createdAt": 1_714_557_600_000, "updatedAt": 1_714_557_603_000] as NSDictionary)
+                                             "createdAt": 1_714_557_600_000, "createdTime": "2024-05-01T10:00:00.000Z",
+                                             "updatedAt": 1_714_557_603_000, "updatedTime": "2024-05-01T10:00:03.000Z"] as NSDictionary)
         let text = try sandbox.ok(["sessions"]).lines
         try #require(text.count == 2)
         #expect(text[0].hasPrefix("key  name  version  layers  depth"))

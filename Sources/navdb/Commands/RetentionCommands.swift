@@ -14,7 +14,7 @@ struct SessionDeleteCommand: Command {
         No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
         the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
         -wal is checkpointed and truncated after it. The key may be started again. \
-        --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","version"}],"vacuumed","walTruncated"}.
+        --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
         """,
         arguments: [.key],
         options: [
@@ -143,7 +143,7 @@ enum RetentionOutput {
     /// or the report as JSON; a warning on stderr when the -wal could not be truncated.
     static func render(_ report: RetentionReport, verb: String, _ context: Context) throws -> Outcome {
         if context.json {
-            try JSONOutput.print(report)
+            try JSONOutput.print(RetentionJSON(report: report))
         } else {
             if !report.sessions.isEmpty {
                 var table = Table(header: ["key", "events", "bytes", "version", "base", "last activity"], rightAligned: [1, 2, 3, 4])

@@ -5,7 +5,7 @@ struct SessionsCommand: Command {
     static let spec = CommandSpec(
         path: ["sessions"],
         abstract: "List the sessions with their depth and last activity.",
-        discussion: "--json prints an array of {\"key\",\"name\",\"version\",\"layers\",\"depth\",\"createdAt\",\"updatedAt\"} (times in ms since the Unix epoch).")
+        discussion: "--json prints an array of {\"key\",\"name\",\"version\",\"layers\",\"depth\",\"createdAt\",\"createdTime\",\"updatedAt\",\"updatedTime\"} (each time in ms since the Unix epoch and as ISO-8601 text).")
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 

@@ -1,15 +1,58 @@
 import NavStore
 
-/// `{"session","version","outcome"}`: what every writing command prints with `--json`.
+/// `{"session","version","outcome","prompt"}`: what every writing command prints with `--json`;
+/// `prompt` is the pop guard's prompt when a guard vetoed the pop (the veto's reason, as the
+/// human output prints it), else `null`.
 struct WriteResultJSON: Encodable {
     var session: String
     var version: Int
     var outcome: CommandOutcome
+    var prompt: String?
 
     init(_ result: AppendResult) {
         session = result.session
         version = result.version
         outcome = result.outcome
+        if case .popVetoed(_, let prompt, _)? = result.event?.body { self.prompt = prompt }
+    }
+
+    private enum CodingKeys: String, CodingKey { case session, version, outcome, prompt }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(session, forKey: .session)
+        try c.encode(version, forKey: .version)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(prompt, forKey: .prompt)
+    }
+}
+
+/// A retention report (`session delete`, `session truncate`, `prune`, `vacuum`) with each
+/// session's last activity written twice (`updatedAt` ms, `updatedTime` ISO-8601 text).
+struct RetentionJSON: Encodable {
+    var report: RetentionReport
+
+    private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, sessions, vacuumed, walTruncated }
+    private enum SessionKeys: String, CodingKey { case baseVersion, bytes, events, key, updatedAt, updatedTime, version }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(report.bytes, forKey: .bytes)
+        try c.encode(report.dryRun, forKey: .dryRun)
+        try c.encode(report.events, forKey: .events)
+        try c.encode(report.vacuumed, forKey: .vacuumed)
+        try c.encode(report.walTruncated, forKey: .walTruncated)
+        var sessions = c.nestedUnkeyedContainer(forKey: .sessions)
+        for session in report.sessions {
+            var s = sessions.nestedContainer(keyedBy: SessionKeys.self)
+            try s.encode(session.baseVersion, forKey: .baseVersion)
+            try s.encode(session.bytes, forKey: .bytes)
+            try s.encode(session.events, forKey: .events)
+            try s.encode(session.key, forKey: .key)
+            try s.encode(session.updatedAt, forKey: .updatedAt)
+            try s.encode(Timestamp.format(session.updatedAt), forKey: .updatedTime)
+            try s.encode(session.version, forKey: .version)
+        }
     }
 }
 
@@ -58,8 +101,10 @@ struct BackMenuJSON: Encodable {
     }
 }
 
-/// One session of `sessions --json`: `{"key","name","version","layers","depth","createdAt","updatedAt"}`
-/// (times in milliseconds since the Unix epoch).
+/// One session of `sessions --json`: `{"key","name","version","layers","depth","createdAt",
+/// "createdTime","updatedAt","updatedTime"}` (each time twice, as every `--json` output writes
+/// one: `...At` in milliseconds since the Unix epoch, `...Time` its ISO-8601 UTC text;
+/// `Schemas/README.md`).
 struct SessionJSON: Encodable {
     var key: String
     var name: String?
@@ -79,7 +124,7 @@ struct SessionJSON: Encodable {
         updatedAt = info.updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey { case key, name, version, layers, depth, createdAt, updatedAt }
+    private enum CodingKeys: String, CodingKey { case key, name, version, layers, depth, createdAt, createdTime, updatedAt, updatedTime }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -89,6 +134,8 @@ struct SessionJSON: Encodable {
         try c.encode(layers, forKey: .layers)
         try c.encode(depth, forKey: .depth)
         try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(Timestamp.format(createdAt), forKey: .createdTime)
         try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(Timestamp.format(updatedAt), forKey: .updatedTime)
     }
 }
