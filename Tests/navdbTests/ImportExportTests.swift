@@ -63,6 +63,86 @@ import Testing
         #expect(sessions.map { $0["key"] as? String } == ["other"])
     }
 
+    /// Issue 19 item 7: a history no command could have made is refused with exit 65 and the line
+    /// of its first impossible event; the database is unchanged.
+    @Test("an impossible history is refused with exit 65 and the line of its first impossible event", arguments: [
+        (["push", "s", "B", "--hides-back-button"], ["pop", "s", "--source", "programmatic"], "entries.popped: cannot pop with source gesture: 'B' shows no back button"),
+        (["present", "s", "M", "--modal-in-presentation"], ["dismiss", "s", "--source", "programmatic"], "layer.dismissed: the layer rooted at 'M' is modalInPresentation: a gesture dismissal of it is vetoed (dismiss.vetoed)"),
+        (["push", "s", "B", "--title", "Old"], ["update", "s", "B", "--title", "New"], "item.updated: the update of 'B' lists fields [], but the fields that change are [\"title\"]"),
+    ])
+    func impossibleHistoryRefused(setup: [String], last: [String], message: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
+        try sandbox.ok(["push", "s", "A", "--time", "2024-05-01T10:00:01Z"])
+        try sandbox.ok(setup + ["--time", "2024-05-01T10:00:02Z"])
+        try sandbox.ok(last + ["--time", "2024-05-01T10:00:03Z"])
+        try sandbox.ok(["push", "s", "Z", "--time", "2024-05-01T10:00:04Z"])
+        // Turn the recorded fact into one the rules would not have recorded.
+        var lines = try sandbox.ok(["export", "s"]).lines
+        lines[3] = lines[3]
+            .replacingOccurrences(of: "\"source\":\"programmatic\"", with: "\"source\":\"gesture\"")
+            .replacingOccurrences(of: "\"fields\":[\"title\"]", with: "\"fields\":[]")
+        let file = try sandbox.write("bad.ndjson", lines.joined(separator: "\n") + "\n")
+        let target = sandbox.directory.appendingPathComponent("target.sqlite").path
+        let result = try sandbox.run(["--db", target, "import", file])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: line 4: version 4 of session 's': invalid event: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; nothing was imported\n"))
+        #expect(!FileManager.default.fileExists(atPath: target), "a refused import leaves no file behind")
+        // Importing into the database that holds the real history is a no-op up to the change.
+        let before = try sandbox.databaseBytes()
+        #expect(try sandbox.run(["import", file]).status == 65)
+        #expect(try sandbox.databaseBytes() == before)
+    }
+
+    /// Issue 19 item 8: a file that continues another history is refused, naming both events.
+    @Test func divergedContinuationRefused() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A"])
+        let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
+        try sandbox.ok(["--db", copy, "import", "-"], stdin: try sandbox.ok(["export", "s"]).stdout)
+        try sandbox.ok(["push", "s", "B"])
+        try sandbox.ok(["--db", copy, "push", "s", "X"])
+        try sandbox.ok(["push", "s", "C"])
+        let ours = try sandbox.ok(["--db", copy, "--json", "history", "s"]).lines[2]
+        let theirs = try sandbox.ok(["--json", "history", "s"]).lines[2]
+        func id(_ line: String) throws -> String { try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["eventID"] as! String }
+        let lastLine = try #require(try sandbox.ok(["export", "s"]).lines.last)
+        let copyBytes = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let result = try sandbox.run(["--db", copy, "import", "-"], stdin: lastLine + "\n")
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: line 1: version 3 of session 's' here is \(try id(ours)), the file continues \(try id(theirs)) with version 4"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == copyBytes)
+        #expect(try sandbox.ok(["--db", copy, "--json", "history", "s"]).lines.count == 3)
+    }
+
+    /// Issue 19 item 9: `push s A --title Back; push s B` shows "Back" with the fallback "";
+    /// after a redacted export and import it still does.
+    @Test func redactionKeepsABackTitle() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Back"])
+        try sandbox.ok(["push", "s", "B", "--title", "Secret"])
+        let redacted = try sandbox.ok(["export", "s", "--redact"]).stdout
+        #expect(!redacted.contains("Secret"))
+        let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
+        try sandbox.ok(["--db", copy, "import", "-"], stdin: redacted)
+        let key = try #require(try sandbox.ok(["--db", copy, "--json", "sessions"]).json() as? [[String: Any]]).first?["key"] as? String
+        let original = try sandbox.ok(["--json", "back-menu", "s"]).object()
+        let replayed = try sandbox.ok(["--db", copy, "--json", "back-menu", try #require(key)]).object()
+        #expect(original["backButton"] as? NSDictionary == ["label": "Back", "fallbacks": [""], "image": false] as NSDictionary, "\(original)")
+        #expect(replayed["backButton"] as? NSDictionary == original["backButton"] as? NSDictionary, "\(replayed)")
+        #expect((replayed["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Back"])
+        // The event ids are new ones, and another redacted export shares none of them.
+        let again = try sandbox.ok(["export", "s", "--redact", "--keep-ids"]).stdout
+        let ids = { (text: String) in Set(text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["eventID"] as? String }) }
+        let plain = ids(try sandbox.ok(["export", "s"]).stdout)
+        #expect(ids(redacted).count == 3 && ids(again).count == 3)
+        #expect(ids(redacted).isDisjoint(with: ids(again)) && ids(redacted).isDisjoint(with: plain) && ids(again).isDisjoint(with: plain))
+    }
+
     @Test func missingImportFileCreatesNothing() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["import", "nothere.ndjson"])

@@ -173,6 +173,27 @@ import Testing
         #expect(text.contains("back button  ‹ Inbox  (fallbacks: Back, \"\")"))
     }
 
+    /// Issue 19: `replay --from 6` on a 4-version session answered "no events in that range"
+    /// with exit 0 while `stack --at 6` exited 1. Every command that takes a version refuses one
+    /// the session does not have in the same words, with exit 1.
+    @Test("a version past the session's newest is refused alike by every command that takes one",
+          arguments: [["stack", "s", "--at", "6"], ["back-menu", "s", "--at", "6"], ["show", "s", "--at", "6"],
+                      ["restore", "s", "--at", "6"], ["replay", "s", "--from", "6"], ["replay", "s", "--to", "6"],
+                      ["replay", "s", "--from", "2", "--to", "6"], ["--json", "replay", "s", "--from", "6"]])
+    func versionPastTheEnd(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try session(sandbox)
+        let before = try sandbox.databaseBytes()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "", "\(result)")
+        #expect(result.stderr == "Error: version 6 is outside session 's' (accepted: versions 1...4)\n", "\(result)")
+        #expect(try sandbox.databaseBytes() == before)
+        // The last version itself is fine.
+        let last = arguments.map { $0 == "6" ? "4" : $0 }
+        try sandbox.ok(last)
+    }
+
     @Test func updateUnsetsThenSets() throws {
         let sandbox = try Sandbox()
         try session(sandbox)

@@ -102,49 +102,119 @@ extension SessionState {
         }
     }
 
-    /// Checks that `event` can follow this state: the invariants ``applying(_:)`` relies on
-    /// (ids live or not, pops of the actual top entries, no root popped). Used to validate
-    /// imported logs before anything is written.
-    /// - Throws: ``NavigationError/invalidEvent(_:)`` saying what does not fit.
+    /// Checks that `event` could have been recorded after this state: that the command it records
+    /// would have been decided, by ``decide(_:)`` itself, into this very event. Used to validate
+    /// imported logs before anything is written, and by `check`.
+    ///
+    /// The rules are not repeated here: the event names its command (a push, a pop with its
+    /// source, a `pop-to` the entry below the popped ones, an update, a dismissal...), `decide`
+    /// judges that command against this state, and the event must be what it decided. So an
+    /// import refuses what a command would refuse (a gesture pop with no back button, a back-menu
+    /// pop to an entry that is not a row of the back menu), and a fact where the command records
+    /// a veto (a gesture dismissal of a `modalInPresentation` layer, an unconfirmed back-button
+    /// pop of a guarded entry) or another fact (an `item.updated` whose `fields` are not the
+    /// fields that changed, or that changes nothing). Vetoes are facts: a `pop.vetoed` or
+    /// `dismiss.vetoed` that `decide` would have recorded is accepted.
+    /// - Throws: ``NavigationError/invalidEvent(_:)``: `<type>: <what does not fit> (stack: ...)`,
+    ///   with `decide`'s own message when it refuses the command.
+    /// - Complexity: O(n) in the number of live entries.
     public func validate(_ event: EventBody) throws(NavigationError) {
+        func fail(_ message: String) -> NavigationError {
+            let stack = "(stack: \(stackDescription))"
+            return .invalidEvent("\(event.type): \(message)" + (message.hasSuffix(stack) ? "" : " \(stack)"))
+        }
+        guard let command = try command(recordedBy: event, fail: fail) else { return }
+        let decided: EventBody?
+        do throws(NavigationError) { decided = try decide(command) } catch { throw fail(error.description) }
+        if let mismatch = mismatch(between: event, and: decided) { throw fail(mismatch) }
+    }
+
+    /// The command whose decision `event` records, or `nil` for `session.started` (only version
+    /// 1 of a session, which the store checks) and for the empty replacement of a lone base
+    /// layer (written by `restore --ack` alone). Pops name their entries: the ids must be the
+    /// top entries above the root, and a `pop-to` targets the entry below them.
+    private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError) -> NavigationCommand? {
         let entries = topLayer.entries
-        func fail(_ message: String) -> NavigationError { .invalidEvent("\(event.type): \(message) (stack: \(stackDescription))") }
         switch event {
-        case .sessionStarted, .sessionRestored:
-            return
+        case .sessionStarted:
+            return nil
+        case .sessionRestored:
+            return .markRestored
         case .entryPushed(let entry):
-            if location(of: entry.id) != nil { throw fail("entry '\(entry.id)' is already live") }
-        case .entriesPopped(_, let ids, _):
+            return .push(entry)
+        case .entriesPopped(let source, let ids, let confirmed):
             guard !ids.isEmpty else { throw fail("no ids popped") }
             guard ids.count < entries.count, sameIDs(entries.suffix(ids.count).map(\.id), ids) else {
                 throw fail("popped ids \(ids) are not the top entries above the root")
             }
-        case .popVetoed(let id, _, _):
+            switch source {
+            case .backButton, .gesture: return .pop(source: source, confirmed: confirmed)
+            case .backMenu, .programmatic: return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
+            }
+        case .popVetoed(let id, _, let source):
             guard let top = entries.last, top.id.hasSameScalars(as: id) else { throw fail("vetoed entry '\(id)' is not the top entry") }
-            guard entries.last?.item.popGuard != nil else { throw fail("vetoed entry '\(id)' has no pop guard") }
+            return .pop(source: source, confirmed: false)
         case .stackReplaced(let replacement):
-            // An empty base layer is a state (a session's first); a modal layer always has its root.
-            guard !replacement.isEmpty || layers.count == 1 else { throw fail("empty replacement of a modal layer") }
-            var seen = Set<ExactKey>()
-            for entry in replacement {
-                guard seen.insert(ExactKey(entry.id)).inserted else { throw fail("entry '\(entry.id)' listed twice") }
-                if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
-                    throw fail("entry '\(entry.id)' is live in layer \(layer)")
-                }
+            // An empty base layer is a state (a session's first): `restore --ack` brings the log
+            // in line with an acknowledged empty state this way, and no command records it. A
+            // modal layer always has its root.
+            if replacement.isEmpty {
+                guard layers.count == 1 else { throw fail("empty replacement of a modal layer") }
+                return nil
             }
-        case .itemUpdated(let id, _, _):
-            if location(of: id) == nil { throw fail("entry '\(id)' is not live") }
-        case .layerPresented(let entry, _):
-            if layers[0].entries.isEmpty { throw fail("presented over an empty base layer") }
-            if location(of: entry.id) != nil { throw fail("entry '\(entry.id)' is already live") }
-        case .layerDismissed(_, let ids):
-            guard layers.count > 1 else { throw fail("no modal layer to dismiss") }
-            guard sameIDs(entries.map(\.id), ids) else { throw fail("dismissed ids \(ids) are not the top layer's") }
-        case .dismissVetoed(let id, _):
-            guard layers.count > 1 else { throw fail("no modal layer to veto a dismissal of") }
-            guard topLayer.modalInPresentation, let root = entries.first, root.id.hasSameScalars(as: id) else {
-                throw fail("'\(id)' is not the root of a modalInPresentation layer")
+            return .setStack(replacement)
+        case .itemUpdated(let id, let item, _):
+            return .update(entryID: id, item: item)
+        case .layerPresented(let entry, let modal):
+            return .present(entry, modalInPresentation: modal)
+        case .layerDismissed(let source, _), .dismissVetoed(_, let source):
+            return .dismiss(source: source)
+        }
+    }
+
+    /// Why `event` is not the event ``decide(_:)`` decided (`decided`, `nil` when the command
+    /// changes nothing), or `nil` when it is. Only what `decide` derives from the state is
+    /// compared (the popped ids, the confirmation, the veto's entry and prompt, the changed
+    /// fields, the dismissed ids, fact or veto): the rest of the event is the command's own input.
+    private func mismatch(between event: EventBody, and decided: EventBody?) -> String? {
+        let top = topLayer.entries.last?.id ?? ""
+        switch (event, decided) {
+        case (.itemUpdated(let id, _, _), nil):
+            return "'\(id)' already has this item: the update changes nothing, and a command that changes nothing records no event"
+        case (_, nil):
+            return "the command changes nothing, and a command that changes nothing records no event"
+        case (.entriesPopped(_, let ids, let confirmed), .entriesPopped(_, let decidedIDs, let decidedConfirmed)?):
+            if !sameIDs(ids, decidedIDs) { return "popped ids \(ids), where the command pops \(decidedIDs)" }
+            if confirmed != decidedConfirmed {
+                return "the pop of '\(top)' is marked confirmed, but only a back-button tap on an entry with a pop guard is confirmed, and '\(top)' has none"
             }
+            return nil
+        case (.entriesPopped(let source, _, _), .popVetoed(_, let prompt, _)?):
+            return "'\(top)' has a pop guard (prompt '\(prompt)'): an unconfirmed \(source.rawValue) tap is vetoed (pop.vetoed), it does not pop"
+        case (.popVetoed(_, _, let source), .entriesPopped?):
+            return source == .backButton
+                ? "'\(top)' has no pop guard: a back-button tap pops it, nothing vetoes it"
+                : "a \(source.rawValue) pop is never vetoed: UIKit does not consult the pop guard for it"
+        case (.popVetoed(_, let prompt, _), .popVetoed(_, let decidedPrompt, _)?):
+            return prompt.hasSameScalars(as: decidedPrompt) ? nil : "the vetoed prompt '\(prompt)' is not the pop guard's prompt '\(decidedPrompt)' of '\(top)'"
+        case (.itemUpdated(let id, _, let fields), .itemUpdated(_, _, let changed)?):
+            return fields.count == changed.count && Set(fields) == Set(changed)
+                ? nil : "the update of '\(id)' lists fields \(fields), but the fields that change are \(changed)"
+        case (.layerDismissed(_, let ids), .layerDismissed(_, let decidedIDs)?):
+            return sameIDs(ids, decidedIDs) ? nil : "dismissed ids \(ids) are not the top layer's \(decidedIDs)"
+        case (.layerDismissed(let source, _), .dismissVetoed(let root, _)?):
+            return "the layer rooted at '\(root)' is modalInPresentation: a \(source.rawValue) dismissal of it is vetoed (dismiss.vetoed), it does not dismiss"
+        case (.dismissVetoed(let id, _), .dismissVetoed(let root, _)?):
+            return id.hasSameScalars(as: root) ? nil : "'\(id)' is not the root of the top layer ('\(root)')"
+        case (.dismissVetoed(_, let source), .layerDismissed?):
+            return source == .gesture
+                ? "the top layer is not modalInPresentation: a gesture dismissal dismisses it, nothing vetoes it"
+                : "a \(source.rawValue) dismissal is never vetoed"
+        case (.sessionStarted, _), (.sessionRestored, .sessionRestored?), (.entryPushed, .entryPushed?),
+             (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?):
+            return nil
+        case (_, let decided?):
+            return "the command records \(decided.type), not \(event.type)"
         }
     }
 

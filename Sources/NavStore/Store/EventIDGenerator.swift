@@ -47,6 +47,17 @@ struct EventIDGenerator {
         }
     }
 
+    /// A random version 4 UUID in lowercase text (RFC 9562 §5.4): 122 random bits, no time and
+    /// nothing derived from any content, so it cannot be linked to anything.
+    static func randomV4(using random: inout some RandomNumberGenerator) -> String {
+        var octets: [UInt8] = []
+        octets.reserveCapacity(16)
+        for _ in 0..<2 { withUnsafeBytes(of: random.next() as UInt64) { octets += $0 } }
+        octets[6] = 0x40 | (octets[6] & 0x0F)
+        octets[8] = 0x80 | (octets[8] & 0x3F)
+        return uuidText(octets)
+    }
+
     /// 16 octets as lowercase UUID text (8-4-4-4-12 hex digits).
     static func uuidText(_ octets: [UInt8]) -> String {
         var text: [UInt8] = []

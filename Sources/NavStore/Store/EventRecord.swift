@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 /// One event as a line of NDJSON (`history --json`, `export`, `import`):
-/// `{"seq","session","version","type","at","time","eventID","payload"}` where `at` is
+/// `{"seq","session","version","type","at","time","eventID","previous","payload"}` where `at` is
 /// milliseconds since the Unix epoch, `time` the same instant as ISO-8601 text (informative; `at`
-/// wins on import), and `payload` the event's JSON object (DESIGN §4).
+/// wins on import), `previous` the event id of the session's event before it (in an export), and
+/// `payload` the event's JSON object (DESIGN §4).
 public struct EventRecord: Sendable, Hashable, Codable {
     /// The global sequence number in the database it came from (informative on import).
     public var seq: Int64?
@@ -23,6 +24,12 @@ public struct EventRecord: Sendable, Hashable, Codable {
     public var time: String?
     /// The event's UUID.
     public var eventID: String
+    /// The event id of the event this one continues: the session's event at `version - 1`.
+    /// `export` writes it on every line after a session's version 1, so that `import` can refuse
+    /// a continuation of another history (issue 19). `nil` (left out of the line) for version 1,
+    /// and in lines that do not say (`history --json`, exports of navdb before 0.2): `import`
+    /// then does not check what the line continues.
+    public var previous: String?
     /// The payload object.
     public var payload: JSONValue
 
@@ -36,11 +43,13 @@ public struct EventRecord: Sendable, Hashable, Codable {
         self.time = time
         self.eventID = eventID
         self.payload = payload
+        previous = nil
     }
 
-    /// The record of a stored event.
+    /// The record of a stored event, continuing the event whose id is `previous` (see ``previous``).
     /// - Throws: `EncodingError` only for payload values JSON cannot hold.
-    public init(_ event: Event) throws {
+    public init(_ event: Event, previous: String? = nil) throws {
+        self.previous = previous
         seq = event.seq
         session = event.session
         version = event.version

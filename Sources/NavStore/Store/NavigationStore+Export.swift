@@ -8,33 +8,50 @@ extension NavigationStore {
     /// Streams the log as NDJSON: one ``EventRecord/jsonLine()`` per event (DESIGN §6 `export`),
     /// without holding the log in memory.
     ///
-    /// Each line is `{"at","eventID","payload","seq","session","time","type","version"}` with
-    /// sorted keys; `at` is in ms since the Unix epoch. A truncated session (DESIGN §12) first
-    /// has its base, a `session.truncated` record (``SessionBase/record()``); with every session,
-    /// all bases come before the first event. ``importNDJSON(lines:progress:)`` reads it back.
+    /// Each line is `{"at","eventID","payload","previous","seq","session","time","type","version"}`
+    /// with sorted keys; `at` is in ms since the Unix epoch. `previous` is the event id of the
+    /// session's event before it (left out on version 1; on the first event after a truncated
+    /// session's base, the base's event id): the line names the history it continues, and
+    /// ``importNDJSON(lines:progress:)`` refuses it on top of another one. A truncated session
+    /// (DESIGN §12) first has its base, a `session.truncated` record (``SessionBase/record()``);
+    /// with every session, all bases come before the first event.
     ///
-    /// With `redact`, personal text is replaced by stable hashes so that a log can be shared:
-    /// titles, back button titles, `backBarButtonItem` titles, menu titles, pop-guard prompts
-    /// (in items and in `pop.vetoed`), session names, routes, and in `params` every object key
-    /// and every string value at any depth become `h:` and 16 hex digits of their HMAC-SHA-256
-    /// under a random key drawn for this export. The same text gives the same hash throughout one
-    /// export, and never the same across exports (the hashes cannot be looked up in a table of
-    /// common words). In `params`, numbers, booleans and `null` are kept as they are (they carry
-    /// no text), and arrays and objects keep their shape. `""` stays `""` and `nil` stays `nil`,
-    /// so the blank-versus-set distinctions of rules 3 and 7 survive. Entry ids and session keys are hashed the same way unless `keepIDs`,
-    /// consistently, so the redacted log still imports and replays to the same stacks, back
-    /// buttons and menus (with hashed text). Event ids, types, versions, times, sources, flags,
-    /// counts and changed-field lists are kept.
+    /// With `redact`, the log can be shared without its personal text:
+    /// - replaced: titles, back button titles, `backBarButtonItem` titles, menu titles, pop-guard
+    ///   prompts (in items and in `pop.vetoed`), session names, routes, and in `params` every
+    ///   object key and every string value at any depth become `h:` and 16 hex digits of their
+    ///   HMAC-SHA-256 under a random key drawn for this export; entry ids and session keys too,
+    ///   unless `keepIDs`. The same text gives the same hash throughout one export, and never the
+    ///   same across exports (the hashes cannot be looked up in a table of common words). Lengths
+    ///   are not kept: every hashed text is 18 characters.
+    /// - kept exactly: the texts `""` and `"Back"`, wherever they appear: they are the only texts
+    ///   the rules compare a label with (rules 4, 5 and 7: a label equal to "Back" has no "Back"
+    ///   fallback, `""` shows a chevron or a blank row), so the redacted log replays to the same
+    ///   stacks, back buttons (label, fallbacks, image) and back menus (rows and their entries),
+    ///   each text replaced by its hash. `nil` stays `nil`. In `params`, numbers, booleans and
+    ///   `null` are kept (they carry no text), and arrays and objects keep their shape.
+    /// - event ids: replaced by fresh random version 4 UUIDs, drawn anew for every export, so two
+    ///   redacted exports of the same log share no event id, and no id carries the time it was
+    ///   written or the content it was derived from (Firefox imports derive theirs from the
+    ///   file). `previous` names the replaced id of the event before, so the export is consistent
+    ///   in itself and imports; importing the same redacted file twice is a no-op.
+    /// - `seq` is renumbered 1, 2, 3... in the export's order: it does not tell how many events
+    ///   other sessions wrote in between.
+    /// - still revealed: event types, versions, the number of events and of sessions, times
+    ///   (`at`, `time`) to the millisecond, sources, flags, modes, styles, counts of left items,
+    ///   changed-field lists, the shape of the stacks (depths, layers, which entry is which within
+    ///   the export), which texts are equal to each other, and which are `""`, `"Back"` or `nil`.
     ///
     /// - Parameters:
     ///   - session: the session key, or `nil` for every session in `seq` order.
-    ///   - redact: replace personal text by hashes, as above.
+    ///   - redact: replace personal text by hashes and event ids by random ones, as above.
     ///   - keepIDs: with `redact`, keep entry ids and session keys as they are.
     ///   - write: called once per line, in order, without the newline; an error it throws stops
     ///     the export and is rethrown. It runs while the store is locked: it must not call the store.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors (``StoreError``), or what
     ///   `write` throws.
-    /// - Complexity: O(n) in the number of events, in constant memory.
+    /// - Complexity: O(n) in the number of events, in memory that grows with the number of
+    ///   sessions exported, not of events.
     public func exportNDJSON(session: String?, redact: Bool = false, keepIDs: Bool = false, _ write: (String) throws -> Void) throws {
         var key: [UInt8] = []
         if redact {
@@ -48,13 +65,31 @@ extension NavigationStore {
     /// redaction), so tests can redact the same text the same way.
     func exportNDJSON(session: String?, redactionKey: [UInt8]?, keepIDs: Bool, _ write: (String) throws -> Void) throws {
         let redactor = redactionKey.map { Redactor(key: $0, keepIDs: keepIDs) }
+        var random = SystemRandomNumberGenerator()
+        // The exported id of each session's newest event so far: the next line's `previous`.
+        var newest: [ExactKey: String] = [:]
+        var count: Int64 = 0
         // A truncated session's base comes before any event (DESIGN §12): with every session,
         // all bases first, so that each is read before its session's first remaining event.
         try events(session: session, readingBases: true, bases: { bases in
-            for base in bases { try write(try (redactor?.redact(base) ?? base).record().jsonLine()) }
+            for base in bases {
+                var exported = redactor?.redact(base) ?? base
+                if redactor != nil { exported.eventID = EventIDGenerator.randomV4(using: &random) }
+                newest[ExactKey(base.session)] = exported.eventID
+                try write(try exported.record().jsonLine())
+            }
         }) { event in
-            let exported = redactor?.redact(event) ?? event
-            try write(PayloadWriter.recordLine(exported) ?? EventRecord(exported).jsonLine())
+            var exported = event
+            if let redactor {
+                count += 1
+                exported = redactor.redact(event)
+                exported.eventID = EventIDGenerator.randomV4(using: &random)
+                exported.seq = count
+            }
+            let key = ExactKey(event.session)
+            let previous = event.version > 1 ? newest[key] : nil
+            newest[key] = exported.eventID
+            try write(PayloadWriter.recordLine(exported, previous: previous) ?? EventRecord(exported, previous: previous).jsonLine())
         }
     }
 }
@@ -72,9 +107,16 @@ struct Redactor {
         self.keepIDs = keepIDs
     }
 
-    /// `h:` and the first 16 hex digits of the text's HMAC; `""` stays `""`.
+    /// The texts kept as they are: the only ones the rules compare a label with (rules 4, 5, 7),
+    /// so that a redacted log shows the same buttons and menus.
+    static func isKept(_ text: String) -> Bool {
+        text.isEmpty || text.utf8.elementsEqual("Back".utf8)
+    }
+
+    /// `h:` and the first 16 hex digits of the text's HMAC; `""` and `"Back"` stay as they are
+    /// (``isKept(_:)``).
     func hash(_ text: String) -> String {
-        text.isEmpty ? "" : "h:" + hmac.code(for: text.utf8).prefix(8).hexText
+        Self.isKept(text) ? text : "h:" + hmac.code(for: text.utf8).prefix(8).hexText
     }
 
     /// ``hash(_:)-(String)``, keeping `nil`.

@@ -36,7 +36,9 @@ extension NavigationStore {
     /// Event ids are derived from SHA-256 of the tab's uuid, the version and the event's type and
     /// payload (formatted as a version 8 UUID), so two databases importing the same files in the
     /// same order hold the same ids, and importing the same file twice is a no-op. A session that
-    /// holds an event with another id (one a Firefox import did not write) is refused.
+    /// holds an event with another id (one a Firefox import did not write) is refused, except a
+    /// `session.restored` marker (`restore --mark`), which changes no state: the re-import
+    /// continues after it.
     ///
     /// - Parameters:
     ///   - data: the file's bytes (UTF-8 JSON).
@@ -146,6 +148,8 @@ struct FirefoxTab {
         }
         var foreign: Event?
         try importer.core.streamEvents(session: session.row, filter: EventFilter()) { event in
+            // A restart marker (`restore --mark`) changes no state: re-imports continue after it.
+            if case .sessionRestored = event.body { return }
             if foreign == nil, event.eventID != Self.eventID(tab: uuid, version: event.version, body: event.body) { foreign = event }
         }
         if let foreign {

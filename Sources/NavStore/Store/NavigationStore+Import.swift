@@ -28,7 +28,10 @@ extension NavigationStore {
     /// DESIGN §6 `import`) in one `BEGIN IMMEDIATE` transaction: on any error nothing is written.
     ///
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
-    /// since the Unix epoch, is the time). Per event, in input order:
+    /// since the Unix epoch, is the time). `previous` says what the event continues (issue 19):
+    /// absent, it is not checked (exports of navdb 0.1 do not have it); `null`, the event must be
+    /// version 1; an event id, it must be the session's stored event at the version before (a
+    /// line on top of another history is refused, naming both events). Per event, in input order:
     /// - the event id must be a UUID (DESIGN §4): 8-4-4-4-12 hexadecimal digits, of any version,
     ///   in either letter case. UUIDs compare without regard to case, so it is stored in
     ///   lowercase and an upper-case copy of a known id is that id (ids stored in another case by
@@ -42,9 +45,13 @@ extension NavigationStore {
     ///   naming that line;
     /// - otherwise the session must exist, or the event must be its version 1, a
     ///   `session.started` (the session is then created, named by its payload); the version must
-    ///   be exactly the session's current version + 1; `at` must not be earlier than the
-    ///   session's previous event; and the rules must accept the event after the state before it
-    ///   (``SessionState/validate(_:)``). The event is then stored under its own event id, so an
+    ///   be exactly the session's current version + 1 (a version the session already has,
+    ///   under another id, is where the histories differ, and the message names both events);
+    ///   `previous`, when given, must name the session's newest event; `at` must not be earlier
+    ///   than the session's previous event; and the event must be what the commands would have
+    ///   recorded after the state before it (``SessionState/validate(_:)``, which asks
+    ///   ``SessionState/decide(_:)``: vetoes are facts and import, an event no command records is
+    ///   refused). The event is then stored under its own event id, so an
     ///   export imported in order into an empty database gets the same `seq` numbers back.
     ///
     /// The input is streamed: only the running state of each session it names is held, never the
@@ -59,8 +66,9 @@ extension NavigationStore {
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
     ///   reason (not JSON, a missing key and its path, an event id that is not a UUID, an event id
     ///   repeating an earlier line with other content, an unknown type, a bad payload, a version
-    ///   gap naming the expected and found versions, a time going back, an event the rules refuse
-    ///   with their message); ``StoreError/eventIDConflict(line:eventID:)``; database errors.
+    ///   gap naming the session and the expected and found versions, a continuation of another
+    ///   history, a time going back, an event the rules refuse with their message, each naming
+    ///   the session); ``StoreError/eventIDConflict(line:eventID:)``; database errors.
     ///   Nothing is written when it throws.
     /// - Complexity: O(n) in the number of lines, plus the rules' cost per event.
     @discardableResult
@@ -77,7 +85,7 @@ extension NavigationStore {
                     if let base = decoded.base {
                         try importer.add(base, line: lineNumber)
                     } else {
-                        try importer.add(decoded.event, line: lineNumber)
+                        try importer.add(decoded.event, continuing: decoded.continuation, line: lineNumber)
                     }
                 }
                 let report = try importer.finish()
@@ -110,6 +118,18 @@ extension NavigationStore {
             throw .invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
         }
     }
+}
+
+/// What an imported event says it continues: its line's `previous` key (issue 19).
+enum Continuation: Equatable {
+    /// No `previous` key (a line of an export made before navdb wrote it, or one made by hand):
+    /// what the event continues is not checked, as before.
+    case unstated
+    /// `"previous": null`: the event continues nothing, so it must be version 1.
+    case first
+    /// `"previous": "<event id>"`: the event continues the session's event with this id, which
+    /// must be the local event at the version before it.
+    case after(String)
 }
 
 /// Adds imported events to the log inside the caller's transaction, holding only each named
@@ -161,18 +181,33 @@ struct EventImporter {
     }
 
     /// Skips `event` when it is already stored, or validates it against its session's running
-    /// state and appends it under its own event id.
+    /// state (and, when its line names it, the event it continues) and appends it under its own
+    /// event id.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
-    mutating func add(_ event: Event, line: Int) throws {
+    mutating func add(_ event: Event, continuing continuation: Continuation = .unstated, line: Int) throws {
         guard let eventID = EventIDGenerator.normalized(event.eventID) else {
             throw StoreError.invalidImport(line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
         }
         var event = event
         event.eventID = eventID
         let key = event.session
+        switch continuation {
+        case .unstated: break
+        case .first where event.version != 1:
+            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' has \"previous\": null, which only version 1 may have; a later version names the event id it continues")
+        case .first: break
+        case .after(let previous):
+            guard EventIDGenerator.normalized(previous) != nil else {
+                throw StoreError.invalidImport(line: line, reason: "previous '\(previous)' is not \(EventIDGenerator.uuidShape)")
+            }
+            if event.version == 1 {
+                throw StoreError.invalidImport(line: line, reason: "version 1 of session '\(key)' names previous \(previous), but version 1 continues nothing (previous is null or left out)")
+            }
+        }
         named.insert(ExactKey(key))
         try select(key)
         if current != nil, event.version == current!.version + 1 {
+            if case .after(let previous) = continuation { try requireContinuation(of: event, after: previous, line: line) }
             try append(event, line: line)
         } else if current == nil, event.version == 1 {
             guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
@@ -194,7 +229,10 @@ struct EventImporter {
             if let base = try core.base(of: write.row), event.version <= base.version {
                 throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' is at or below its base version \(base.version): the session was truncated at \(Timestamp.format(base.truncatedAt)) and the events up to its base were deleted; import an export made after the truncation")
             }
-            throw StoreError.invalidImport(line: line, reason: "session '\(key)' expected version \(write.version + 1), found \(event.version); versions go 1, 2, 3... without gaps")
+            if event.version <= write.version, let here = try localEvent(of: write, version: event.version) {
+                throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' here is \(here.eventID) (\(here.type)), the file has \(event.eventID) (\(event.type)) at that version: the two histories differ; a file continuing a session starts right after its newest version, \(write.version)")
+            }
+            throw StoreError.invalidImport(line: line, reason: "session '\(key)' is at version \(write.version) here, so the next version is \(write.version + 1), but this line is version \(event.version); versions go 1, 2, 3... without gaps")
         }
     }
 
@@ -222,6 +260,7 @@ struct EventImporter {
             started.state = base.state
             started.version = base.version
             started.lastAt = base.at
+            started.lastEventID = eventID
             current = started
             return
         }
@@ -237,6 +276,32 @@ struct EventImporter {
                 + (state.firstDifference(from: base.state, name: "the database", expectedName: "the base").map { ": \($0)" } ?? ""))
         }
         skipped += 1
+    }
+
+    /// Refuses `event` (the next version of ``current``) when the event it names as its previous
+    /// one is not the session's newest event here: the file continues another history.
+    private mutating func requireContinuation(of event: Event, after previous: String, line: Int) throws {
+        let newest: String
+        if let known = current!.lastEventID {
+            newest = known
+        } else {
+            newest = try localEvent(of: current!, version: current!.version)?.eventID
+                ?? core.base(of: current!.row).flatMap { $0.version == current!.version ? $0.eventID : nil } ?? ""
+            current!.lastEventID = newest
+        }
+        let expected = EventIDGenerator.normalized(newest) ?? newest
+        guard EventIDGenerator.normalized(previous) != expected else { return }
+        throw StoreError.invalidImport(line: line, reason: "version \(current!.version) of session '\(event.session)' here is \(newest), the file continues \(previous) with version \(event.version) (\(event.eventID)): the file continues another history, which diverged from this one at or before version \(current!.version)")
+    }
+
+    /// The stored event at `version` of the session `write` writes (its id and type).
+    private func localEvent(of write: SessionWrite, version: Int) throws -> (eventID: String, type: String)? {
+        let statement = try core.db.cachedStatement("SELECT event_id, type FROM events WHERE session_id = ? AND version = ?")
+        statement.bind(write.row.id, at: 1)
+        statement.bind(version, at: 2)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return (statement.string(at: 0) ?? "", statement.string(at: 1) ?? "")
     }
 
     /// Validates `event` against ``current`` and appends it.
@@ -343,8 +408,10 @@ struct ImportLine: Decodable {
     var event: Event
     /// The base, when the line is a `session.truncated` record (``event`` is then a placeholder).
     var base: SessionBase?
+    /// What the line says it continues (its `previous` key).
+    var continuation: Continuation
 
-    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, eventID, payload }
+    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, eventID, previous, payload }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -356,6 +423,7 @@ struct ImportLine: Decodable {
             let base = try SessionBase(record: record)
             self.base = base
             event = Event(seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID, body: .sessionRestored(RestoreMarker()))
+            continuation = .unstated
             return
         }
         event = Event(
@@ -365,6 +433,13 @@ struct ImportLine: Decodable {
             at: try c.decode(Int64.self, forKey: .at),
             eventID: try c.decode(String.self, forKey: .eventID),
             body: try Self.body(type: type, payload: try c.superDecoder(forKey: .payload)))
+        if !c.contains(.previous) {
+            continuation = .unstated
+        } else if let previous = try c.decodeIfPresent(String.self, forKey: .previous) {
+            continuation = .after(previous)
+        } else {
+            continuation = .first
+        }
     }
 
     private static func body(type: String, payload: any Decoder) throws -> EventBody {

@@ -329,6 +329,21 @@ public final class NavigationStore: Sendable {
         }
     }
 
+    /// The version `point` names in session `key`, checked as every command that takes a point
+    /// or a version checks it (`stack --at`, `replay --from/--to`, ...): a version in
+    /// 1...current, or the newest version at or before a time.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/pointOutOfRange(session:point:accepted:)``
+    ///   (exit 1) naming the point and the versions the session has.
+    /// - Complexity: O(1) for a version, O(log n) point reads for a time.
+    public func version(session key: String, at point: HistoryPoint) throws(StoreError) -> Int {
+        try withCore { core in
+            try core.db.transaction(.deferred) {
+                guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
+                return try core.resolve(point, in: row)
+            }
+        }
+    }
+
     /// Streams a session's events (or every session's, in `seq` order, when `session` is `nil`)
     /// through `body`, without holding the log in memory.
     /// - Parameters:

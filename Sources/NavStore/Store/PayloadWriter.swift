@@ -60,10 +60,11 @@ struct PayloadWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The NDJSON line of `event`, the same text as `EventRecord(event).jsonLine()`
-    /// (`{"at","eventID","payload","seq","session","time","type","version"}`, sorted keys, `seq`
-    /// left out when `nil`), or `nil` when the payload is left to `JSONEncoder`.
-    static func recordLine(_ event: Event) -> String? {
+    /// The NDJSON line of `event`, the same text as `EventRecord(event, previous: previous).jsonLine()`
+    /// (`{"at","eventID","payload","previous","seq","session","time","type","version"}`, sorted
+    /// keys, `previous` and `seq` left out when `nil`), or `nil` when the payload is left to
+    /// `JSONEncoder`.
+    static func recordLine(_ event: Event, previous: String? = nil) -> String? {
         var writer = PayloadWriter()
         writer.bytes.reserveCapacity(320)
         writer.raw("{\"at\":")
@@ -72,6 +73,10 @@ struct PayloadWriter {
         writer.string(event.eventID)
         writer.raw(",\"payload\":")
         guard writer.write(event.body) else { return nil }
+        if let previous {
+            writer.raw(",\"previous\":")
+            writer.string(previous)
+        }
         if let seq = event.seq {
             writer.raw(",\"seq\":")
             writer.raw(String(seq))

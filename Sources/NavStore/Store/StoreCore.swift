@@ -34,6 +34,9 @@ struct SessionWrite {
     var version: Int
     /// The time of the newest event, in ms since the Unix epoch (`row.updatedAt` before any).
     var lastAt: Int64
+    /// The event id of the newest event, once known: set by each append (`nil` until then, or
+    /// until a reader looks it up).
+    var lastEventID: String? = nil
 }
 
 /// The current state of the sessions written or read most recently, each valid while the session's
@@ -270,6 +273,7 @@ final class StoreCore: @unchecked Sendable {
         write.state.apply(body)
         write.version = version
         write.lastAt = at
+        write.lastEventID = id
         if version % options.snapshotInterval == 0 {
             try writeSnapshot(sessionID: write.row.id, version: version, state: write.state)
         }

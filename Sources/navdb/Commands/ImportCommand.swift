@@ -20,12 +20,20 @@ struct ImportCommand: Command {
         path: ["import"],
         abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file).",
         discussion: """
-        All or nothing: a bad line (exit 65, with its line number and reason) writes nothing. Events \
-        already stored under the same event id with the same content are skipped, so importing the \
-        same file twice is a no-op; a different event under a known id, or under an id used earlier \
-        in the file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits), \
-        kept as given. A newer Firefox session file brings the tabs imported before up to date \
-        (pops and pushes to the tab's current history); an older one is refused.
+        All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
+        nothing. Each event is checked against the same decisions the commands make: an event no \
+        command could have recorded after the state before it (a gesture pop with no back button, \
+        a back-menu pop to an entry that is not a row of the back menu, a gesture dismissal of a \
+        modalInPresentation layer, an item.updated whose fields are not the fields that changed) \
+        is refused; recorded vetoes are facts and import. A line whose "previous" event id is not \
+        the session's event before it here continues another history and is refused; a line \
+        without "previous" (an export of navdb 0.1) is not checked for it. Events already stored \
+        under the same event id with the same content are skipped, so importing the same file \
+        twice is a no-op; a different event under a known id, or under an id used earlier in the \
+        file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits, either \
+        letter case), stored in lower case. A newer Firefox session file brings the tabs imported \
+        before up to date (pops and pushes to the tab's current history), also after a restart \
+        marker (restore --mark); an older one is refused.
         """,
         arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
         options: [

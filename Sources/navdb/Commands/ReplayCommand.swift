@@ -13,8 +13,8 @@ struct ReplayCommand: Command {
         """,
         arguments: [.key],
         options: [
-            .value("from", "version", help: "The first version to show (default 1, or the one after a truncated session's base)."),
-            .value("to", "version", help: "The last version to show (default the newest)."),
+            .value("from", "version", help: "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at."),
+            .value("to", "version", help: "The last version to show (default the newest); refused as --from when the session does not have it."),
         ])
 
     var key: String
@@ -32,6 +32,9 @@ struct ReplayCommand: Command {
 
     func run(_ context: Context) throws -> Outcome {
         let store = try context.store()
+        // A version the session does not have is refused as `stack --at` refuses it (exit 1).
+        if let from { _ = try store.version(session: key, at: .version(from)) }
+        if let to { _ = try store.version(session: key, at: .version(to)) }
         // The state before the first event shown; the events are folded here with the model's
         // own `apply`, the same function the store uses.
         var state = SessionState()

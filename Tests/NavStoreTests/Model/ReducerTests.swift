@@ -497,9 +497,9 @@ extension ModelTests {
             Inconsistent(name: "pop veto on an empty stack", stacks: [[]],
                          event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
             Inconsistent(name: "an empty replacement of a modal layer", stacks: [["A"], ["M"]], event: .stackReplaced([]), fragment: "empty replacement of a modal layer"),
-            Inconsistent(name: "a replacement listing an id twice", stacks: [["A"]], event: .stackReplaced([entry("X"), entry("X")]), fragment: "'X' listed twice"),
+            Inconsistent(name: "a replacement listing an id twice", stacks: [["A"]], event: .stackReplaced([entry("X"), entry("X")]), fragment: "lists entry 'X' more than once"),
             Inconsistent(name: "a replacement with an id live in another layer", stacks: [["A"], ["M"]],
-                         event: .stackReplaced([entry("A")]), fragment: "'A' is live in layer 0"),
+                         event: .stackReplaced([entry("A")]), fragment: "'A' is already live in layer 0"),
             Inconsistent(name: "updating an id that is not live", stacks: [["A"]],
                          event: .itemUpdated(id: "Z", item: NavigationItem(), fields: []), fragment: "'Z' is not live"),
         ])
@@ -514,6 +514,77 @@ extension ModelTests {
             #expect(message.contains(row.fragment), "\(message)")
             #expect(message.contains("(stack: \(state.stackDescription))"), "\(message)")
             #expect(error.description == "invalid event: \(message)")
+        }
+
+        /// An event the commands could never have recorded after the state `setup` builds.
+        struct Impossible: Sendable, CustomTestStringConvertible {
+            var name: String
+            var setup: [NavigationCommand]
+            var event: EventBody
+            var fragment: String
+            var testDescription: String { name }
+        }
+
+        @Test("validate refuses what decide would refuse or record otherwise (issue 19 item 7)", arguments: [
+            Impossible(name: "a gesture pop with no back button", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                       event: .entriesPopped(source: .gesture, ids: ["B"], confirmed: false), fragment: "'B' shows no back button (hidesBackButton"),
+            Impossible(name: "a back-button pop with no back button", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
+                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false), fragment: "shows no back button"),
+            Impossible(name: "a back-menu pop past a barrier", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C")],
+                       event: .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false), fragment: "'A' from the back menu: it is not a row of it (rows: B)"),
+            Impossible(name: "a back-menu pop with the menu suppressed", setup: [push("A", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "x", menuSuppressed: true))), push("B")],
+                       event: .entriesPopped(source: .backMenu, ids: ["B"], confirmed: false), fragment: "there is no back menu"),
+            Impossible(name: "a back-button pop of a guarded entry, unconfirmed", setup: [push("A"), push("B", guarded)],
+                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false), fragment: "is vetoed (pop.vetoed)"),
+            Impossible(name: "a confirmation without a pop guard", setup: [push("A"), push("B")],
+                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: true), fragment: "'B' has none"),
+            Impossible(name: "a gesture pop of several entries", setup: [push("A"), push("B"), push("C")],
+                       event: .entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false), fragment: "where the command pops [\"C\"]"),
+            Impossible(name: "a veto of a gesture pop", setup: [push("A"), push("B", guarded)],
+                       event: .popVetoed(entry: "B", prompt: "Discard changes?", source: .gesture), fragment: "never vetoed"),
+            Impossible(name: "a veto of an unguarded entry", setup: [push("A"), push("B")],
+                       event: .popVetoed(entry: "B", prompt: "p", source: .backButton), fragment: "'B' has no pop guard"),
+            Impossible(name: "a veto with another prompt", setup: [push("A"), push("B", guarded)],
+                       event: .popVetoed(entry: "B", prompt: "Leave?", source: .backButton), fragment: "not the pop guard's prompt 'Discard changes?'"),
+            Impossible(name: "a gesture dismissal of a modalInPresentation layer", setup: [push("A"), present("M", modal: true)],
+                       event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "is vetoed (dismiss.vetoed)"),
+            Impossible(name: "a dismissal veto of a layer that is not modalInPresentation", setup: [push("A"), present("M")],
+                       event: .dismissVetoed(entry: "M", source: .gesture), fragment: "not modalInPresentation"),
+            Impossible(name: "a programmatic dismissal veto", setup: [push("A"), present("M", modal: true)],
+                       event: .dismissVetoed(entry: "M", source: .programmatic), fragment: "never vetoed"),
+            Impossible(name: "an update whose fields miss the change", setup: [push("A", NavigationItem(title: "a"))],
+                       event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: []), fragment: "lists fields [], but the fields that change are [\"title\"]"),
+            Impossible(name: "an update whose fields name more than the change", setup: [push("A", NavigationItem(title: "a"))],
+                       event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: ["title", "style"]), fragment: "the fields that change are [\"title\"]"),
+            Impossible(name: "an update that changes nothing", setup: [push("A", NavigationItem(title: "a"))],
+                       event: .itemUpdated(id: "A", item: NavigationItem(title: "a"), fields: ["title"]), fragment: "changes nothing"),
+            Impossible(name: "a pop-to the top entry", setup: [push("A")],
+                       event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
+        ])
+        func validateRefusesImpossible(_ row: Impossible) throws {
+            var state = SessionState()
+            for command in row.setup { if let event = try state.decide(command) { state.apply(event) } }
+            let error = try #require(throws: NavigationError.self) { try state.validate(row.event) }
+            guard case .invalidEvent(let message) = error else {
+                Issue.record("expected invalidEvent, got \(error)")
+                return
+            }
+            #expect(message.hasPrefix(row.event.type + ": "), "\(message)")
+            #expect(message.contains(row.fragment), "\(message)")
+            #expect(message.hasSuffix("(stack: \(state.stackDescription))"), "\(message)")
+            #expect(message.components(separatedBy: "(stack: ").count == 2, "the stack is named once: \(message)")
+        }
+
+        @Test("validate accepts the vetoes decide records: they are facts")
+        func validateAcceptsVetoes() throws {
+            var state = SessionState()
+            for command in [push("A"), push("B", guarded)] { if let event = try state.decide(command) { state.apply(event) } }
+            #expect(throws: Never.self) { try state.validate(.popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton)) }
+            #expect(throws: Never.self) { try state.validate(.entriesPopped(source: .backButton, ids: ["B"], confirmed: true)) }
+            #expect(throws: Never.self) { try state.validate(.entriesPopped(source: .gesture, ids: ["B"], confirmed: false)) }
+            if let event = try state.decide(present("M", modal: true)) { state.apply(event) }
+            #expect(throws: Never.self) { try state.validate(.dismissVetoed(entry: "M", source: .gesture)) }
+            #expect(throws: Never.self) { try state.validate(.layerDismissed(source: .programmatic, ids: ["M"])) }
         }
 
         // MARK: apply and fold

@@ -300,7 +300,7 @@ struct ExportImportTests {
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "expected version 4, found 5"),
+        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "session 's' is at version 3 here, so the next version is 4, but this line is version 5"),
         ([#"{"at":2999,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "earlier than the event before it"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#], 4, "not the top entries"),
         ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "entry 'A' is already live"),

@@ -226,6 +226,25 @@ struct FirefoxImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
+    @Test("a restart marker does not block a later re-import of the tab: it continues after the marker (issue 19)")
+    func reimportAfterMarker() throws {
+        let older = Self.file(version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])
+        let newer = Self.file(version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "C", lastAccess: 20, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3)])
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir)
+        try store.importFirefoxSession(data: Array(older.utf8))
+        try store.execute(.markRestored, session: "t1", at: 15)
+        #expect(try store.importFirefoxSession(data: Array(newer.utf8)) == ImportReport(sessions: 1, imported: 1, skipped: 4))
+        #expect(try store.allEvents(session: "t1").map(\.type) == ["session.started", "entry.pushed", "entry.pushed", "session.restored", "entry.pushed"])
+        #expect(try store.state(session: "t1").state.entryIDs == [["1", "2", "3"]])
+        // Unchanged afterwards: the same file again is a no-op, marker or not.
+        try store.execute(.markRestored, session: "t1", at: 25)
+        #expect(try store.importFirefoxSession(data: Array(newer.utf8)) == ImportReport(sessions: 1, imported: 0, skipped: 6))
+        // Other events a Firefox import did not write still block it.
+        try store.execute(.push(Entry(id: "mine")), session: "t1", at: 30)
+        #expect(throws: StoreError.self) { try store.importFirefoxSession(data: Array(older.utf8)) }
+    }
+
     @Test("a tab that went back and elsewhere pops then pushes; one whose first page changed is replaced")
     func tabNavigatedElsewhere() throws {
         let first = Self.file(version: 2, tabs: [
