@@ -19,6 +19,9 @@ enum BenchMain {
         if arguments.first == ImportChild.subcommand {
             exit(ImportChild.main(Array(arguments.dropFirst())))
         }
+        if arguments.first == LintChild.subcommand {
+            exit(LintChild.main(Array(arguments.dropFirst())))
+        }
         if arguments.first == WriterLoop.subcommand {
             exit(WriterLoop.main(Array(arguments.dropFirst())))
         }
@@ -44,6 +47,7 @@ enum BenchMain {
             (5, "rebuild", RebuildBench.run),
             (6, "import: bytes per event and peak memory", ImportBench.run),
             (7, "retention: session delete and prune", RetentionBench.run),
+            (8, "lint of every session, against the fold and a bare read", LintBench.run),
         ]
         for (number, name, body) in measurements where options.runs(number) {
             progress("\(number). \(name)...")

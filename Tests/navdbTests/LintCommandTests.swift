@@ -215,3 +215,29 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"))
     }
 }
+
+/// The bundled example the README shows (Examples/lint-session.sh) runs and finds what it says.
+@Suite struct LintExampleTests {
+    @Test("Examples/lint-session.sh lints its shopping session and its pipeline gate fails with exit 2")
+    func example() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [Navdb.packageRoot.appendingPathComponent("Examples/lint-session.sh").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVDB"] = try Navdb.binary().path
+        environment["NAVDB_PATH"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        for rule in ["blank-menu-row", "untitled-menu-row", "guard-bypassed", "ignored-back-setting", "no-way-back", "custom-label-truncated"] {
+            #expect(text.contains("[\(rule)]"), "\(rule) missing from:\n\(text)")
+        }
+        #expect(text.contains("linted 1 session(s), 11 event(s): 1 error(s), 5 warning(s), 0 info(s)\n(exit 2"))
+        #expect(text.contains("gate failed with exit 2"))
+    }
+}
