@@ -13,8 +13,9 @@ extension NavigationStore {
     /// version order, and folded by a ``SessionLinter``; only one session's state and findings
     /// are held at a time, so memory does not grow with the log.
     ///
-    /// A truncated session (DESIGN §12) is linted from its base on: the rules are judged after
-    /// each remaining event, starting from the base's state.
+    /// A truncated session (DESIGN §12) is linted from its base on: the rules about the state
+    /// are judged at the base version and after each remaining event, so every finding from the
+    /// base on is what it was before the truncation.
     ///
     /// Each session is read in its own read transaction; `body` gets its findings after that
     /// transaction ended (it may call the store), ordered by first version, then rule, then

@@ -262,6 +262,45 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
+    @Test("lint after a truncation finds what it found before, from the base on", arguments: seeds)
+    func lintFromTheBase(seed: UInt64) throws {
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, options: fastOptions(snapshotInterval: 8))
+        try store.startSession("s", at: 0)
+        var random = RandomCommands(seed: seed)
+        var time: Int64 = 0
+        while try store.sessionInfo("s").version < 150 {
+            time += 1
+            if let event = try? store.execute(random.candidate(), session: "s", at: time).event { random.state.apply(event.body) }
+        }
+        var options = LintOptions()
+        options.width = 12
+        let before = try store.lint(options: options).findings
+        let cut = Int.random(in: 20...140, using: &random.rng)
+        try store.truncateSession("s", before: cut)
+        var after = try store.lint(options: options).findings
+        // Judged at every version from the base on: a run that reaches the base starts there;
+        // guard-bypassed judges an event, and the base's event is gone.
+        let expected: [LintFinding] = before.compactMap { finding in
+            guard finding.lastVersion >= cut - 1 else { return nil }
+            if finding.rule == .guardBypassed && finding.firstVersion < cut { return nil }
+            var clipped = finding
+            // A run's message describes its first version: a run cut at the base is described there.
+            if finding.firstVersion < cut - 1 { clipped.message = "" }
+            clipped.firstVersion = max(finding.firstVersion, cut - 1)
+            return clipped
+        }.sorted(by: SessionLinter.precedes)
+        for index in after.indices where after[index].firstVersion == cut - 1
+            && expected.contains(where: { $0.message.isEmpty && $0.rule == after[index].rule && $0.entries == after[index].entries && $0.firstVersion == cut - 1 }) {
+            after[index].message = ""
+        }
+        let describe = { (f: LintFinding) in "\(f.rule.rawValue) \(f.entries) v\(f.firstVersion)-v\(f.lastVersion)" }
+        #expect(after == expected, """
+            seed \(seed), cut \(cut) (swift test --filter lintFromTheBase): only after: \(after.filter { !expected.contains($0) }.map(describe)), \
+            only expected: \(expected.filter { !after.contains($0) }.map(describe))
+            """)
+    }
+
     @Test("truncation erases the text of the dropped events; the base keeps what is still live")
     func truncateErasesDroppedText() throws {
         let dir = TemporaryDirectory()

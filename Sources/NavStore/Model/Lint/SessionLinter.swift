@@ -36,12 +36,16 @@ public struct SessionLinter: Sendable {
     private var closed: [LintFinding] = []
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
-    /// default) at version `version` (0: the next event consumed is version 1).
+    /// default) at version `version` (0: the next event consumed is version 1). A start above 0
+    /// is a truncated session's base (DESIGN §12): the rules about the state are judged at that
+    /// version too, so a finding holds from the base on as it did before the truncation
+    /// (`guard-bypassed` judges an event, and the base's event is gone).
     public init(session: String, options: LintOptions = LintOptions(), initial: SessionState = SessionState(), version: Int = 0) {
         self.session = session
         self.options = options
         self.state = initial
         self.version = version
+        if version > 0 { judge(initial.lintViolations(options)) }
     }
 
     /// Folds the session's next event (version ``version`` + 1) and judges the rules after it.
@@ -55,6 +59,12 @@ public struct SessionLinter: Sendable {
         version += 1
         var holding = state.lintViolations(options)
         if let bypass { holding.append(bypass) }
+        judge(holding)
+    }
+
+    /// Extends or opens the run of each violation holding at ``version``, and closes the runs
+    /// that no longer hold.
+    private mutating func judge(_ holding: [LintViolation]) {
         for violation in holding {
             let key = RunKey(rule: violation.rule, entries: violation.entries.map(ExactKey.init))
             if violation.rule != .guardBypassed, var run = open[key], run.last == version - 1 {
@@ -161,7 +171,7 @@ public struct EventStreamLinter: Sendable {
 
     /// Starts a truncated session at its base (DESIGN §12: the state after `version`, whose
     /// event and every earlier one were deleted): its next event must be `version + 1`, and the
-    /// rules are judged from there on.
+    /// rules about the state are judged at the base version and from there on.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` when the stream already named the session
     ///   (a base comes first), or `version` is below 1.
     public mutating func start(session: String, atBase state: SessionState, version: Int) throws(NavigationError) {
