@@ -58,6 +58,18 @@ extension EventBody {
     ///   - payload: the UTF-8 JSON object stored with the event.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
     public init(type: String, payload: some DataProtocol) throws(NavigationError) {
+        // The store's own payloads are read without JSONDecoder; anything else goes to it.
+        if let body = payload.withContiguousStorageIfAvailable({ PayloadReader.body(type: type, payload: $0) }) ?? nil {
+            self = body
+            return
+        }
+        try self.init(referenceType: type, payload: payload)
+    }
+
+    /// Decodes an event body with Foundation's `JSONDecoder` alone: the reference that
+    /// ``PayloadReader`` matches (see ``init(type:payload:)``).
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    init(referenceType type: String, payload: some DataProtocol) throws(NavigationError) {
         let decoder = JSONDecoder()
         decoder.userInfo[TypedPayload.typeKey] = type
         do {

@@ -231,6 +231,15 @@ package final class Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the UTF-8 bytes of the text column at `index` (0-based), without copying
+    /// them (valid until the next step or reset); `nil` when the column is `NULL`. The bytes are
+    /// as stored: unlike ``string(at:)``, invalid UTF-8 is not repaired.
+    package func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard !isNull(at: index) else { return nil }
+        guard let text = sqlite3_column_text(handle, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     /// The column at `index` (0-based) as bytes, or `nil` when it is `NULL`; a zero-length blob
     /// reads as `[]`.
     package func blob(at index: Int32) -> [UInt8]? {

@@ -451,14 +451,14 @@ final class StoreCore: @unchecked Sendable {
             var problems: [String] = []
             var params: [String: JSONValue]?
             if let paramsText {
-                do { params = try decoder.decode([String: JSONValue].self, from: Data(paramsText.utf8)) } catch {
+                if let fast = row.withText(at: 3, PayloadReader.params) ?? nil { params = fast } else { do { params = try decoder.decode([String: JSONValue].self, from: Data(paramsText.utf8)) } catch {
                     problems.append("params \(UnreadableRow.quoted(paramsText)) are not a JSON object (\(describeDecodingError(error)))")
-                }
+                } }
             }
             var item = NavigationItem()
-            do { item = try decoder.decode(NavigationItem.self, from: Data(itemText.utf8)) } catch {
+            if let fast = row.withText(at: 4, PayloadReader.item) ?? nil { item = fast } else { do { item = try decoder.decode(NavigationItem.self, from: Data(itemText.utf8)) } catch {
                 problems.append("item \(UnreadableRow.quoted(itemText)) is not a navigation item (\(describeDecodingError(error)))")
-            }
+            } }
             guard problems.isEmpty else {
                 unreadable.append(UnreadableRow(session: session.key, row: "projection row at layer \(layer), position \(row.int(at: 5)), entry '\(id)'",
                                                 problem: problems.joined(separator: "; ")))
@@ -551,8 +551,7 @@ final class StoreCore: @unchecked Sendable {
         statement.bind(baseVersion ?? 0, at: 2)
         statement.bind(version, at: 3)
         try statement.forEachRow { row in
-            let body = try EventBody(type: row.string(at: 0) ?? "", payload: Array((row.string(at: 1) ?? "").utf8))
-            state.apply(body)
+            state.apply(try decodeBody(row, type: 0, payload: 1))
             at = row.int64(at: 2)
         }
         if at == nil { at = try eventTime(sessionID: row.id, version: version) }
@@ -582,7 +581,8 @@ final class StoreCore: @unchecked Sendable {
         statement.bind(navigationRulesVersion, at: 3)
         defer { statement.reset() }
         while try statement.step() {
-            if let state = try? decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8)) {
+            if let state = statement.withText(at: 1, PayloadReader.state) ?? nil
+                ?? (try? decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8))) {
                 return (state, statement.int(at: 0))
             }
         }
@@ -622,12 +622,22 @@ final class StoreCore: @unchecked Sendable {
         return try foldStart(row).state
     }
 
+    /// The event body in columns `type` and `payload` of the current row: read by
+    /// ``PayloadReader`` straight from SQLite's bytes, or, when it hands the payload on, by
+    /// `JSONDecoder` from the column's text as ``Statement/string(at:)`` reads it.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)``.
+    func decodeBody(_ row: Statement, type: Int32, payload: Int32) throws -> EventBody {
+        let typeName = row.string(at: type) ?? ""
+        if let body = row.withText(at: payload, { PayloadReader.body(type: typeName, payload: $0) }) ?? nil { return body }
+        return try EventBody(type: typeName, payload: Array((row.string(at: payload) ?? "").utf8))
+    }
+
     /// Streams a session's log in version order as (version, time, decoded body).
     func foldLog(sessionID: Int64, _ body: (Int, Int64, EventBody) throws -> Void) throws {
         let statement = try db.prepare("SELECT version, at, type, payload FROM events WHERE session_id = ? ORDER BY version")
         statement.bind(sessionID, at: 1)
         try statement.forEachRow { row in
-            try body(row.int(at: 0), row.int64(at: 1), try EventBody(type: row.string(at: 2) ?? "", payload: Array((row.string(at: 3) ?? "").utf8)))
+            try body(row.int(at: 0), row.int64(at: 1), try decodeBody(row, type: 2, payload: 3))
         }
     }
 

@@ -1,0 +1,652 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the JSON the store writes (``PayloadWriter``'s payloads, snapshots and projection
+/// columns) without `JSONDecoder`: the hot path of historical reads, folds and rebuilds, where
+/// `JSONDecoder` was most of the cost of an event.
+///
+/// Foundation's `JSONDecoder` stays the reference. This reader returns the value the reference
+/// would return, or `nil` to hand the input to the reference, never another value: it takes only
+/// the shapes it knows fully (the keys of DESIGN §4 once each, in any order, JSON whitespace
+/// anywhere) and returns `nil` for anything else: an unknown or repeated key, an escaped key, a
+/// `\u` surrogate, a raw control character or invalid UTF-8 in a string, a number other than an
+/// integer of at most 18 digits (no `-0`) or a plain fraction of at most 17 digits, nesting deeper than ``maximumDepth``, a `null` where
+/// a value is required, an unknown enum value, text after the value. `PayloadReaderTests`
+/// decodes every shape the writer produces and hostile variants through both paths.
+struct PayloadReader {
+    /// Nesting levels this reader follows (a snapshot's wrapper plus params), well inside the
+    /// 512 levels `JSONDecoder` reads: deeper text goes to the reference.
+    static let maximumDepth = 128
+
+    private let base: UnsafePointer<UInt8>
+    private let end: Int
+    private var index = 0
+    private var depth = 0
+
+    /// A reader of `bytes`; `nil` for no bytes (not JSON: the reference says why).
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        self.base = base
+        end = bytes.count
+    }
+
+    // MARK: Entry points
+
+    /// The event body of `type` stored as `payload`, or `nil` to hand it to `JSONDecoder`.
+    static func body(type: String, payload: UnsafeBufferPointer<UInt8>) -> EventBody? {
+        guard var reader = PayloadReader(payload) else { return nil }
+        guard let body = reader.body(type: type), reader.atEnd() else { return nil }
+        return body
+    }
+
+    /// A snapshot's state (`{"layers":[...]}`), or `nil` to hand it to `JSONDecoder`.
+    static func state(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionState? {
+        guard var reader = PayloadReader(bytes) else { return nil }
+        guard let state = reader.state(), reader.atEnd() else { return nil }
+        return state
+    }
+
+    /// A projection row's item, or `nil` to hand it to `JSONDecoder`.
+    static func item(_ bytes: UnsafeBufferPointer<UInt8>) -> NavigationItem? {
+        guard var reader = PayloadReader(bytes) else { return nil }
+        guard let item = reader.item(), reader.atEnd() else { return nil }
+        return item
+    }
+
+    /// A projection row's params object, or `nil` to hand it to `JSONDecoder`.
+    static func params(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: JSONValue]? {
+        guard var reader = PayloadReader(bytes) else { return nil }
+        guard reader.skipSpaceAndPeek() == UInt8(ascii: "{"), let value = reader.value(),
+              case .object(let object) = value, reader.atEnd() else { return nil }
+        return object
+    }
+
+    // MARK: Bytes
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+    private static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
+
+    /// Skips JSON whitespace (RFC 8259 §2: space, tab, line feed, carriage return) and returns
+    /// the next byte, or `nil` at the end.
+    @inline(__always)
+    private mutating func skipSpaceAndPeek() -> UInt8? {
+        while index < end {
+            let byte = base[index]
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 } else { return byte }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard skipSpaceAndPeek() == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Only whitespace is left.
+    private mutating func atEnd() -> Bool { skipSpaceAndPeek() == nil }
+
+    /// Whether the `count` bytes at `start` spell `name`.
+    @inline(__always)
+    private func bytes(at start: Int, count: Int, equal name: StaticString) -> Bool {
+        count == name.utf8CodeUnitCount && memcmp(base + start, name.utf8Start, count) == 0
+    }
+
+    /// A literal (`true`, `false`, `null`) followed by a byte that can end a value.
+    @inline(__always)
+    private mutating func literal(_ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard end - index >= count, memcmp(base + index, name.utf8Start, count) == 0 else { return false }
+        if index + count < end {
+            let next = base[index + count]
+            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return false }
+        }
+        index += count
+        return true
+    }
+
+    // MARK: Objects
+
+    /// Opens an object: `true` when `{` was read. `isEmpty` tells whether it closed at once.
+    @inline(__always)
+    private mutating func openObject() -> (opened: Bool, isEmpty: Bool) {
+        guard consume(Self.openBrace) else { return (false, false) }
+        depth += 1
+        guard depth <= Self.maximumDepth else { return (false, false) }
+        if consume(Self.closeBrace) { depth -= 1; return (true, true) }
+        return (true, false)
+    }
+
+    /// A key of the fixed schema: its bytes' start and count, the colon after it read. `nil` for
+    /// an escaped key (left to the reference).
+    @inline(__always)
+    private mutating func schemaKey() -> (start: Int, count: Int)? {
+        guard consume(Self.quote) else { return nil }
+        let start = index
+        while index < end {
+            let byte = base[index]
+            if byte == Self.quote {
+                let count = index - start
+                index += 1
+                guard consume(Self.colon) else { return nil }
+                return (start, count)
+            }
+            if byte == Self.backslash || byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// After a member: `.more` after a comma, `.closed` after `}`, `nil` for anything else.
+    @inline(__always)
+    private mutating func afterMember() -> Bool? {
+        switch skipSpaceAndPeek() {
+        case Self.comma: index += 1; return true
+        case Self.closeBrace: index += 1; depth -= 1; return false
+        default: return nil
+        }
+    }
+
+    /// Reads the members of an object whose `{` was read: `member` is called with each key's
+    /// index in `keys` and must read its value; `nil` for an unknown or repeated key.
+    @inline(__always)
+    private mutating func members(_ keys: [StaticString], _ member: (inout PayloadReader, Int) -> Bool) -> Bool {
+        var seen: UInt32 = 0
+        while true {
+            guard let (start, count) = schemaKey() else { return false }
+            guard let which = keys.firstIndex(where: { bytes(at: start, count: count, equal: $0) }) else { return false }
+            let bit: UInt32 = 1 << UInt32(which)
+            guard seen & bit == 0 else { return false }
+            seen |= bit
+            guard member(&self, which) else { return false }
+            guard let more = afterMember() else { return false }
+            if !more { return true }
+        }
+    }
+
+    // MARK: Scalars
+
+    /// A string value. `nil` for anything but a string the reference reads the same way.
+    private mutating func string() -> String? {
+        guard consume(Self.quote) else { return nil }
+        let start = index
+        var ascii = true
+        while index < end {
+            let byte = base[index]
+            if byte == Self.quote {
+                let text = UnsafeBufferPointer(start: base + start, count: index - start)
+                index += 1
+                return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            }
+            if byte == Self.backslash { index = start; return escapedString() }
+            if byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A string holding escapes, read from its first byte after the quote: `\" \\ \/ \b \f \n
+    /// \r \t` and `\uXXXX` outside the surrogates; `nil` for anything else.
+    private mutating func escapedString() -> String? {
+        var bytes: [UInt8] = []
+        while index < end {
+            let byte = base[index]
+            if byte == Self.quote {
+                index += 1
+                return String(validating: bytes, as: UTF8.self)
+            }
+            if byte < 0x20 { return nil }
+            if byte != Self.backslash { bytes.append(byte); index += 1; continue }
+            guard index + 1 < end else { return nil }
+            let kind = base[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "\""): bytes.append(0x22)
+            case UInt8(ascii: "\\"): bytes.append(0x5C)
+            case UInt8(ascii: "/"): bytes.append(0x2F)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                guard end - index >= 4 else { return nil }
+                var unit: UInt32 = 0
+                for offset in 0..<4 {
+                    let digit = base[index + offset]
+                    let value: UInt8
+                    switch digit {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = digit - UInt8(ascii: "a") + 10
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = digit - UInt8(ascii: "A") + 10
+                    default: return nil
+                    }
+                    unit = unit << 4 | UInt32(value)
+                }
+                index += 4
+                guard let scalar = Unicode.Scalar(unit) else { return nil }   // a surrogate: to the reference
+                bytes.append(contentsOf: String(Character(scalar)).utf8)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// A string, or `nil` for `null` (as `decodeIfPresent` reads it). The outer `nil` defers.
+    private mutating func optionalString() -> String?? {
+        if skipSpaceAndPeek() == UInt8(ascii: "n") { return literal("null") ? .some(nil) : nil }
+        guard let text = string() else { return nil }
+        return .some(text)
+    }
+
+    /// `true` or `false`; `nil` defers.
+    private mutating func bool() -> Bool? {
+        switch skipSpaceAndPeek() {
+        case UInt8(ascii: "t"): return literal("true") ? true : nil
+        case UInt8(ascii: "f"): return literal("false") ? false : nil
+        default: return nil
+        }
+    }
+
+    /// A flag read with `decodeIfPresent(Bool.self) ?? false`: `null` is `false`; `nil` defers.
+    private mutating func optionalFlag() -> Bool? {
+        if skipSpaceAndPeek() == UInt8(ascii: "n") { return literal("null") ? false : nil }
+        return bool()
+    }
+
+    /// An integer of 1-18 digits with an optional minus (no leading zeros, no `-0`), which every
+    /// reader takes as the same `Int64`; `nil` for any other number (left to the reference).
+    private mutating func integer() -> Int64? {
+        guard let first = skipSpaceAndPeek() else { return nil }
+        var position = index
+        let negative = first == UInt8(ascii: "-")
+        if negative { position += 1 }
+        let digitsStart = position
+        var value: Int64 = 0
+        while position < end {
+            let byte = base[position]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { break }
+            value = value &* 10 &+ Int64(byte - UInt8(ascii: "0"))
+            position += 1
+        }
+        let digits = position - digitsStart
+        guard digits >= 1, digits <= 18 else { return nil }
+        if base[digitsStart] == UInt8(ascii: "0") && (digits > 1 || negative) { return nil }
+        if position < end {
+            let next = base[position]
+            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        }
+        index = position
+        return negative ? -value : value
+    }
+
+    /// A number with a fraction and no exponent (`-12.5`), at most 17 digits in all and a
+    /// fraction not all zeros, which the reference reads as that `Double` (not an `Int64`: it
+    /// is no whole number) and which every correctly rounded parser reads alike; `nil` for any
+    /// other number.
+    private mutating func fraction() -> Double? {
+        guard let first = skipSpaceAndPeek() else { return nil }
+        var position = index
+        if first == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        while position < end, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") { position += 1 }
+        let integerDigits = position - integerStart
+        guard integerDigits >= 1, base[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        guard position < end, base[position] == UInt8(ascii: ".") else { return nil }
+        position += 1
+        let fractionStart = position
+        var nonZero = false
+        while position < end, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") {
+            if base[position] != UInt8(ascii: "0") { nonZero = true }
+            position += 1
+        }
+        let fractionDigits = position - fractionStart
+        guard fractionDigits >= 1, nonZero, integerDigits + fractionDigits <= 17 else { return nil }
+        if position < end {
+            let next = base[position]
+            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        }
+        guard let number = Double(String(decoding: UnsafeBufferPointer(start: base + index, count: position - index), as: UTF8.self)) else { return nil }
+        index = position
+        return number
+    }
+
+    /// An array of strings; `nil` defers.
+    private mutating func strings() -> [String]? {
+        guard consume(Self.openBracket) else { return nil }
+        var result: [String] = []
+        if consume(Self.closeBracket) { return result }
+        while true {
+            guard let text = string() else { return nil }
+            result.append(text)
+            if consume(Self.comma) { continue }
+            return consume(Self.closeBracket) ? result : nil
+        }
+    }
+
+    // MARK: Any JSON value (params)
+
+    /// A value as ``JSONValue/init(from:)`` reads it; `nil` defers.
+    private mutating func value() -> JSONValue? {
+        switch skipSpaceAndPeek() {
+        case Self.quote: return string().map(JSONValue.string)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
+        case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        case Self.openBracket:
+            index += 1
+            depth += 1
+            guard depth <= Self.maximumDepth else { return nil }
+            var elements: [JSONValue] = []
+            if consume(Self.closeBracket) { depth -= 1; return .array(elements) }
+            while true {
+                guard let element = value() else { return nil }
+                elements.append(element)
+                if consume(Self.comma) { continue }
+                guard consume(Self.closeBracket) else { return nil }
+                depth -= 1
+                return .array(elements)
+            }
+        case Self.openBrace:
+            let (opened, isEmpty) = openObject()
+            guard opened else { return nil }
+            var object: [String: JSONValue] = [:]
+            if isEmpty { return .object(object) }
+            while true {
+                guard skipSpaceAndPeek() == Self.quote, let key = string(), consume(Self.colon) else { return nil }
+                guard let element = value() else { return nil }
+                // A repeated key: which one the reference keeps is its business.
+                guard object.updateValue(element, forKey: key) == nil else { return nil }
+                guard let more = afterMember() else { return nil }
+                if !more { return .object(object) }
+            }
+        default:
+            if let integer = integer() { return .integer(integer) }
+            return fraction().map(JSONValue.number)
+        }
+    }
+
+    /// Params as `decodeIfPresent([String: JSONValue].self)` reads them: `null` is `nil`.
+    private mutating func optionalParams() -> [String: JSONValue]?? {
+        switch skipSpaceAndPeek() {
+        case UInt8(ascii: "n"): return literal("null") ? .some(nil) : nil
+        case Self.openBrace:
+            guard case .object(let object)? = value() else { return nil }
+            return .some(object)
+        default: return nil
+        }
+    }
+
+    // MARK: The store's shapes
+
+    private static let itemKeys: [StaticString] = [
+        "title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
+        "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
+    ]
+
+    /// A navigation item as ``NavigationItem/init(from:)`` reads it; `nil` defers.
+    private mutating func item() -> NavigationItem? {
+        let (opened, isEmpty) = openObject()
+        guard opened else { return nil }
+        var item = NavigationItem()
+        if isEmpty { return item }
+        let ok = members(Self.itemKeys) { reader, key in
+            switch key {
+            case 0: guard let v = reader.optionalString() else { return false }; item.title = v
+            case 1: guard let v = reader.optionalString() else { return false }; item.backButtonTitle = v
+            case 2:
+                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
+                    guard reader.literal("null") else { return false }
+                    item.backBarButtonItem = nil
+                } else {
+                    guard let custom = reader.backBarButtonItem() else { return false }
+                    item.backBarButtonItem = custom
+                }
+            case 3:
+                guard let v = reader.optionalString() else { return false }
+                guard let v else { item.backButtonDisplayMode = .default; return true }
+                guard let mode = BackButtonDisplayMode(rawValue: v) else { return false }
+                item.backButtonDisplayMode = mode
+            case 4: guard let v = reader.optionalFlag() else { return false }; item.hidesBackButton = v
+            case 5:
+                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
+                    guard reader.literal("null") else { return false }
+                    item.leftBarButtonItems = 0
+                } else {
+                    guard let count = reader.integer(), count >= 0 else { return false }
+                    item.leftBarButtonItems = Int(count)
+                }
+            case 6: guard let v = reader.optionalFlag() else { return false }; item.leftItemsSupplementBackButton = v
+            case 7:
+                guard let v = reader.optionalString() else { return false }
+                guard let v else { item.style = .navigator; return true }
+                guard let style = NavigationItemStyle(rawValue: v) else { return false }
+                item.style = style
+            case 8: guard let v = reader.optionalString() else { return false }; item.menuTitle = v
+            default:
+                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
+                    guard reader.literal("null") else { return false }
+                    item.popGuard = nil
+                } else {
+                    let (opened, isEmpty) = reader.openObject()
+                    guard opened, !isEmpty else { return false }
+                    var prompt: String?
+                    guard reader.members(["prompt"], { reader, _ in
+                        guard let text = reader.string() else { return false }
+                        prompt = text
+                        return true
+                    }), let prompt else { return false }
+                    item.popGuard = PopGuard(prompt: prompt)
+                }
+            }
+            return true
+        }
+        return ok ? item : nil
+    }
+
+    /// A custom back bar button item as ``BackBarButtonItem/init(from:)`` reads it; `nil` defers.
+    private mutating func backBarButtonItem() -> BackBarButtonItem? {
+        let (opened, isEmpty) = openObject()
+        guard opened else { return nil }
+        var custom = BackBarButtonItem()
+        if isEmpty { return custom }
+        let ok = members(["title", "image", "menuSuppressed"]) { reader, key in
+            switch key {
+            case 0: guard let v = reader.optionalString() else { return false }; custom.title = v
+            case 1: guard let v = reader.optionalFlag() else { return false }; custom.image = v
+            default: guard let v = reader.optionalFlag() else { return false }; custom.menuSuppressed = v
+            }
+            return true
+        }
+        return ok ? custom : nil
+    }
+
+    /// An entry as ``Entry/init(from:)`` reads it (`id` required); `nil` defers.
+    private mutating func entry() -> Entry? {
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return nil }
+        var id: String?
+        var entry = Entry(id: "")
+        let ok = members(["id", "route", "params", "item"]) { reader, key in
+            switch key {
+            case 0: guard let v = reader.string() else { return false }; id = v
+            case 1: guard let v = reader.optionalString() else { return false }; entry.route = v
+            case 2: guard let v = reader.optionalParams() else { return false }; entry.params = v
+            default:
+                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
+                    guard reader.literal("null") else { return false }
+                    entry.item = NavigationItem()
+                } else {
+                    guard let item = reader.item() else { return false }
+                    entry.item = item
+                }
+            }
+            return true
+        }
+        guard ok, let id else { return nil }
+        entry.id = id
+        return entry
+    }
+
+    /// An array of entries; `nil` defers.
+    private mutating func entries() -> [Entry]? {
+        guard consume(Self.openBracket) else { return nil }
+        var result: [Entry] = []
+        if consume(Self.closeBracket) { return result }
+        while true {
+            guard let entry = entry() else { return nil }
+            result.append(entry)
+            if consume(Self.comma) { continue }
+            return consume(Self.closeBracket) ? result : nil
+        }
+    }
+
+    /// A state as ``SessionState/init(from:)`` reads it; `nil` defers.
+    private mutating func state() -> SessionState? {
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return nil }
+        var layers: [Layer]?
+        let ok = members(["layers"]) { reader, _ in
+            guard reader.consume(Self.openBracket) else { return false }
+            var result: [Layer] = []
+            if reader.consume(Self.closeBracket) { layers = result; return true }
+            while true {
+                guard let layer = reader.layer() else { return false }
+                result.append(layer)
+                if reader.consume(Self.comma) { continue }
+                guard reader.consume(Self.closeBracket) else { return false }
+                layers = result
+                return true
+            }
+        }
+        guard ok, let layers else { return nil }
+        return SessionState(layers: layers)
+    }
+
+    /// A layer as ``Layer/init(from:)`` reads it (`entries` required); `nil` defers.
+    private mutating func layer() -> Layer? {
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return nil }
+        var entries: [Entry]?
+        var modal = false
+        let ok = members(["entries", "modalInPresentation"]) { reader, key in
+            if key == 0 {
+                guard let v = reader.entries() else { return false }
+                entries = v
+            } else {
+                guard let v = reader.optionalFlag() else { return false }
+                modal = v
+            }
+            return true
+        }
+        guard ok, let entries else { return nil }
+        return Layer(entries: entries, modalInPresentation: modal)
+    }
+
+    /// The payload of an event of `type` as `EventBody(type:payloadFrom:)` reads it; `nil` defers
+    /// (`session.restored`, rare, always goes to the reference).
+    private mutating func body(type: String) -> EventBody? {
+        let (opened, isEmpty) = openObject()
+        guard opened else { return nil }
+        switch type {
+        case "entry.pushed":
+            guard !isEmpty else { return nil }
+            var entry: Entry?
+            guard members(["entry"], { reader, _ in entry = reader.entry(); return entry != nil }), let entry else { return nil }
+            return .entryPushed(entry)
+        case "entries.popped":
+            guard !isEmpty else { return nil }
+            var source: PopSource?, ids: [String]?, confirmed = false
+            guard members(["source", "ids", "confirmed"], { reader, key in
+                switch key {
+                case 0: source = reader.string().flatMap(PopSource.init(rawValue:)); return source != nil
+                case 1: ids = reader.strings(); return ids != nil
+                default: guard let v = reader.optionalFlag() else { return false }; confirmed = v; return true
+                }
+            }), let source, let ids else { return nil }
+            return .entriesPopped(source: source, ids: ids, confirmed: confirmed)
+        case "item.updated":
+            guard !isEmpty else { return nil }
+            var id: String?, item: NavigationItem?, fields: [String] = []
+            guard members(["id", "item", "fields"], { reader, key in
+                switch key {
+                case 0: id = reader.string(); return id != nil
+                case 1: item = reader.item(); return item != nil
+                default:
+                    if reader.skipSpaceAndPeek() == UInt8(ascii: "n") { fields = []; return reader.literal("null") }
+                    guard let v = reader.strings() else { return false }
+                    fields = v
+                    return true
+                }
+            }), let id, let item else { return nil }
+            return .itemUpdated(id: id, item: item, fields: fields)
+        case "layer.presented":
+            guard !isEmpty else { return nil }
+            var entry: Entry?, modal = false
+            guard members(["entry", "modalInPresentation"], { reader, key in
+                if key == 0 { entry = reader.entry(); return entry != nil }
+                guard let v = reader.optionalFlag() else { return false }
+                modal = v
+                return true
+            }), let entry else { return nil }
+            return .layerPresented(entry, modalInPresentation: modal)
+        case "layer.dismissed":
+            guard !isEmpty else { return nil }
+            var source: DismissSource?, ids: [String]?
+            guard members(["source", "ids"], { reader, key in
+                if key == 0 { source = reader.string().flatMap(DismissSource.init(rawValue:)); return source != nil }
+                ids = reader.strings()
+                return ids != nil
+            }), let source, let ids else { return nil }
+            return .layerDismissed(source: source, ids: ids)
+        case "stack.replaced":
+            guard !isEmpty else { return nil }
+            var entries: [Entry]?
+            guard members(["entries"], { reader, _ in entries = reader.entries(); return entries != nil }), let entries else { return nil }
+            return .stackReplaced(entries)
+        case "session.started":
+            var name: String?
+            if isEmpty { return .sessionStarted(name: nil) }
+            guard members(["name"], { reader, _ in
+                guard let v = reader.optionalString() else { return false }
+                name = v
+                return true
+            }) else { return nil }
+            return .sessionStarted(name: name)
+        case "pop.vetoed":
+            guard !isEmpty else { return nil }
+            var entry: String?, prompt: String?, source: PopSource?
+            guard members(["entry", "prompt", "source"], { reader, key in
+                switch key {
+                case 0: entry = reader.string(); return entry != nil
+                case 1: prompt = reader.string(); return prompt != nil
+                default: source = reader.string().flatMap(PopSource.init(rawValue:)); return source != nil
+                }
+            }), let entry, let prompt, let source else { return nil }
+            return .popVetoed(entry: entry, prompt: prompt, source: source)
+        case "dismiss.vetoed":
+            guard !isEmpty else { return nil }
+            var entry: String?, source: DismissSource?
+            guard members(["entry", "source"], { reader, key in
+                if key == 0 { entry = reader.string(); return entry != nil }
+                source = reader.string().flatMap(DismissSource.init(rawValue:))
+                return source != nil
+            }), let entry, let source else { return nil }
+            return .dismissVetoed(entry: entry, source: source)
+        default:
+            return nil
+        }
+    }
+}
