@@ -36,6 +36,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidItem(String)
     /// An event that cannot be applied to the state it follows (import validation).
     case invalidEvent(String)
+    /// An entry whose params cannot be stored as given: nested deeper than
+    /// ``JSONValue/maximumDepth`` levels, or a number JSON cannot keep (`reason` says which).
+    case invalidParams(entry: String, reason: String)
 
     /// A one-line message naming the ids and the stack.
     public var description: String {
@@ -74,6 +77,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "invalid navigation item: \(message)"
         case .invalidEvent(let message):
             "invalid event: \(message)"
+        case .invalidParams(let entry, let reason):
+            "params of entry '\(entry)' \(reason)"
         }
     }
 }

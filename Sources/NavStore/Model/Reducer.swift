@@ -15,6 +15,7 @@ extension SessionState {
         switch command {
         case .push(let entry):
             try requireNotLive(entry.id)
+            try entry.requireStorableParams()
             return .entryPushed(entry)
 
         case .pop(let source, let confirmed):
@@ -73,6 +74,7 @@ extension SessionState {
             var seen = Set<ExactKey>()
             for entry in replacement {
                 guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
+                try entry.requireStorableParams()
                 if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
                     throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
                 }
@@ -88,6 +90,7 @@ extension SessionState {
         case .present(let entry, let modal):
             guard !layers[0].entries.isEmpty else { throw .presentOverEmptyStack }
             try requireNotLive(entry.id)
+            try entry.requireStorableParams()
             return .layerPresented(entry, modalInPresentation: modal)
 
         case .dismiss(let source):

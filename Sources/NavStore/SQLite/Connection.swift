@@ -86,7 +86,7 @@ package final class Connection {
     ///   ``OpenMode/readWriteCreate``), its directory does not exist, or permissions forbid it.
     package init(path: String, mode: OpenMode) throws(SQLiteError) {
         self.path = path
-        var createdFile = false
+        var createdFile: String?
         if mode == .readWriteCreate, path != ":memory:", !path.isEmpty {
             createdFile = try Self.createOwnerOnlyFile(atPath: path)
         }
@@ -98,15 +98,24 @@ package final class Connection {
         case .readOnlyImmutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(mode == .readOnlyImmutable ? Self.immutableURI(path) : path, &db, flags, nil)
+        let code = sqlite3_open_v2(mode == .readOnlyImmutable ? Self.immutableURI(path) : Self.plainFilename(path), &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, db: db, sql: nil)
             sqlite3_close_v2(db)
-            if createdFile { unlink(path) }
+            if let createdFile { unlink(createdFile) }
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
         handle = db
+    }
+
+    /// `path` as SQLite takes it for a plain file name, never a URI: a builds with
+    /// `SQLITE_USE_URI` (Debian's) read a name starting with `file:` as a URI
+    /// (https://sqlite.org/uri.html), so `file:x.db?mode=memory` would open an in-memory
+    /// database and `file:y.db` the file `y.db`. A relative path is given a `./` prefix, which
+    /// names the same file and is never a URI.
+    static func plainFilename(_ path: String) -> String {
+        path.hasPrefix("file:") ? "./" + path : path
     }
 
     /// `file:PATH?immutable=1` with `%`, `?` and `#` percent-encoded (https://sqlite.org/uri.html);
@@ -126,12 +135,16 @@ package final class Connection {
 
     /// Creates an empty file with mode 0600 unless something already exists at `path`.
     ///
-    /// - Returns: whether this call created the file.
-    private static func createOwnerOnlyFile(atPath path: String) throws(SQLiteError) -> Bool {
+    /// - Returns: the file this call created (the target of a dangling link at `path`), or
+    ///   `nil` when something already existed.
+    private static func createOwnerOnlyFile(atPath path: String) throws(SQLiteError) -> String? {
+        // A symbolic link to a missing file: `O_EXCL` does not follow it, and SQLite would then
+        // create its target with the default mode (0644 under umask 022); create the target here.
+        let path = danglingLinkTarget(path) ?? path
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         if fd < 0 {
             let number = errno
-            if number == EEXIST { return false }
+            if number == EEXIST { return nil }
             let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
             throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
         }
@@ -143,7 +156,31 @@ package final class Connection {
             unlink(path)
             throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot set permissions of \(path): \(reason)")
         }
-        return true
+        return path
+    }
+
+    /// The file a chain of symbolic links at `path` ends in when that file does not exist (each
+    /// relative target resolved against its link's directory), or `nil` when `path` is not such
+    /// a link. At most 40 links are followed, as the kernel does (`ELOOP`).
+    static func danglingLinkTarget(_ path: String) -> String? {
+        var current = path
+        var info = stat()
+        for _ in 0..<40 {
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return nil }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + target
+            } else {
+                current = target
+            }
+        }
+        guard current != path, lstat(current, &info) != 0, errno == ENOENT else { return nil }
+        return current
     }
 
     deinit {

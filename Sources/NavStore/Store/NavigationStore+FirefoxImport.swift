@@ -229,6 +229,10 @@ struct FirefoxSessionFile: Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             guard c.contains(.geckoState), try !c.decodeNil(forKey: .geckoState) else { return }
             if let text = try? c.decode(String.self, forKey: .geckoState) {
+                if let problem = FirefoxSessionFile.check.problem(in: text) {
+                    geckoStateError = "its GECKO_STATE text is \(problem)"
+                    return
+                }
                 do {
                     geckoState = try JSONDecoder().decode(GeckoState.self, from: Data(text.utf8))
                 } catch {
@@ -254,11 +258,19 @@ struct FirefoxSessionFile: Decodable {
         var url: String?
     }
 
+    /// The nesting a session file may have (its own format needs about ten levels): deeper JSON
+    /// is refused before decoding, with that reason. Numbers and keys are left to the reader
+    /// (`lastAccess` is checked where it is read).
+    static let check = JSONTextCheck(maximumDepth: JSONValue.maximumDepth, exactNumbers: false, uniqueKeys: false)
+
     /// The tabs of the file in `data`.
     /// - Throws: ``StoreError/invalidImportFile(reason:)`` when it is not such a file, or a tab's
     ///   history cannot be read.
     static func tabs(from data: Data) throws(StoreError) -> [FirefoxTab] {
         let file: FirefoxSessionFile
+        if let problem = data.withUnsafeBytes({ check.problem(in: $0.bindMemory(to: UInt8.self)) }) {
+            throw .invalidImportFile(reason: "not a Firefox for Android session-restore file: it is \(problem)")
+        }
         do {
             file = try JSONDecoder().decode(FirefoxSessionFile.self, from: data)
         } catch {

@@ -104,12 +104,16 @@ final class StoreCore: @unchecked Sendable {
     static func open(path: String, create: Bool, options: StoreOptions) throws -> (Connection, readOnly: Bool) {
         var kind = fileKind(path)
         if kind == .missing && !create { throw StoreError.databaseNotFound(path: path) }
-        if kind == .missing, path != ":memory:", !path.isEmpty, try createAtomically(path: path, options: options) {
+        // A symbolic link to a missing file: the new database is made at the link's target.
+        if kind == .missing, path != ":memory:", !path.isEmpty,
+           try createAtomically(path: Connection.danglingLinkTarget(path) ?? path, options: options) {
             kind = fileKind(path)
         }
         let existed = kind != .missing
         if kind == .directory { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
+        if case .special(let what) = kind { throw StoreError.notANavdbFile(path: path, reason: "it is \(what), not a database file") }
         if kind == .emptyFile { throw StoreError.notANavdbFile(path: path, reason: "the file is empty (0 bytes)") }
+        if kind == .file { try identify(path: path) }
         var db: Connection
         var readOnly = false
         do {
@@ -162,13 +166,70 @@ final class StoreCore: @unchecked Sendable {
 
     /// What is at a path, from one `stat(2)` (FileManager's attributes also read the user and
     /// group databases, a measurable part of a `navdb push`).
-    private enum FileKind: Equatable { case missing, directory, emptyFile, file }
+    private enum FileKind: Equatable {
+        case missing, directory, emptyFile, file
+        /// Not a regular file: a FIFO, a device (`/dev/null`), a socket; the text says which.
+        case special(String)
+    }
 
     private static func fileKind(_ path: String) -> FileKind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
-        if info.st_mode & S_IFMT == S_IFDIR { return .directory }
-        return info.st_size == 0 ? .emptyFile : .file
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFIFO: return .special("a FIFO (named pipe)")
+        case S_IFCHR: return .special("a character device")
+        case S_IFBLK: return .special("a block device")
+        case S_IFSOCK: return .special("a socket")
+        default: return info.st_size == 0 ? .emptyFile : .file
+        }
+    }
+
+    /// Reads the 100-byte header of an existing file and refuses it unless it is a navdb
+    /// database of a schema this navdb knows, before SQLite opens it: opening a WAL database
+    /// recovers its `-wal`, and closing it checkpoints and deletes the `-wal` and `-shm`, which
+    /// must never happen to another application's file. The header's fields are at fixed
+    /// offsets (https://sqlite.org/fileformat2.html#the_database_header): the magic string at 0,
+    /// the schema cookie at 40, `user_version` at 60 and `application_id` at 68, big-endian.
+    /// A navdb file has its `application_id` in the file itself from its creation on (the
+    /// schema is written before WAL mode is turned on, or checkpointed before the file appears).
+    /// - Throws: ``StoreError/notANavdbFile(path:reason:)`` or ``StoreError/newerSchema(path:found:supported:)``.
+    private static func identify(path: String) throws {
+        let fd = openForReading(path)
+        // Unreadable: left to SQLite, which says why (permissions...).
+        guard fd >= 0 else { return }
+        var header = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < header.count {
+            let got = header.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, 100 - count) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            count += got
+        }
+        close(fd)
+        guard count == 100, header.prefix(16).elementsEqual(Array("SQLite format 3".utf8) + [0]) else {
+            throw StoreError.notANavdbFile(path: path, reason: "not an SQLite database")
+        }
+        func field(_ offset: Int) -> Int32 {
+            Int32(bitPattern: header[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        let applicationID = field(68)
+        if applicationID == Migrator.applicationID {
+            let version = field(60)
+            if version > Migrator.currentVersion {
+                throw StoreError.newerSchema(path: path, found: Int(version), supported: Int(Migrator.currentVersion))
+            }
+            return
+        }
+        if applicationID != 0 {
+            throw StoreError.notANavdbFile(path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
+        }
+        var wal = stat()
+        let pendingWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+        throw StoreError.notANavdbFile(path: path, reason: field(40) != 0
+            ? "an SQLite database of another application (it has tables but no navdb application_id)"
+            : pendingWAL ? "an SQLite database of another application (no navdb application_id; its -wal holds changes not yet in the file)"
+            : "an empty SQLite database without the navdb schema")
     }
 
     /// Creates a new database at `path` without ever showing an unfinished file there: it is
@@ -708,4 +769,10 @@ struct UnreadableRow: Error, CustomStringConvertible {
     static func quoted(_ text: String) -> String {
         text.count <= 60 ? "'\(text)'" : "'\(text.prefix(60))...'"
     }
+}
+
+/// `open(2)` for reading without blocking (a FIFO is refused before, this is belt and braces),
+/// outside ``StoreCore`` whose own `open(path:create:options:)` would shadow the C function.
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavStore
 
 /// One `navdb` subcommand: a declarative spec, validation of the parsed words into typed values,
@@ -34,6 +41,12 @@ struct Context {
 
     /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
     /// new empty database; only `session start` and `import` create one.
+    /// Whether something exists at the database path (a dangling symbolic link does not count).
+    var databaseExists: Bool {
+        var info = stat()
+        return stat(globals.databasePath, &info) == 0
+    }
+
     func store(create: Bool = false) throws(StoreError) -> NavigationStore {
         try NavigationStore(path: globals.databasePath, create: create)
     }

@@ -29,7 +29,12 @@ struct SessionStartCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(
+        // A missing file holds no session: an expected version other than 0 is a conflict, and
+        // refused before the file is created, so the refusal leaves nothing behind.
+        if let expected = write.expectedVersion, expected != 0, !context.databaseExists {
+            throw StoreError.versionConflict(session: key, expected: expected, actual: 0)
+        }
+        return try WriteOutput.render(
             context.store(create: true).startSession(key, name: name, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

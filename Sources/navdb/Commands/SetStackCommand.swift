@@ -40,6 +40,12 @@ struct SetStackCommand: Command {
     /// Decodes `[Entry]`.
     /// - Throws: ``InputError`` naming the input, the coding path and the reason.
     static func decodeEntries(_ bytes: [UInt8], from file: InputFile) throws(InputError) -> [Entry] {
+        // Checked before decoding: `JSONDecoder` would call a file nested past its own limit "not
+        // valid JSON", and would keep one of two equal keys or round a number without a word.
+        let check = JSONTextCheck(wrapperLevels: 2)
+        if let problem = bytes.withUnsafeBufferPointer({ check.problem(in: $0) }) {
+            throw InputError(description: "invalid entries in \(file.name): \(problem)")
+        }
         do {
             return try JSONDecoder().decode([Entry].self, from: Data(bytes))
         } catch {

@@ -22,7 +22,20 @@ extension ModelTests {
     struct ReducerTests {
         // MARK: Refusals
 
+        /// Params nested `depth` levels: `{"k": [[...]]}`.
+        static func nested(_ depth: Int) -> [String: JSONValue] {
+            var value = JSONValue.array([])
+            for _ in 0..<(depth - 2) { value = .array([value]) }
+            return ["k": value]
+        }
+
         static let refusals: [Refusal] = [
+            Refusal(name: "invalidParams: a push with params nested 101 levels", setup: [], command: .push(Entry(id: "A", params: nested(101))),
+                    error: .invalidParams(entry: "A", reason: "are nested deeper than 100 levels (101 levels)"), mentions: ["'A'", "deeper than 100 levels"]),
+            Refusal(name: "invalidParams: a present with -0 in params", setup: [push("A")], command: .present(Entry(id: "M", params: ["z": .number(-0.0)]), modalInPresentation: false),
+                    error: .invalidParams(entry: "M", reason: "hold the number -0, which JSON text reads back as 0"), mentions: ["'M'", "-0"]),
+            Refusal(name: "invalidParams: a set-stack with an infinite number", setup: [push("A")], command: .setStack([Entry(id: "B", params: ["n": .array([.number(.infinity)])])]),
+                    error: .invalidParams(entry: "B", reason: "hold the number inf, which JSON cannot hold"), mentions: ["'B'", "inf"]),
             Refusal(name: "emptyStack: pop before the first push", setup: [], command: .pop(source: .programmatic),
                     error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
             Refusal(name: "emptyStack: a back-button tap before the first push", setup: [], command: .pop(source: .backButton),
@@ -149,6 +162,7 @@ extension ModelTests {
             case .duplicateEntryInReplacement: "duplicateEntryInReplacement"
             case .invalidItem: "invalidItem"  // not a rules refusal: CodingTests
             case .invalidEvent: "invalidEvent"  // not a rules refusal: the validate tests
+            case .invalidParams: "invalidParams"
             }
         }
 
@@ -158,7 +172,7 @@ extension ModelTests {
             #expect(covered == [
                 "emptyStack", "cannotPopRoot", "noBackButton", "notInTopLayer", "notInBackMenu", "noBackMenu", "menuRowOutOfRange",
                 "invalidSource", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive", "presentOverEmptyStack", "noModalLayer",
-                "emptyStackReplacement", "duplicateEntryInReplacement",
+                "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams",
             ])
         }
 

@@ -1,0 +1,248 @@
+/// A check of JSON text from outside (a `set-stack` file, an import line, a Firefox session file)
+/// before it is decoded: what `JSONDecoder` would read wrongly or not at all, found in one pass
+/// over the bytes, with a message that says what is wrong.
+///
+/// - Nesting deeper than a limit: `JSONDecoder` stops at 512 levels with "not valid JSON", and a
+///   value it can read may still be too deep once wrapped in an event; the caller's limit is
+///   ``JSONValue/maximumDepth`` plus the levels its own format adds around params.
+/// - With `exactNumbers`: a number that would be stored as another value: an integer beyond
+///   Int64 that a `Double` cannot hold exactly (18446744073709551615), `-0` (read as 0), a
+///   number that underflows to 0 (1e-400) or overflows (1e400), or more digits than a `Double`
+///   keeps. Numbers are never changed silently: they are kept exactly or refused (RFC 8259 §6
+///   leaves the precision to the implementation; navdb's is Int64 or IEEE 754 binary64).
+/// - With `uniqueKeys`: an object naming a key twice (RFC 8259 §4: names "SHOULD be unique";
+///   `JSONDecoder` keeps one of them without a word).
+///
+/// The text is not otherwise validated here: syntax errors are left to the decoder.
+public struct JSONTextCheck: Sendable {
+    /// The deepest nesting accepted, in levels (`{}` or `[]` is one level), not counting
+    /// ``wrapperLevels``.
+    public var maximumDepth: Int
+    /// Levels the input's own format puts around the params it carries (2 for a `set-stack`
+    /// array of entries), allowed on top of ``maximumDepth``.
+    public var wrapperLevels: Int
+    /// Whether numbers must be kept exactly (see above).
+    public var exactNumbers: Bool
+    /// Whether object keys must be unique.
+    public var uniqueKeys: Bool
+
+    /// A check with the given limit and rules.
+    public init(maximumDepth: Int = JSONValue.maximumDepth, wrapperLevels: Int = 0, exactNumbers: Bool = true, uniqueKeys: Bool = true) {
+        self.maximumDepth = maximumDepth
+        self.wrapperLevels = wrapperLevels
+        self.exactNumbers = exactNumbers
+        self.uniqueKeys = uniqueKeys
+    }
+
+    /// What is wrong with `text`, or `nil` when nothing this check looks for is.
+    /// - Complexity: O(n) in the length of the text.
+    public func problem(in text: String) -> String? {
+        var text = text
+        return text.withUTF8 { problem(in: $0) }
+    }
+
+    /// What is wrong with the UTF-8 JSON `bytes`, or `nil`.
+    /// - Complexity: O(n) in the number of bytes.
+    public func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // One frame per open array or object; an object's frame holds the keys seen so far (in a
+        // list while few, then in a set, so that a wide object costs O(n) too).
+        var objects: [KeysSeen?] = []
+        var expectingKey = false
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if objects.count >= maximumDepth + wrapperLevels {
+                    return wrapperLevels == 0 ? "nested deeper than \(maximumDepth) levels"
+                        : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)"
+                }
+                objects.append(byte == UInt8(ascii: "{") ? KeysSeen() : nil)
+                expectingKey = byte == UInt8(ascii: "{")
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if !objects.isEmpty { objects.removeLast() }
+                expectingKey = false
+                index += 1
+            case UInt8(ascii: ","):
+                expectingKey = objects.last.map { $0 != nil } ?? false
+                index += 1
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                var end = start
+                var escaped = false
+                while end < count, bytes[end] != UInt8(ascii: "\"") {
+                    if bytes[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                    end += 1
+                }
+                if expectingKey, uniqueKeys, !objects.isEmpty, objects[objects.count - 1] != nil {
+                    let key = escaped ? Self.unescaped(bytes[start..<min(end, count)]) : ArraySlice(bytes[start..<min(end, count)])
+                    if let key, !objects[objects.count - 1]!.insert(key) {
+                        return "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
+                    }
+                }
+                expectingKey = false
+                index = end + 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var end = index + 1
+                while end < count, Self.isNumberByte(bytes[end]) { end += 1 }
+                if exactNumbers, let problem = Self.numberProblem(bytes[index..<end]) { return problem }
+                index = end
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The keys of one object seen so far.
+    private struct KeysSeen {
+        private var few: [ArraySlice<UInt8>] = []
+        private var many: Set<[UInt8]>?
+
+        /// Adds `key`; `false` when it was already there.
+        mutating func insert(_ key: ArraySlice<UInt8>) -> Bool {
+            if many != nil { return many!.insert(Array(key)).inserted }
+            if few.contains(where: { $0.elementsEqual(key) }) { return false }
+            few.append(key)
+            if few.count > 16 {
+                many = Set(few.map { Array($0) })
+                few = []
+            }
+            return true
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    }
+
+    /// The key's bytes with its escapes resolved (`\u0061` is `a`), or `nil` when they are not
+    /// valid escapes (left to the decoder to report).
+    private static func unescaped(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> ArraySlice<UInt8>? {
+        var scalars = String.UnicodeScalarView()
+        var units: [UInt16] = []
+        var index = raw.startIndex
+        var plain: [UInt8] = []
+        func flushPlain() { scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars); plain.removeAll() }
+        func flushUnits() -> Bool {
+            guard !units.isEmpty else { return true }
+            var result = true
+            var iterator = units.makeIterator()
+            var decoder = UTF16()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput: break loop
+                case .error: result = false; break loop
+                }
+            }
+            units.removeAll()
+            return result
+        }
+        while index < raw.endIndex {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < raw.endIndex {
+                flushPlain()
+                let kind = raw[index + 1]
+                if kind == UInt8(ascii: "u") {
+                    guard index + 6 <= raw.endIndex, let unit = UInt16(String(decoding: raw[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16) else { return nil }
+                    units.append(unit)
+                    index += 6
+                    continue
+                }
+                guard flushUnits() else { return nil }
+                let map: [UInt8: UInt8] = [UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+                                           UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09]
+                guard let resolved = map[kind] else { return nil }
+                scalars.append(Unicode.Scalar(resolved))
+                index += 2
+            } else {
+                guard flushUnits() else { return nil }
+                plain.append(byte)
+                index += 1
+            }
+        }
+        flushPlain()
+        guard flushUnits() else { return nil }
+        return ArraySlice(String(scalars).utf8)
+    }
+
+    /// Why the number `token` would not be kept exactly, or `nil` when it is (or is not a JSON
+    /// number at all: left to the decoder).
+    static func numberProblem(_ token: some Collection<UInt8>) -> String? {
+        let isInteger = !token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        // The common case, an integer of up to 18 digits (always within Int64), costs no more.
+        if isInteger, token.count <= 18, token.first != UInt8(ascii: "-") { return nil }
+        let text = String(decoding: token, as: UTF8.self)
+        guard let given = Decimal(text) else { return nil }
+        if given.isZero && given.negative {
+            return "the number \(text) would be stored as 0 (JSON numbers keep no sign on zero here); write 0"
+        }
+        if isInteger, Int64(text) != nil { return nil }
+        guard let number = Double(text), number.isFinite else {
+            return "the number \(text) is beyond what navdb keeps (integers within ±9223372036854775807, or numbers of a 64-bit double)"
+        }
+        if number == 0 && !given.isZero {
+            return "the number \(text) would be stored as 0 (it is below the smallest 64-bit double)"
+        }
+        if let stored = Decimal("\(number)"), stored == given { return nil }
+        return "the number \(text) would be stored as \(number) (navdb keeps integers within ±9223372036854775807 and numbers of a 64-bit double exactly; write it as a string to keep every digit)"
+    }
+
+    /// A JSON number as sign, significant digits and exponent, for comparing values exactly.
+    struct Decimal: Equatable {
+        var negative: Bool
+        /// The significant digits without leading or trailing zeros; empty for zero.
+        var digits: [UInt8]
+        /// The value is `digits × 10^exponent`.
+        var exponent: Int
+
+        var isZero: Bool { digits.isEmpty }
+
+        init?(_ text: String) {
+            var bytes = Array(text.utf8)[...]
+            negative = bytes.first == UInt8(ascii: "-")
+            if negative || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            var mantissa: [UInt8] = []
+            var fractionDigits = 0
+            var seenPoint = false
+            while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+                bytes = bytes.dropFirst()
+                if byte == UInt8(ascii: ".") {
+                    if seenPoint { return nil }
+                    seenPoint = true
+                } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    mantissa.append(byte)
+                    if seenPoint { fractionDigits += 1 }
+                } else {
+                    return nil
+                }
+            }
+            guard !mantissa.isEmpty else { return nil }
+            var exponent = 0
+            if !bytes.isEmpty {
+                bytes = bytes.dropFirst()
+                var exponentNegative = false
+                if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+                    exponentNegative = bytes.first == UInt8(ascii: "-")
+                    bytes = bytes.dropFirst()
+                }
+                guard !bytes.isEmpty else { return nil }
+                for byte in bytes {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                    // Saturates: such an exponent over- or underflows a Double anyway.
+                    exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+                }
+                if exponentNegative { exponent = -exponent }
+            }
+            exponent -= fractionDigits
+            while mantissa.first == UInt8(ascii: "0") { mantissa.removeFirst() }
+            while mantissa.last == UInt8(ascii: "0") { mantissa.removeLast(); exponent += 1 }
+            digits = mantissa
+            self.exponent = mantissa.isEmpty ? 0 : exponent
+        }
+    }
+}
