@@ -80,7 +80,8 @@ final class StoreCore: @unchecked Sendable {
     let readOnly: Bool
     let options: StoreOptions
     let encoder: JSONEncoder
-    let decoder = JSONDecoder()
+    /// Made on first use: most commands never need it now that `PayloadReader` reads the store's own JSON.
+    lazy var decoder = JSONDecoder()
     /// The current state of recently used sessions (see ``StateCache``).
     var cache = StateCache()
     /// Makes the ids of events appended without one.
