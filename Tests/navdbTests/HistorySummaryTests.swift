@@ -19,7 +19,7 @@ import Testing
         try sandbox.ok(["present", "s", "m", "--title", "Modal", "--modal-in-presentation", "--pop-guard", "Save?", "--time", "2026-11-30T09:00:06Z"])
         let summaries = try sandbox.ok(["history", "s"]).lines.dropFirst().map { String($0.dropFirst(54)) }
         #expect(summaries == [
-            "started",
+            "started (platform ios14)",
             "push Shop [shop] {backButtonDisplayMode=minimal}",
             "push Categories [cat] {backButtonTitle=Shop} → app://cat",
             "push Address [address] {popGuard=\"Discard address?\"}",

@@ -138,7 +138,7 @@ import Testing
         let lines = try sandbox.ok(["history", "s"]).lines
         try #require(lines.count == 7, "\(lines)")
         #expect(lines[0].hasPrefix("version   time"))
-        #expect(lines[1] == "      1   2024-05-01T10:00:00.000Z  session.started   started \"Mail\"")
+        #expect(lines[1] == "      1   2024-05-01T10:00:00.000Z  session.started   started \"Mail\" (platform ios14)")
         #expect(lines[2] == "      2   2024-05-01T10:00:01.123Z  entry.pushed      push Inbox [A] → mail://inbox")
         #expect(lines[3] == "      3   2024-05-01T10:00:02.007Z  entry.pushed      push \"\" [B]")
         #expect(lines[5].hasSuffix("pop.vetoed        vetoed pop of C: \"Discard draft?\""))

@@ -49,10 +49,12 @@ public struct BackButton: Sendable, Hashable, Codable {
         TerminalWidth.columns(label(fitting: width)) > width
     }
 
-    /// The label and fallbacks for a preferred text that may shorten: "Back" then "", leaving out
-    /// any equal to the preferred text, and none when the preferred text is "" (rule 5).
-    static func shortening(_ preferred: String) -> BackButton {
-        BackButton(label: preferred, fallbacks: preferred.isEmpty ? [] : ["Back", ""].filter { $0 != preferred })
+    /// The back button of `state`'s top layer under `generation` (by default the state's own,
+    /// ``SessionState/platform``), or `nil` when there is none: the same as
+    /// ``SessionState/backButton(under:)``. Asking under another generation is a what-if read
+    /// ("what would this screen show on iOS 26?"); it changes nothing.
+    public static func resolve(_ state: SessionState, generation: PlatformGeneration? = nil) -> BackButton? {
+        state.backButton(under: generation ?? state.platform)
     }
 }
 
@@ -77,13 +79,20 @@ extension SessionState {
         return nil
     }
 
-    /// The back button of the top layer, or `nil` when there is none (rules 1–5).
+    /// The back button of the top layer under the session's own generation (``platform``), or
+    /// `nil` when there is none (rules 1–5, DESIGN §3.2). See ``backButton(under:)``.
+    public var backButton: BackButton? { backButton(under: platform) }
+
+    /// The back button of the top layer as `generation` resolves it, or `nil` when there is none
+    /// (rules 1–5; DESIGN §3.2 for what differs by generation).
     ///
     /// The label comes from the back item (the entry below the top): its custom
     /// `backBarButtonItem` if any (title whatever the display mode, no fallbacks), else by its
-    /// `backButtonDisplayMode`; a top item with `style == .editor` forces a chevron only.
-    /// Computed from the state each time, never cached (rule 13).
-    public var backButton: BackButton? {
+    /// `backButtonDisplayMode` as ``PlatformGeneration/rules`` say; a top item with
+    /// `style == .editor` forces a chevron only. Computed from the state each time, never cached
+    /// (rule 13). Passing a generation other than ``platform`` is a what-if read: the state is
+    /// not changed.
+    public func backButton(under generation: PlatformGeneration) -> BackButton? {
         guard noBackButtonReason == nil else { return nil }
         let entries = topLayer.entries
         let top = entries[entries.count - 1].item
@@ -92,10 +101,6 @@ extension SessionState {
         if let custom = back.backBarButtonItem {
             return BackButton(label: custom.title ?? "", fallbacks: [], image: custom.image)
         }
-        switch back.backButtonDisplayMode {
-        case .default: return .shortening(back.backButtonTitle ?? back.title ?? "Back")
-        case .generic: return .shortening("Back")
-        case .minimal: return BackButton(label: "", fallbacks: [])
-        }
+        return generation.rules.backButton(for: back, mode: back.backButtonDisplayMode)
     }
 }

@@ -10,6 +10,11 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     case backButton = "back-button"
     /// The interactive swipe from the leading edge; the guard is not consulted (rule 10).
     case gesture
+    /// The interactive swipe that starts anywhere in the content
+    /// (`UINavigationController.interactiveContentPopGestureRecognizer`, iOS 26): pops as the
+    /// edge swipe does, and the guard is not consulted (DESIGN §3.2). Offered by generations
+    /// whose ``GenerationRules/contentPopGesture`` is true.
+    case contentGesture = "content-gesture"
     /// A row of the long-press back menu; the guard is not consulted (rule 9).
     case backMenu = "back-menu"
     /// The app's own `popViewController`/`popToViewController`; guards are ignored.
@@ -26,8 +31,10 @@ public enum DismissSource: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The fact an event records, with its payload (DESIGN §4). Every case is in the past tense.
 public enum EventBody: Sendable, Hashable {
-    /// `session.started`: the stream began; `name` is a human label (optional).
-    case sessionStarted(name: String?)
+    /// `session.started`: the stream began; `name` is a human label (optional); `platform` is
+    /// the generation of rules the session follows, fixed from here on (DESIGN §3.2; a payload
+    /// without one, written before generations existed, is ``PlatformGeneration/ios14``).
+    case sessionStarted(name: String?, platform: PlatformGeneration = .default)
     /// `entry.pushed`: `entry` went on top of the top layer.
     case entryPushed(Entry)
     /// `entries.popped`: the top entries of the top layer with ids `ids` (bottom first) were

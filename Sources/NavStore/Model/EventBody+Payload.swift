@@ -6,7 +6,8 @@ import Foundation
 
 /// The JSON payload of each event type (DESIGN §4). One struct per type keeps the shapes in one place.
 private enum Payload {
-    struct SessionStarted: Codable { var name: String? }
+    /// `{"name", "platform"}`: an absent platform is `ios14` (DESIGN §3.2); it is always written.
+    struct SessionStarted: Codable { var name: String?; var platform: PlatformGeneration? }
     struct EntryPushed: Codable { var entry: Entry }
     struct EntriesPopped: Codable {
         var source: PopSource
@@ -35,7 +36,7 @@ extension EventBody {
     /// - Throws: `EncodingError` as ``payloadJSON()``.
     public func payloadData(_ encoder: JSONEncoder) throws -> Data {
         switch self {
-        case .sessionStarted(let name): try encoder.encode(Payload.SessionStarted(name: name))
+        case .sessionStarted(let name, let platform): try encoder.encode(Payload.SessionStarted(name: name, platform: platform))
         case .entryPushed(let entry): try encoder.encode(Payload.EntryPushed(entry: entry))
         case .entriesPopped(let source, let ids, let confirmed):
             try encoder.encode(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
@@ -88,7 +89,8 @@ extension EventBody {
     public init(type: String, payloadFrom decoder: any Decoder) throws {
         switch type {
         case "session.started":
-            self = .sessionStarted(name: try Payload.SessionStarted(from: decoder).name)
+            let p = try Payload.SessionStarted(from: decoder)
+            self = .sessionStarted(name: p.name, platform: p.platform ?? .default)
         case "entry.pushed":
             self = .entryPushed(try Payload.EntryPushed(from: decoder).entry)
         case "entries.popped":

@@ -87,7 +87,7 @@ extension SessionState {
     /// Whether the two states are equal with every text compared by its Unicode scalars: what
     /// `check` and `rebuild --verify` ask of projections and snapshots against the fold of the log.
     func isExactly(_ other: SessionState) -> Bool {
-        layers.count == other.layers.count && zip(layers, other.layers).allSatisfy { layer, otherLayer in
+        platform == other.platform && layers.count == other.layers.count && zip(layers, other.layers).allSatisfy { layer, otherLayer in
             layer.modalInPresentation == otherLayer.modalInPresentation && layer.entries.count == otherLayer.entries.count
                 && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
         }

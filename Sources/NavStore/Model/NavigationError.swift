@@ -18,6 +18,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case menuRowOutOfRange(row: Int, rows: Int)
     /// The source does not fit the operation (e.g. `pop` with source `back-menu`).
     case invalidSource(operation: String, source: String, accepted: [String])
+    /// The session's platform generation has no such pop: `content-gesture`
+    /// (`interactiveContentPopGestureRecognizer`) exists from iOS 26 (DESIGN §3.2).
+    case sourceNotOnPlatform(source: PopSource, platform: PlatformGeneration)
     /// Rule 14: going back at the root of the base layer.
     case nowhereToGoBack(root: String)
     /// Rule 16: an id that is already live cannot be pushed or presented again.
@@ -59,6 +62,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "back menu row \(row) does not exist (accepted: 1...\(rows), 1 = nearest)"
         case .invalidSource(let operation, let source, let accepted):
             "'\(source)' is not a source for \(operation) (accepted: \(accepted.joined(separator: ", ")))"
+        case .sourceNotOnPlatform(let source, let platform):
+            "cannot pop with source \(source.rawValue): this session follows \(platform.rawValue) rules, which have no such swipe (interactiveContentPopGestureRecognizer is iOS 26's; generations that have it: \(PlatformGeneration.allCases.filter(\.rules.contentPopGesture).map(\.rawValue).joined(separator: ", ")), chosen at 'session start --platform')"
         case .nowhereToGoBack(let root):
             "cannot go back from '\(root)': it is the root of the base layer"
         case .entryAlreadyLive(let id, let layer, let stack):

@@ -44,7 +44,7 @@ struct PayloadReader {
         return body
     }
 
-    /// A snapshot's state (`{"layers":[...]}`), or `nil` to hand it to `JSONDecoder`.
+    /// A snapshot's state (`{"layers":[...],"platform":...}`), or `nil` to hand it to `JSONDecoder`.
     static func state(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionState? {
         guard var reader = PayloadReader(bytes) else { return nil }
         guard let state = reader.state(), reader.atEnd() else { return nil }
@@ -518,7 +518,13 @@ struct PayloadReader {
         let (opened, isEmpty) = openObject()
         guard opened, !isEmpty else { return nil }
         var layers: [Layer]?
-        let ok = members(["layers"]) { reader, _ in
+        var platform = PlatformGeneration.default
+        let ok = members(["layers", "platform"]) { reader, key in
+            if key == 1 {
+                guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else { return false }
+                platform = value
+                return true
+            }
             guard reader.consume(Self.openBracket) else { return false }
             var result: [Layer] = []
             if reader.consume(Self.closeBracket) { layers = result; return true }
@@ -532,7 +538,7 @@ struct PayloadReader {
             }
         }
         guard ok, let layers else { return nil }
-        return SessionState(layers: layers)
+        return SessionState(layers: layers, platform: platform)
     }
 
     /// A layer as ``Layer/init(from:)`` reads it (`entries` required); `nil` defers.
@@ -618,13 +624,19 @@ struct PayloadReader {
             return .stackReplaced(entries)
         case "session.started":
             var name: String?
+            var platform = PlatformGeneration.default
             if isEmpty { return .sessionStarted(name: nil) }
-            guard members(["name"], { reader, _ in
+            guard members(["name", "platform"], { reader, key in
+                if key == 1 {
+                    guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else { return false }
+                    platform = value
+                    return true
+                }
                 guard let v = reader.optionalString() else { return false }
                 name = v
                 return true
             }) else { return nil }
-            return .sessionStarted(name: name)
+            return .sessionStarted(name: name, platform: platform)
         case "pop.vetoed":
             guard !isEmpty else { return nil }
             var entry: String?, prompt: String?, source: PopSource?

@@ -1,5 +1,7 @@
 /// The version of the rules in this file and in the label and menu resolution. Snapshots record
-/// it; a snapshot written under another version is ignored and rebuilt (DESIGN §5).
+/// it; a snapshot written under another version is ignored and rebuilt (DESIGN §5). The rules of
+/// each platform generation (``PlatformGeneration/rules``) count: changing them raises it. (Adding
+/// generations did not: a snapshot without a platform is an `ios14` state, as its log is.)
 public let navigationRulesVersion = 1
 
 extension SessionState {
@@ -23,8 +25,11 @@ extension SessionState {
             switch source {
             case .backMenu:
                 throw .invalidSource(operation: "pop", source: source.rawValue,
-                                     accepted: ["back-button", "gesture", "programmatic"])
-            case .backButton, .gesture:
+                                     accepted: PopSource.allCases.filter { $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture) }.map(\.rawValue))
+            case .backButton, .gesture, .contentGesture:
+                if source == .contentGesture, !platform.rules.contentPopGesture {
+                    throw .sourceNotOnPlatform(source: source, platform: platform)
+                }
                 if let reason = noBackButtonReason {
                     if reason == .atRoot && entries.count == 1 { throw rootError(top.id) }
                     throw .noBackButton(source: source, top: top.id, reason: reason.rawValue, stack: stackDescription)
@@ -50,7 +55,7 @@ extension SessionState {
                     throw .notInBackMenu(id: id, menu: menu.map(\.entry))
                 }
                 return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
-            case .backButton, .gesture:
+            case .backButton, .gesture, .contentGesture:
                 throw .invalidSource(operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
             }
 
@@ -151,7 +156,7 @@ extension SessionState {
                 throw fail("popped ids \(ids) are not the top entries above the root")
             }
             switch source {
-            case .backButton, .gesture: return .pop(source: source, confirmed: confirmed)
+            case .backButton, .gesture, .contentGesture: return .pop(source: source, confirmed: confirmed)
             case .backMenu, .programmatic: return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
             }
         case .popVetoed(let id, _, let source):
@@ -224,12 +229,14 @@ extension SessionState {
     /// Folds one event into the state: the only way state changes (DESIGN §4).
     ///
     /// Pure and total: it never fails on an event already in the log. Vetoes and markers leave
-    /// the state as it was.
+    /// the state as it was; `session.started` sets the session's ``platform``.
     /// - Complexity: O(n) in the number of live entries for updates, O(1) amortised for push and pop.
     public mutating func apply(_ event: EventBody) {
         let top = layers.count - 1
         switch event {
-        case .sessionStarted, .sessionRestored, .popVetoed, .dismissVetoed:
+        case .sessionStarted(_, let platform):
+            self.platform = platform
+        case .sessionRestored, .popVetoed, .dismissVetoed:
             return
         case .entryPushed(let entry):
             layers[top].entries.append(entry)

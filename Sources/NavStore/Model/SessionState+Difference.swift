@@ -2,7 +2,8 @@ extension SessionState {
     /// What differs between this state and `expected`, layer by layer and position by position,
     /// each one line naming the layer (0 = base), the position (0 = root), the entry id and the
     /// fields: `route`, `params`, the item fields (``NavigationItem/changedFields(to:)``),
-    /// `modalInPresentation`, or an entry or layer missing or extra. Empty when they are equal.
+    /// `modalInPresentation`, or an entry or layer missing or extra; first, the platform
+    /// generation when it differs. Empty when they are equal.
     ///
     /// `name` and `expectedName` say which state is which in the lines ("the projection", "the
     /// fold of the log"). Texts are compared by their Unicode scalars (``isExactly(_:)``): a title
@@ -10,6 +11,9 @@ extension SessionState {
     /// - Complexity: O(entries).
     func differences(from expected: SessionState, name: String, expectedName: String) -> [String] {
         var lines: [String] = []
+        if platform != expected.platform {
+            lines.append("platform is \(platform.rawValue) in \(name), \(expected.platform.rawValue) in \(expectedName)")
+        }
         for index in 0..<max(layers.count, expected.layers.count) {
             guard index < layers.count else {
                 lines.append("layer \(index) \(Self.ids(expected.layers[index])) is missing from \(name)")

@@ -84,33 +84,55 @@ public struct Layer: Sendable, Hashable, Codable {
     }
 }
 
-/// The navigation state of a session (one window or scene): its layers, base first.
+/// The navigation state of a session (one window or scene): its layers, base first, and the
+/// platform generation whose rules resolve its back button.
 ///
 /// A new session has one empty base layer; its first entry is pushed. The state is always a fold
-/// of the session's events (``SessionState/applying(_:)``), never edited any other way.
+/// of the session's events (``SessionState/applying(_:)``), never edited any other way; a
+/// what-if read under another generation works on a copy (``with(platform:)``).
 public struct SessionState: Sendable, Hashable, Codable {
     /// The layers, base (index 0) first; never empty.
     public var layers: [Layer]
+    /// The generation of rules the session follows (DESIGN §3.2), set by its `session.started`
+    /// event; ``PlatformGeneration/ios14`` for a log that records none.
+    public var platform: PlatformGeneration
 
-    /// The state of a new session: one empty base layer.
-    public init() { layers = [Layer()] }
-
-    /// A state with the given layers (at least one; an empty array becomes one empty base layer).
-    public init(layers: [Layer]) { self.layers = layers.isEmpty ? [Layer()] : layers }
-
-    private enum CodingKeys: String, CodingKey { case layers }
-
-    /// Decodes `{"layers": [...]}`.
-    /// - Throws: `DecodingError` when `layers` is missing or malformed.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(layers: try c.decode([Layer].self, forKey: .layers))
+    /// The state of a new session: one empty base layer, under `platform`.
+    public init(platform: PlatformGeneration = .default) {
+        layers = [Layer()]
+        self.platform = platform
     }
 
-    /// Encodes `{"layers": [...]}`.
+    /// A state with the given layers (at least one; an empty array becomes one empty base layer).
+    public init(layers: [Layer], platform: PlatformGeneration = .default) {
+        self.layers = layers.isEmpty ? [Layer()] : layers
+        self.platform = platform
+    }
+
+    /// The same state resolved under another generation: a what-if read ("what would this
+    /// history show on iOS 26?"). The layers are unchanged; only the label rules differ.
+    public func with(platform: PlatformGeneration) -> SessionState {
+        var copy = self
+        copy.platform = platform
+        return copy
+    }
+
+    private enum CodingKeys: String, CodingKey { case layers, platform }
+
+    /// Decodes `{"layers": [...], "platform": "ios14" | "ios26"}`; an absent platform (a snapshot
+    /// written before generations existed) is ``PlatformGeneration/ios14``.
+    /// - Throws: `DecodingError` when `layers` is missing or malformed, or the platform unknown.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(layers: try c.decode([Layer].self, forKey: .layers),
+                  platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)
+    }
+
+    /// Encodes `{"layers": [...], "platform": ...}`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(layers, forKey: .layers)
+        try c.encode(platform, forKey: .platform)
     }
 
     /// The topmost layer (the one the user sees and that pushes and pops act on).

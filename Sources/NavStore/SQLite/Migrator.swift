@@ -31,6 +31,7 @@ package enum EmbeddedMigrations {
         Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql),
         Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql),
         Migration(identifier: "0003_restore_previous_acknowledged", utf8: PackageResources._003_restore_previous_acknowledged_sql),
+        Migration(identifier: "0004_platform_generation", utf8: PackageResources._004_platform_generation_sql),
     ]
 }
 

@@ -39,7 +39,7 @@ extension NavigationStore {
     ///   other sessions wrote in between.
     /// - still revealed: event types, versions, the number of events and of sessions, times
     ///   (`at`, `time`) to the millisecond, sources, flags, modes, styles, counts of left items,
-    ///   changed-field lists, the shape of the stacks (depths, layers, which entry is which within
+    ///   platform generations, changed-field lists, the shape of the stacks (depths, layers, which entry is which within
     ///   the export), which texts are equal to each other, and which are `""`, `"Back"` or `nil`.
     ///
     /// - Parameters:
@@ -145,7 +145,7 @@ struct Redactor {
     /// The payload with its personal text redacted.
     func redact(_ body: EventBody) -> EventBody {
         switch body {
-        case .sessionStarted(let name): .sessionStarted(name: hash(name))
+        case .sessionStarted(let name, let platform): .sessionStarted(name: hash(name), platform: platform)
         case .entryPushed(let entry): .entryPushed(redact(entry))
         case .entriesPopped(let source, let ids, let confirmed): .entriesPopped(source: source, ids: ids.map(id), confirmed: confirmed)
         case .popVetoed(let entry, let prompt, let source): .popVetoed(entry: id(entry), prompt: hash(prompt), source: source)
@@ -160,7 +160,8 @@ struct Redactor {
 
     /// A whole state redacted as its events are (entry ids, routes, params, items).
     func redact(_ state: SessionState) -> SessionState {
-        SessionState(layers: state.layers.map { Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation) })
+        SessionState(layers: state.layers.map { Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation) },
+                     platform: state.platform)
     }
 
     /// An entry with its id (unless ``keepIDs``), route, params and item redacted.

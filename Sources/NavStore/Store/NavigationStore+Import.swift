@@ -44,7 +44,8 @@ extension NavigationStore {
     ///   or, when the id was first used earlier in the same input, ``StoreError/invalidImport(line:reason:)``
     ///   naming that line;
     /// - otherwise the session must exist, or the event must be its version 1, a
-    ///   `session.started` (the session is then created, named by its payload); the version must
+    ///   `session.started` (the session is then created, named and given its platform
+    ///   generation by its payload; a payload without one is `ios14`); the version must
     ///   be exactly the session's current version + 1 (a version the session already has,
     ///   under another id, is where the histories differ, and the message names both events);
     ///   `previous`, when given, must name the session's newest event; `at` must not be earlier
@@ -218,10 +219,10 @@ struct EventImporter {
             try append(event, line: line)
         } else if current == nil, event.version == 1 {
             guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
-            guard case .sessionStarted(let name) = event.body else {
+            guard case .sessionStarted(let name, let platform) = event.body else {
                 throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and its version 1 is \(event.type); a session's log starts with session.started")
             }
-            let row = try core.createSession(key: key, name: name, at: event.at)
+            let row = try core.createSession(key: key, name: name, at: event.at, platform: platform)
             current = try core.beginWrite(row, state: SessionState())
             try append(event, line: line)
         } else {
@@ -260,7 +261,7 @@ struct EventImporter {
         named.insert(ExactKey(key))
         try select(key)
         guard let write = current else {
-            let row = try core.createSession(key: key, name: base.name, at: base.startedAt)
+            let row = try core.createSession(key: key, name: base.name, at: base.startedAt, platform: base.state.platform)
             try core.insertBase(sessionID: row.id, base: SessionBase(session: key, version: base.version, at: base.at, eventID: eventID, state: base.state,
                                                                      truncatedAt: base.truncatedAt, name: base.name, startedAt: base.startedAt))
             var started = try core.beginWrite(row, state: SessionState())

@@ -52,7 +52,7 @@ extension NavigationStore {
                 for row in try core.allSessions() {
                     let (old, unreadableRows) = verify ? try core.readProjection(row) : (SessionState(), [])
                     let (oldSnapshots, unreadableSnapshots) = verify ? try core.snapshots(of: row) : ([:], [:])
-                    for unreadable in unreadableRows + unreadableSnapshots.sorted(by: { $0.key < $1.key }).map(\.value) {
+                    for unreadable in (row.unreadablePlatform.map { [$0] } ?? []) + unreadableRows + unreadableSnapshots.sorted(by: { $0.key < $1.key }).map(\.value) {
                         report.differences.append("session '\(row.key)': \(unreadable.summary)")
                     }
                     try core.execute("DELETE FROM snapshots WHERE session_id = ?", row.id)
@@ -76,7 +76,7 @@ extension NavigationStore {
                     }
                     if verify {
                         // An unreadable row is left out of `old`, and already reported.
-                        if unreadableRows.isEmpty, !old.isExactly(state) {
+                        if unreadableRows.isEmpty, row.unreadablePlatform == nil, !old.isExactly(state) {
                             report.differences.append("session '\(row.key)': projection differed from the fold of the log: "
                                 + (old.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                         }
@@ -93,6 +93,7 @@ extension NavigationStore {
                     try core.execute("DELETE FROM layers WHERE session_id = ?", row.id)
                     try core.writeProjection(sessionID: row.id, from: SessionState(layers: []).droppingBase(), to: state)
                     try core.updateSession(id: row.id, version: last.version, at: last.at)
+                    try core.updatePlatform(id: row.id, state.platform)
                     core.cache.store(state, version: last.version, session: row.id)
                     report.sessions += 1
                 }
@@ -173,9 +174,9 @@ extension NavigationStore {
                         report.problems.append("session '\(row.key)': snapshot at version \(extra) is past the end of the log")
                     }
                     let (projected, unreadableRows) = try core.readProjection(row)
-                    report.problems += unreadableRows.map(\.description)
+                    report.problems += (row.unreadablePlatform.map { [$0] } ?? []).map(\.description) + unreadableRows.map(\.description)
                     // An unreadable row is left out of `projected`, and already reported.
-                    if unreadableRows.isEmpty, !projected.isExactly(state) {
+                    if unreadableRows.isEmpty, row.unreadablePlatform == nil, !projected.isExactly(state) {
                         report.problems.append("session '\(row.key)': projection differs from the fold of the log: "
                             + (projected.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
                     }
@@ -197,13 +198,13 @@ extension SessionState {
 }
 
 extension StoreCore {
+    /// Every session row, by id. A `platform` column holding no generation's name does not stop
+    /// the read: the row gets the default generation and ``SessionRow/unreadablePlatform``, which
+    /// `check` reports and `rebuild` rewrites.
     func allSessions() throws -> [SessionRow] {
         var rows: [SessionRow] = []
-        let statement = try db.prepare("SELECT id, key, name, created_at, updated_at, version FROM sessions ORDER BY id")
-        try statement.forEachRow { s in
-            rows.append(SessionRow(id: s.int64(at: 0), key: s.string(at: 1) ?? "", name: s.string(at: 2),
-                                   createdAt: s.int64(at: 3), updatedAt: s.int64(at: 4), version: s.int(at: 5)))
-        }
+        let statement = try db.prepare("SELECT \(SessionRow.columns()) FROM sessions ORDER BY id")
+        try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
         return rows
     }
 
@@ -258,6 +259,14 @@ extension StoreCore {
             previous = seq
         }
         return problems
+    }
+
+    /// Sets `sessions.platform`, the projection of the session's `session.started` platform.
+    func updatePlatform(id: Int64, _ platform: PlatformGeneration) throws {
+        let update = try db.cachedStatement("UPDATE sessions SET platform = ? WHERE id = ?")
+        update.bind(platform.rawValue, at: 1)
+        update.bind(id, at: 2)
+        try update.run()
     }
 
     func count(_ sql: String) throws -> Int {

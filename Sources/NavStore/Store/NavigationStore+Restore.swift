@@ -187,7 +187,7 @@ extension NavigationStore {
                     if handedOut >= 1 {
                         (target, _) = try core.state(of: row, atVersion: handedOut)
                     } else {
-                        target = SessionState(layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })])
+                        target = SessionState(layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })], platform: current.platform)
                     }
                     if !current.isExactly(target) {
                         let earlier = status.earlierAcknowledged(than: headThen)
@@ -259,7 +259,7 @@ extension StoreCore {
             if restoredVersion > 0 {
                 (state, _) = try self.state(of: row, atVersion: restoredVersion, repairing: repairing)
             } else {
-                state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])])
+                state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])], platform: current.platform)
                 if let earlier = status.earlierAcknowledged(than: head) { failedVersions.append(earlier) }
             }
         }

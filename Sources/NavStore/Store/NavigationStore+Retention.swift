@@ -174,13 +174,10 @@ extension NavigationStore {
     @discardableResult
     public func prune(before time: Int64, dryRun: Bool = false, vacuum: Bool = false) throws(StoreError) -> RetentionReport {
         let select = { (core: StoreCore) throws -> [(SessionRow, RemovedSession)] in
-            let statement = try core.db.prepare("SELECT id, key, name, created_at, updated_at, version FROM sessions WHERE updated_at < ? ORDER BY key")
+            let statement = try core.db.prepare("SELECT \(SessionRow.columns()) FROM sessions WHERE updated_at < ? ORDER BY key")
             statement.bind(time, at: 1)
             var rows: [SessionRow] = []
-            try statement.forEachRow { s in
-                rows.append(SessionRow(id: s.int64(at: 0), key: s.string(at: 1) ?? "", name: s.string(at: 2),
-                                       createdAt: s.int64(at: 3), updatedAt: s.int64(at: 4), version: s.int(at: 5)))
-            }
+            try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
             return try rows.map { ($0, try core.measure($0, belowVersion: nil)) }
         }
         if dryRun {
@@ -495,14 +492,11 @@ extension StoreCore {
     /// Every truncated session's base, ordered by session key.
     func allBases() throws -> [SessionBase] {
         let statement = try db.prepare("""
-            SELECT s.id, s.key, s.name, s.created_at, s.updated_at, s.version
+            SELECT \(SessionRow.columns("s."))
             FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
             """)
         var rows: [SessionRow] = []
-        try statement.forEachRow { s in
-            rows.append(SessionRow(id: s.int64(at: 0), key: s.string(at: 1) ?? "", name: s.string(at: 2),
-                                   createdAt: s.int64(at: 3), updatedAt: s.int64(at: 4), version: s.int(at: 5)))
-        }
+        try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
         return try rows.compactMap { try base(of: $0) }
     }
 }

@@ -60,6 +60,8 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     public var createdAt: Int64
     /// The time of the newest event, in milliseconds since the Unix epoch.
     public var updatedAt: Int64
+    /// The generation of rules the session follows, fixed when it started (DESIGN §3.2).
+    public var platform: PlatformGeneration
 }
 
 /// A point in a session's history: the state after `version`, or after the last event at or
@@ -79,12 +81,36 @@ public struct VersionedState: Sendable, Hashable {
     public var version: Int
     /// The time of that version's event (ms since the Unix epoch), `nil` for version 0.
     public var at: Int64?
-    /// The navigation state.
+    /// The navigation state. Its ``SessionState/platform`` is the generation the label is
+    /// resolved under: the session's own, or the one a what-if read asked for.
     public var state: SessionState
-    /// The back button at this point (rules 1–5), or `nil`.
+    /// The generation the session's log records (fixed at its start), whatever ``state`` is
+    /// resolved under.
+    public var recordedPlatform: PlatformGeneration
+    /// The back button at this point (rules 1–5, under `state.platform`), or `nil`.
     public var backButton: BackButton? { state.backButton }
     /// The back menu at this point (rules 6–8), or `nil`.
     public var backMenu: [BackMenuRow]? { state.backMenu }
+    /// Whether this is a what-if read: resolved under another generation than the recorded one.
+    public var isWhatIf: Bool { state.platform != recordedPlatform }
+
+    /// Creates a versioned state; `recordedPlatform` defaults to the state's own generation.
+    public init(session: String, version: Int, at: Int64?, state: SessionState, recordedPlatform: PlatformGeneration? = nil) {
+        self.session = session
+        self.version = version
+        self.at = at
+        self.state = state
+        self.recordedPlatform = recordedPlatform ?? state.platform
+    }
+
+    /// The same point resolved under `platform` (a what-if read when it is not the recorded
+    /// generation; `nil` keeps the state as it is). Nothing is written.
+    public func resolved(under platform: PlatformGeneration?) -> VersionedState {
+        guard let platform else { return self }
+        var copy = self
+        copy.state.platform = platform
+        return copy
+    }
 }
 
 /// Sessions as event streams in one SQLite file: the append-only log, projections of the current
@@ -151,6 +177,8 @@ public final class NavigationStore: Sendable {
     /// - Parameters:
     ///   - key: the session key (stream name), any non-empty text.
     ///   - name: a human label, optional.
+    ///   - platform: the generation of rules the session follows (DESIGN §3.2), recorded in its
+    ///     `session.started` event and fixed from then on; ``PlatformGeneration/ios14`` by default.
     ///   - at: the event time in ms since the Unix epoch; now when `nil`.
     ///   - expectedVersion: optimistic concurrency, as for every write: the version the caller
     ///     last saw. A session that does not exist yet is at version 0, so 0 is the only value
@@ -163,7 +191,8 @@ public final class NavigationStore: Sendable {
     ///   is not a UUID, database errors.
     @discardableResult
     public func startSession(
-        _ key: String, name: String? = nil, at: Int64? = nil, expectedVersion: Int? = nil, eventID: String? = nil
+        _ key: String, name: String? = nil, platform: PlatformGeneration = .default, at: Int64? = nil,
+        expectedVersion: Int? = nil, eventID: String? = nil
     ) throws(StoreError) -> AppendResult {
         guard !key.isEmpty else { throw .emptySessionKey }
         let eventID = try Self.normalizedEventID(eventID)
@@ -175,8 +204,8 @@ public final class NavigationStore: Sendable {
                 }
                 if existing != nil { throw StoreError.sessionExists(key) }
                 let time = at ?? Timestamp.now()
-                let row = try core.createSession(key: key, name: name, at: time)
-                let event = try core.append(.sessionStarted(name: name), to: row, state: SessionState(), at: time, eventID: eventID)
+                let row = try core.createSession(key: key, name: name, at: time, platform: platform)
+                let event = try core.append(.sessionStarted(name: name, platform: platform), to: row, state: SessionState(), at: time, eventID: eventID)
                 return AppendResult(session: key, version: event.version, outcome: .ok, event: event)
             }
         }
@@ -286,14 +315,17 @@ public final class NavigationStore: Sendable {
             let statement = try core.db.cachedStatement("""
                 SELECT s.key, s.name, s.version, s.created_at, s.updated_at,
                        (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
-                       (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id)
+                       (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id),
+                       s.platform
                 FROM sessions AS s ORDER BY s.key
                 """)
             try statement.forEachRow { row in
+                let key = row.string(at: 0) ?? ""
                 result.append(SessionInfo(
-                    key: row.string(at: 0) ?? "", name: row.string(at: 1), version: row.int(at: 2),
+                    key: key, name: row.string(at: 1), version: row.int(at: 2),
                     layers: row.int(at: 5), depth: row.int(at: 6),
-                    createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4)))
+                    createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4),
+                    platform: try StoreCore.platform(row.string(at: 7), session: key)))
             }
             return result
         }
@@ -311,20 +343,29 @@ public final class NavigationStore: Sendable {
     /// The current state is one indexed read of the projection. A past version reads the nearest
     /// snapshot at or below it (written under the current rules) and applies at most
     /// ``StoreOptions/snapshotInterval`` events.
-    /// - Parameter point: `nil` for now; a version in 1...current; or a time at or after the
-    ///   session's first event (a time after the last event gives the end state).
+    ///
+    /// With `platform`, the state is resolved under that generation instead of the session's own
+    /// (``VersionedState/isWhatIf``): the same history, the label another generation would show.
+    /// The log is not changed; ``VersionedState/recordedPlatform`` keeps the session's own.
+    /// - Parameters:
+    ///   - point: `nil` for now; a version in 1...current; or a time at or after the session's
+    ///     first event (a time after the last event gives the end state).
+    ///   - platform: resolve under this generation (a what-if read); `nil` for the session's own.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/pointOutOfRange(session:point:accepted:)``.
     /// - Complexity: O(K + depth) for K = the snapshot interval, whatever the log's length.
-    public func state(session key: String, at point: HistoryPoint? = nil) throws(StoreError) -> VersionedState {
+    public func state(session key: String, at point: HistoryPoint? = nil, platform: PlatformGeneration? = nil) throws(StoreError) -> VersionedState {
         try withCore { core in
             try core.db.transaction(.deferred) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 let version = try core.resolve(point, in: row)
+                let state: SessionState, at: Int64?
                 if version == row.version {
-                    return VersionedState(session: key, version: version, at: row.updatedAt, state: try core.currentState(row))
+                    (state, at) = (try core.currentState(row), row.updatedAt)
+                } else {
+                    (state, at) = try core.state(of: row, atVersion: version)
                 }
-                let (state, at) = try core.state(of: row, atVersion: version)
-                return VersionedState(session: key, version: version, at: at, state: state)
+                return VersionedState(session: key, version: version, at: at, state: state, recordedPlatform: row.platform)
+                    .resolved(under: platform)
             }
         }
     }

@@ -28,7 +28,7 @@ struct PayloadWriter {
     }
 
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
-    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}]}`), or `nil` when a params
+    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`), or `nil` when a params
     /// value is left to `JSONEncoder`.
     static func json(_ state: SessionState) -> String? {
         var writer = PayloadWriter()
@@ -42,7 +42,9 @@ struct PayloadWriter {
             }
             writer.raw(layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
         }
-        writer.raw("]}")
+        writer.raw("],\"platform\":")
+        writer.string(state.platform.rawValue)
+        writer.raw("}")
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -95,9 +97,11 @@ struct PayloadWriter {
 
     private mutating func write(_ body: EventBody) -> Bool {
         switch body {
-        case .sessionStarted(let name):
+        case .sessionStarted(let name, let platform):
             raw("{")
             if let name { key("name", first: true); string(name) }
+            key("platform", first: name == nil)
+            string(platform.rawValue)
             raw("}")
         case .entryPushed(let entry):
             raw("{\"entry\":")

@@ -19,6 +19,31 @@ struct SessionRow {
     var createdAt: Int64
     var updatedAt: Int64
     var version: Int
+    /// The session's platform generation (`sessions.platform`, from its `session.started`).
+    var platform: PlatformGeneration
+    /// Set by ``StoreCore/allSessions()`` (for `check` and `rebuild`) when `sessions.platform`
+    /// holds no generation's name; ``platform`` is then ``PlatformGeneration/default``.
+    var unreadablePlatform: UnreadableRow? = nil
+}
+
+extension SessionRow {
+    /// The `sessions` columns ``init(reading:)`` reads, in order, each prefixed by `table` (e.g.
+    /// `s.`): `SELECT \(SessionRow.columns()) FROM sessions ...`.
+    static func columns(_ table: String = "") -> String {
+        ["id", "key", "name", "created_at", "updated_at", "version", "platform"].map { table + $0 }.joined(separator: ", ")
+    }
+
+    /// The row a statement selecting ``columns(_:)`` is on. A `platform` holding no generation's
+    /// name does not stop the read: the row gets the default generation and
+    /// ``unreadablePlatform`` (reads refuse it, `check` reports it, `rebuild` rewrites it).
+    init(reading s: Statement) {
+        let key = s.string(at: 1) ?? ""
+        self.init(id: s.int64(at: 0), key: key, name: s.string(at: 2), createdAt: s.int64(at: 3),
+                  updatedAt: s.int64(at: 4), version: s.int(at: 5), platform: .default)
+        do { platform = try StoreCore.platform(s.string(at: 6), session: key) } catch let error as UnreadableRow {
+            unreadablePlatform = error
+        } catch {}
+    }
 }
 
 /// One session being written in the current transaction (a single append, a batch or an
@@ -250,8 +275,11 @@ final class StoreCore: @unchecked Sendable {
         do { db = try Connection(path: temporary, mode: .readWriteCreate) } catch { return false }
         defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
         do {
-            try configure(db, options: options)
+            // Migrated in the rollback-journal mode a new file starts in, then switched to WAL:
+            // each migration's journal is deleted when it commits, where a WAL would hold every
+            // migration's pages until the checkpoint (the peak size matters on a nearly full disk).
             try Migrator.migrate(db)
+            try configure(db, options: options)
             // Everything into the file itself: the -wal is named after the temporary path.
             try db.checkpoint(mode: .truncate)
         } catch {
@@ -277,27 +305,40 @@ final class StoreCore: @unchecked Sendable {
     // MARK: Sessions
 
     func sessionRow(_ key: String) throws -> SessionRow? {
-        let statement = try db.cachedStatement("SELECT id, name, created_at, updated_at, version FROM sessions WHERE key = ?")
+        let statement = try db.cachedStatement("SELECT \(SessionRow.columns()) FROM sessions WHERE key = ?")
         statement.bind(key, at: 1)
         guard try statement.step() else { return nil }
-        let row = SessionRow(id: statement.int64(at: 0), key: key, name: statement.string(at: 1),
-                             createdAt: statement.int64(at: 2), updatedAt: statement.int64(at: 3), version: statement.int(at: 4))
+        let row = SessionRow(reading: statement)
         statement.reset()
+        if let unreadable = row.unreadablePlatform { throw unreadable }
         return row
     }
 
-    func createSession(key: String, name: String?, at: Int64) throws -> SessionRow {
-        let insert = try db.cachedStatement("INSERT INTO sessions (key, name, created_at, updated_at, version) VALUES (?, ?, ?, ?, 0)")
+    /// A `sessions.platform` value as a generation.
+    /// - Throws: ``UnreadableRow`` for a value no generation has (changed behind the store's
+    ///   back; `navdb rebuild` rewrites it from the session's `session.started`).
+    static func platform(_ text: String?, session: String) throws -> PlatformGeneration {
+        guard let text else { return .default }
+        guard let platform = PlatformGeneration(rawValue: text) else {
+            throw UnreadableRow(session: session, row: "session row",
+                                problem: "platform \(UnreadableRow.quoted(text)) is not a platform generation (known: \(PlatformGeneration.names))")
+        }
+        return platform
+    }
+
+    func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
+        let insert = try db.cachedStatement("INSERT INTO sessions (key, name, created_at, updated_at, version, platform) VALUES (?, ?, ?, ?, 0, ?)")
         insert.bind(key, at: 1)
         insert.bind(name, at: 2)
         insert.bind(at, at: 3)
         insert.bind(at, at: 4)
+        insert.bind(platform.rawValue, at: 5)
         try insert.run()
         let id = db.lastInsertRowID
         let layer = try db.cachedStatement("INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, 0, 0)")
         layer.bind(id, at: 1)
         try layer.run()
-        return SessionRow(id: id, key: key, name: name, createdAt: at, updatedAt: at, version: 0)
+        return SessionRow(id: id, key: key, name: name, createdAt: at, updatedAt: at, version: 0, platform: platform)
     }
 
     /// The time for a new event: the given one (refused when earlier than the previous event), or
@@ -528,7 +569,7 @@ final class StoreCore: @unchecked Sendable {
             }
             layers[layer].entries.append(Entry(id: id, route: row.string(at: 2), params: params, item: item))
         }
-        return (SessionState(layers: layers), unreadable)
+        return (SessionState(layers: layers, platform: session.platform), unreadable)
     }
 
     // MARK: History
@@ -675,11 +716,10 @@ final class StoreCore: @unchecked Sendable {
 
     /// The state a fold of a session's log starts from: its base's state, or the empty state.
     func foldStart(sessionID: Int64) throws -> SessionState {
-        let statement = try db.cachedStatement("SELECT id, key, name, created_at, updated_at, version FROM sessions WHERE id = ?")
+        let statement = try db.cachedStatement("SELECT \(SessionRow.columns()) FROM sessions WHERE id = ?")
         statement.bind(sessionID, at: 1)
         guard try statement.step() else { statement.reset(); return SessionState() }
-        let row = SessionRow(id: sessionID, key: statement.string(at: 1) ?? "", name: statement.string(at: 2),
-                             createdAt: statement.int64(at: 3), updatedAt: statement.int64(at: 4), version: statement.int(at: 5))
+        let row = SessionRow(reading: statement)
         statement.reset()
         return try foldStart(row).state
     }

@@ -7,8 +7,8 @@ import NavStore
 enum EventSummary {
     static func summary(_ body: EventBody) -> String {
         switch body {
-        case .sessionStarted(let name):
-            return name.map { "started \(Text.quoted($0))" } ?? "started"
+        case .sessionStarted(let name, let platform):
+            return (name.map { "started \(Text.quoted($0))" } ?? "started") + " (platform \(platform.rawValue))"
         case .entryPushed(let entry):
             return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item) + route(entry)
         case .entriesPopped(let source, let ids, let confirmed):

@@ -162,7 +162,7 @@ extension ModelTests {
             ("Inbox", ["Back", ""]), ("Back", [""]), ("", []), ("back", ["Back", ""]), (" ", ["Back", ""]),
         ])
         func fallbacks(preferred: String, fallbacks: [String]) throws {
-            #expect(BackButton.shortening(preferred) == BackButton(label: preferred, fallbacks: fallbacks))
+            #expect(PlatformGeneration.ios14.rules.shortening(preferred) == BackButton(label: preferred, fallbacks: fallbacks))
             let state = try SessionState.base(NavigationItem(title: preferred), plain)
             #expect(state.backButton?.fallbacks == fallbacks)
         }
@@ -190,22 +190,22 @@ extension ModelTests {
         @Test("rule 5: label(fitting:) counts terminal columns: a cluster is one, East Asian wide and emoji two")
         func labelFittingCountsColumns() {
             let family = "👨‍👩‍👧‍👦é\u{301}"  // 2 clusters, 9 scalars, 3 columns
-            let button = BackButton.shortening(family)
+            let button = PlatformGeneration.ios14.rules.shortening(family)
             #expect(button.label(fitting: 3) == family)
             #expect(button.label(fitting: 2) == "")
-            #expect(BackButton.shortening("نحو").label(fitting: 3) == "نحو")
-            #expect(BackButton.shortening("首页").label(fitting: 4) == "首页")
-            #expect(BackButton.shortening("首页").label(fitting: 3) == "")
-            #expect(BackButton.shortening("首页首页").label(fitting: 5) == "Back")
-            #expect(BackButton.shortening("Ω😀x").label(fitting: 3) == "")
-            #expect(BackButton.shortening("Ω😀x").label(fitting: 4) == "Ω😀x")
+            #expect(PlatformGeneration.ios14.rules.shortening("نحو").label(fitting: 3) == "نحو")
+            #expect(PlatformGeneration.ios14.rules.shortening("首页").label(fitting: 4) == "首页")
+            #expect(PlatformGeneration.ios14.rules.shortening("首页").label(fitting: 3) == "")
+            #expect(PlatformGeneration.ios14.rules.shortening("首页首页").label(fitting: 5) == "Back")
+            #expect(PlatformGeneration.ios14.rules.shortening("Ω😀x").label(fitting: 3) == "")
+            #expect(PlatformGeneration.ios14.rules.shortening("Ω😀x").label(fitting: 4) == "Ω😀x")
         }
 
         @Test("rule 5: a generated label is drawn whole or replaced by a fallback; only a custom title is cut, between clusters")
         func drawnLabel() {
             for width in 0...12 {
                 for preferred in ["首页", "首页首页", "Ω😀x", "Settings", "👨‍👩‍👧‍👦👨‍👩‍👧‍👦"] {
-                    let button = BackButton.shortening(preferred)
+                    let button = PlatformGeneration.ios14.rules.shortening(preferred)
                     let drawn = button.drawnLabel(in: width)
                     #expect(([preferred] + button.fallbacks).contains(drawn), "width \(width): \(drawn)")
                     #expect(TerminalWidth.columns(drawn) <= width)

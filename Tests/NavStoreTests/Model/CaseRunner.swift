@@ -23,6 +23,9 @@ struct SharedCase: Sendable, Hashable {
     var given: [[String: JSONValue]]
     /// The expectations, as JSON (see ``expectation()``).
     var expect: [String: JSONValue]
+    /// The case-level `"platform"`: the generation the case's session starts with (DESIGN
+    /// §3.2); `ios14` when the case has none.
+    var platform: PlatformGeneration = .default
 
     // MARK: - Finding and reading the folder
 
@@ -36,11 +39,41 @@ struct SharedCase: Sendable, Hashable {
         if let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        return packageRoot(filePath: filePath)
+        return sharedFolder("cases", filePath: filePath)
+    }
+
+    /// The folders whose cases run: ``directory(filePath:)`` and, unless `$NAVSTORE_CASES_DIR`
+    /// names one folder, `../shared/cases-ios26` (cases with `"platform": "ios26"`, DESIGN §3.2).
+    static func directories(filePath: String = #filePath) -> [URL] {
+        if let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty {
+            return [URL(fileURLWithPath: override, isDirectory: true)]
+        }
+        return [directory(filePath: filePath), sharedFolder("cases-ios26", filePath: filePath)]
+    }
+
+    /// `<package root>/../shared/<name>`.
+    private static func sharedFolder(_ name: String, filePath: String) -> URL {
+        packageRoot(filePath: filePath)
             .appendingPathComponent("..", isDirectory: true)
             .appendingPathComponent("shared", isDirectory: true)
-            .appendingPathComponent("cases", isDirectory: true)
+            .appendingPathComponent(name, isDirectory: true)
             .standardizedFileURL
+    }
+
+    /// Every case of every folder of ``directories(filePath:)`` that exists, folder by folder
+    /// (ids unique over all of them).
+    /// - Throws: as ``all(in:)``, and for an id used in two folders.
+    static func everyFolder() throws -> [SharedCase] {
+        var cases: [SharedCase] = []
+        var seen: [String: String] = [:]
+        for folder in directories() {
+            for item in try all(in: folder) {
+                if let other = seen[item.id] { throw CaseError("case id '\(item.id)' is used in \(other) and again in \(item.file)") }
+                seen[item.id] = item.file
+                cases.append(item)
+            }
+        }
+        return cases
     }
 
     /// The package root above `filePath`: the nearest folder holding `Package.swift`, or four
@@ -131,9 +164,19 @@ struct SharedCase: Sendable, Hashable {
         return try list.enumerated().map { index, value in
             guard case .object(let object) = value else { throw CaseError("\(file): case \(index + 1) is not an object") }
             guard case .string(let id)? = object["id"] else { throw CaseError("\(file): case \(index + 1) has no string \"id\"") }
-            let known: Set<String> = ["id", "source", "given", "expect"]
+            let known: Set<String> = ["id", "source", "platform", "given", "expect"]
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-                throw CaseError("\(file): case '\(id)' has an unknown key '\(unknown)' (known: id, source, given, expect)")
+                throw CaseError("\(file): case '\(id)' has an unknown key '\(unknown)' (known: id, source, platform, given, expect)")
+            }
+            var platform = PlatformGeneration.default
+            switch object["platform"] {
+            case nil: break
+            case .string(let name)?:
+                guard let known = PlatformGeneration(rawValue: name) else {
+                    throw CaseError("\(file): case '\(id)' has an unknown platform '\(name)' (known: \(PlatformGeneration.names))")
+                }
+                platform = known
+            case let other?: throw CaseError("\(file): case '\(id)' \"platform\" must be a string, got \(other)")
             }
             var source: String?
             if case .string(let text)? = object["source"] { source = text }
@@ -143,7 +186,7 @@ struct SharedCase: Sendable, Hashable {
                 return fields
             }
             guard case .object(let expect)? = object["expect"] else { throw CaseError("\(file): case '\(id)' has no \"expect\" object") }
-            return SharedCase(id: id, source: source, file: file, given: given, expect: expect)
+            return SharedCase(id: id, source: source, file: file, given: given, expect: expect, platform: platform)
         }
     }
 
@@ -341,12 +384,13 @@ struct SharedCase: Sendable, Hashable {
     }
 
     /// Runs the steps through ``SessionState/decide(_:)``, ``SessionState/validate(_:)`` and
-    /// ``SessionState/apply(_:)`` from a new session.
+    /// ``SessionState/apply(_:)`` from a new session of the case's ``platform`` (the state after
+    /// its `session.started`, which is not among the returned events).
     /// - Throws: ``CaseError`` when a step before the last is refused, when `validate` rejects an
     ///   event `decide` produced, or when the steps cannot be read.
     func runThroughModel() throws -> ModelRun {
         let commands = try commands()
-        var state = SessionState()
+        var state = SessionState.fold([.sessionStarted(name: nil, platform: platform)])
         var events: [EventBody] = []
         var outcome = Outcome.ok
         var refusal: NavigationError?

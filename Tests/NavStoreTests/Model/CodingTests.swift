@@ -98,8 +98,8 @@ extension ModelTests {
                 let body = EventBody.sessionStarted(name: name)
                 #expect(try EventBody(type: "session.started", payload: Data(body.payloadJSON().utf8)) == body)
             }
-            #expect(try EventBody.sessionStarted(name: nil).payloadJSON() == "{}")
-            #expect(try EventBody.sessionStarted(name: "").payloadJSON() == #"{"name":""}"#)
+            #expect(try EventBody.sessionStarted(name: nil).payloadJSON() == #"{"platform":"ios14"}"#)
+            #expect(try EventBody.sessionStarted(name: "").payloadJSON() == #"{"name":"","platform":"ios14"}"#)
         }
 
         @Test("params: nil and {} stay distinct, values keep their types")
@@ -130,7 +130,7 @@ extension ModelTests {
             #expect(try Self.text(Entry(id: "A")) == #"{"id":"A"}"#)
             #expect(try Self.text(NavigationItem(title: "T", hidesBackButton: true)) == #"{"hidesBackButton":true,"title":"T"}"#)
             #expect(try Self.text(NavigationItem(backBarButtonItem: BackBarButtonItem())) == #"{"backBarButtonItem":{}}"#)
-            #expect(try Self.text(SessionState()) == #"{"layers":[{"entries":[],"modalInPresentation":false}]}"#)
+            #expect(try Self.text(SessionState()) == #"{"layers":[{"entries":[],"modalInPresentation":false}],"platform":"ios14"}"#)
             // Set values that are not defaults are written.
             let full = NavigationItem(
                 title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),

@@ -70,8 +70,8 @@ struct CommandGenerator {
     mutating func command(in state: SessionState) -> NavigationCommand {
         switch int(0...99) {
         case 0..<24: return .push(entry(in: state))
-        case 24..<40: return .pop(source: pick([.backButton, .backButton, .backButton, .gesture, .programmatic, .backMenu]), confirmed: chance(0.2))
-        case 40..<46: return .popTo(entryID: targetID(in: state), source: pick([.programmatic, .backMenu, .backMenu, .gesture, .backButton]))
+        case 24..<40: return .pop(source: pick([.backButton, .backButton, .backButton, .gesture, .contentGesture, .programmatic, .backMenu]), confirmed: chance(0.2))
+        case 40..<46: return .popTo(entryID: targetID(in: state), source: pick([.programmatic, .backMenu, .backMenu, .gesture, .backButton, .contentGesture]))
         case 46..<48: return .popToRoot
         case 48..<54: return .menuSelect(row: int(0...4))
         case 54..<60: return .back
@@ -123,6 +123,16 @@ extension ModelTests {
             if everPopulated && state.layers[0].entries.isEmpty { return "the base layer became empty after the first push" }
             if state.layers[0].entries.isEmpty && state.layers.count > 1 { return "a layer is presented over an empty base" }
             if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
+            // DESIGN §3.2: generations differ in the label only, never in whether there is a button.
+            let classic = state.backButton(under: .ios14), modern = state.backButton(under: .ios26)
+            if (classic == nil) != (modern == nil) { return "one generation shows a back button and the other none" }
+            if state.backButton != state.backButton(under: state.platform) { return "backButton is not the one of the session's platform" }
+            if let modern, state.topLayer.entries.count >= 2 {
+                let back = state.topLayer.entries[state.topLayer.entries.count - 2].item
+                let allowed: Set<String> = ["", back.backBarButtonItem?.title ?? "", back.backButtonTitle ?? ""]
+                if !allowed.contains(modern.label) { return "an ios26 label '\(modern.label)' that is neither a custom title, a backButtonTitle nor a chevron" }
+                if modern.fallbacks.contains("Back") { return "an ios26 label falls back to \"Back\"" }
+            }
             if let menu = state.backMenu {
                 let top = state.topLayer.entries
                 if menu.isEmpty { return "an empty back menu instead of none" }
@@ -144,7 +154,9 @@ extension ModelTests {
               arguments: seeds)
         func randomCommands(seed: UInt64) throws {
             var generator = CommandGenerator(seed: seed)
-            var state = SessionState()
+            // Odd seeds run an iOS 26 session, even ones a classic one (DESIGN §3.2).
+            let start = EventBody.sessionStarted(name: nil, platform: seed % 2 == 1 ? .ios26 : .ios14)
+            var state = SessionState.fold([start])
             var events: [EventBody] = []
             var everPopulated = false
             var produced: [String: Int] = [:]
@@ -194,7 +206,7 @@ extension ModelTests {
                 everPopulated = everPopulated || !state.layers[0].entries.isEmpty
 
                 // (b) folding every event so far from a new session gives the live state.
-                guard SessionState.fold(events) == state else { Issue.record("\(where_): fold differs from the live state"); return }
+                guard SessionState.fold([start] + events) == state else { Issue.record("\(where_): fold differs from the live state"); return }
                 // (d) invariants.
                 if let broken = Self.brokenInvariant(state, everPopulated: everPopulated) {
                     Issue.record("\(where_): \(broken); state \(state.stackDescription)"); return

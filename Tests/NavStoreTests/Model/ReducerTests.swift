@@ -97,6 +97,10 @@ extension ModelTests {
             Refusal(name: "invalidSource: pop-to with source back-button", setup: [push("A"), push("B")], command: .popTo(entryID: "A", source: .backButton),
                     error: .invalidSource(operation: "pop-to", source: "back-button", accepted: ["back-menu", "programmatic"]),
                     mentions: ["'back-button'", "pop-to"]),
+            Refusal(name: "sourceNotOnPlatform: a content swipe on an ios14 session", setup: [push("A"), push("B")],
+                    command: .pop(source: .contentGesture),
+                    error: .sourceNotOnPlatform(source: .contentGesture, platform: .ios14),
+                    mentions: ["content-gesture", "ios14", "ios26", "--platform"]),
             Refusal(name: "nowhereToGoBack: back at the base root", setup: [push("A")], command: .back,
                     error: .nowhereToGoBack(root: "A"), mentions: ["'A'", "root of the base layer"]),
             Refusal(name: "entryAlreadyLive: push an id live in the same layer", setup: [push("A"), push("B")], command: push("A"),
@@ -153,6 +157,7 @@ extension ModelTests {
             case .noBackMenu: "noBackMenu"
             case .menuRowOutOfRange: "menuRowOutOfRange"
             case .invalidSource: "invalidSource"
+            case .sourceNotOnPlatform: "sourceNotOnPlatform"
             case .nowhereToGoBack: "nowhereToGoBack"
             case .entryAlreadyLive: "entryAlreadyLive"
             case .entryNotLive: "entryNotLive"
@@ -171,7 +176,7 @@ extension ModelTests {
             let covered = Set(Self.refusals.map { Self.caseName($0.error) })
             #expect(covered == [
                 "emptyStack", "cannotPopRoot", "noBackButton", "notInTopLayer", "notInBackMenu", "noBackMenu", "menuRowOutOfRange",
-                "invalidSource", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive", "presentOverEmptyStack", "noModalLayer",
+                "invalidSource", "sourceNotOnPlatform", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive", "presentOverEmptyStack", "noModalLayer",
                 "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams",
             ])
         }

@@ -16,14 +16,14 @@ extension ModelTests {
         // skipped (the always-on test below says which folder was looked for).
         @Test("shared case",
               .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path) (set NAVSTORE_CASES_DIR)"),
-              arguments: try SharedCase.all())
+              arguments: try SharedCase.everyFolder())
         func sharedCase(_ sharedCase: SharedCase) throws {
             let expectation = try sharedCase.expectation()
             let run = try sharedCase.runThroughModel()
             let context = Comment(rawValue: "case '\(sharedCase.id)' (\(sharedCase.file); \(sharedCase.source ?? "no source")); stack \(run.state.stackDescription)")
 
             #expect(!sharedCase.expect.isEmpty, "a case must expect something")
-            #expect(SessionState.fold(run.events) == run.state, context)
+            #expect(SessionState.fold(run.events, from: SessionState(platform: sharedCase.platform)) == run.state, context)
 
             if let stack = expectation.stack {
                 #expect(run.state.entryIDs == stack, context)
@@ -83,9 +83,12 @@ extension ModelTests {
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/NavStoreTests/Model/CaseRunner.swift").path))
             if ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil {
-                // Compared with symbolic links resolved: a worktree may reach ../shared through a link.
+                // Compared with symbolic links resolved: `standardizedFileURL` resolves them when it
+                // removes a `..` (here `<root>/../shared` where `../shared` may be a link).
                 let expected = root.deletingLastPathComponent().appendingPathComponent("shared/cases").resolvingSymlinksInPath().path
                 #expect(SharedCase.directory().resolvingSymlinksInPath().path == expected)
+                #expect(SharedCase.directories().map { $0.resolvingSymlinksInPath().path }
+                        == [expected, root.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26").resolvingSymlinksInPath().path])
             }
         }
     }
@@ -261,6 +264,38 @@ extension ModelTests {
                 #expect(run.state.entryIDs == [["A", "B"]])
                 #expect(try sharedCase.expectation().stack == [["A", "B"]])
             }
+        }
+
+        @Test("a case-level platform starts the session under that generation; none is ios14; an unknown one is refused")
+        func platformKey() throws {
+            let given = #""given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"outcome": "ok"}"#
+            let modern = try one(#"{"id": "p", "platform": "ios26", \#(given)}"#)
+            #expect(modern.platform == .ios26)
+            let run = try modern.runThroughModel()
+            #expect(run.state.platform == .ios26)
+            #expect(run.state.backButton == BackButton(label: "", fallbacks: []))
+            #expect(SessionState.fold(run.events, from: SessionState(platform: .ios26)) == run.state)
+
+            let classic = try one(#"{"id": "c", \#(given)}"#)
+            #expect(classic.platform == .ios14)
+            #expect(try classic.runThroughModel().state.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
+
+            for bad in [#""ios27""#, "26", "null", #""IOS26""#] {
+                let error = try #require(throws: CaseError.self) { try one(#"{"id": "x", "platform": \#(bad), \#(given)}"#) }
+                #expect(error.description.contains("platform"), "\(bad): \(error)")
+            }
+        }
+
+        @Test("the iOS 26 folder is read beside the classic one, every case there under its platform",
+              .enabled(if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil
+                       && SharedCase.directoryExists(SharedCase.directories().last!), "no cases-ios26 folder"))
+        func ios26Folder() throws {
+            let modern = try SharedCase.all(in: SharedCase.directories().last!)
+            #expect(!modern.isEmpty)
+            #expect(modern.allSatisfy { $0.platform == .ios26 })
+            let every = try SharedCase.everyFolder()
+            #expect(every.count == (try SharedCase.all()).count + modern.count)
+            #expect(Set(modern.map(\.id)).isSubset(of: Set(every.map(\.id))))
         }
 
         @Test("a case id used twice across files is refused")

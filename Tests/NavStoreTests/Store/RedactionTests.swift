@@ -29,7 +29,7 @@ struct RedactionTests {
             ids.insert(event.session)
             ids.formUnion(event.body.entryIDs)
             switch event.body {
-            case .sessionStarted(let name): if let name { texts.insert(name) }
+            case .sessionStarted(let name, _): if let name { texts.insert(name) }
             case .entryPushed(let entry), .layerPresented(let entry, _): texts.formUnion(Self.texts(of: [entry]))
             case .stackReplaced(let entries): texts.formUnion(Self.texts(of: entries))
             case .itemUpdated(let id, let item, _): texts.formUnion(Self.texts(of: [Entry(id: id, item: item)]))
@@ -120,7 +120,7 @@ struct RedactionTests {
         #expect(redactedParams.keys.allSatisfy { $0.wholeMatch(of: hash) != nil }, "\(redactedParams.keys)")
         #expect(redactedParams.values.contains(.integer(987_654_321)))
         #expect(redactedParams.values.contains { if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false } })
-        guard case .sessionStarted(let name) = events[0].body else { return }
+        guard case .sessionStarted(let name, _) = events[0].body else { return }
         #expect(name?.wholeMatch(of: hash) != nil)
         // Structure is kept: types, versions, times, sources, flags.
         let original = try store.allEvents(session: "session-ключ-3")

@@ -22,7 +22,8 @@ extension SessionState {
     /// The `guard-bypassed` violation of `event` applied to this state (the state before it), or
     /// `nil`: the event removes entries that have a `popGuard` without consulting it.
     ///
-    /// `entries.popped` with source back-menu (rule 9) or gesture (rule 10) and `layer.dismissed`
+    /// `entries.popped` with source back-menu (rule 9), gesture (rule 10) or content-gesture
+    /// (DESIGN §3.2) and `layer.dismissed`
     /// with source gesture (rule 15) remove entries without `navigationBar(_:shouldPop:)`; a
     /// back-button tap consults the top entry's guard (a confirmed tap is the user's answer), and
     /// a programmatic pop or dismissal is the app's own decision. The subject is the guarded
@@ -36,6 +37,7 @@ extension SessionState {
             switch source {
             case .backMenu: how = "a back-menu selection (entries.popped, source back-menu)"
             case .gesture: how = "the interactive swipe back (entries.popped, source gesture)"
+            case .contentGesture: how = "the iOS 26 content swipe (entries.popped, source content-gesture)"
             case .backButton, .programmatic: return nil
             }
             removed = ids

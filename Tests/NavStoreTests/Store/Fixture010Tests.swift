@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import NavStore
+
+/// Users' files outlive versions: a database and an export written by navdb 0.1.0
+/// (`../shared/fixtures/navdb-0.1.0/`) open (migrating a copy) and import with exactly the states
+/// 0.1.0 reported, every session being `ios14` (a log without a generation, DESIGN §3.2).
+@Suite("navdb 0.1.0 files")
+struct Fixture010Tests {
+    static let folder = SharedCase.packageRoot().deletingLastPathComponent().appendingPathComponent("shared/fixtures/navdb-0.1.0")
+    static var exists: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected.json").path) }
+
+    /// One version of `expected.json`: stack ids per layer, back button, back menu rows (entry, title).
+    struct View: Equatable, CustomStringConvertible {
+        var stack: [[String]]
+        var backButton: BackButton?
+        var backMenu: [[String]]?
+        var description: String { "stack \(stack), button \(backButton.map { "\($0.label) \($0.fallbacks)" } ?? "none"), menu \(backMenu ?? [])" }
+
+        init(stack: [[String]], backButton: BackButton?, backMenu: [[String]]?) {
+            self.stack = stack
+            self.backButton = backButton
+            self.backMenu = backMenu
+        }
+
+        init(_ state: SessionState) {
+            self.init(stack: state.entryIDs, backButton: state.backButton.map { BackButton(label: $0.label, fallbacks: $0.fallbacks) },
+                      backMenu: state.backMenu?.map { [$0.entry, $0.title] })
+        }
+    }
+
+    /// `expected.json`: per session key, the view at each version 1...n.
+    static func expected() throws -> [String: [View]] {
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("expected.json"))) as! [String: Any]
+        var result: [String: [View]] = [:]
+        for (key, value) in root["sessions"] as! [String: Any] {
+            let views = (value as! [String: Any])["views"] as! [[String: Any]]
+            result[key] = views.map { view in
+                let button = (view["backButton"] as? [String: Any]).map { BackButton(label: $0["label"] as! String, fallbacks: $0["fallbacks"] as! [String]) }
+                return View(stack: view["stack"] as! [[String]], backButton: button, backMenu: view["backMenu"] as? [[String]])
+            }
+        }
+        return result
+    }
+
+    /// Every view of every session read from `store` equals the expected one, and every session is ios14.
+    func expectStates(_ store: NavigationStore, _ expected: [String: [View]], _ what: String) throws {
+        #expect(Set(try store.sessions().map(\.key)) == Set(expected.keys), "\(what)")
+        for (key, views) in expected {
+            #expect(try store.sessionInfo(key).platform == .ios14, "\(what) \(key)")
+            for (index, view) in views.enumerated() {
+                let read = try store.state(session: key, at: .version(index + 1))
+                #expect(View(read.state) == view, "\(what): session \(key) version \(index + 1)")
+                #expect(read.state.platform == .ios14)
+            }
+        }
+    }
+
+    @Test("the 0.1.0 database opens migrated, and its export imports, with exactly the recorded states",
+          .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
+    func fixture() throws {
+        let expected = try Self.expected()
+        let dir = TemporaryDirectory()
+        let copy = dir.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("navdb.sqlite").path, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy)
+        let migrated = try NavigationStore(path: copy)
+        try expectStates(migrated, expected, "migrated database")
+        #expect(try migrated.check().isClean)
+
+        let lines = try String(contentsOf: Self.folder.appendingPathComponent("export.ndjson"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        let imported = try NavigationStore(path: dir.path("imported.sqlite"))
+        #expect(try imported.importNDJSON(lines: lines).imported == lines.count)
+        try expectStates(imported, expected, "imported export")
+        // The same export into the migrated database: every event is already there.
+        #expect(try migrated.importNDJSON(lines: lines).skipped == lines.count)
+    }
+}
