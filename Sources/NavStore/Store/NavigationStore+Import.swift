@@ -419,11 +419,19 @@ struct ImportLine: Decodable {
     /// What the line says it continues (its `previous` key).
     var continuation: Continuation
 
-    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, eventID, previous, payload }
+    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, time, eventID, previous, payload }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
+        // `time` is informative (`at` is the time), but a line whose two disagree is not an
+        // export of navdb's: refused rather than half believed.
+        if let time = try c.decodeIfPresent(String.self, forKey: .time), c.contains(.at) {
+            let at = try c.decode(Int64.self, forKey: .at)
+            if Timestamp.parse(time) != at && time != Timestamp.format(at) {
+                throw NavigationError.invalidEvent("its time \"\(time)\" is not the instant of its at \(at) (\(Timestamp.format(at))); time must agree with at, or be left out")
+            }
+        }
         if type == SessionBase.recordType {
             let record = EventRecord(seq: nil, session: try c.decode(String.self, forKey: .session), version: try c.decode(Int.self, forKey: .version),
                                      type: type, at: try c.decode(Int64.self, forKey: .at), time: nil,

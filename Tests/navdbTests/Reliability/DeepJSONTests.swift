@@ -135,4 +135,19 @@ struct DeepJSONTests {
         }
         #expect(try sandbox.databaseBytes() == before)
     }
+    @Test("an import line whose time is not a time or disagrees with its at is refused (65); an agreeing one in any zone is accepted",
+          arguments: [(#""x""#, false), (#""2023-11-14T22:13:21Z""#, false), ("5", false), (#""2023-11-14T22:13:20.000Z""#, true), (#""2023-11-14T23:13:20+01:00""#, true)])
+    func timeAgreesWithAt(time: String, accepted: Bool) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "other"])
+        let before = try sandbox.databaseBytes()
+        let line = #"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":{},"session":"s","time":\#(time),"type":"session.started","version":1}"#
+        let result = try sandbox.run(["import", "-"], stdin: line + "\n")
+        if accepted {
+            #expect(result.status == 0, "\(result)")
+        } else {
+            #expect(result.status == 65 && result.stderr.hasPrefix("Error: line 1: ") && result.stderr.contains("time"), "\(result)")
+            #expect(try sandbox.databaseBytes() == before)
+        }
+    }
 }
