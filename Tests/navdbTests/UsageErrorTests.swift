@@ -36,7 +36,7 @@ import Testing
         Case(arguments: ["push", "s", "A", "--expect-version", "seven"], command: "push",
              message: "The value 'seven' is invalid for '--expect-version <n>'"),
         Case(arguments: ["pop", "s", "--source", "back-menu"], command: "pop",
-             message: "expected one of back-button, gesture, programmatic"),
+             message: "expected one of back-button, gesture, content-gesture, programmatic"),
         Case(arguments: ["pop-to", "s", "A", "--source", "gesture"], command: "pop-to", message: "expected one of back-menu, programmatic"),
         Case(arguments: ["dismiss", "s", "--source", "back-button"], command: "dismiss", message: "expected one of gesture, programmatic"),
         Case(arguments: ["menu-select", "s", "first"], command: "menu-select", message: "The value 'first' is invalid for '<row>'"),

@@ -11,20 +11,22 @@ struct BackMenuCommand: Command {
         "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
         """,
         arguments: [.key],
-        options: [PointOption.spec, WidthOption.spec("Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).")])
+        options: [PointOption.spec, PlatformOption.whatIf, WidthOption.spec("Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).")])
 
     var key: String
     var point: HistoryPoint?
+    var platform: PlatformGeneration?
     var width: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         point = try arguments.point("at")
+        platform = try arguments.choice("platform")
         width = try arguments.int("width", minimum: 0)
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try context.store().state(session: key, at: point)
+        let state = try context.store().state(session: key, at: point, platform: platform)
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, width: width))
         } else {

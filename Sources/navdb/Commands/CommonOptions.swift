@@ -33,6 +33,14 @@ enum PointOption {
         help: "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down).")
 }
 
+/// `--platform G`: at `session start`, the session's generation (DESIGN §3.2); on `stack`,
+/// `back-menu` and `show`, a what-if read under another generation (the log is not changed).
+enum PlatformOption {
+    static func spec(_ help: String) -> OptionSpec { .value("platform", "generation", help: help) }
+    /// The what-if help of the read commands.
+    static let whatIf = spec("Show the history as this generation (\(PlatformGeneration.names)) would resolve the back button, without changing the log; default the session's own.")
+}
+
 /// `--width N` of `back-menu` and `show`.
 enum WidthOption {
     static func spec(_ help: String) -> OptionSpec { .value("width", "n", help: help) }

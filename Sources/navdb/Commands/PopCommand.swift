@@ -2,7 +2,7 @@ import NavStore
 
 /// `navdb pop KEY [--source back-button|gesture|programmatic] [--confirm]`: pops the top entry (rule 10).
 struct PopCommand: Command {
-    static let sources: [PopSource] = [.backButton, .gesture, .programmatic]
+    static let sources: [PopSource] = [.backButton, .gesture, .contentGesture, .programmatic]
 
     static let spec = CommandSpec(
         path: ["pop"],
@@ -16,6 +16,7 @@ struct PopCommand: Command {
             .value("source", "source", help: """
                 back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); \
                 gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); \
+                content-gesture: iOS 26's swipe anywhere in the content (interactiveContentPopGestureRecognizer; no guard asked; ios26 sessions only); \
                 programmatic: the app calls popViewController(animated:) (no guard asked).
                 """, default: PopSource.backButton.rawValue, choices: Self.sources.map(\.rawValue)),
             .flag("confirm", help: "Answer yes to the top entry's pop guard."),

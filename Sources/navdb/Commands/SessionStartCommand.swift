@@ -13,6 +13,7 @@ struct SessionStartCommand: Command {
         arguments: [.key],
         options: [
             .value("name", "name", help: "A human name for the session."),
+            PlatformOption.spec("The generation of UIKit rules the session follows, fixed from now on: ios14 (iOS 14-18, and iOS 26 apps with UIDesignRequiresCompatibility; the default) or ios26."),
             .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n>; 0 for a session that must not exist yet."),
             .value("time", "iso8601", help: "The event's time (ISO-8601); now when not given; at most 24 hours ahead of the clock unless --allow-future-time."),
             .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
@@ -20,11 +21,13 @@ struct SessionStartCommand: Command {
 
     var key: String
     var name: String?
+    var platform: PlatformGeneration
     var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         name = arguments.value("name")
+        platform = try arguments.choice("platform") ?? .default
         write = try WriteOptions(arguments)
     }
 
@@ -35,6 +38,6 @@ struct SessionStartCommand: Command {
             throw StoreError.versionConflict(session: key, expected: expected, actual: 0)
         }
         return try WriteOutput.render(
-            context.store(create: true).startSession(key, name: name, at: write.at, expectedVersion: write.expectedVersion), context)
+            context.store(create: true).startSession(key, name: name, platform: platform, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

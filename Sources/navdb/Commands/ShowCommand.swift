@@ -11,15 +11,17 @@ struct ShowCommand: Command {
         Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
         """,
         arguments: [.key],
-        options: [PointOption.spec, WidthOption.spec("The bar's width in columns (default 40, from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)).")])
+        options: [PointOption.spec, PlatformOption.whatIf, WidthOption.spec("The bar's width in columns (default 40, from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)).")])
 
     var key: String
     var point: HistoryPoint?
+    var platform: PlatformGeneration?
     var width: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         point = try arguments.point("at")
+        platform = try arguments.choice("platform")
         width = try arguments.int("width", minimum: BarDrawing.minimumWidth) ?? 40
         // The picture is `width` columns of text: an unbounded width would be an unbounded allocation.
         guard width <= BarDrawing.maximumWidth else {
@@ -29,7 +31,7 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try context.store().state(session: key, at: point)
+        let state = try context.store().state(session: key, at: point, platform: platform)
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, width: width))
         } else {

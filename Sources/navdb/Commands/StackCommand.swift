@@ -12,18 +12,20 @@ struct StackCommand: Command {
         was given instead.
         """,
         arguments: [.key],
-        options: [PointOption.spec])
+        options: [PointOption.spec, PlatformOption.whatIf])
 
     var key: String
     var point: HistoryPoint?
+    var platform: PlatformGeneration?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         point = try arguments.point("at")
+        platform = try arguments.choice("platform")
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try context.store().state(session: key, at: point)
+        let state = try context.store().state(session: key, at: point, platform: platform)
         if context.json {
             try JSONOutput.print(StackJSON(state))
         } else {

@@ -6,6 +6,8 @@ enum StateText {
     static func heading(_ state: VersionedState) -> String {
         var text = "session \(Text.display(state.session))  version \(state.version)"
         if let at = state.at { text += "  at \(Timestamp.format(at))" }
+        text += "  platform \(state.state.platform.rawValue)"
+        if state.isWhatIf { text += " (what-if; the session records \(state.recordedPlatform.rawValue))" }
         return text
     }
 

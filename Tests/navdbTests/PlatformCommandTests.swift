@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// DESIGN §3.2 through the binary: `session start --platform`, what-if reads, the content swipe,
+/// and the bad input around them (exit 64 or 1, the database unchanged).
+@Suite struct PlatformCommandTests {
+    /// A session `key` of `platform` with Inbox below Mail.
+    func session(_ sandbox: Sandbox, _ key: String, _ platform: String?) throws {
+        try sandbox.ok(["session", "start", key] + (platform.map { ["--platform", $0] } ?? []))
+        try sandbox.ok(["push", key, "A", "--title", "Inbox"])
+        try sandbox.ok(["push", key, "B", "--title", "Mail"])
+    }
+
+    func expectRefused(_ sandbox: Sandbox, _ arguments: [String], status: Int32, message: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try sandbox.databaseBytes()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
+    }
+
+    @Test func sessionStartRecordsTheGenerationAndReadsResolveUnderIt() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox, "new", "ios26")
+        try session(sandbox, "old", nil)
+        #expect(try sandbox.ok(["back-menu", "new"]).stdout.contains("platform ios26"))
+        #expect(try sandbox.ok(["--json", "back-menu", "new"]).stdout.contains(#""label":"""#))
+        #expect(try sandbox.ok(["--json", "back-menu", "old"]).stdout.contains(#""label":"Inbox""#))
+        #expect(try sandbox.ok(["stack", "old"]).stdout.contains("platform ios14"))
+        #expect(try sandbox.ok(["--json", "history", "new"]).stdout.contains(#""platform":"ios26""#))
+        #expect(try sandbox.ok(["history", "new"]).stdout.contains("(platform ios26)"))
+    }
+
+    @Test func whatIfReadsChangeNothing() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox, "s", nil)
+        let before = try sandbox.databaseBytes()
+        let modern = try sandbox.ok(["back-menu", "s", "--platform", "ios26"]).stdout
+        #expect(modern.contains("platform ios26 (what-if; the session records ios14)"), "\(modern)")
+        #expect(try sandbox.ok(["--json", "back-menu", "s", "--platform", "ios26"]).stdout.contains(#""label":"""#))
+        #expect(try sandbox.ok(["show", "s", "--platform", "ios26"]).status == 0)
+        #expect(try sandbox.ok(["stack", "s", "--platform=ios26", "--at", "2"]).stdout.contains("what-if"))
+        #expect(try sandbox.databaseBytes() == before)
+        #expect(try sandbox.ok(["--json", "back-menu", "s"]).stdout.contains(#""label":"Inbox""#))
+    }
+
+    @Test func contentGesturePopsOnIos26AndIsRefusedOnIos14() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox, "new", "ios26")
+        try session(sandbox, "old", "ios14")
+        try sandbox.ok(["update", "new", "B", "--pop-guard", "Discard?"])
+        try sandbox.ok(["pop", "new", "--source", "content-gesture"])
+        #expect(try sandbox.ok(["--json", "history", "new"]).stdout.contains(#""source":"content-gesture""#))
+        try expectRefused(sandbox, ["pop", "old", "--source", "content-gesture"], status: 1, message: "ios14")
+    }
+
+    @Test func badPlatformValuesAndWritesWithPlatformAreUsageErrors() throws {
+        let sandbox = try Sandbox()
+        try session(sandbox, "s", nil)
+        try expectRefused(sandbox, ["session", "start", "t", "--platform", "ios18"], status: 64, message: "expected one of ios14, ios26")
+        try expectRefused(sandbox, ["session", "start", "t", "--platform", ""], status: 64, message: "ios14, ios26")
+        try expectRefused(sandbox, ["stack", "s", "--platform", "iOS26"], status: 64, message: "ios14, ios26")
+        for write in [["push", "s", "C"], ["pop", "s"], ["update", "s", "B", "--title", "x"], ["back", "s"]] {
+            try expectRefused(sandbox, write + ["--platform", "ios26"], status: 64, message: "the generation of a session is fixed when it starts")
+        }
+    }
+}
