@@ -155,11 +155,23 @@ import Testing
     @Test("an unknown rule id is a usage error that lists the known ids")
     func unknownRule() throws {
         let sandbox = try withDefects()
-        let known = "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated"
+        let known = "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated, label-lost-on-ios26"
         try expectRefused(sandbox, ["lint", "--rule", "blank-row"], status: 64, message: "The value 'blank-row' is invalid for '--rule <id>': expected a rule id: \(known)")
         try expectRefused(sandbox, ["lint", "--disable", "Guard-Bypassed"], status: 64, message: "'--disable <id>'")
         try expectRefused(sandbox, ["lint", "--rule", "label-falls-back"], status: 64, message: "--rule label-falls-back needs --width <n>")
         try expectRefused(sandbox, ["lint", "--fail-on", "fatal"], status: 64, message: "expected one of error, warning, info, never")
+    }
+
+    @Test("--platform judges every session under a generation; an unknown one is a usage error")
+    func platform() throws {
+        let sandbox = try withDefects()
+        let classic = try sandbox.run(["lint", "alpha", "--rule", "label-lost-on-ios26", "--fail-on", "info"])
+        #expect(classic.status == 2)
+        #expect(classic.lines.first == "alpha v3: info: back button label \"Back\" (from entry 'A') would not show on iOS 26: the chevron alone shows there [label-lost-on-ios26] (current)")
+        let whatIf = try sandbox.run(["lint", "alpha", "--rule", "label-lost-on-ios26", "--platform", "ios26", "--fail-on", "info"])
+        #expect(whatIf.status == 0)
+        #expect(whatIf.lines == ["linted 1 session(s), 3 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
+        try expectRefused(sandbox, ["lint", "--platform", "ios27"], status: 64, message: "The value 'ios27' is invalid for '--platform <generation>': expected one of ios14, ios26")
     }
 
     @Test("a --width that is not a positive integer is a usage error", arguments: ["0", "-3", "x", "", "1.5", "99999999999999999999"])

@@ -25,7 +25,9 @@ struct LintCommand: Command {
         {"findings": [{"current","entries","firstVersion","fix","lastVersion","message","rule","session","severity","source"}], \
         "summary": {"errors","events","infos","sessions","warnings"}}. \
         Rules: \(LintRule.allCases.map { "\($0.id) (\($0.severity.rawValue))" }.joined(separator: ", ")); \
-        the last two only with --width. Exit 0, or 2 when a finding is at or above --fail-on (default \
+        label-falls-back and custom-label-truncated only with --width; label-lost-on-ios26 only when named \
+        with --rule, and it judges sessions under ios14. --platform G judges every session under generation G (what the same \
+        history would show there). Exit 0, or 2 when a finding is at or above --fail-on (default \
         error), so a UI-test pipeline can gate on it; 1 for an unknown session; 65 for an --input that \
         cannot be read or is not a navdb export (the line and reason are named). Progress goes to \
         stderr on a terminal only.
@@ -37,6 +39,7 @@ struct LintCommand: Command {
             .repeating("disable", "id", help: "Do not run this rule (repeatable)."),
             .value("width", "n", help: "Room for the back button's label, in columns: turns on label-falls-back and custom-label-truncated."),
             .value("fail-on", "severity", help: "Exit 2 when a finding is at or above: error (default), warning, info, never."),
+            .value("platform", "generation", help: "Judge every session under this platform generation (\(PlatformGeneration.names)) instead of its own: a what-if read."),
         ])
 
     var keys: [String]
@@ -64,9 +67,10 @@ struct LintCommand: Command {
         if width == nil, let needy = only.first(where: \.needsWidth) {
             throw arguments.error("--rule \(needy.id) needs --width <n> (the room for the back button's label, in columns)")
         }
-        var selected = only.isEmpty ? Set(LintRule.allCases) : Set(only)
+        var selected = only.isEmpty ? LintRule.defaultRules : Set(only)
         selected.subtract(disabled)
-        options = LintOptions(rules: selected, width: width)
+        let platform: PlatformGeneration? = try arguments.choice("platform")
+        options = LintOptions(rules: selected, width: width, platform: platform)
         failOn = try arguments.choice("fail-on") ?? .error
     }
 

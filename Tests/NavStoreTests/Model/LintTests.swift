@@ -47,8 +47,9 @@ extension ModelTests {
         @Test("rule ids, severities and the width rules are DESIGN §10's")
         func ruleTable() {
             #expect(LintRule.ids == ["blank-menu-row", "untitled-menu-row", "duplicate-menu-rows", "guard-bypassed",
-                                     "no-way-back", "ignored-back-setting", "label-falls-back", "custom-label-truncated"])
-            #expect(LintRule.allCases.map(\.severity) == [.warning, .warning, .info, .error, .warning, .warning, .info, .warning])
+                                     "no-way-back", "ignored-back-setting", "label-falls-back", "custom-label-truncated",
+                                     "label-lost-on-ios26"])
+            #expect(LintRule.allCases.map(\.severity) == [.warning, .warning, .info, .error, .warning, .warning, .info, .warning, .info])
             #expect(LintRule.allCases.filter(\.needsWidth) == [.labelFallsBack, .customLabelTruncated])
             #expect(LintSeverity.info < .warning && LintSeverity.warning < .error)
             for rule in LintRule.allCases {
@@ -291,6 +292,53 @@ extension ModelTests {
             editor.style = .editor
             #expect(try lint(.customLabelTruncated, [commands[0], push("B", editor)], width: 8).isEmpty)
             #expect(try lint(.customLabelTruncated, [push("A", titled("All Conversations")), push("B")], width: 8).isEmpty)
+        }
+
+        // MARK: label-lost-on-ios26
+
+        private func session(_ platform: PlatformGeneration, _ commands: [NavigationCommand], _ options: LintOptions = LintOptions(rules: [.labelLostOnIOS26])) throws -> [LintFinding] {
+            var linter = SessionLinter(session: "s", options: options)
+            linter.consume(.sessionStarted(name: nil, platform: platform))
+            for command in commands {
+                if let event = try linter.state.decide(command) { linter.consume(event) }
+            }
+            return linter.finish().filter { $0.rule == .labelLostOnIOS26 }
+        }
+
+        @Test("label-lost-on-ios26: an iOS 14 session whose back label is the previous title")
+        func labelLostFires() throws {
+            let findings = try session(.ios14, [push("A", titled("Inbox")), push("B", titled("Mail"))])
+            #expect(findings.map(\.entries) == [["A"]])
+            #expect(findings.first?.severity == .info)
+            #expect(findings.first?.message == "back button label \"Inbox\" (from entry 'A') would not show on iOS 26: the chevron alone shows there")
+            // Generic mode's "Back" is gone on iOS 26 too.
+            var generic = NavigationItem(title: "Inbox")
+            generic.backButtonDisplayMode = .generic
+            #expect(try session(.ios14, [push("A", generic), push("B")]).count == 1)
+        }
+
+        @Test("label-lost-on-ios26 does not fire for a backButtonTitle, the minimal mode, a custom item, or an iOS 26 session")
+        func labelLostDoesNotFire() throws {
+            #expect(try session(.ios14, [push("A", NavigationItem(title: "Inbox", backButtonTitle: "Inbox")), push("B")]).isEmpty)
+            var minimal = NavigationItem(title: "Inbox")
+            minimal.backButtonDisplayMode = .minimal
+            #expect(try session(.ios14, [push("A", minimal), push("B")]).isEmpty)
+            #expect(try session(.ios14, [push("A", NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "Inbox"))), push("B")]).isEmpty)
+            #expect(try session(.ios26, [push("A", titled("Inbox")), push("B")]).isEmpty)
+        }
+
+        @Test("--platform is a what-if: an iOS 26 session judged as iOS 14 gets the finding, and the reverse loses it")
+        func platformWhatIf() throws {
+            let commands = [push("A", titled("Inbox")), push("B", titled("Mail"))]
+            #expect(try session(.ios26, commands, LintOptions(rules: [.labelLostOnIOS26], platform: .ios14)).count == 1)
+            #expect(try session(.ios14, commands, LintOptions(rules: [.labelLostOnIOS26], platform: .ios26)).isEmpty)
+            // Opt-in: not among the rules run by default.
+            #expect(try session(.ios14, commands, LintOptions()).isEmpty)
+            // The width rules judge the button of the generation asked for: "Inbox" shows on iOS 14, nothing to fall back from on iOS 26.
+            var linter = SessionLinter(session: "s", options: LintOptions(width: 3, platform: .ios26))
+            for event in try events(commands) { linter.consume(event) }
+            #expect(linter.finish().filter { $0.rule == .labelFallsBack }.isEmpty)
+            #expect(try lint(.labelFallsBack, commands, width: 3).count == 1)
         }
 
         // MARK: runs

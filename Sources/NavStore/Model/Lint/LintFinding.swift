@@ -109,17 +109,25 @@ public struct LintReport: Sendable, Hashable, Codable {
 
 /// What a lint run checks.
 public struct LintOptions: Sendable, Hashable {
-    /// The rules that may run; default all. A rule that ``LintRule/needsWidth`` runs only when
-    /// ``width`` is set.
+    /// The rules that may run; default ``LintRule/defaultRules`` (all but the opt-in
+    /// `label-lost-on-ios26`). A rule that ``LintRule/needsWidth`` runs only when ``width`` is set.
     public var rules: Set<LintRule>
     /// The room for the back button's label, in the unit of ``BackButton/label(fitting:)``
     /// (terminal columns, DESIGN §3.1 rule 5); `nil` turns the two width rules off. At least 1.
     public var width: Int?
 
-    /// Options running `rules` (default all) with `width` (default none).
-    public init(rules: Set<LintRule> = Set(LintRule.allCases), width: Int? = nil) {
+    /// The platform generation the rules are judged under, or `nil` for each session's own
+    /// (``SessionState/platform``). Another generation is a what-if read ("what would this
+    /// history show on iOS 26?"); it affects the button rules (the width rules and
+    /// `label-lost-on-ios26`, which judges only sessions under ``PlatformGeneration/ios14``).
+    public var platform: PlatformGeneration?
+
+    /// Options running `rules` (default all but the opt-in ones) with `width` (default none), under `platform`
+    /// (default each session's own).
+    public init(rules: Set<LintRule> = LintRule.defaultRules, width: Int? = nil, platform: PlatformGeneration? = nil) {
         self.rules = rules
         self.width = width
+        self.platform = platform
     }
 
     /// Whether `rule` runs under these options.

@@ -50,6 +50,10 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// Only with a width: a custom back item's title is wider than the room; it has no
     /// fallbacks, so it is cut.
     case customLabelTruncated = "custom-label-truncated"
+    /// A session judged under the iOS 14 rules (``PlatformGeneration/ios14``) whose back button
+    /// shows a label that iOS 26 would not: the back item's `title` (or "Back") where iOS 26
+    /// shows the chevron alone (DESIGN §3.2).
+    case labelLostOnIOS26 = "label-lost-on-ios26"
 
     /// The rule's id, e.g. `blank-menu-row` (the raw value).
     public var id: String { rawValue }
@@ -65,7 +69,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .guardBypassed: .error
         case .blankMenuRow, .untitledMenuRow, .noWayBack, .ignoredBackSetting, .customLabelTruncated: .warning
-        case .duplicateMenuRows, .labelFallsBack: .info
+        case .duplicateMenuRows, .labelFallsBack, .labelLostOnIOS26: .info
         }
     }
 
@@ -76,6 +80,14 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         default: false
         }
     }
+
+    /// Whether the rule runs only when asked for by name (``LintOptions/init(rules:width:platform:)``
+    /// with it in `rules`, `navdb lint --rule ID`): `label-lost-on-ios26` answers a migration
+    /// question and would otherwise report nearly every titled screen of every classic session.
+    public var isOptIn: Bool { self == .labelLostOnIOS26 }
+
+    /// The rules that run when none are named: every rule that is not ``isOptIn``.
+    public static var defaultRules: Set<LintRule> { Set(allCases.filter { !$0.isOptIn }) }
 
     /// One line saying what the rule finds, for help text.
     public var summary: String {
@@ -88,6 +100,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .ignoredBackSetting: "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
         case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"
         case .customLabelTruncated: "a custom back item's title is wider than the width and is cut (needs a width)"
+        case .labelLostOnIOS26: "an iOS 14-18 session's back label that iOS 26 would not show"
         }
     }
 
@@ -110,6 +123,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
             "set a shorter backButtonTitle"
         case .customLabelTruncated:
             "drop the custom back item, or give it a shorter title"
+        case .labelLostOnIOS26:
+            "set backButtonTitle on the previous screen: iOS 26 still shows it, but no longer its title"
         }
     }
 
@@ -133,6 +148,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
             "UINavigationBar shortens a back title that does not fit to \"Back\", then to the chevron alone; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case C1-long-back-title-falls-back-to-Back (mozilla-mobile/focus-ios#2972)"
         case .customLabelTruncated:
             "A custom UINavigationItem.backBarButtonItem has no shorter fallbacks: a title that does not fit is truncated; https://developer.apple.com/documentation/uikit/uinavigationitem/backbarbuttonitem; case custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
+        case .labelLostOnIOS26:
+            "iOS 26's back button shows backButtonTitle but no longer the previous screen's title, and no generic \"Back\" (DESIGN §3.2, observed by app developers: react-native-screens PR #3303 and #3166, react-navigation PR #12795, deltachat-ios #2973); https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases in shared/cases-ios26/"
         }
     }
 }

@@ -70,7 +70,9 @@ extension SessionState {
     /// The menu rules and the width rules judge the top layer's back menu and back button as the
     /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
     /// ``backButton``, ``BackButton/label(fitting:)``); `no-way-back` the top layer's top entry
-    /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer.
+    /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
+    /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
+    /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
     /// - Complexity: O(n) in the number of live entries.
     public func lintViolations(_ options: LintOptions) -> [LintViolation] {
         var found: [LintViolation] = []
@@ -128,8 +130,16 @@ extension SessionState {
                 }
             }
         }
+        let generation = options.platform ?? platform
+        if options.runs(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14), !now.label.isEmpty,
+           let later = backButton(under: .ios26), later.label != now.label {
+            let backItem = topLayer.entries[topLayer.entries.count - 2]
+            found.append(LintViolation(
+                rule: .labelLostOnIOS26, entries: [backItem.id],
+                message: "back button label \(LintText.value(now.label)) (from entry \(LintText.id(backItem.id))) would not show on iOS 26: \(later.label.isEmpty ? "the chevron alone shows there" : LintText.value(later.label) + " shows there")"))
+        }
         if let width = options.width, options.runs(.labelFallsBack) || options.runs(.customLabelTruncated),
-           let button = backButton {
+           let button = backButton(under: generation) {
             let entries = topLayer.entries
             let backItem = entries[entries.count - 2]
             if options.runs(.labelFallsBack) {
