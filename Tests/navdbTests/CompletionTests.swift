@@ -38,7 +38,7 @@ import Testing
         #expect(try complete(sandbox, ["navdb", "pu"]) == ["push"])
         #expect(try complete(sandbox, ["navdb", "pop"]) == ["pop", "pop-to", "pop-to-root"])
         #expect(try complete(sandbox, ["navdb", "session", ""]) == ["start", "delete", "truncate"])
-        #expect(try complete(sandbox, ["navdb", "pop", "mail", "--source", ""]) == ["back-button", "gesture", "programmatic"])
+        #expect(try complete(sandbox, ["navdb", "pop", "mail", "--source", ""]) == ["back-button", "gesture", "content-gesture", "programmatic"])
         #expect(try complete(sandbox, ["navdb", "dismiss", "mail", "--source", ""]) == ["gesture", "programmatic"])
         #expect(try complete(sandbox, ["navdb", "pop", "mail", "--c"]) == ["--confirm"])
         #expect(try complete(sandbox, ["navdb", "push", "mail", "A", "--display-mode", "m"]) == ["minimal"])
