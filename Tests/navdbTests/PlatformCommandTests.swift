@@ -31,6 +31,11 @@ import Testing
         #expect(try sandbox.ok(["stack", "old"]).stdout.contains("platform ios14"))
         #expect(try sandbox.ok(["--json", "history", "new"]).stdout.contains(#""platform":"ios26""#))
         #expect(try sandbox.ok(["history", "new"]).stdout.contains("(platform ios26)"))
+        let listed = try sandbox.ok(["sessions"]).stdout
+        #expect(listed.contains("platform") && listed.contains("ios26") && listed.contains("ios14"), "\(listed)")
+        let sessions = try sandbox.ok(["--json", "sessions"]).stdout
+        #expect(sessions.contains(#""key":"new","layers":1,"name":null,"platform":"ios26""#) || sessions.contains(#""platform":"ios26""#), "\(sessions)")
+        #expect(sessions.contains(#""platform":"ios14""#), "\(sessions)")
     }
 
     @Test func whatIfReadsChangeNothing() throws {

@@ -1,13 +1,17 @@
 import Foundation
 import Testing
 
-/// Every shared behaviour case (`../shared/cases/*.json`, or `$NAVSTORE_CASES_DIR`, read at test time) run through the CLI:
+/// Every shared behaviour case (`../shared/cases/*.json`, or `$NAVSTORE_CASES_DIR`, and
+/// `../shared/cases-ios26/*.json`, read at test time) run through the CLI; a case's `"platform"`
+/// starts its session with `session start --platform` (DESIGN §3.2):
 /// each step becomes a `navdb` invocation; the last step's exit code gives the outcome (0 ok,
 /// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (DESIGN §9).
 @Suite struct SharedCasesTests {
     struct SharedCase: CustomTestStringConvertible, @unchecked Sendable {
         var id: String
         var file: String
+        /// The case-level `"platform"` (`ios14`, `ios26`), nil for the default generation.
+        var platform: String?
         var given: [[String: Any]]
         var expect: [String: Any]
         var testDescription: String { id }
@@ -31,6 +35,18 @@ import Testing
     /// is absent.
     /// - Throws: ``CaseFileError`` for a file that cannot be read or has none of the shapes
     ///   ``parse(_:file:)`` accepts.
+    /// The iOS 26 cases folder, `../shared/cases-ios26` beside the package (unless
+    /// `$NAVSTORE_CASES_DIR` names the one folder to read).
+    static var ios26Directory: URL? {
+        if let override = ProcessInfo.processInfo.environment["NAVSTORE_CASES_DIR"], !override.isEmpty { return nil }
+        return Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26")
+    }
+
+    /// Every case of both folders, `cases` first.
+    static func allCases() throws -> [SharedCase] {
+        try loadCases() + (ios26Directory.map { try loadCases(in: $0) } ?? [])
+    }
+
     static func loadCases(in directory: URL = casesDirectory) throws -> [SharedCase] {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         var cases: [SharedCase] = []
@@ -63,7 +79,11 @@ import Testing
             guard let c = value as? [String: Any], let id = c["id"] as? String else {
                 throw CaseFileError(description: "\(file): case \(index + 1) is not an object with a string \"id\"")
             }
-            return SharedCase(id: id, file: file, given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
+            if let platform = c["platform"], !(platform is String) {
+                throw CaseFileError(description: "\(file): case '\(id)': \"platform\" is not a string")
+            }
+            return SharedCase(id: id, file: file, platform: c["platform"] as? String,
+                              given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
         }
     }
 
@@ -92,11 +112,20 @@ import Testing
         #expect(try !Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
     }
 
+    @Test("the iOS 26 cases are read too, each with its platform",
+          .enabled(if: ios26Directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false, "no ../shared/cases-ios26 folder"))
+    func ios26CasesAreFound() throws {
+        let cases = try Self.loadCases(in: #require(Self.ios26Directory))
+        #expect(!cases.isEmpty)
+        #expect(cases.allSatisfy { $0.platform == "ios26" }, "\(cases.map { "\($0.id): \($0.platform ?? "nil")" })")
+        #expect(try Self.allCases().count == Self.loadCases().count + cases.count)
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
-          arguments: try loadCases())
+          arguments: try allCases())
     func sharedCase(_ c: SharedCase) throws {
         let sandbox = try Sandbox()
-        try sandbox.ok(["session", "start", "case"])
+        try sandbox.ok(["session", "start", "case"] + (c.platform.map { ["--platform", $0] } ?? []))
         var lastStatus: Int32 = 0
         var lastResult: CommandResult?
         for (index, step) in c.given.enumerated() {

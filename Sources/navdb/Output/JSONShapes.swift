@@ -56,27 +56,34 @@ struct RetentionJSON: Encodable {
     }
 }
 
-/// `{"session","version","layers":[{"modalInPresentation","entries":[{"id","route","params","item"}]}]}`:
-/// `stack --json`.
+/// `{"session","version","platform","recordedPlatform","layers":[{"modalInPresentation","entries":[{"id","route","params","item"}]}]}`:
+/// `stack --json`. `platform` is the generation the state is resolved under (another one than
+/// `recordedPlatform`, the session's own, in a `--platform` what-if read).
 struct StackJSON: Encodable {
     var session: String
     var version: Int
+    var platform: String
+    var recordedPlatform: String
     var layers: [Layer]
 
     init(_ state: VersionedState) {
         session = state.session
         version = state.version
+        platform = state.state.platform.rawValue
+        recordedPlatform = state.recordedPlatform.rawValue
         layers = state.state.layers
     }
 }
 
-/// `{"session","version","backButton": null | {"label","fallbacks","image"},
+/// `{"session","version","platform","recordedPlatform","backButton": null | {"label","fallbacks","image"},
 /// "backMenu": null | [{"row","entry","title"}]}`: `back-menu --json`. With `--width`, also
 /// `"fittingLabel"`: the label drawn in that many terminal columns (the preferred label or a
 /// fallback, whole; a custom item's title cut with `…`; `null` without a back button).
 struct BackMenuJSON: Encodable {
     var session: String
     var version: Int
+    var platform: String
+    var recordedPlatform: String
     var backButton: BackButton?
     var backMenu: [BackMenuRow]?
     var width: Int?
@@ -84,17 +91,21 @@ struct BackMenuJSON: Encodable {
     init(_ state: VersionedState, width: Int?) {
         session = state.session
         version = state.version
+        platform = state.state.platform.rawValue
+        recordedPlatform = state.recordedPlatform.rawValue
         backButton = state.state.backButton
         backMenu = state.state.backMenu
         self.width = width
     }
 
-    private enum CodingKeys: String, CodingKey { case session, version, backButton, backMenu, fittingLabel }
+    private enum CodingKeys: String, CodingKey { case session, version, platform, recordedPlatform, backButton, backMenu, fittingLabel }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(session, forKey: .session)
         try c.encode(version, forKey: .version)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(recordedPlatform, forKey: .recordedPlatform)
         try c.encode(backButton, forKey: .backButton)
         try c.encode(backMenu, forKey: .backMenu)
         if let width { try c.encode(backButton?.drawnLabel(in: width), forKey: .fittingLabel) }
@@ -111,6 +122,7 @@ struct SessionJSON: Encodable {
     var version: Int
     var layers: Int
     var depth: Int
+    var platform: String
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -120,17 +132,19 @@ struct SessionJSON: Encodable {
         version = info.version
         layers = info.layers
         depth = info.depth
+        platform = info.platform.rawValue
         createdAt = info.createdAt
         updatedAt = info.updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey { case key, name, version, layers, depth, createdAt, createdTime, updatedAt, updatedTime }
+    private enum CodingKeys: String, CodingKey { case key, name, version, layers, depth, platform, createdAt, createdTime, updatedAt, updatedTime }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(key, forKey: .key)
         try c.encode(name, forKey: .name)
         try c.encode(version, forKey: .version)
+        try c.encode(platform, forKey: .platform)
         try c.encode(layers, forKey: .layers)
         try c.encode(depth, forKey: .depth)
         try c.encode(createdAt, forKey: .createdAt)
