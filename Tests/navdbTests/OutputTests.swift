@@ -43,7 +43,7 @@ import Testing
         let sandbox = try Sandbox()
         try session(sandbox)
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
-        #expect(Set(stack.keys) == ["session", "version", "layers"])
+        #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers"])
         let layer = try #require((stack["layers"] as? [[String: Any]])?.first)
         #expect(Set(layer.keys) == ["modalInPresentation", "entries"])
         let entries = try #require(layer["entries"] as? [[String: Any]])
@@ -236,13 +236,13 @@ import Testing
         try session(sandbox)
         let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
         try #require(json.count == 1)
-        #expect(json[0] as NSDictionary == ["key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3,
+        #expect(json[0] as NSDictionary == ["key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3, "platform": "ios14",
                                              "createdAt": 1_714_557_600_000, "createdTime": "2024-05-01T10:00:00.000Z",
                                              "updatedAt": 1_714_557_603_000, "updatedTime": "2024-05-01T10:00:03.000Z"] as NSDictionary)
         let text = try sandbox.ok(["sessions"]).lines
         try #require(text.count == 2)
-        #expect(text[0].hasPrefix("key  name  version  layers  depth"))
-        #expect(text[1].hasPrefix("s    Mail        4       1      3  2024-05-01T10:00:00.000Z"))
+        #expect(text[0].hasPrefix("key  name  version  layers  depth  platform"))
+        #expect(text[1].hasPrefix("s    Mail        4       1      3  ios14     2024-05-01T10:00:00.000Z"))
     }
 
     @Test func setStackFromStackJSON() throws {
