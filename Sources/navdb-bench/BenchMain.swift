@@ -46,6 +46,7 @@ enum BenchMain {
             (4, "state at a random version", HistoryBench.run),
             (5, "rebuild", RebuildBench.run),
             (6, "import: bytes per event and peak memory", ImportBench.run),
+            (6, "bytes per event of one very deep stack", DeepStackBench.run),
             (7, "retention: session delete and prune", RetentionBench.run),
             (8, "lint of every session, against the fold and a bare read", LintBench.run),
         ]

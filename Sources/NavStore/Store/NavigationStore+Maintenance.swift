@@ -60,16 +60,19 @@ extension NavigationStore {
                     let start = try core.foldStart(row)
                     var state = start.state
                     var last = (version: start.version, at: start.at)
+                    // The versions the fold snapshots; an old snapshot anywhere else was off the interval.
+                    var written = Set<Int>()
                     try core.foldLog(sessionID: row.id) { version, at, body in
                         state.apply(body)
                         last = (version, at)
                         report.events += 1
-                        if version % options.snapshotInterval == 0 {
+                        if options.isSnapshotVersion(version, of: state) {
                             if verify, let snapshot = oldSnapshots[version], !snapshot.isExactly(state) {
                                 report.differences.append("session '\(row.key)': snapshot at version \(version) differed from the fold of the log: "
                                     + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
                             }
                             try core.writeSnapshot(sessionID: row.id, version: version, state: state)
+                            written.insert(version)
                             report.snapshots += 1
                         }
                         if report.events % 50_000 == 0 { progress?(report.events, total) }
@@ -84,7 +87,7 @@ extension NavigationStore {
                             report.differences.append("session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
                         }
                         let stale = (Array(oldSnapshots.keys) + unreadableSnapshots.keys)
-                            .filter { $0 % options.snapshotInterval != 0 || $0 > last.version || $0 <= start.version }
+                            .filter { !written.contains($0) }
                         if !stale.isEmpty {
                             report.differences.append("session '\(row.key)': \(stale.count) snapshot(s) off the interval or past the log were dropped")
                         }

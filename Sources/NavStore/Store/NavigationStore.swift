@@ -13,7 +13,29 @@ public struct StoreOptions: Sendable {
     /// A snapshot of a session's state is stored every this many events (DESIGN §5), so a
     /// historical state costs at most this many applies plus one indexed read. Default 64
     /// (see BENCHMARKS.md for the measurement behind it).
+    ///
+    /// A state deeper than this many entries stretches the interval for its own version to the
+    /// smallest power-of-two multiple of it that is at least the state's entry count (see
+    /// ``isSnapshotVersion(_:of:)``), so the bytes snapshots take per event stay bounded however
+    /// deep the stack grows: storage is linear in the number of events.
     public var snapshotInterval: Int = 64
+
+    /// Whether the state after `version` is stored as a snapshot: when `version` is a multiple of
+    /// the interval for that state, ``snapshotInterval`` × 2^k for the smallest k ≥ 0 that makes it
+    /// at least the state's entry count (all layers). Multiples of a longer interval are multiples
+    /// of every shorter one, so a read never replays more than about twice the deepest state's
+    /// entry count (or ``snapshotInterval``) events, each of which it has to copy anyway.
+    /// - Parameters:
+    ///   - version: the 1-based version the state follows.
+    ///   - state: the state after that version.
+    /// - Complexity: O(layers).
+    public func isSnapshotVersion(_ version: Int, of state: SessionState) -> Bool {
+        let base = max(1, snapshotInterval)
+        let entries = state.layers.reduce(0) { $0 + $1.entries.count }
+        var interval = base
+        while interval < entries && interval <= Int.max / 2 { interval *= 2 }
+        return version % interval == 0
+    }
     /// Unacknowledged restore attempts after which `restore` falls back to an earlier,
     /// acknowledged state (crash-loop protection). Default 2.
     public var restoreAttemptLimit: Int = 2

@@ -377,7 +377,7 @@ final class StoreCore: @unchecked Sendable {
         write.version = version
         write.lastAt = at
         write.lastEventID = id
-        if version % options.snapshotInterval == 0 {
+        if options.isSnapshotVersion(version, of: write.state) {
             try writeSnapshot(sessionID: write.row.id, version: version, state: write.state)
         }
         return Event(seq: seq, session: write.row.key, version: version, at: at, eventID: id, body: body)
@@ -710,7 +710,7 @@ final class StoreCore: @unchecked Sendable {
         var state = try foldStart(sessionID: sessionID)
         try foldLog(sessionID: sessionID) { version, _, body in
             state.apply(body)
-            if version % options.snapshotInterval == 0 { try writeSnapshot(sessionID: sessionID, version: version, state: state) }
+            if options.isSnapshotVersion(version, of: state) { try writeSnapshot(sessionID: sessionID, version: version, state: state) }
         }
     }
 
