@@ -8,12 +8,16 @@ extension NavigationStore {
     ///   - from: the first version (1-based; default 1).
     ///   - to: the last version (default the latest).
     ///   - lint: the lint options (rules, width) of the findings shown.
+    ///   - platform: resolve the labels under this generation instead of the recorded one (a
+    ///     what-if report, DESIGN §3.2); `nil` for the recorded one. Lint findings are always
+    ///     those of the recorded history.
     ///   - summary: the one-line summary of an event for the timeline.
     /// - Throws: ``StoreError/sessionNotFound(_:)``; ``StoreError/pointOutOfRange(session:point:accepted:)``
     ///   when `from` or `to` is not a version of the session or `from` is after `to`; database errors.
     /// - Complexity: O(K + events × depth) for K = the snapshot interval.
     public func report(
-        session key: String, from: Int? = nil, to: Int? = nil, lint options: LintOptions = LintOptions(), summary: (Event) -> String
+        session key: String, from: Int? = nil, to: Int? = nil, lint options: LintOptions = LintOptions(),
+        platform: PlatformGeneration? = nil, summary: (Event) -> String
     ) throws -> SessionReport {
         let info = try sessionInfo(key)
         // A truncated session (DESIGN §12) starts after its base: earlier events are gone.
@@ -37,12 +41,14 @@ extension NavigationStore {
         } else {
             start = first > 1 ? try state(session: info.key, at: .version(first - 1)).state : SessionState()
         }
-        var builder = ReportBuilder(startingAt: start)
+        var builder = ReportBuilder(startingAt: start, platform: platform)
         try events(session: info.key, filter: EventFilter(fromVersion: first, toVersion: last)) { event in
             builder.add(event, summary: summary(event))
         }
         var report = builder.report(session: info.key, name: info.name ?? base?.name, latestVersion: info.version)
         report.baseVersion = base?.version
+        report.recordedPlatform = info.platform
+        report.platform = platform ?? info.platform
         report.attach(try lint(sessions: [info.key], options: options).findings)
         return report
     }

@@ -13,9 +13,16 @@ public struct ReportBuilder: Sendable {
     /// The state the indices of ``lastIndices`` describe.
     private var indexedState: SessionState
 
+    /// The generation the labels are resolved under when it is not the recorded one (a what-if
+    /// report, DESIGN §3.2), or `nil` for the session's own.
+    public let platform: PlatformGeneration?
+
     /// A builder that starts from `state` (the state before the first version it will be fed).
-    public init(startingAt state: SessionState = SessionState()) {
-        self.state = state
+    /// - Parameter platform: resolve every label under this generation instead of the one the
+    ///   log records (a what-if report); `nil` for the recorded one.
+    public init(startingAt state: SessionState = SessionState(), platform: PlatformGeneration? = nil) {
+        self.platform = platform
+        self.state = platform.map(state.with(platform:)) ?? state
         indexedState = SessionState()
         lastIndices = []
         lastIndices = indexLayers(state)
@@ -28,6 +35,7 @@ public struct ReportBuilder: Sendable {
     public mutating func add(_ event: Event, summary: String) {
         let before = state
         state.apply(event.body)
+        if let platform { state.platform = platform }
         let layers = indexLayers(state)
         lastIndices = layers
         indexedState = state

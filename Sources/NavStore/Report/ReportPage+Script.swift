@@ -36,7 +36,9 @@ extension ReportPage {
     (versions.length === data.latestVersion ? data.latestVersion + ' events' :
       'versions ' + first + '–' + last + ' of ' + data.latestVersion) +
     (data.baseVersion !== undefined && data.baseVersion !== null ?
-      ' · truncated: the events up to version ' + data.baseVersion + ' are gone, their state is the starting point' : '');
+      ' · truncated: the events up to version ' + data.baseVersion + ' are gone, their state is the starting point' : '') +
+    ' · ' + (data.platform === data.recordedPlatform ? data.platform + ' rules' :
+      'what if: ' + data.platform + ' rules (the session records ' + data.recordedPlatform + '; lint findings are of the recorded history)');
   $('subtitle').textContent = sub;
   var slider = $('slider');
   slider.min = String(first); slider.max = String(last);

@@ -15,6 +15,11 @@ public struct SessionReport: Sendable, Hashable, Codable {
     /// The session's latest version (1-based), which may lie beyond ``versions`` when the report
     /// is bounded with `to`.
     public var latestVersion: Int
+    /// The generation the session records (DESIGN §3.2), fixed when it started.
+    public var recordedPlatform: PlatformGeneration = .default
+    /// The generation the labels are resolved under: the recorded one, or another in a what-if
+    /// report.
+    public var platform: PlatformGeneration = .default
     /// For a truncated session (DESIGN §12), the base version: its state is kept, its event and
     /// every earlier one are gone; `nil` when the session was never truncated.
     public var baseVersion: Int?

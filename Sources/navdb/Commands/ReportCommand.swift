@@ -23,6 +23,7 @@ struct ReportCommand: Command {
             OptionSpec(name: "output", shortName: "o", kind: .value, valueName: "path", help: "The file (or folder) to write; without it the page goes to stdout."),
             .value("from", "version", help: "The first version of the page (default 1); the state before it is the starting point."),
             .value("to", "version", help: "The last version of the page (default the newest)."),
+            .value("platform", "generation", help: "Resolve the labels under this platform generation (ios14, ios26) instead of the one the session records: a what-if page."),
             .value("width", "n", help: "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."),
         ])
 
@@ -31,6 +32,7 @@ struct ReportCommand: Command {
     var from: Int?
     var to: Int?
     var width: Int?
+    var platform: PlatformGeneration?
 
     /// The lint options of the findings shown.
     var lint: LintOptions { LintOptions(width: width) }
@@ -41,6 +43,7 @@ struct ReportCommand: Command {
         from = try arguments.int("from", minimum: 1)
         to = try arguments.int("to", minimum: 1)
         width = try arguments.int("width", minimum: 1)
+        platform = try arguments.choice("platform")
         if let from, let to, to < from {
             throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
         }
@@ -61,7 +64,7 @@ struct ReportCommand: Command {
         let store = try context.store()
         var written: [String] = []
         if let key {
-            let report = try store.report(session: key, from: from, to: to, lint: lint) { EventSummary.summary($0.body) }
+            let report = try store.report(session: key, from: from, to: to, lint: lint, platform: platform) { EventSummary.summary($0.body) }
             let html = try ReportPage.html(report)
             guard var path = output else {
                 Console.out(html)
@@ -75,7 +78,7 @@ struct ReportCommand: Command {
             try FileOutput.ensureFolder(folder)
             let progress = Progress("report")
             for (done, info) in sessions.enumerated() {
-                let report = try store.report(session: info.key, lint: lint) { EventSummary.summary($0.body) }
+                let report = try store.report(session: info.key, lint: lint, platform: platform) { EventSummary.summary($0.body) }
                 let path = Self.join(folder, ReportIndex.fileName(for: info.key))
                 try FileOutput.write(try ReportPage.html(report), to: path)
                 written.append(path)
