@@ -34,7 +34,7 @@ import Testing
         let listed = try sandbox.ok(["sessions"]).stdout
         #expect(listed.contains("platform") && listed.contains("ios26") && listed.contains("ios14"), "\(listed)")
         let sessions = try sandbox.ok(["--json", "sessions"]).stdout
-        #expect(sessions.contains(#""key":"new","layers":1,"name":null,"platform":"ios26""#) || sessions.contains(#""platform":"ios26""#), "\(sessions)")
+        #expect(sessions.contains(#""platform":"ios26""#), "\(sessions)")
         #expect(sessions.contains(#""platform":"ios14""#), "\(sessions)")
     }
 
@@ -46,6 +46,10 @@ import Testing
         #expect(modern.contains("platform ios26 (what-if; the session records ios14)"), "\(modern)")
         #expect(try sandbox.ok(["--json", "back-menu", "s", "--platform", "ios26"]).stdout.contains(#""label":"""#))
         #expect(try sandbox.ok(["show", "s", "--platform", "ios26"]).status == 0)
+        let replayed = try sandbox.ok(["--json", "replay", "s", "--platform", "ios26"]).lines
+        #expect(replayed.last?.contains(#""label":"""#) == true, "\(replayed)")
+        let classic = try sandbox.ok(["--json", "replay", "s"]).lines
+        #expect(classic.last?.contains(#""label":"Inbox""#) == true, "\(classic)")
         #expect(try sandbox.ok(["stack", "s", "--platform=ios26", "--at", "2"]).stdout.contains("what-if"))
         #expect(try sandbox.databaseBytes() == before)
         #expect(try sandbox.ok(["--json", "back-menu", "s"]).stdout.contains(#""label":"Inbox""#))

@@ -1,7 +1,8 @@
 import NavStore
 
-/// `navdb replay KEY [--from V] [--to V]`: each event followed by the back button and back menu
-/// after it, for stepping through a bug report.
+/// `navdb replay KEY [--from V] [--to V] [--platform G]`: each event followed by the back button
+/// and back menu after it, for stepping through a bug report; with `--platform`, the labels as
+/// another generation would resolve them (a what-if read: the log is not changed).
 struct ReplayCommand: Command {
     static let spec = CommandSpec(
         path: ["replay"],
@@ -15,16 +16,19 @@ struct ReplayCommand: Command {
         options: [
             .value("from", "version", help: "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at."),
             .value("to", "version", help: "The last version to show (default the newest); refused as --from when the session does not have it."),
+            PlatformOption.whatIf,
         ])
 
     var key: String
     var from: Int?
     var to: Int?
+    var platform: PlatformGeneration?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = arguments.argument("key")
         from = try arguments.int("from", minimum: 1)
         to = try arguments.int("to", minimum: 1)
+        platform = try arguments.choice("platform")
         if let to, let from, to < from {
             throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
         }
@@ -46,7 +50,7 @@ struct ReplayCommand: Command {
             if context.json {
                 Console.line(try ReplayJSON.baseLine(base, encoder: JSONOutput.makeEncoder()))
             } else {
-                Console.out(HistoryCommand.truncationNote(base) + "\n" + StateText.bar(state, indent: "          ") + "\n")
+                Console.out(HistoryCommand.truncationNote(base) + "\n" + StateText.bar(platform.map { state.with(platform: $0) } ?? state, indent: "          ") + "\n")
             }
         } else if from > 1 {
             do {
@@ -58,14 +62,17 @@ struct ReplayCommand: Command {
             }
         }
         let encoder = JSONOutput.makeEncoder()
+        // A what-if read resolves the labels under another generation; the folded state keeps the
+        // session's own, which `session.started` sets.
+        let shown: (SessionState) -> SessionState = { [platform] state in platform.map { state.with(platform: $0) } ?? state }
         var progress = Progress("replay")
         var count = 0
         try store.events(session: key, filter: EventFilter(fromVersion: from, toVersion: to)) { event in
             state.apply(event.body)
             if context.json {
-                try Console.streamLine(try ReplayJSON.line(event, state: state, encoder: encoder))
+                try Console.streamLine(try ReplayJSON.line(event, state: shown(state), encoder: encoder))
             } else {
-                try Console.streamLine(EventLines.human(event) + "\n" + StateText.bar(state, indent: "          "))
+                try Console.streamLine(EventLines.human(event) + "\n" + StateText.bar(shown(state), indent: "          "))
             }
             count += 1
             progress.update(count, every: 5_000)
