@@ -5,23 +5,6 @@ import Testing
 /// empty database path: each is an error with its exit code, never a quiet success.
 @Suite("navdb: lost output and odd arguments")
 struct OutputAndArgumentTests {
-    /// Runs `script` with `/bin/sh -c`, with `$NAVDB` and `$DB` set.
-    func shell(_ sandbox: Sandbox, _ script: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NAVDB"] = try Navdb.binary().path
-        environment["DB"] = sandbox.database.path
-        process.environment = environment
-        let errURL = sandbox.directory.appendingPathComponent(".shell-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-    }
-
     @Test("output that cannot be written (a full disk) exits 74 instead of passing for success")
     func outputToDevFull() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }

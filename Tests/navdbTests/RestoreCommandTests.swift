@@ -42,23 +42,6 @@ import Testing
                                          "newestAcknowledgedVersion": 3, "alignedVersion": NSNull()] as NSDictionary)
     }
 
-    /// Runs `script` with `/bin/sh -c` in the sandbox, with `$NAVDB` and `$DB` set.
-    func shell(_ sandbox: Sandbox, _ script: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NAVDB"] = try Navdb.binary().path
-        environment["DB"] = sandbox.database.path
-        process.environment = environment
-        let errURL = sandbox.directory.appendingPathComponent(".shell-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-    }
-
     @Test("--dry-run shows what the launch call would get, counts nothing and changes no byte")
     func dryRunChangesNothing() throws {
         let sandbox = try populated()

@@ -7,39 +7,11 @@ enum Text {
     /// `s` with control characters (`Cc`), line/paragraph separators and bidirectional
     /// embedding/override/isolate controls escaped Swift-style (`\n`, `\t`, `\r`, `\u{1B}`), and
     /// `\` doubled so the escape is unambiguous.
-    static func escaped(_ s: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\\": result += "\\\\"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
-
-    /// Whether a scalar would move the cursor, change the terminal's state or reorder the
-    /// following columns: C0/C1 controls, U+2028/U+2029, and U+202A–U+202E, U+2066–U+2069.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.generalCategory == .control { return true }
-        switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    static func escaped(_ s: String) -> String { DisplayText.escaped(s) }
 
     /// `s` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
     static func quoted(_ s: String) -> String {
-        "\"" + escaped(s).replacing("\"", with: "\\\"") + "\""
+        "\"" + DisplayText.escaped(s, quote: "\"") + "\""
     }
 
     /// A value for a column: `-` for `nil`; the escaped text; quoted when it would otherwise be

@@ -8,26 +8,6 @@ import Testing
 /// an import line over the limit is refused with its line number.
 @Suite("Reliability: foreign WAL files, symlinks and URIs, long lines")
 struct ForeignFileTests {
-    /// Runs `script` with `/bin/sh -c` in the sandbox, with `$NAVDB` set; returns status and stderr.
-    static func shell(_ sandbox: Sandbox, _ script: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = sandbox.directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NAVDB"] = try Navdb.binary().path
-        environment["NAVDB_PATH"] = nil
-        process.environment = environment
-        let errURL = sandbox.directory.appendingPathComponent(".shell-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        defer { try? FileManager.default.removeItem(at: errURL) }
-        return (process.terminationStatus, (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-    }
-
     /// Every regular file of the directory by name, with its bytes (the sandbox's own stdout and
     /// stderr captures left out).
     static func files(_ directory: URL) throws -> [String: Data] {
@@ -104,7 +84,7 @@ struct ForeignFileTests {
     func ownerOnlyFiles(path: String, created: String, setup: String) throws {
         let sandbox = try Sandbox()
         let quoted = "'" + path + "'"
-        let made = try Self.shell(sandbox, "umask 022 && \(setup) && \"$NAVDB\" --db \(quoted) session start s && \"$NAVDB\" --db \(quoted) push s A")
+        let made = try shell(sandbox, "umask 022 && \(setup) && \"$NAVDB\" --db \(quoted) session start s && \"$NAVDB\" --db \(quoted) push s A")
         #expect(made.status == 0, "\(path): \(made.stderr)")
         let target = sandbox.directory.appendingPathComponent(created).path
         #expect(Self.mode(target) == 0o600, "\(path): \(created) has mode \(String(Self.mode(target) ?? 0, radix: 8))")

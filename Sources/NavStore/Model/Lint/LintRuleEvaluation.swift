@@ -186,29 +186,10 @@ enum LintText {
         BackButton(label: text, fallbacks: [""]).label(fitting: width) == text
     }
 
+    /// `text` escaped for a message (``DisplayText/escaped(_:quote:)``), cut after
+    /// ``maximumQuoted`` characters with `…`.
     private static func escaped(_ text: String, quote: Unicode.Scalar) -> String {
-        var result = ""
-        var characters = 0
-        for character in text {
-            if characters == maximumQuoted { result += "…"; break }
-            characters += 1
-            for scalar in character.unicodeScalars {
-                switch scalar {
-                case "\n": result += "\\n"
-                case "\t": result += "\\t"
-                case "\r": result += "\\r"
-                case "\\": result += "\\\\"
-                case quote: result += "\\" + String(quote)
-                default:
-                    if scalar.properties.generalCategory == .control || [0x2028, 0x2029].contains(scalar.value)
-                        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
-                        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                    } else {
-                        result.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
-        return result
+        let cut = text.count > maximumQuoted
+        return DisplayText.escaped(cut ? String(text.prefix(maximumQuoted)) : text, quote: quote) + (cut ? "…" : "")
     }
 }

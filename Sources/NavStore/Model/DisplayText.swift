@@ -1,0 +1,44 @@
+/// How stored text (titles, ids, prompts) is shown where a person reads it: in lint messages and
+/// in `navdb`'s human output. Printable Unicode (emoji, combining marks, right-to-left scripts)
+/// is kept; what would move a terminal's cursor, change its state or reorder the columns after
+/// it is escaped Swift-style, so a hostile title cannot disguise itself.
+public enum DisplayText {
+    /// `text` with `\n`, `\t`, `\r` escaped as such, `\` doubled, `quote` (when given) preceded
+    /// by `\`, and every other C0/C1 control (`Cc`), U+2028/U+2029 and bidirectional
+    /// embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069, UAX #9) written as
+    /// `\u{HEX}`.
+    /// - Parameters:
+    ///   - text: the stored text.
+    ///   - quote: the quotation mark the caller wraps the result in, or nil.
+    /// - Complexity: O(n) in the number of scalars.
+    public static func escaped(_ text: String, quote: Unicode.Scalar? = nil) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\\": result += "\\\\"
+            case _ where scalar == quote: result += "\\" + String(scalar)
+            default:
+                if needsEscape(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether a scalar is a control (`Cc`), a line or paragraph separator, or a bidirectional
+    /// embedding, override or isolate control.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.generalCategory == .control { return true }
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
