@@ -1,16 +1,17 @@
+import NavStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import NavStore
 
 /// The bench's entry point: parses the options, runs the measurements (each in a fresh temporary
 /// directory, removed afterwards), prints the table or the JSON.
@@ -35,7 +36,8 @@ enum BenchMain {
             exit(64)
         }
         let synchronous = StoreOptions().synchronous.rawValue
-        var info = RunInfo.current(mode: options.full ? "--full" : options.small ? "--small" : "default", synchronous: synchronous)
+        var info = RunInfo.current(
+            mode: options.full ? "--full" : options.small ? "--small" : "default", synchronous: synchronous)
         let start = monotonicNanoseconds()
         var figures: [Figure] = []
         let context = BenchContext(options: options, synchronous: synchronous)
@@ -65,7 +67,10 @@ enum BenchMain {
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            struct Output: Encodable { var run: RunInfo; var figures: [Figure] }
+            struct Output: Encodable {
+                var run: RunInfo
+                var figures: [Figure]
+            }
             do {
                 print(String(decoding: try encoder.encode(Output(run: info, figures: figures)), as: UTF8.self))
             } catch {
@@ -86,4 +91,3 @@ struct BenchContext: Sendable {
     /// `StoreOptions().synchronous` as SQL (`full`, `normal`, ...): the baselines use the same.
     var synchronous: String
 }
-

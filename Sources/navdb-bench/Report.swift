@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSQLite
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A target a ratio or an absolute figure is held to.
 enum Target: Sendable {
@@ -57,34 +58,45 @@ struct Figure: Encodable, Sendable {
     var note: String?
 
     /// A figure whose target applies to the ratio.
-    static func ratio(_ id: String, _ name: String, ours: Double, unit: String, baselineName: String, baseline: Double,
-                      ratio: Double, target: Target, extra: [String: Double] = [:], note: String? = nil) -> Figure {
-        Figure(id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
-               target: target.text.map { "ratio \($0)" }, pass: target.holds(ratio), extra: extra, note: note)
+    static func ratio(
+        _ id: String, _ name: String, ours: Double, unit: String, baselineName: String, baseline: Double,
+        ratio: Double, target: Target, extra: [String: Double] = [:], note: String? = nil
+    ) -> Figure {
+        Figure(
+            id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
+            target: target.text.map { "ratio \($0)" }, pass: target.holds(ratio), extra: extra, note: note)
     }
 
     /// A figure whose target applies to our absolute value.
-    static func absolute(_ id: String, _ name: String, ours: Double, unit: String, baselineName: String = "-", baseline: Double? = nil,
-                         ratio: Double? = nil, target: Target, extra: [String: Double] = [:], note: String? = nil) -> Figure {
-        Figure(id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
-               target: target.text.map { "ours \($0) \(unit)" }, pass: target.holds(ours), extra: extra, note: note)
+    static func absolute(
+        _ id: String, _ name: String, ours: Double, unit: String, baselineName: String = "-", baseline: Double? = nil,
+        ratio: Double? = nil, target: Target, extra: [String: Double] = [:], note: String? = nil
+    ) -> Figure {
+        Figure(
+            id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
+            target: target.text.map { "ours \($0) \(unit)" }, pass: target.holds(ours), extra: extra, note: note)
     }
 
     /// A figure held to a target on the ratio and another on our absolute value: both must hold.
-    static func ratioAndAbsolute(_ id: String, _ name: String, ours: Double, unit: String, baselineName: String, baseline: Double,
-                                 ratio: Double, ratioTarget: Target, absoluteTarget: Target, extra: [String: Double] = [:],
-                                 note: String? = nil) -> Figure {
+    static func ratioAndAbsolute(
+        _ id: String, _ name: String, ours: Double, unit: String, baselineName: String, baseline: Double,
+        ratio: Double, ratioTarget: Target, absoluteTarget: Target, extra: [String: Double] = [:],
+        note: String? = nil
+    ) -> Figure {
         let passes = [ratioTarget.holds(ratio), absoluteTarget.holds(ours)].compactMap { $0 }
-        let text = [ratioTarget.text.map { "ratio \($0)" }, absoluteTarget.text.map { "ours \($0) \(unit)" }].compactMap { $0 }
-        return Figure(id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
-                      target: text.isEmpty ? nil : text.joined(separator: ", "),
-                      pass: passes.isEmpty ? nil : passes.allSatisfy { $0 }, extra: extra, note: note)
+        let text = [ratioTarget.text.map { "ratio \($0)" }, absoluteTarget.text.map { "ours \($0) \(unit)" }].compactMap
+        { $0 }
+        return Figure(
+            id: id, name: name, ours: ours, unit: unit, baselineName: baselineName, baseline: baseline, ratio: ratio,
+            target: text.isEmpty ? nil : text.joined(separator: ", "),
+            pass: passes.isEmpty ? nil : passes.allSatisfy { $0 }, extra: extra, note: note)
     }
 
     /// A row that could not be measured, with the reason.
     static func skipped(_ id: String, _ name: String, reason: String) -> Figure {
-        Figure(id: id, name: name, ours: nil, unit: "", baselineName: "-", baseline: nil, ratio: nil,
-               target: nil, pass: nil, note: "SKIPPED: \(reason)")
+        Figure(
+            id: id, name: name, ours: nil, unit: "", baselineName: "-", baseline: nil, ratio: nil,
+            target: nil, pass: nil, note: "SKIPPED: \(reason)")
     }
 }
 
@@ -142,13 +154,15 @@ struct RunInfo: Codable, Sendable {
     static func current(mode: String, synchronous: String) -> RunInfo {
         var model = "unknown"
         if let cpuinfo = readSmallFile("/proc/cpuinfo"),
-           let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let colon = line.firstIndex(of: ":") {
+            let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
             model = line[line.index(after: colon)...].trimmingCharacters()
         }
         var memory = 0.0
         if let meminfo = readSmallFile("/proc/meminfo"),
-           let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }) {
+            let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") })
+        {
             memory = Double(line.filter(\.isNumber)).map { $0 / 1024 / 1024 } ?? 0
         }
         var now = time(nil)
@@ -157,22 +171,23 @@ struct RunInfo: Codable, Sendable {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
         let date = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return RunInfo(date: date, cpus: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), cpuModel: model, memoryGiB: memory,
-                       sqliteVersion: String(cString: sqlite3_libversion()), swiftCompiler: swiftCompilerVersion,
-                       mode: mode, synchronous: synchronous, seconds: 0)
+        return RunInfo(
+            date: date, cpus: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), cpuModel: model, memoryGiB: memory,
+            sqliteVersion: String(cString: sqlite3_libversion()), swiftCompiler: swiftCompilerVersion,
+            mode: mode, synchronous: synchronous, seconds: 0)
     }
 }
 
 /// The compiler that built the bench, as far as `#if compiler` tells.
 let swiftCompilerVersion: String = {
     #if compiler(>=6.4)
-    return ">= 6.4"
+        return ">= 6.4"
     #elseif compiler(>=6.3)
-    return "6.3"
+        return "6.3"
     #elseif compiler(>=6.2)
-    return "6.2"
+        return "6.2"
     #else
-    return "< 6.2"
+        return "< 6.2"
     #endif
 }()
 
@@ -185,7 +200,9 @@ extension Substring {
 /// The table printed at the end of a run.
 func renderTable(_ figures: [Figure], info: RunInfo) -> String {
     var lines: [String] = []
-    lines.append("navdb-bench \(info.mode): \(info.date), \(info.cpus) CPUs (\(info.cpuModel)), \(formatFixed(info.memoryGiB, decimals: 1)) GiB, SQLite \(info.sqliteVersion), Swift \(info.swiftCompiler), synchronous=\(info.synchronous)")
+    lines.append(
+        "navdb-bench \(info.mode): \(info.date), \(info.cpus) CPUs (\(info.cpuModel)), \(formatFixed(info.memoryGiB, decimals: 1)) GiB, SQLite \(info.sqliteVersion), Swift \(info.swiftCompiler), synchronous=\(info.synchronous)"
+    )
     lines.append("")
     let header = ["#", "measurement", "ours", "baseline", "baseline figure", "ratio", "target", "result"]
     var rows: [[String]] = [header]
@@ -213,7 +230,9 @@ func renderTable(_ figures: [Figure], info: RunInfo) -> String {
         for f in notes {
             var parts: [String] = []
             if !f.extra.isEmpty {
-                parts.append(f.extra.sorted { $0.key < $1.key }.map { "\($0.key) \(formatNumber($0.value))" }.joined(separator: ", "))
+                parts.append(
+                    f.extra.sorted { $0.key < $1.key }.map { "\($0.key) \(formatNumber($0.value))" }.joined(
+                        separator: ", "))
             }
             if let note = f.note { parts.append(note) }
             lines.append("\(f.id): " + parts.joined(separator: "; "))

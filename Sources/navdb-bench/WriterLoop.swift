@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The hidden subcommand `navdb-bench __writer-loop`: the child writer of the reliability suite
 /// (Tests/navdbTests/Reliability). It opens a store and appends to one session in a loop through
@@ -58,7 +59,8 @@ enum WriterLoop {
         var options = StoreOptions()
         if let interval { options.snapshotInterval = interval }
         do {
-            return try run(path: positional[0], session: positional[1], count: count, options: options, seed: seed, tag: tag)
+            return try run(
+                path: positional[0], session: positional[1], count: count, options: options, seed: seed, tag: tag)
         } catch {
             fputs("Error: \(error)\n", stderr)
             return 74
@@ -66,11 +68,15 @@ enum WriterLoop {
     }
 
     private static func usage(_ message: String) -> Int32 {
-        fputs("Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--count N] [--snapshot-interval K] [--seed S] [--tag T]\n", stderr)
+        fputs(
+            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--count N] [--snapshot-interval K] [--seed S] [--tag T]\n",
+            stderr)
         return 64
     }
 
-    private static func run(path: String, session: String, count: Int?, options: StoreOptions, seed: UInt64, tag: String) throws -> Int32 {
+    private static func run(
+        path: String, session: String, count: Int?, options: StoreOptions, seed: UInt64, tag: String
+    ) throws -> Int32 {
         let store = try NavigationStore(path: path, options: options)
         do {
             try store.startSession(session)
@@ -109,13 +115,16 @@ enum WriterLoop {
     /// A command that the state allows (mostly pushes and pops, now and then an update, a
     /// presentation, a dismissal, a whole new stack or a long title, so that some transactions
     /// span several pages).
-    private static func nextCommand(_ state: SessionState, random: inout SeededRandom, tag: String, pushed: inout Int) -> NavigationCommand {
+    private static func nextCommand(_ state: SessionState, random: inout SeededRandom, tag: String, pushed: inout Int)
+        -> NavigationCommand
+    {
         func newEntry() -> Entry {
             pushed += 1
             let long = random.next(100) < 5
             let title = long ? String(repeating: "long title \(pushed) ", count: 300) : "Screen \(pushed)"
-            return Entry(id: "\(tag)-\(pushed)", route: "route/\(pushed)", params: ["n": .integer(Int64(pushed))],
-                         item: NavigationItem(title: title, backButtonTitle: random.next(4) == 0 ? "" : nil))
+            return Entry(
+                id: "\(tag)-\(pushed)", route: "route/\(pushed)", params: ["n": .integer(Int64(pushed))],
+                item: NavigationItem(title: title, backButtonTitle: random.next(4) == 0 ? "" : nil))
         }
         let top = state.topLayer.entries
         let roll = random.next(100)
@@ -127,7 +136,9 @@ enum WriterLoop {
             var item = top[top.count - 1].item
             item.title = "Updated \(random.next(1000))"
             return .update(entryID: top[top.count - 1].id, item: item)
-        case 80..<86: return state.layers.count < 3 ? .present(newEntry(), modalInPresentation: random.next(2) == 0) : .push(newEntry())
+        case 80..<86:
+            return state.layers.count < 3
+                ? .present(newEntry(), modalInPresentation: random.next(2) == 0) : .push(newEntry())
         case 86..<92: return state.layers.count > 1 ? .dismiss(source: .programmatic) : .push(newEntry())
         case 92..<96: return .setStack((0..<(1 + random.next(4))).map { _ in newEntry() })
         default: return .popToRoot

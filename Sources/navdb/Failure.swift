@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one place that maps every error to its message on stderr and its exit code (DESIGN §6):
 /// 0 ok; 1 refused by the rules, session or entry not found, session exists, time earlier than
@@ -44,9 +45,17 @@ enum Failure {
         case let error as NotFound:
             return (line(error.description), 1)
         case MaintenanceFailure.differences(let count):
-            return (line("rebuild --verify found \(count) difference(s) between the projections or snapshots and the log; they are rebuilt now"), 1)
+            return (
+                line(
+                    "rebuild --verify found \(count) difference(s) between the projections or snapshots and the log; they are rebuilt now"
+                ), 1
+            )
         case MaintenanceFailure.problems(let count):
-            return (line("check found \(count) problem(s); 'navdb rebuild' re-derives projections and snapshots from the log"), ioError)
+            return (
+                line(
+                    "check found \(count) problem(s); 'navdb rebuild' re-derives projections and snapshots from the log"
+                ), ioError
+            )
         case let error as EncodingError:
             return (line("cannot encode the output: \(error)"), dataError)
         case is DecodingError:

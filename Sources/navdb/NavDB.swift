@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `navdb` root command: global options, the subcommand table, and the run loop
 /// (parse, then validate, then run; every error is mapped in ``Failure``).
@@ -54,36 +55,43 @@ enum NavDB {
     /// The root's spec (its usage line is shown for errors before a subcommand is known).
     static let rootSpec = CommandSpec(
         path: [],
-        abstract: "Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.",
+        abstract:
+            "Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.",
         discussion: """
-        Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite \
-        (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session or \
-        entry not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input \
-        data; 74 database unusable.
-        """,
+            Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite \
+            (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session or \
+            entry not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input \
+            data; 74 database unusable.
+            """,
         usageOverride: "navdb [--db <path>] [--json] <subcommand>")
 
     /// The `session` group's subcommands, by their second word.
     static let sessionCommands: [(word: String, type: any Command.Type)] = [
-        ("start", SessionStartCommand.self), ("delete", SessionDeleteCommand.self), ("truncate", SessionTruncateCommand.self),
+        ("start", SessionStartCommand.self), ("delete", SessionDeleteCommand.self),
+        ("truncate", SessionTruncateCommand.self),
     ]
 
     /// The `session` group (`session start`, `session delete`, `session truncate`).
-    static let sessionGroup = CommandSpec(path: ["session"], abstract: "Manage sessions.", usageOverride: "navdb session <subcommand>")
+    static let sessionGroup = CommandSpec(
+        path: ["session"], abstract: "Manage sessions.", usageOverride: "navdb session <subcommand>")
 
     /// Runs the command line in `CommandLine.arguments` and exits with its status.
     static func main() -> Never {
         var status: Int32
         if let invalid = invalidUTF8Argument() {
-            status = Failure.report(UsageError(
-                "\(invalid.what) is not valid UTF-8 (bytes \(invalid.hex)): navdb takes text, and would otherwise use a replacement character in its place"))
+            status = Failure.report(
+                UsageError(
+                    "\(invalid.what) is not valid UTF-8 (bytes \(invalid.hex)): navdb takes text, and would otherwise use a replacement character in its place"
+                ))
         } else {
             status = run(Array(CommandLine.arguments.dropFirst()))
         }
         // Output that could not be written (a full disk, a closed pipe) must not pass for success:
         // an export cut short would import as a silent prefix of the log.
         if let failure = Console.finish() {
-            Console.err("Error: cannot write the output: \(failure); the output is incomplete (what the command did to the database stands)\n")
+            Console.err(
+                "Error: cannot write the output: \(failure); the output is incomplete (what the command did to the database stands)\n"
+            )
             if status == 0 || status == Failure.vetoed || status == Failure.lintFindings { status = 74 }
         }
         exit(status)
@@ -94,7 +102,8 @@ enum NavDB {
     /// different ids could become one.
     private static func invalidUTF8Argument() -> (what: String, hex: String)? {
         func hex(_ pointer: UnsafePointer<CChar>) -> String {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
         }
         for position in 1..<Int(CommandLine.argc) {
@@ -132,11 +141,14 @@ enum NavDB {
             case "--json": globals.json = true
             case "--generate-completion-script":
                 guard index < words.count else {
-                    throw UsageError("Missing value for '--generate-completion-script <shell>' (accepted: bash, zsh, fish)")
+                    throw UsageError(
+                        "Missing value for '--generate-completion-script <shell>' (accepted: bash, zsh, fish)")
                 }
                 let name = words[index]
                 guard let shell = CompletionScript.Shell(rawValue: name) else {
-                    throw UsageError("The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish")
+                    throw UsageError(
+                        "The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish"
+                    )
                 }
                 Console.out(CompletionScript.script(for: shell))
                 return 0
@@ -146,18 +158,24 @@ enum NavDB {
                 }
                 globals.db = words[index]
                 index += 1
-                if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
+                if globals.db == "" {
+                    throw UsageError("The value '' is invalid for '--db <path>': expected a file path")
+                }
             default:
                 if word.hasPrefix("--generate-completion-script=") {
                     let name = String(word.dropFirst("--generate-completion-script=".count))
                     guard let shell = CompletionScript.Shell(rawValue: name) else {
-                        throw UsageError("The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish")
+                        throw UsageError(
+                            "The value '\(name)' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish"
+                        )
                     }
                     Console.out(CompletionScript.script(for: shell))
                     return 0
                 } else if word.hasPrefix("--db=") {
                     globals.db = String(word.dropFirst(5))
-                    if globals.db == "" { throw UsageError("The value '' is invalid for '--db <path>': expected a file path") }
+                    if globals.db == "" {
+                        throw UsageError("The value '' is invalid for '--db <path>': expected a file path")
+                    }
                 } else {
                     throw rootUnknownOption(word)
                 }
@@ -222,8 +240,11 @@ enum NavDB {
         var spec = rootSpec
         spec.options = [
             .flag("version", help: "Show the version."),
-            .value("generate-completion-script", "shell", help: "Print a completion script for bash, zsh or fish (e.g. source <(navdb --generate-completion-script bash)).",
-                   choices: CompletionScript.Shell.allCases.map(\.rawValue)),
+            .value(
+                "generate-completion-script", "shell",
+                help:
+                    "Print a completion script for bash, zsh or fish (e.g. source <(navdb --generate-completion-script bash)).",
+                choices: CompletionScript.Shell.allCases.map(\.rawValue)),
         ]
         return HelpText.render(spec, subcommands: commands.map { $0.spec })
     }
@@ -242,13 +263,19 @@ enum NavDB {
         let names = sessionCommands.map { $0.type.spec.name }
         let listing = "'navdb sessions' lists the sessions"
         if ["list", "ls", "all", "show"].contains(word) {
-            return UsageError("Unknown command 'session \(word)'. Did you mean 'sessions'? (\(listing))", command: SessionsCommand.spec)
+            return UsageError(
+                "Unknown command 'session \(word)'. Did you mean 'sessions'? (\(listing))",
+                command: SessionsCommand.spec)
         }
         if let suggestion = Suggestions.closest(to: word, in: sessionCommands.map(\.word)),
-           let type = sessionCommands.first(where: { $0.word == suggestion })?.type {
-            return UsageError("Unknown command 'session \(word)'. Did you mean 'session \(suggestion)'?", command: type.spec)
+            let type = sessionCommands.first(where: { $0.word == suggestion })?.type
+        {
+            return UsageError(
+                "Unknown command 'session \(word)'. Did you mean 'session \(suggestion)'?", command: type.spec)
         }
-        return UsageError("Unknown command 'session \(word)' (accepted: \(names.joined(separator: ", ")); \(listing))", command: sessionGroup)
+        return UsageError(
+            "Unknown command 'session \(word)' (accepted: \(names.joined(separator: ", ")); \(listing))",
+            command: sessionGroup)
     }
 
     private static func rootUnknownOption(_ word: String) -> UsageError {

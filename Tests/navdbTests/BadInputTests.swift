@@ -9,13 +9,17 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2024-05-01T10:00:01Z"])
-        try sandbox.ok(["push", "s", "B", "--title", "Draft", "--pop-guard", "Discard?", "--time", "2024-05-01T10:00:02Z"])
+        try sandbox.ok([
+            "push", "s", "B", "--title", "Draft", "--pop-guard", "Discard?", "--time", "2024-05-01T10:00:02Z",
+        ])
         return sandbox
     }
 
     /// Runs `arguments` and checks the exit code, the message and that the database did not change.
-    func expectRefused(_ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(arguments, stdin: stdin)
         #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
@@ -23,7 +27,9 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
         if status != 64 {
-            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)",
+                sourceLocation: sourceLocation)
         }
         #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
     }
@@ -38,7 +44,9 @@ import Testing
 
     @Test func unknownEntry() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["update", "s", "nope", "--title", "X"], status: 1, message: "entry 'nope' is not live (stack: [A, B])")
+        try expectRefused(
+            sandbox, ["update", "s", "nope", "--title", "X"], status: 1,
+            message: "entry 'nope' is not live (stack: [A, B])")
         try expectRefused(sandbox, ["pop-to", "s", "nope"], status: 1, message: "cannot pop to 'nope'")
     }
 
@@ -49,24 +57,28 @@ import Testing
         try expectRefused(sandbox, ["menu-select", "s", "5"], status: 1, message: "back menu row 5 does not exist")
         try expectRefused(sandbox, ["session", "start", "s"], status: 1, message: "session 's' already exists")
         try sandbox.ok(["pop-to-root", "s"])
-        try expectRefused(sandbox, ["pop", "s", "--source", "programmatic"], status: 1, message: "cannot pop 'A': it is the root")
+        try expectRefused(
+            sandbox, ["pop", "s", "--source", "programmatic"], status: 1, message: "cannot pop 'A': it is the root")
         try expectRefused(sandbox, ["back", "s"], status: 1, message: "cannot go back from 'A'")
     }
 
     @Test func staleExpectedVersionIsAConflict() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["push", "s", "C", "--expect-version", "2"], status: 4,
-                          message: "version conflict on session 's': expected version 2, found 3")
+        try expectRefused(
+            sandbox, ["push", "s", "C", "--expect-version", "2"], status: 4,
+            message: "version conflict on session 's': expected version 2, found 3")
         let result = try sandbox.ok(["--json", "push", "s", "C", "--expect-version", "3"])
         #expect(try result.object()["version"] as? Int == 4)
     }
 
     @Test func sessionStartTakesExpectVersion() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["session", "start", "s", "--expect-version", "0"], status: 4,
-                          message: "version conflict on session 's': expected version 0, found 3")
-        try expectRefused(sandbox, ["session", "start", "t", "--expect-version", "2"], status: 4,
-                          message: "version conflict on session 't': expected version 2, found 0")
+        try expectRefused(
+            sandbox, ["session", "start", "s", "--expect-version", "0"], status: 4,
+            message: "version conflict on session 's': expected version 0, found 3")
+        try expectRefused(
+            sandbox, ["session", "start", "t", "--expect-version", "2"], status: 4,
+            message: "version conflict on session 't': expected version 2, found 0")
         #expect(try sandbox.ok(["session", "start", "t", "--expect-version", "0"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["sessions"]).stdout.contains("t"))
     }
@@ -74,25 +86,34 @@ import Testing
     @Test func restoreMarkTakesExpectVersion() throws {
         let sandbox = try populated()
         // Stale: exit 4, no marker appended, no attempt counted (the database is unchanged).
-        try expectRefused(sandbox, ["restore", "s", "--mark", "--expect-version", "2"], status: 4,
-                          message: "version conflict on session 's': expected version 2, found 3")
+        try expectRefused(
+            sandbox, ["restore", "s", "--mark", "--expect-version", "2"], status: 4,
+            message: "version conflict on session 's': expected version 2, found 3")
         let marked = try sandbox.ok(["--json", "restore", "s", "--mark", "--expect-version", "3"]).object()
         #expect(marked["version"] as? Int == 4)
         #expect(marked["attempts"] as? Int == 1)
-        try expectRefused(sandbox, ["restore", "s", "--ack", "--expect-version", "4"], status: 64,
-                          message: "--expect-version cannot be combined with --ack or --at")
+        try expectRefused(
+            sandbox, ["restore", "s", "--ack", "--expect-version", "4"], status: 64,
+            message: "--expect-version cannot be combined with --ack or --at")
     }
 
     @Test func timeBeforeThePreviousEvent() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1, message: "is earlier than the previous event")
+        try expectRefused(
+            sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1,
+            message: "is earlier than the previous event")
     }
 
     @Test func badOptionValue() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["push", "s", "C", "--display-mode", "tiny"], status: 64, message: "'tiny' is invalid for '--display-mode <mode>'")
-        try expectRefused(sandbox, ["push", "s", "C", "--left-items", "-1"], status: 64, message: "'-1' is invalid for '--left-items <n>'")
-        try expectRefused(sandbox, ["stack", "s", "--at", "soon"], status: 64, message: "'soon' is invalid for '--at <point>'")
+        try expectRefused(
+            sandbox, ["push", "s", "C", "--display-mode", "tiny"], status: 64,
+            message: "'tiny' is invalid for '--display-mode <mode>'")
+        try expectRefused(
+            sandbox, ["push", "s", "C", "--left-items", "-1"], status: 64,
+            message: "'-1' is invalid for '--left-items <n>'")
+        try expectRefused(
+            sandbox, ["stack", "s", "--at", "soon"], status: 64, message: "'soon' is invalid for '--at <point>'")
     }
 
     @Test func missingArgument() throws {
@@ -103,8 +124,10 @@ import Testing
 
     @Test func pointOutsideTheSession() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["stack", "s", "--at", "99"], status: 1, message: "version 99 is outside session 's'")
-        try expectRefused(sandbox, ["back-menu", "s", "--at", "2020-01-01T00:00:00Z"], status: 1, message: "is outside session 's'")
+        try expectRefused(
+            sandbox, ["stack", "s", "--at", "99"], status: 1, message: "version 99 is outside session 's'")
+        try expectRefused(
+            sandbox, ["back-menu", "s", "--at", "2020-01-01T00:00:00Z"], status: 1, message: "is outside session 's'")
     }
 
     @Test(arguments: [
@@ -119,19 +142,23 @@ import Testing
         let sandbox = try populated()
         let file = try sandbox.write("entries.json", json)
         try expectRefused(sandbox, ["set-stack", "s", "--json-file", file], status: 65, message: message)
-        try expectRefused(sandbox, ["set-stack", "s", "--json-file", "-"], stdin: json, status: 65, message: "invalid entries in stdin")
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"], stdin: json, status: 65,
+            message: "invalid entries in stdin")
     }
 
     @Test func unreadableJSONFile() throws {
         let sandbox = try populated()
-        try expectRefused(sandbox, ["set-stack", "s", "--json-file", "missing.json"], status: 65,
-                          message: "cannot read 'missing.json': No such file or directory")
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "missing.json"], status: 65,
+            message: "cannot read 'missing.json': No such file or directory")
     }
 
     @Test func emptySetStackIsRefusedByTheRules() throws {
         let sandbox = try populated()
         let file = try sandbox.write("empty.json", "[]")
-        try expectRefused(sandbox, ["set-stack", "s", "--json-file", file], status: 1, message: "set-stack needs at least one entry")
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", file], status: 1, message: "set-stack needs at least one entry")
     }
 
     @Test func nonNavdbFile() throws {

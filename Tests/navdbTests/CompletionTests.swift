@@ -38,12 +38,18 @@ import Testing
         #expect(try complete(sandbox, ["navdb", "pu"]) == ["push"])
         #expect(try complete(sandbox, ["navdb", "pop"]) == ["pop", "pop-to", "pop-to-root"])
         #expect(try complete(sandbox, ["navdb", "session", ""]) == ["start", "delete", "truncate"])
-        #expect(try complete(sandbox, ["navdb", "pop", "mail", "--source", ""]) == ["back-button", "gesture", "content-gesture", "programmatic"])
+        #expect(
+            try complete(sandbox, ["navdb", "pop", "mail", "--source", ""]) == [
+                "back-button", "gesture", "content-gesture", "programmatic",
+            ])
         #expect(try complete(sandbox, ["navdb", "dismiss", "mail", "--source", ""]) == ["gesture", "programmatic"])
         #expect(try complete(sandbox, ["navdb", "pop", "mail", "--c"]) == ["--confirm"])
         #expect(try complete(sandbox, ["navdb", "push", "mail", "A", "--display-mode", "m"]) == ["minimal"])
-        #expect(try complete(sandbox, ["navdb", "history", "mail", "--type", "entr"]) == ["entry.pushed", "entries.popped"])
-        #expect(try complete(sandbox, ["navdb", "--json", "show", "ma"]) == ["mail", "maps"], "session keys from the database")
+        #expect(
+            try complete(sandbox, ["navdb", "history", "mail", "--type", "entr"]) == ["entry.pushed", "entries.popped"])
+        #expect(
+            try complete(sandbox, ["navdb", "--json", "show", "ma"]) == ["mail", "maps"],
+            "session keys from the database")
         #expect(try complete(sandbox, ["navdb", "push", "mail", "A", ""]) == [], "an entry id is the user's to choose")
         #expect(try complete(sandbox, ["navdb", "--generate-completion-script", ""]) == ["bash", "zsh", "fish"])
     }
@@ -60,7 +66,9 @@ import Testing
         }
         #expect(names.count >= 20)
         for name in names { #expect(script.contains(name), "\(shell): \(name)") }
-        for option in ["--pop-guard", "--back-button-title", "--expect-version", "--modal-in-presentation", "--reverse"] {
+        for option in [
+            "--pop-guard", "--back-button-title", "--expect-version", "--modal-in-presentation", "--reverse",
+        ] {
             #expect(script.contains(option.dropFirst(2)), "\(shell): \(option)")
         }
         #expect(try sandbox.ok(["--generate-completion-script=\(shell)"]).stdout == script)
@@ -72,7 +80,10 @@ import Testing
         let result = try sandbox.run(["--generate-completion-script", "powershell"])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: The value 'powershell' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: The value 'powershell' is invalid for '--generate-completion-script <shell>': expected one of bash, zsh, fish"
+            ))
         #expect(try sandbox.run(["--generate-completion-script"]).status == 64)
     }
 }

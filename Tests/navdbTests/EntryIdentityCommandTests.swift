@@ -35,7 +35,9 @@ import Testing
         try sandbox.ok(["update", "s", Self.nfd, "--title", "NFD 2"])
         let layers = try sandbox.ok(["--json", "stack", "s"]).object()["layers"] as! [[String: Any]]
         let ids = (layers[0]["entries"] as! [[String: Any]]).map { $0["id"] as! String }
-        #expect(ids.count == 2 && ids[0].unicodeScalars.elementsEqual(Self.nfc.unicodeScalars) && ids[1].unicodeScalars.elementsEqual(Self.nfd.unicodeScalars))
+        #expect(
+            ids.count == 2 && ids[0].unicodeScalars.elementsEqual(Self.nfc.unicodeScalars)
+                && ids[1].unicodeScalars.elementsEqual(Self.nfd.unicodeScalars))
         func versions(entry: String) throws -> [Int] {
             try sandbox.ok(["--json", "history", "s", "--entry", entry]).stdout.split(separator: "\n").map {
                 (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["version"] as! Int
@@ -51,7 +53,9 @@ import Testing
             let imported = try copy.run(["import", file])
             #expect(imported.status == 0, "\(arguments): \(imported)")
             // A redacted export hashes the session key too.
-            let key = try #require(copy.ok(["--json", "sessions"]).stdout.split(separator: "\"").drop { $0 != "key" }.dropFirst(2).first.map(String.init))
+            let key = try #require(
+                copy.ok(["--json", "sessions"]).stdout.split(separator: "\"").drop { $0 != "key" }.dropFirst(2).first
+                    .map(String.init))
             let copied = try copy.ok(["--json", "stack", key]).object()["layers"] as! [[String: Any]]
             #expect((copied[0]["entries"] as! [[String: Any]]).count == 2)
         }

@@ -5,8 +5,10 @@ import Testing
 @Suite struct HelpTests {
     /// Every command of DESIGN §6.
     static let commands = [
-        "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack",
-        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "report", "restore", "export",
+        "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root",
+        "menu-select", "back", "set-stack",
+        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "report", "restore",
+        "export",
         "import", "rebuild", "check", "prune", "vacuum", "lint",
     ]
 
@@ -59,10 +61,12 @@ import Testing
         for command in ["push", "present", "update"] {
             let help = try sandbox.ok([command, "--help"]).stdout
             #expect(help.contains("\nITEM OPTIONS:\n"))
-            for option in ["--title <title>", "--back-button-title <title>", "--back-bar-button-title <title>",
-                           "--back-bar-button-image", "--menu-suppressed", "--display-mode <mode>", "--hides-back-button",
-                           "--left-items <n>", "--supplement-back-button", "--style <style>", "--menu-title <title>",
-                           "--pop-guard <prompt>"] {
+            for option in [
+                "--title <title>", "--back-button-title <title>", "--back-bar-button-title <title>",
+                "--back-bar-button-image", "--menu-suppressed", "--display-mode <mode>", "--hides-back-button",
+                "--left-items <n>", "--supplement-back-button", "--style <style>", "--menu-title <title>",
+                "--pop-guard <prompt>",
+            ] {
                 #expect(help.contains("  " + option), "\(command) --help lacks \(option)")
             }
         }
@@ -72,8 +76,11 @@ import Testing
 
     @Test func writingCommandsTakeExpectVersionAndTime() throws {
         let sandbox = try Sandbox()
-        for command in ["session start", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update", "present",
-                        "dismiss", "restore"] {
+        for command in [
+            "session start", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
+            "present",
+            "dismiss", "restore",
+        ] {
             let help = try sandbox.ok(command.split(separator: " ").map(String.init) + ["--help"]).stdout
             #expect(help.contains("--expect-version <n>"), "\(command)")
             #expect(help.contains("--time <iso8601>"), "\(command)")

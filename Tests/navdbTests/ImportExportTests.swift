@@ -26,7 +26,9 @@ import Testing
         #expect(again.stdout == "imported 0 event(s) of 1 session(s); 6 already stored (skipped)\n")
         #expect(try sandbox.ok(["--db", copy, "export", "s"]).stdout == export)
         for command in [["stack", "s"], ["back-menu", "s"], ["history", "s"]] {
-            #expect(try sandbox.ok(["--db", copy, "--json"] + command).stdout == (try sandbox.ok(["--json"] + command).stdout))
+            #expect(
+                try sandbox.ok(["--db", copy, "--json"] + command).stdout
+                    == (try sandbox.ok(["--json"] + command).stdout))
         }
     }
 
@@ -38,7 +40,9 @@ import Testing
         let original = try sandbox.ok(["--json", "stack", "s"]).object()
         let replayed = try sandbox.ok(["--db", copy, "--json", "stack", "s"]).object()
         func ids(_ state: [String: Any]) -> [[String]] {
-            (state["layers"] as? [[String: Any]] ?? []).map { ($0["entries"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" } }
+            (state["layers"] as? [[String: Any]] ?? []).map {
+                ($0["entries"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" }
+            }
         }
         #expect(ids(original) == ids(replayed))
         #expect(ids(replayed) == [["A", "B"], ["M"]])
@@ -65,11 +69,22 @@ import Testing
 
     /// Issue 19 item 7: a history no command could have made is refused with exit 65 and the line
     /// of its first impossible event; the database is unchanged.
-    @Test("an impossible history is refused with exit 65 and the line of its first impossible event", arguments: [
-        (["push", "s", "B", "--hides-back-button"], ["pop", "s", "--source", "programmatic"], "entries.popped: cannot pop with source gesture: 'B' shows no back button"),
-        (["present", "s", "M", "--modal-in-presentation"], ["dismiss", "s", "--source", "programmatic"], "layer.dismissed: the layer rooted at 'M' is modalInPresentation: a gesture dismissal of it is vetoed (dismiss.vetoed)"),
-        (["push", "s", "B", "--title", "Old"], ["update", "s", "B", "--title", "New"], "item.updated: the update of 'B' lists fields [], but the fields that change are [\"title\"]"),
-    ])
+    @Test(
+        "an impossible history is refused with exit 65 and the line of its first impossible event",
+        arguments: [
+            (
+                ["push", "s", "B", "--hides-back-button"], ["pop", "s", "--source", "programmatic"],
+                "entries.popped: cannot pop with source gesture: 'B' shows no back button"
+            ),
+            (
+                ["present", "s", "M", "--modal-in-presentation"], ["dismiss", "s", "--source", "programmatic"],
+                "layer.dismissed: the layer rooted at 'M' is modalInPresentation: a gesture dismissal of it is vetoed (dismiss.vetoed)"
+            ),
+            (
+                ["push", "s", "B", "--title", "Old"], ["update", "s", "B", "--title", "New"],
+                "item.updated: the update of 'B' lists fields [], but the fields that change are [\"title\"]"
+            ),
+        ])
     func impossibleHistoryRefused(setup: [String], last: [String], message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
@@ -87,7 +102,9 @@ import Testing
         let result = try sandbox.run(["--db", target, "import", file])
         #expect(result.status == 65, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("Error: line 4: version 4 of session 's': invalid event: \(message)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: line 4: version 4 of session 's': invalid event: \(message)"),
+            "\(result.stderr)")
         #expect(result.stderr.hasSuffix("; nothing was imported\n"))
         #expect(!FileManager.default.fileExists(atPath: target), "a refused import leaves no file behind")
         // Importing into the database that holds the real history is a no-op up to the change.
@@ -108,12 +125,18 @@ import Testing
         try sandbox.ok(["push", "s", "C"])
         let ours = try sandbox.ok(["--db", copy, "--json", "history", "s"]).lines[2]
         let theirs = try sandbox.ok(["--json", "history", "s"]).lines[2]
-        func id(_ line: String) throws -> String { try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["eventID"] as! String }
+        func id(_ line: String) throws -> String {
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["eventID"]
+                as! String
+        }
         let lastLine = try #require(try sandbox.ok(["export", "s"]).lines.last)
         let copyBytes = try Data(contentsOf: URL(fileURLWithPath: copy))
         let result = try sandbox.run(["--db", copy, "import", "-"], stdin: lastLine + "\n")
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("Error: line 1: version 3 of session 's' here is \(try id(ours)), the file continues \(try id(theirs)) with version 4"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: line 1: version 3 of session 's' here is \(try id(ours)), the file continues \(try id(theirs)) with version 4"
+            ), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == copyBytes)
         #expect(try sandbox.ok(["--db", copy, "--json", "history", "s"]).lines.count == 3)
     }
@@ -129,18 +152,29 @@ import Testing
         #expect(!redacted.contains("Secret"))
         let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
         try sandbox.ok(["--db", copy, "import", "-"], stdin: redacted)
-        let key = try #require(try sandbox.ok(["--db", copy, "--json", "sessions"]).json() as? [[String: Any]]).first?["key"] as? String
+        let key =
+            try #require(try sandbox.ok(["--db", copy, "--json", "sessions"]).json() as? [[String: Any]]).first?["key"]
+            as? String
         let original = try sandbox.ok(["--json", "back-menu", "s"]).object()
         let replayed = try sandbox.ok(["--db", copy, "--json", "back-menu", try #require(key)]).object()
-        #expect(original["backButton"] as? NSDictionary == ["label": "Back", "fallbacks": [""], "image": false] as NSDictionary, "\(original)")
+        #expect(
+            original["backButton"] as? NSDictionary == ["label": "Back", "fallbacks": [""], "image": false]
+                as NSDictionary, "\(original)")
         #expect(replayed["backButton"] as? NSDictionary == original["backButton"] as? NSDictionary, "\(replayed)")
         #expect((replayed["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Back"])
         // The event ids are new ones, and another redacted export shares none of them.
         let again = try sandbox.ok(["export", "s", "--redact", "--keep-ids"]).stdout
-        let ids = { (text: String) in Set(text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["eventID"] as? String }) }
+        let ids = { (text: String) in
+            Set(
+                text.split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["eventID"] as? String
+                })
+        }
         let plain = ids(try sandbox.ok(["export", "s"]).stdout)
         #expect(ids(redacted).count == 3 && ids(again).count == 3)
-        #expect(ids(redacted).isDisjoint(with: ids(again)) && ids(redacted).isDisjoint(with: plain) && ids(again).isDisjoint(with: plain))
+        #expect(
+            ids(redacted).isDisjoint(with: ids(again)) && ids(redacted).isDisjoint(with: plain)
+                && ids(again).isDisjoint(with: plain))
     }
 
     @Test func missingImportFileCreatesNothing() throws {
@@ -171,23 +205,32 @@ import Testing
 
     /// A Firefox for Android session file with one tab of `pages`, the last one current.
     static func firefoxTab(uuid: String, title: String, lastAccess: Int64, pages: [String]) -> String {
-        let entries = pages.map { #"{\"title\":\"\#($0)\",\"url\":\"https://example.com/\#($0)\"}"# }.joined(separator: ",")
+        let entries = pages.map { #"{\"title\":\"\#($0)\",\"url\":\"https://example.com/\#($0)\"}"# }.joined(
+            separator: ",")
         let gecko = #"{\"history\":{\"entries\":[\#(entries)],\"index\":\#(pages.count)}}"#
-        return #"{"version":2,"selectedTabId":"\#(uuid)","sessionStateTuples":[{"session":{"uuid":"\#(uuid)","title":"\#(title)","url":"https://example.com/","lastAccess":\#(lastAccess)},"engineSession":{"GECKO_STATE":"\#(gecko)"}}]}"#
+        return
+            #"{"version":2,"selectedTabId":"\#(uuid)","sessionStateTuples":[{"session":{"uuid":"\#(uuid)","title":"\#(title)","url":"https://example.com/","lastAccess":\#(lastAccess)},"engineSession":{"GECKO_STATE":"\#(gecko)"}}]}"#
     }
 
     @Test func firefoxTabNavigatedOn() throws {
         let sandbox = try Sandbox()
-        let older = try sandbox.write("older.json", Self.firefoxTab(uuid: "t1", title: "B", lastAccess: 1_000, pages: ["A", "B"]))
-        let newer = try sandbox.write("newer.json", Self.firefoxTab(uuid: "t1", title: "C", lastAccess: 2_000, pages: ["A", "B", "C"]))
+        let older = try sandbox.write(
+            "older.json", Self.firefoxTab(uuid: "t1", title: "B", lastAccess: 1_000, pages: ["A", "B"]))
+        let newer = try sandbox.write(
+            "newer.json", Self.firefoxTab(uuid: "t1", title: "C", lastAccess: 2_000, pages: ["A", "B", "C"]))
         try sandbox.ok(["import", older, "--format", "firefox-session"])
-        #expect(try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
-            == "imported 1 event(s) of 1 session(s); 3 already stored (skipped)\n")
-        #expect(try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
-            == "imported 0 event(s) of 1 session(s); 4 already stored (skipped)\n")
+        #expect(
+            try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
+                == "imported 1 event(s) of 1 session(s); 3 already stored (skipped)\n")
+        #expect(
+            try sandbox.ok(["import", newer, "--format", "firefox-session"]).stdout
+                == "imported 0 event(s) of 1 session(s); 4 already stored (skipped)\n")
         #expect(try sandbox.ok(["--json", "back-menu", "t1"]).object()["backMenu"] as? [[String: Any]] != nil)
         let refused = try sandbox.run(["import", older, "--format", "firefox-session"])
         #expect(refused.status == 65)
-        #expect(refused.stderr == "Error: tab 1 'B' (uuid 't1'): the tab's history in this file differs from the session imported before at version 4, and this file is older: its lastAccess 1970-01-01T00:00:01.000Z is before the session's last event at 1970-01-01T00:00:02.000Z; nothing was imported\n")
+        #expect(
+            refused.stderr
+                == "Error: tab 1 'B' (uuid 't1'): the tab's history in this file differs from the session imported before at version 4, and this file is older: its lastAccess 1970-01-01T00:00:01.000Z is before the session's last event at 1970-01-01T00:00:02.000Z; nothing was imported\n"
+        )
     }
 }

@@ -8,24 +8,35 @@ import Testing
     static let folder = Navdb.packageRoot.appendingPathComponent("Schemas")
 
     /// Validates `text` (one JSON document, or one per line when `lines`) against `schema`.
-    func expectValid(_ text: String, _ schema: String, lines: Bool = false, _ command: [String],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectValid(
+        _ text: String, _ schema: String, lines: Bool = false, _ command: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let validator = try JSONSchemaValidator(folder: Self.folder)
         let documents = lines ? text.split(separator: "\n").map(String.init) : [text]
-        #expect(!documents.isEmpty && !text.isEmpty, "navdb \(command.joined(separator: " ")) printed nothing", sourceLocation: sourceLocation)
+        #expect(
+            !documents.isEmpty && !text.isEmpty, "navdb \(command.joined(separator: " ")) printed nothing",
+            sourceLocation: sourceLocation)
         for document in documents {
             let value = try JSONDecoder().decode(JSONValue.self, from: Data(document.utf8))
             let problems = validator.problems(value, against: schema)
-            #expect(problems.isEmpty, "navdb \(command.joined(separator: " ")) against \(schema): \(problems)\n\(document.prefix(600))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                problems.isEmpty,
+                "navdb \(command.joined(separator: " ")) against \(schema): \(problems)\n\(document.prefix(600))",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Runs `navdb --json ARGS` (expecting `status`) and validates its stdout.
-    func check(_ sandbox: Sandbox, _ arguments: [String], _ schema: String, lines: Bool = false, status: Int32 = 0, stdin: String? = nil,
-               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(
+        _ sandbox: Sandbox, _ arguments: [String], _ schema: String, lines: Bool = false, status: Int32 = 0,
+        stdin: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try sandbox.run(["--json"] + arguments, stdin: stdin)
-        #expect(result.status == status, "navdb --json \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == status, "navdb --json \(arguments.joined(separator: " ")): \(result)",
+            sourceLocation: sourceLocation)
         try expectValid(result.stdout, schema, lines: lines, arguments, sourceLocation: sourceLocation)
     }
 
@@ -34,17 +45,33 @@ import Testing
         let sandbox = try Sandbox()
         let write = "write-result.schema.json"
         try check(sandbox, ["session", "start", "s", "--name", "Shop", "--time", "2026-11-30T09:00:00Z"], write)
-        try check(sandbox, ["push", "s", "A", "--title", "首页", "--route", "app://home", "--param", "n=1", "--time", "2026-11-30T09:00:01Z"], write)
-        try check(sandbox, ["push", "s", "B", "--title", "Categories", "--back-button-title", "Shop", "--back-bar-button-title", "Custom",
-                            "--back-bar-button-image", "--menu-title", "Cats", "--time", "2026-11-30T09:00:02Z"], write)
-        try check(sandbox, ["push", "s", "C", "--title", "Address", "--pop-guard", "Discard address?", "--style", "editor",
-                            "--display-mode", "minimal", "--left-items", "1", "--supplement-back-button", "--time", "2026-11-30T09:00:03Z"], write)
+        try check(
+            sandbox,
+            [
+                "push", "s", "A", "--title", "首页", "--route", "app://home", "--param", "n=1", "--time",
+                "2026-11-30T09:00:01Z",
+            ], write)
+        try check(
+            sandbox,
+            [
+                "push", "s", "B", "--title", "Categories", "--back-button-title", "Shop", "--back-bar-button-title",
+                "Custom",
+                "--back-bar-button-image", "--menu-title", "Cats", "--time", "2026-11-30T09:00:02Z",
+            ], write)
+        try check(
+            sandbox,
+            [
+                "push", "s", "C", "--title", "Address", "--pop-guard", "Discard address?", "--style", "editor",
+                "--display-mode", "minimal", "--left-items", "1", "--supplement-back-button", "--time",
+                "2026-11-30T09:00:03Z",
+            ], write)
         try check(sandbox, ["pop", "s"], write, status: 3)
         try check(sandbox, ["update", "s", "C", "--unset", "pop-guard"], write)
         try check(sandbox, ["pop-to", "s", "A", "--source", "back-menu"], write)
         try check(sandbox, ["pop-to-root", "s"], write)
-        try check(sandbox, ["set-stack", "s", "--json-file", "-"], write,
-                  stdin: #"[{"id": "A", "item": {"title": "Home"}}, {"id": "D", "params": {"k": [1, {"x": null}]}}]"#)
+        try check(
+            sandbox, ["set-stack", "s", "--json-file", "-"], write,
+            stdin: #"[{"id": "A", "item": {"title": "Home"}}, {"id": "D", "params": {"k": [1, {"x": null}]}}]"#)
         try check(sandbox, ["menu-select", "s", "1"], write)
         try check(sandbox, ["push", "s", "E"], write)
         try check(sandbox, ["back", "s"], write)
@@ -92,23 +119,41 @@ import Testing
         let sessions = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
         #expect(sessions.first?["createdAt"] as? Int == 1_796_029_200_000)
         #expect(sessions.first?["createdTime"] as? String == "2026-11-30T09:00:00.000Z")
-        #expect(sessions.first?["updatedTime"] as? String == Timestamp.format(try #require(sessions.first?["updatedAt"] as? Int).int64))
+        #expect(
+            sessions.first?["updatedTime"] as? String
+                == Timestamp.format(try #require(sessions.first?["updatedAt"] as? Int).int64))
         let event = try sandbox.ok(["--json", "history", "s", "--limit", "1", "--reverse"]).object()
         #expect(event["time"] as? String == Timestamp.format(try #require(event["at"] as? Int).int64))
     }
 
-    @Test("the validator refuses a missing key, an extra key, a wrong type, a value outside an enum, an unknown keyword")
+    @Test(
+        "the validator refuses a missing key, an extra key, a wrong type, a value outside an enum, an unknown keyword")
     func validatorBites() throws {
         let validator = try JSONSchemaValidator(folder: Self.folder)
         func problems(_ json: String, _ schema: String) throws -> [String] {
             validator.problems(try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)), against: schema)
         }
-        #expect(try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null}"#, "write-result.schema.json").isEmpty)
-        #expect(try problems(#"{"session":"s","version":2,"outcome":"ok"}"#, "write-result.schema.json") == ["$: missing key 'prompt'"])
-        #expect(try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null,"x":1}"#, "write-result.schema.json") == ["$: key 'x' is not in the schema"])
-        #expect(try problems(#"{"session":"s","version":"2","outcome":"ok","prompt":null}"#, "write-result.schema.json") == ["$.version: string where integer is expected"])
-        #expect(try problems(#"{"session":"s","version":2,"outcome":"maybe","prompt":null}"#, "write-result.schema.json").count == 1)
-        #expect(try problems(#"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"yesterday","type":"t","version":1}"#, "event.schema.json").count == 1)
+        #expect(
+            try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null}"#, "write-result.schema.json")
+                .isEmpty)
+        #expect(
+            try problems(#"{"session":"s","version":2,"outcome":"ok"}"#, "write-result.schema.json") == [
+                "$: missing key 'prompt'"
+            ])
+        #expect(
+            try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null,"x":1}"#, "write-result.schema.json")
+                == ["$: key 'x' is not in the schema"])
+        #expect(
+            try problems(#"{"session":"s","version":"2","outcome":"ok","prompt":null}"#, "write-result.schema.json")
+                == ["$.version: string where integer is expected"])
+        #expect(
+            try problems(#"{"session":"s","version":2,"outcome":"maybe","prompt":null}"#, "write-result.schema.json")
+                .count == 1)
+        #expect(
+            try problems(
+                #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"yesterday","type":"t","version":1}"#,
+                "event.schema.json"
+            ).count == 1)
         #expect(try problems(#"true"#, "sessions.schema.json") == ["$: boolean where array is expected"])
         // Every schema file parses and uses only the keywords the validator knows.
         #expect(validator.schemas.count >= 12)
@@ -118,6 +163,6 @@ import Testing
     }
 }
 
-private extension Int {
-    var int64: Int64 { Int64(self) }
+extension Int {
+    fileprivate var int64: Int64 { Int64(self) }
 }

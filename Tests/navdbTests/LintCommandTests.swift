@@ -54,7 +54,11 @@ import Testing
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.count == 3)
         let bypass = findings[2]
-        #expect(Set(bypass.keys) == ["rule", "severity", "session", "entries", "firstVersion", "lastVersion", "current", "message", "fix", "source"])
+        #expect(
+            Set(bypass.keys) == [
+                "rule", "severity", "session", "entries", "firstVersion", "lastVersion", "current", "message", "fix",
+                "source",
+            ])
         #expect(bypass["rule"] as? String == "guard-bypassed")
         #expect(bypass["severity"] as? String == "error")
         #expect(bypass["entries"] as? [String] == ["reply"])
@@ -64,8 +68,10 @@ import Testing
     }
 
     static let failOnCases: [([String], Int32)] = [
-        (["lint", "alpha"], 0), (["lint", "alpha", "--fail-on", "warning"], 2), (["lint", "alpha", "--fail-on", "info"], 2),
-        (["lint", "--fail-on", "never"], 0), (["lint", "--fail-on", "error"], 2), (["lint", "mail", "--disable", "guard-bypassed"], 0),
+        (["lint", "alpha"], 0), (["lint", "alpha", "--fail-on", "warning"], 2),
+        (["lint", "alpha", "--fail-on", "info"], 2),
+        (["lint", "--fail-on", "never"], 0), (["lint", "--fail-on", "error"], 2),
+        (["lint", "mail", "--disable", "guard-bypassed"], 0),
     ]
 
     @Test("--fail-on: the lowest severity that exits 2", arguments: failOnCases)
@@ -81,12 +87,15 @@ import Testing
         let sandbox = try withDefects()
         let mail = try sandbox.run(["lint", "mail", "--rule", "blank-menu-row"])
         #expect(mail.status == 0)
-        #expect(mail.lines == [
-            "mail v4-v5: warning: blank back-menu row: backButtonTitle \"\" on entry 'inbox' [blank-menu-row]",
-            "  fix: set backButtonDisplayMode = .minimal (or a menuTitle) instead of an empty back title",
-            "linted 1 session(s), 6 event(s): 0 error(s), 1 warning(s), 0 info(s)",
+        #expect(
+            mail.lines == [
+                "mail v4-v5: warning: blank back-menu row: backButtonTitle \"\" on entry 'inbox' [blank-menu-row]",
+                "  fix: set backButtonDisplayMode = .minimal (or a menuTitle) instead of an empty back title",
+                "linted 1 session(s), 6 event(s): 0 error(s), 1 warning(s), 0 info(s)",
+            ])
+        let disabled = try sandbox.run([
+            "lint", "--disable", "untitled-menu-row", "--disable", "guard-bypassed", "--disable", "blank-menu-row",
         ])
-        let disabled = try sandbox.run(["lint", "--disable", "untitled-menu-row", "--disable", "guard-bypassed", "--disable", "blank-menu-row"])
         #expect(disabled.status == 0)
         #expect(disabled.lines == ["linted 2 session(s), 9 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
     }
@@ -98,14 +107,16 @@ import Testing
         try sandbox.ok(["push", "s", "A", "--title", "Installed Languages"])
         try sandbox.ok(["push", "s", "B", "--title", "Keyboard"])
         try sandbox.ok(["update", "s", "A", "--back-bar-button-title", "All Installed Languages"])
-        #expect(try sandbox.run(["lint"]).lines == ["linted 1 session(s), 4 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
+        #expect(
+            try sandbox.run(["lint"]).lines == ["linted 1 session(s), 4 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
         let result = try sandbox.run(["lint", "--width", "10", "--fail-on", "info"])
         #expect(result.status == 2)
-        #expect(result.lines.filter { !$0.hasPrefix("  fix:") } == [
-            "s v3: info: back button label \"Installed Languages\" (from entry 'A') does not fit 10 columns: \"Back\" shows instead [label-falls-back]",
-            "s v4: warning: custom back item title \"All Installed Languages\" on entry 'A' is wider than 10 columns and has no fallbacks: it is cut [custom-label-truncated] (current)",
-            "linted 1 session(s), 4 event(s): 0 error(s), 1 warning(s), 1 info(s)",
-        ])
+        #expect(
+            result.lines.filter { !$0.hasPrefix("  fix:") } == [
+                "s v3: info: back button label \"Installed Languages\" (from entry 'A') does not fit 10 columns: \"Back\" shows instead [label-falls-back]",
+                "s v4: warning: custom back item title \"All Installed Languages\" on entry 'A' is wider than 10 columns and has no fallbacks: it is cut [custom-label-truncated] (current)",
+                "linted 1 session(s), 4 event(s): 0 error(s), 1 warning(s), 1 info(s)",
+            ])
     }
 
     @Test("--input lints an export with no database, the same as the database, from a file or stdin")
@@ -129,15 +140,20 @@ import Testing
     func empty() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
-        #expect(try sandbox.ok(["lint"]).lines == ["linted 1 session(s), 1 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
+        #expect(
+            try sandbox.ok(["lint"]).lines == ["linted 1 session(s), 1 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
         let file = try sandbox.write("empty.ndjson", "")
-        #expect(try sandbox.ok(["lint", "--input", file, "--json"]).stdout == #"{"findings":[],"summary":{"errors":0,"events":0,"infos":0,"sessions":0,"warnings":0}}"# + "\n")
+        #expect(
+            try sandbox.ok(["lint", "--input", file, "--json"]).stdout
+                == #"{"findings":[],"summary":{"errors":0,"events":0,"infos":0,"sessions":0,"warnings":0}}"# + "\n")
     }
 
     // MARK: Bad input
 
-    func expectRefused(_ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(arguments, stdin: stdin)
         #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
@@ -145,7 +161,9 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
         if status != 64 {
-            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)",
+                sourceLocation: sourceLocation)
         } else {
             #expect(result.stderr.contains("Usage: navdb lint"), sourceLocation: sourceLocation)
         }
@@ -155,11 +173,17 @@ import Testing
     @Test("an unknown rule id is a usage error that lists the known ids")
     func unknownRule() throws {
         let sandbox = try withDefects()
-        let known = "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated, label-lost-on-ios26"
-        try expectRefused(sandbox, ["lint", "--rule", "blank-row"], status: 64, message: "The value 'blank-row' is invalid for '--rule <id>': expected a rule id: \(known)")
+        let known =
+            "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated, label-lost-on-ios26"
+        try expectRefused(
+            sandbox, ["lint", "--rule", "blank-row"], status: 64,
+            message: "The value 'blank-row' is invalid for '--rule <id>': expected a rule id: \(known)")
         try expectRefused(sandbox, ["lint", "--disable", "Guard-Bypassed"], status: 64, message: "'--disable <id>'")
-        try expectRefused(sandbox, ["lint", "--rule", "label-falls-back"], status: 64, message: "--rule label-falls-back needs --width <n>")
-        try expectRefused(sandbox, ["lint", "--fail-on", "fatal"], status: 64, message: "expected one of error, warning, info, never")
+        try expectRefused(
+            sandbox, ["lint", "--rule", "label-falls-back"], status: 64,
+            message: "--rule label-falls-back needs --width <n>")
+        try expectRefused(
+            sandbox, ["lint", "--fail-on", "fatal"], status: 64, message: "expected one of error, warning, info, never")
     }
 
     @Test("--platform judges every session under a generation; an unknown one is a usage error")
@@ -167,33 +191,56 @@ import Testing
         let sandbox = try withDefects()
         let classic = try sandbox.run(["lint", "alpha", "--rule", "label-lost-on-ios26", "--fail-on", "info"])
         #expect(classic.status == 2)
-        #expect(classic.lines.first == "alpha v3: info: back button label \"Back\" (from entry 'A') would not show on iOS 26: the chevron alone shows there [label-lost-on-ios26] (current)")
-        let whatIf = try sandbox.run(["lint", "alpha", "--rule", "label-lost-on-ios26", "--platform", "ios26", "--fail-on", "info"])
+        #expect(
+            classic.lines.first
+                == "alpha v3: info: back button label \"Back\" (from entry 'A') would not show on iOS 26: the chevron alone shows there [label-lost-on-ios26] (current)"
+        )
+        let whatIf = try sandbox.run([
+            "lint", "alpha", "--rule", "label-lost-on-ios26", "--platform", "ios26", "--fail-on", "info",
+        ])
         #expect(whatIf.status == 0)
         #expect(whatIf.lines == ["linted 1 session(s), 3 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
-        try expectRefused(sandbox, ["lint", "--platform", "ios27"], status: 64, message: "The value 'ios27' is invalid for '--platform <generation>': expected one of ios14, ios26")
+        try expectRefused(
+            sandbox, ["lint", "--platform", "ios27"], status: 64,
+            message: "The value 'ios27' is invalid for '--platform <generation>': expected one of ios14, ios26")
     }
 
-    @Test("a --width that is not a positive integer is a usage error", arguments: ["0", "-3", "x", "", "1.5", "99999999999999999999"])
+    @Test(
+        "a --width that is not a positive integer is a usage error",
+        arguments: ["0", "-3", "x", "", "1.5", "99999999999999999999"])
     func badWidth(width: String) throws {
         let sandbox = try withDefects()
-        try expectRefused(sandbox, ["lint", "--width=\(width)"], status: 64, message: "The value '\(width)' is invalid for '--width <n>': expected an integer 1 or greater")
+        try expectRefused(
+            sandbox, ["lint", "--width=\(width)"], status: 64,
+            message: "The value '\(width)' is invalid for '--width <n>': expected an integer 1 or greater")
     }
 
     @Test("an unreadable or malformed --input is bad input data (65), naming the file and line")
     func badInput() throws {
         let sandbox = try withDefects()
-        try expectRefused(sandbox, ["lint", "--input", "missing.ndjson"], status: 65, message: "cannot read 'missing.ndjson': No such file or directory")
-        try expectRefused(sandbox, ["lint", "--input", sandbox.directory.path], status: 65, message: "it is a directory")
+        try expectRefused(
+            sandbox, ["lint", "--input", "missing.ndjson"], status: 65,
+            message: "cannot read 'missing.ndjson': No such file or directory")
+        try expectRefused(
+            sandbox, ["lint", "--input", sandbox.directory.path], status: 65, message: "it is a directory")
         let file = try sandbox.write("bad.ndjson", "{}\n")
-        try expectRefused(sandbox, ["lint", "--input", file], status: 65, message: "line 1 of '\(file)': not an event record")
-        try expectRefused(sandbox, ["lint", "--input", "-"], stdin: "\n\nnot json\n", status: 65, message: "line 3 of stdin: not JSON")
-        let gap = #"{"session":"s","version":1,"type":"session.started","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{}}"# + "\n"
+        try expectRefused(
+            sandbox, ["lint", "--input", file], status: 65, message: "line 1 of '\(file)': not an event record")
+        try expectRefused(
+            sandbox, ["lint", "--input", "-"], stdin: "\n\nnot json\n", status: 65, message: "line 3 of stdin: not JSON"
+        )
+        let gap =
+            #"{"session":"s","version":1,"type":"session.started","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{}}"#
+            + "\n"
             + #"{"session":"s","version":3,"type":"session.restored","at":0,"eventID":"00000000-0000-4000-8000-000000000002","payload":{}}"#
-        try expectRefused(sandbox, ["lint", "--input", "-"], stdin: gap, status: 65, message: "line 2 of stdin: session 's' expected version 2, found 3")
+        try expectRefused(
+            sandbox, ["lint", "--input", "-"], stdin: gap, status: 65,
+            message: "line 2 of stdin: session 's' expected version 2, found 3")
         let latin1 = sandbox.directory.appendingPathComponent("latin1.ndjson")
         try Data([0x7B, 0xFF, 0x7D, 0x0A]).write(to: latin1)
-        try expectRefused(sandbox, ["lint", "--input", latin1.path], status: 65, message: "line 1 of '\(latin1.path)' is not valid UTF-8 text; nothing was linted")
+        try expectRefused(
+            sandbox, ["lint", "--input", latin1.path], status: 65,
+            message: "line 1 of '\(latin1.path)' is not valid UTF-8 text; nothing was linted")
     }
 
     @Test("an unknown session is not found (1), in the database or in the input")
@@ -201,8 +248,11 @@ import Testing
         let sandbox = try withDefects()
         try expectRefused(sandbox, ["lint", "mail", "nosuch"], status: 1, message: "session 'nosuch' not found")
         let export = try sandbox.run(["export", "--all"]).stdout
-        try expectRefused(sandbox, ["lint", "--input", "-", "nosuch"], stdin: export, status: 1, message: "session \"nosuch\" is not in stdin")
-        try expectRefused(sandbox, ["lint", ""], status: 64, message: "expected a session key of at least one character")
+        try expectRefused(
+            sandbox, ["lint", "--input", "-", "nosuch"], stdin: export, status: 1,
+            message: "session \"nosuch\" is not in stdin")
+        try expectRefused(
+            sandbox, ["lint", ""], status: 64, message: "expected a session key of at least one character")
     }
 
     @Test("a missing database is unusable (74) and is not created")
@@ -223,7 +273,10 @@ import Testing
         try sandbox.ok(["push", "s\nkey", "C", "--title", String(repeating: "x", count: 10_000)])
         let result = try sandbox.run(["lint", "--fail-on", "never"])
         #expect(result.status == 0)
-        #expect(result.lines.first == #"s\nkey v4: info: 2 back-menu rows say "首页\n😀": entries 'B' and 'A\u{1B}[31m' [duplicate-menu-rows] (current)"#)
+        #expect(
+            result.lines.first
+                == #"s\nkey v4: info: 2 back-menu rows say "首页\n😀": entries 'B' and 'A\u{1B}[31m' [duplicate-menu-rows] (current)"#
+        )
         #expect(!result.stdout.contains("\u{1B}"))
     }
 }
@@ -246,7 +299,10 @@ import Testing
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        for rule in ["blank-menu-row", "untitled-menu-row", "guard-bypassed", "ignored-back-setting", "no-way-back", "custom-label-truncated"] {
+        for rule in [
+            "blank-menu-row", "untitled-menu-row", "guard-bypassed", "ignored-back-setting", "no-way-back",
+            "custom-label-truncated",
+        ] {
             #expect(text.contains("[\(rule)]"), "\(rule) missing from:\n\(text)")
         }
         #expect(text.contains("linted 1 session(s), 11 event(s): 1 error(s), 5 warning(s), 0 info(s)\n(exit 2"))

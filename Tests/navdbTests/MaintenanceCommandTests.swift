@@ -18,10 +18,14 @@ import Testing
         let difference = "layer 0, position 1, entry 'B': item fields title differ"
         let check = try sandbox.run(["check"])
         #expect(check.status == 74)
-        #expect(check.stdout.contains("  session 's': projection differs from the fold of the log: \(difference)\n"), "\(check)")
+        #expect(
+            check.stdout.contains("  session 's': projection differs from the fold of the log: \(difference)\n"),
+            "\(check)")
         let rebuild = try sandbox.run(["rebuild", "--verify"])
         #expect(rebuild.status == 1)
-        #expect(rebuild.stdout.contains("  session 's': projection differed from the fold of the log: \(difference)\n"), "\(rebuild)")
+        #expect(
+            rebuild.stdout.contains("  session 's': projection differed from the fold of the log: \(difference)\n"),
+            "\(rebuild)")
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 
@@ -35,14 +39,17 @@ import Testing
             defer { db.close() }
             try db.execute("UPDATE entries SET item = 'not json' WHERE entry_id = 'B'")
         }
-        let problem = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (not JSON)"
+        let problem =
+            "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (not JSON)"
         let check = try sandbox.run(["check"])
         #expect(check.status == 74)
         #expect(check.stdout.contains("  \(problem); 'navdb rebuild' rewrites it from the log\n"), "\(check)")
         #expect(!check.stderr.contains("DecodingError"), "\(check)")
         let stack = try sandbox.run(["stack", "s"])
         #expect(stack.status == 74)
-        #expect(stack.stderr.contains(problem) && stack.stderr.contains("'navdb rebuild' rewrites it from the log"), "\(stack)")
+        #expect(
+            stack.stderr.contains(problem) && stack.stderr.contains("'navdb rebuild' rewrites it from the log"),
+            "\(stack)")
         let rebuild = try sandbox.run(["rebuild", "--verify"])
         #expect(rebuild.status == 1)
         #expect(rebuild.stdout.contains("  \(problem)\n"), "\(rebuild)")

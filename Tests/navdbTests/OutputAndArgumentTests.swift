@@ -13,7 +13,9 @@ struct OutputAndArgumentTests {
         for command in ["history s", "--json stack s", "export s", "push s A --title x"] {
             let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" \(command) > /dev/full")
             #expect(result.status == 74, "\(command): \(result)")
-            #expect(result.stderr.hasPrefix("Error: cannot write the output: No space left on device"), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Error: cannot write the output: No space left on device"),
+                "\(command): \(result.stderr)")
         }
         // The push took effect; only its output was lost, as the message says.
         #expect(try sandbox.ok(["--json", "stack", "s"]).stdout.contains("\"id\":\"A\""))
@@ -36,7 +38,9 @@ struct OutputAndArgumentTests {
         let result = try shell(sandbox, "NAVDB_PATH=\"$(printf 'env\\377.sqlite')\" \"$NAVDB\" session start s")
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.hasPrefix("Error: NAVDB_PATH is not valid UTF-8"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix("env") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix("env") }
+                .isEmpty)
     }
 
     @Test("an import line that is not UTF-8 is refused (65) with its line number; nothing is written")
@@ -59,7 +63,9 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.databaseBytes() == before)
     }
 
-    @Test("an empty session key or entry id is a usage error", arguments: [["session", "start", ""], ["push", "", "A"], ["push", "s", ""], ["stack", ""]])
+    @Test(
+        "an empty session key or entry id is a usage error",
+        arguments: [["session", "start", ""], ["push", "", "A"], ["push", "s", ""], ["stack", ""]])
     func emptyKeyOrID(arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
@@ -70,25 +76,38 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.databaseBytes() == before)
     }
 
-    @Test("an empty --db is a usage error", arguments: [["--db", "", "sessions"], ["--db=", "sessions"], ["sessions", "--db", ""], ["sessions", "--db="]])
+    @Test(
+        "an empty --db is a usage error",
+        arguments: [
+            ["--db", "", "sessions"], ["--db=", "sessions"], ["sessions", "--db", ""], ["sessions", "--db="],
+        ])
     func emptyDatabasePath(arguments: [String]) throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(arguments)
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a file path"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a file path"),
+            "\(result)")
     }
 
-    @Test("a time must parse whole and carry its zone", arguments: [
-        "2026-12-01T10:15:00", "2026-12-01T10:16:00+05:00junk", "2026-11-30garbage", "2024-02-30", "2026-11-30T24:00:00Z",
-    ])
+    @Test(
+        "a time must parse whole and carry its zone",
+        arguments: [
+            "2026-12-01T10:15:00", "2026-12-01T10:16:00+05:00junk", "2026-11-30garbage", "2024-02-30",
+            "2026-11-30T24:00:00Z",
+        ])
     func strictTimes(text: String) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2026-01-01T00:00:00Z"])
         let before = try sandbox.databaseBytes()
-        for arguments in [["push", "s", "A", "--time", text], ["back-menu", "s", "--at", text], ["history", "s", "--since", text]] {
+        for arguments in [
+            ["push", "s", "A", "--time", text], ["back-menu", "s", "--at", text], ["history", "s", "--since", text],
+        ] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
-            #expect(result.stderr.contains("'\(text)'") && result.stderr.contains("with its zone"), "\(arguments): \(result)")
+            #expect(
+                result.stderr.contains("'\(text)'") && result.stderr.contains("with its zone"),
+                "\(arguments): \(result)")
         }
         #expect(try sandbox.databaseBytes() == before)
         // The accepted forms still work: a comma fraction and an offset.

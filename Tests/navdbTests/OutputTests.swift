@@ -6,10 +6,14 @@ import Testing
 @Suite struct OutputTests {
     func session(_ sandbox: Sandbox) throws {
         try sandbox.ok(["session", "start", "s", "--name", "Mail", "--time", "2024-05-01T10:00:00Z"])
-        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--route", "mail://inbox", "--param", "folder=in", "--param", "n=1",
-                        "--time", "2024-05-01T10:00:01.123Z"])
+        try sandbox.ok([
+            "push", "s", "A", "--title", "Inbox", "--route", "mail://inbox", "--param", "folder=in", "--param", "n=1",
+            "--time", "2024-05-01T10:00:01.123Z",
+        ])
         try sandbox.ok(["push", "s", "B", "--title", "", "--time", "2024-05-01T10:00:02.007Z"])
-        try sandbox.ok(["push", "s", "C", "--title", "Draft", "--pop-guard", "Discard draft?", "--time", "2024-05-01T10:00:03Z"])
+        try sandbox.ok([
+            "push", "s", "C", "--title", "Draft", "--pop-guard", "Discard draft?", "--time", "2024-05-01T10:00:03Z",
+        ])
     }
 
     @Test func writingCommandsPrintTheVersion() throws {
@@ -17,7 +21,8 @@ import Testing
         #expect(try sandbox.ok(["session", "start", "s"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
         let json = try sandbox.ok(["--json", "push", "s", "B"]).object()
-        #expect(json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok", "prompt": NSNull()] as NSDictionary)
+        #expect(
+            json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok", "prompt": NSNull()] as NSDictionary)
         // Popping to the top entry appends nothing: the version is unchanged.
         #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
     }
@@ -31,7 +36,10 @@ import Testing
         #expect(human.stderr.isEmpty)
         let json = try sandbox.run(["--json", "pop", "s"])
         #expect(json.status == 3)
-        #expect(try json.object() as NSDictionary == ["session": "s", "version": 6, "outcome": "vetoed", "prompt": "Discard draft?"] as NSDictionary)
+        #expect(
+            try json.object() as NSDictionary == [
+                "session": "s", "version": 6, "outcome": "vetoed", "prompt": "Discard draft?",
+            ] as NSDictionary)
         #expect(try sandbox.ok(["pop", "s", "--confirm"]).stdout == "version 7\n")
         let types = try sandbox.ok(["--json", "history", "s"]).lines.map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["type"] as? String
@@ -52,8 +60,11 @@ import Testing
         #expect(entries[0]["params"] as? [String: String] == ["folder": "in", "n": "1"])
         #expect(entries[1]["route"] is NSNull)
         let item = try #require(entries[1]["item"] as? [String: Any])
-        #expect(Set(item.keys) == ["title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
-                                   "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard"])
+        #expect(
+            Set(item.keys) == [
+                "title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
+                "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
+            ])
         #expect(item["title"] as? String == "")
         #expect(item["backButtonTitle"] is NSNull)
         // Keys are sorted, output is one line.
@@ -68,10 +79,14 @@ import Testing
         let menu = try sandbox.ok(["--json", "back-menu", "s"]).object()
         #expect(menu["backButton"] as? NSDictionary == ["label": "", "fallbacks": [], "image": false] as NSDictionary)
         let rows = try #require(menu["backMenu"] as? [NSDictionary])
-        #expect(rows == [["row": 1, "entry": "B", "title": ""], ["row": 2, "entry": "A", "title": "Inbox"]] as [NSDictionary])
+        #expect(
+            rows == [["row": 1, "entry": "B", "title": ""], ["row": 2, "entry": "A", "title": "Inbox"]]
+                as [NSDictionary])
         // At version 3 (A, B): the label comes from A.
         let earlier = try sandbox.ok(["--json", "back-menu", "s", "--at", "3", "--width", "3"]).object()
-        #expect(earlier["backButton"] as? NSDictionary == ["label": "Inbox", "fallbacks": ["Back", ""], "image": false] as NSDictionary)
+        #expect(
+            earlier["backButton"] as? NSDictionary == ["label": "Inbox", "fallbacks": ["Back", ""], "image": false]
+                as NSDictionary)
         #expect(earlier["fittingLabel"] as? String == "")
         #expect(earlier["version"] as? Int == 3)
         // At version 2 (A alone): no back button, no menu.
@@ -144,7 +159,8 @@ import Testing
         #expect(lines[5].hasSuffix("pop.vetoed        vetoed pop of C: \"Discard draft?\""))
         #expect(lines[6] == "      6   2024-05-01T10:00:05.000Z  entries.popped    popped C, B (programmatic)")
 
-        let json = try sandbox.ok(["--json", "history", "s", "--type", "entry.pushed", "--reverse", "--limit", "2"]).lines
+        let json = try sandbox.ok(["--json", "history", "s", "--type", "entry.pushed", "--reverse", "--limit", "2"])
+            .lines
         try #require(json.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(json[0].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["seq", "session", "version", "type", "at", "time", "eventID", "payload"])
@@ -155,7 +171,9 @@ import Testing
 
         let byEntry = try sandbox.ok(["--json", "history", "s", "--entry", "B"]).lines
         #expect(byEntry.count == 2)
-        let since = try sandbox.ok(["--json", "history", "s", "--since", "2024-05-01T10:00:02Z", "--until", "2024-05-01T10:00:03Z"]).lines
+        let since = try sandbox.ok([
+            "--json", "history", "s", "--since", "2024-05-01T10:00:02Z", "--until", "2024-05-01T10:00:03Z",
+        ]).lines
         #expect(since.count == 2)
     }
 
@@ -176,10 +194,13 @@ import Testing
     /// Issue 19: `replay --from 6` on a 4-version session answered "no events in that range"
     /// with exit 0 while `stack --at 6` exited 1. Every command that takes a version refuses one
     /// the session does not have in the same words, with exit 1.
-    @Test("a version past the session's newest is refused alike by every command that takes one",
-          arguments: [["stack", "s", "--at", "6"], ["back-menu", "s", "--at", "6"], ["show", "s", "--at", "6"],
-                      ["restore", "s", "--at", "6"], ["replay", "s", "--from", "6"], ["replay", "s", "--to", "6"],
-                      ["replay", "s", "--from", "2", "--to", "6"], ["--json", "replay", "s", "--from", "6"]])
+    @Test(
+        "a version past the session's newest is refused alike by every command that takes one",
+        arguments: [
+            ["stack", "s", "--at", "6"], ["back-menu", "s", "--at", "6"], ["show", "s", "--at", "6"],
+            ["restore", "s", "--at", "6"], ["replay", "s", "--from", "6"], ["replay", "s", "--to", "6"],
+            ["replay", "s", "--from", "2", "--to", "6"], ["--json", "replay", "s", "--from", "6"],
+        ])
     func versionPastTheEnd(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         try session(sandbox)
@@ -198,9 +219,12 @@ import Testing
         let sandbox = try Sandbox()
         try session(sandbox)
         try sandbox.ok(["update", "s", "A", "--back-bar-button-title", "Mail", "--menu-suppressed"])
-        try sandbox.ok(["update", "s", "A", "--unset", "back-bar-button-item", "--unset", "title", "--back-button-title", "Boxes"])
+        try sandbox.ok([
+            "update", "s", "A", "--unset", "back-bar-button-item", "--unset", "title", "--back-button-title", "Boxes",
+        ])
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
-        let item = try #require(((stack["layers"] as? [[String: Any]])?[0]["entries"] as? [[String: Any]])?[0]["item"] as? [String: Any])
+        let item = try #require(
+            ((stack["layers"] as? [[String: Any]])?[0]["entries"] as? [[String: Any]])?[0]["item"] as? [String: Any])
         #expect(item["title"] is NSNull)
         #expect(item["backBarButtonItem"] is NSNull)
         #expect(item["backButtonTitle"] as? String == "Boxes")
@@ -236,9 +260,12 @@ import Testing
         try session(sandbox)
         let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
         try #require(json.count == 1)
-        #expect(json[0] as NSDictionary == ["key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3, "platform": "ios14",
-                                             "createdAt": 1_714_557_600_000, "createdTime": "2024-05-01T10:00:00.000Z",
-                                             "updatedAt": 1_714_557_603_000, "updatedTime": "2024-05-01T10:00:03.000Z"] as NSDictionary)
+        #expect(
+            json[0] as NSDictionary == [
+                "key": "s", "name": "Mail", "version": 4, "layers": 1, "depth": 3, "platform": "ios14",
+                "createdAt": 1_714_557_600_000, "createdTime": "2024-05-01T10:00:00.000Z",
+                "updatedAt": 1_714_557_603_000, "updatedTime": "2024-05-01T10:00:03.000Z",
+            ] as NSDictionary)
         let text = try sandbox.ok(["sessions"]).lines
         try #require(text.count == 2)
         #expect(text[0].hasPrefix("key  name  version  layers  depth  platform"))
@@ -263,7 +290,10 @@ import Testing
         let sandbox = try Sandbox()
         try session(sandbox)
         let payload = try sandbox.ok(["--json", "restore", "s"]).object()
-        #expect(Set(payload.keys) == ["session", "version", "restoredVersion", "layers", "backButton", "backMenu", "attempts", "fallback"])
+        #expect(
+            Set(payload.keys) == [
+                "session", "version", "restoredVersion", "layers", "backButton", "backMenu", "attempts", "fallback",
+            ])
         #expect(payload["attempts"] as? Int == 1)
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 4\n")
         let past = try sandbox.ok(["--json", "restore", "s", "--at", "2"]).object()
@@ -271,7 +301,9 @@ import Testing
         #expect(past["backButton"] is NSNull)
         let marked = try sandbox.ok(["--json", "restore", "s", "--mark"]).object()
         #expect(marked["version"] as? Int == 5)
-        #expect(try sandbox.ok(["history", "s", "--reverse", "--limit", "1"]).lines.last?.hasSuffix("session.restored  restored version 4 (attempt 1)") == true)
+        #expect(
+            try sandbox.ok(["history", "s", "--reverse", "--limit", "1"]).lines.last?.hasSuffix(
+                "session.restored  restored version 4 (attempt 1)") == true)
     }
 
     @Test func exportRedacts() throws {
@@ -288,7 +320,8 @@ import Testing
         // Equal titles hash equally within one export.
         let titles = redacted.split(separator: "\n").compactMap { line -> String? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let entry = (object["payload"] as? [String: Any])?["entry"] as? [String: Any] else { return nil }
+                let entry = (object["payload"] as? [String: Any])?["entry"] as? [String: Any]
+            else { return nil }
             return (entry["item"] as? [String: Any])?["title"] as? String
         }
         try #require(titles.count == 4)

@@ -11,12 +11,16 @@ import Testing
         try sandbox.ok(["push", key, "B", "--title", "Mail"])
     }
 
-    func expectRefused(_ sandbox: Sandbox, _ arguments: [String], status: Int32, message: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ sandbox: Sandbox, _ arguments: [String], status: Int32, message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(arguments)
         #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)",
+            sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
     }
@@ -68,11 +72,15 @@ import Testing
     @Test func badPlatformValuesAndWritesWithPlatformAreUsageErrors() throws {
         let sandbox = try Sandbox()
         try session(sandbox, "s", nil)
-        try expectRefused(sandbox, ["session", "start", "t", "--platform", "ios18"], status: 64, message: "expected one of ios14, ios26")
+        try expectRefused(
+            sandbox, ["session", "start", "t", "--platform", "ios18"], status: 64,
+            message: "expected one of ios14, ios26")
         try expectRefused(sandbox, ["session", "start", "t", "--platform", ""], status: 64, message: "ios14, ios26")
         try expectRefused(sandbox, ["stack", "s", "--platform", "iOS26"], status: 64, message: "ios14, ios26")
         for write in [["push", "s", "C"], ["pop", "s"], ["update", "s", "B", "--title", "x"], ["back", "s"]] {
-            try expectRefused(sandbox, write + ["--platform", "ios26"], status: 64, message: "the generation of a session is fixed when it starts")
+            try expectRefused(
+                sandbox, write + ["--platform", "ios26"], status: 64,
+                message: "the generation of a session is fixed when it starts")
         }
     }
 }

@@ -12,15 +12,22 @@ import Testing
     func firstTwoCommands() throws {
         let text = try Self.readme()
         let firstSection = try #require(text.components(separatedBy: "\n## ").first)
-        let blocks = firstSection.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+        let blocks = firstSection.components(separatedBy: "```sh\n").dropFirst().map {
+            $0.components(separatedBy: "\n```").first ?? ""
+        }
         #expect(blocks.count == 2)
-        #expect(blocks.first?.hasPrefix("apt-get update && apt-get install -y libsqlite3-dev sqlite3 && swift build -c release -Xswiftc -static-executable") == true)
+        #expect(
+            blocks.first?.hasPrefix(
+                "apt-get update && apt-get install -y libsqlite3-dev sqlite3 && swift build -c release -Xswiftc -static-executable"
+            ) == true)
         #expect(blocks.last == "swift test")
     }
 
-    @Test("every linker warning of the static build is explained", arguments: [
-        "dlopen", "getpwuid_r", "getpwnam_r", "getgrgid_r", "getgrnam_r", "mktemp",
-    ])
+    @Test(
+        "every linker warning of the static build is explained",
+        arguments: [
+            "dlopen", "getpwuid_r", "getpwnam_r", "getgrgid_r", "getgrnam_r", "mktemp",
+        ])
     func warningExplained(symbol: String) throws {
         let text = try Self.readme()
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("`\(symbol)`") }

@@ -18,7 +18,8 @@ struct ReportPlatformCommandTests {
         #expect(!whatIf.contains("\"label\":\"Inbox\""))
         if Chromium.available {
             try sandbox.ok(["report", "s", "--platform", "ios26", "-o", "ios26.html"])
-            let page = RenderedPage(dom: try Chromium.dumpDOM(sandbox.directory.appendingPathComponent("ios26.html").path))
+            let page = RenderedPage(
+                dom: try Chromium.dumpDOM(sandbox.directory.appendingPathComponent("ios26.html").path))
             #expect(page.text(labelled: "Back button") == "", "iOS 26: a chevron only")
             #expect(page.items(labelled: "Back menu") == ["Inbox"], "the menu is unchanged")
             #expect(page.html.contains("what if: ios26 rules (the session records ios14"))
@@ -26,7 +27,10 @@ struct ReportPlatformCommandTests {
         let before = try sandbox.databaseBytes()
         let bad = try sandbox.run(["report", "s", "--platform", "ios99", "-o", "x.html"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("Error: The value 'ios99' is invalid for '--platform <generation>': expected one of ios14, ios26"), "\(bad)")
+        #expect(
+            bad.stderr.hasPrefix(
+                "Error: The value 'ios99' is invalid for '--platform <generation>': expected one of ios14, ios26"),
+            "\(bad)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("x.html").path))
         #expect(try sandbox.databaseBytes() == before)
     }

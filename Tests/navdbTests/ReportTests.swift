@@ -19,10 +19,16 @@ struct ReportCommandTests {
         func item() -> NavigationItem {
             var item = NavigationItem(title: random.pick(texts))
             if random.chance(40) { item.backButtonTitle = random.pick(texts) }
-            if random.chance(15) { item.backBarButtonItem = BackBarButtonItem(title: random.pick(texts), image: random.chance(50), menuSuppressed: random.chance(20)) }
+            if random.chance(15) {
+                item.backBarButtonItem = BackBarButtonItem(
+                    title: random.pick(texts), image: random.chance(50), menuSuppressed: random.chance(20))
+            }
             if random.chance(25) { item.backButtonDisplayMode = random.pick(BackButtonDisplayMode.allCases) }
             if random.chance(8) { item.hidesBackButton = true }
-            if random.chance(8) { item.leftBarButtonItems = 1; item.leftItemsSupplementBackButton = random.chance(50) }
+            if random.chance(8) {
+                item.leftBarButtonItems = 1
+                item.leftItemsSupplementBackButton = random.chance(50)
+            }
             if random.chance(8) { item.style = random.pick(NavigationItemStyle.allCases) }
             if random.chance(25) { item.menuTitle = random.pick(texts) }
             return item
@@ -38,7 +44,8 @@ struct ReportCommandTests {
             case 63..<75:
                 guard let target = state.layers.flatMap(\.entries).randomElement(using: &random) else { continue }
                 command = .update(entryID: target.id, item: item())
-            case 75..<83: command = .present(Entry(id: "M\(next)", item: item()), modalInPresentation: random.chance(30))
+            case 75..<83:
+                command = .present(Entry(id: "M\(next)", item: item()), modalInPresentation: random.chance(30))
             case 83..<90: command = .dismiss(source: .programmatic)
             default: command = entries.isEmpty ? .push(Entry(id: "E\(next)", item: item())) : .back
             }
@@ -60,9 +67,11 @@ struct ReportCommandTests {
         #expect(file.stdout == "wrote page.html\n")
         let written = try String(contentsOf: sandbox.directory.appendingPathComponent("page.html"), encoding: .utf8)
         #expect(written == stdout.stdout, "the same page either way")
-        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.directory.appendingPathComponent("page.html").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: sandbox.directory.appendingPathComponent("page.html").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "titles can be personal data: owner only")
-        try FileManager.default.createDirectory(at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
         let folder = try sandbox.ok(["--json", "report", "s", "--output=pages"])
         let name = ReportIndex.fileName(for: "s")
         #expect(try folder.object()["files"] as? [String] == ["pages/\(name)"])
@@ -82,7 +91,9 @@ struct ReportCommandTests {
         let result = try sandbox.ok(["report", "-o", "out"])
         let names = ["</script>", "Mail", "mail"].map(ReportIndex.fileName(for:))
         #expect(result.lines == names.map { "wrote out/\($0)" } + ["wrote out/index.html"])
-        let listing = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.appendingPathComponent("out").path).sorted()
+        let listing = try FileManager.default.contentsOfDirectory(
+            atPath: sandbox.directory.appendingPathComponent("out").path
+        ).sorted()
         #expect(listing == (names + ["index.html"]).sorted(), "nothing else, no temporary file left")
         let index = try String(contentsOf: sandbox.directory.appendingPathComponent("out/index.html"), encoding: .utf8)
         for name in names { #expect(index.contains("\"file\":\"\(name)\"")) }
@@ -102,29 +113,45 @@ struct ReportCommandTests {
         let page = try sandbox.ok(["report", "s"]).stdout
         #expect(page.contains("\"baseVersion\":3"))
         #expect(page.contains("\"version\":4") && page.contains("\"version\":5") && !page.contains("\"version\":3,"))
-        #expect(page.contains("\"before\":\"Inbox\""), "version 4's change is from the base's state (back button Inbox → Work)")
+        #expect(
+            page.contains("\"before\":\"Inbox\""),
+            "version 4's change is from the base's state (back button Inbox → Work)")
         let early = try sandbox.run(["report", "s", "--from", "2"])
         #expect(early.status == 1)
-        #expect(early.stderr == "Error: first version 2 is outside session 's' (accepted: versions 4 through 5; the session was truncated, versions up to 3 are gone)\n")
+        #expect(
+            early.stderr
+                == "Error: first version 2 is outside session 's' (accepted: versions 4 through 5; the session was truncated, versions up to 3 are gone)\n"
+        )
         try sandbox.ok(["report", "-o", "all"])
         let index = try String(contentsOf: sandbox.directory.appendingPathComponent("all/index.html"), encoding: .utf8)
         #expect(index.contains("\"baseVersion\":3") && index.contains("\"events\":2"))
     }
 
-    @Test("bad input: the documented exit code, one Error line, no file written, the database unchanged", arguments: [
-        (["report", "nope", "-o", "x.html"], Int32(1), "session 'nope' not found"),
-        (["report", "s", "--from", "5", "--to", "3", "-o", "x.html"], 64, "'--to <version>': expected a version at or after --from 5"),
-        (["report", "s", "--from", "0"], 64, "'--from <version>'"),
-        (["report", "s", "--to", "99", "-o", "x.html"], 1, "last version 99 is outside session 's' (accepted: versions 1 through 3)"),
-        (["report", "s", "--from", "4"], 1, "first version 4"),
-        (["report"], 64, "Missing expected argument '<key>'"),
-        (["report", "--from", "2", "-o", "dir"], 64, "--from and --to bound one session's page"),
-        (["report", "s", "-o", ""], 64, "'-o <path>'"),
-        (["report", "s", "-o", "missing-folder/x.html"], 74, "cannot write 'missing-folder/x.html': No such file or directory"),
-        (["report", "s", "-o", "file.txt/x.html"], 74, "cannot write 'file.txt/x.html': Not a directory"),
-        (["report", "-o", "file.txt"], 74, "cannot write into 'file.txt': it is a file"),
-        (["report", "s", "--bogus"], 64, "Unknown option '--bogus'"),
-    ])
+    @Test(
+        "bad input: the documented exit code, one Error line, no file written, the database unchanged",
+        arguments: [
+            (["report", "nope", "-o", "x.html"], Int32(1), "session 'nope' not found"),
+            (
+                ["report", "s", "--from", "5", "--to", "3", "-o", "x.html"], 64,
+                "'--to <version>': expected a version at or after --from 5"
+            ),
+            (["report", "s", "--from", "0"], 64, "'--from <version>'"),
+            (
+                ["report", "s", "--to", "99", "-o", "x.html"], 1,
+                "last version 99 is outside session 's' (accepted: versions 1 through 3)"
+            ),
+            (["report", "s", "--from", "4"], 1, "first version 4"),
+            (["report"], 64, "Missing expected argument '<key>'"),
+            (["report", "--from", "2", "-o", "dir"], 64, "--from and --to bound one session's page"),
+            (["report", "s", "-o", ""], 64, "'-o <path>'"),
+            (
+                ["report", "s", "-o", "missing-folder/x.html"], 74,
+                "cannot write 'missing-folder/x.html': No such file or directory"
+            ),
+            (["report", "s", "-o", "file.txt/x.html"], 74, "cannot write 'file.txt/x.html': Not a directory"),
+            (["report", "-o", "file.txt"], 74, "cannot write into 'file.txt': it is a file"),
+            (["report", "s", "--bogus"], 64, "Unknown option '--bogus'"),
+        ])
     func badInput(arguments: [String], status: Int32, message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
@@ -139,7 +166,9 @@ struct ReportCommandTests {
         #expect(result.stderr.contains(message), "\(result)")
         #expect(result.stdout == "")
         #expect(try sandbox.databaseBytes() == before)
-        let after = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { !$0.hasPrefix(".std") }.sorted()
+        let after = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter {
+            !$0.hasPrefix(".std")
+        }.sorted()
         #expect(after == listing.filter { !$0.hasPrefix(".std") }, "no file written: \(after)")
     }
 
@@ -147,13 +176,18 @@ struct ReportCommandTests {
     func linksAndDevices() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
-        try FileManager.default.createDirectory(at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: sandbox.directory.appendingPathComponent("link.html").path,
-                                                   withDestinationPath: "pages/target.html")
+        try FileManager.default.createDirectory(
+            at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.directory.appendingPathComponent("link.html").path,
+            withDestinationPath: "pages/target.html")
         for _ in 0..<2 {
             try sandbox.ok(["report", "s", "-o", "link.html"])
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.directory.appendingPathComponent("link.html").path) == "pages/target.html")
-            let page = try String(contentsOf: sandbox.directory.appendingPathComponent("pages/target.html"), encoding: .utf8)
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(
+                    atPath: sandbox.directory.appendingPathComponent("link.html").path) == "pages/target.html")
+            let page = try String(
+                contentsOf: sandbox.directory.appendingPathComponent("pages/target.html"), encoding: .utf8)
             #expect(page.hasPrefix("<!DOCTYPE html>"))
         }
         func isCharacterDevice(_ path: String) throws -> Bool {
@@ -210,8 +244,9 @@ struct ReportBrowserTests {
         return sandbox.directory.appendingPathComponent("page.html").path
     }
 
-    @Test("for several versions of a random session the page shows exactly what back-menu --at N --json says",
-          arguments: [UInt64(11), 12])
+    @Test(
+        "for several versions of a random session the page shows exactly what back-menu --at N --json says",
+        arguments: [UInt64(11), 12])
     func pageEqualsBackMenu(seed: UInt64) throws {
         let sandbox = try Sandbox()
         try ReportCommandTests.randomSession(in: sandbox, seed: seed, count: 60)
@@ -222,7 +257,8 @@ struct ReportBrowserTests {
         for version in versions {
             let page = RenderedPage(dom: try Chromium.dumpDOM(file, fragment: "v=\(version)"))
             let json = try sandbox.ok(["--json", "back-menu", "s", "--at", String(version)]).object()
-            let repro = "seed \(seed), version \(version): navdb report s -o page.html; chromium --headless --dump-dom 'file://…/page.html#v=\(version)'"
+            let repro =
+                "seed \(seed), version \(version): navdb report s -o page.html; chromium --headless --dump-dom 'file://…/page.html#v=\(version)'"
             #expect(page.text(labelled: "Version") == String(version), "\(repro)")
             if let button = json["backButton"] as? [String: Any] {
                 #expect(page.count(labelled: "Back button") == 1, "\(repro)")
@@ -233,7 +269,9 @@ struct ReportBrowserTests {
             if let rows = json["backMenu"] as? [[String: Any]] {
                 let titles = rows.map { $0["title"] as? String }
                 #expect(page.items(labelled: "Back menu")?.map(Optional.some) == titles, "\(repro)")
-                #expect(page.itemTags(labelled: "Back menu")?.map { $0.contains("blank") } == titles.map { $0 == "" }, "\(repro): blank rows marked")
+                #expect(
+                    page.itemTags(labelled: "Back menu")?.map { $0.contains("blank") } == titles.map { $0 == "" },
+                    "\(repro): blank rows marked")
             } else {
                 #expect(page.count(labelled: "Back menu") == 0, "\(repro): no back menu")
             }
@@ -245,7 +283,9 @@ struct ReportBrowserTests {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "root", "--title", "Mailboxes", "--time", "2026-11-30T09:00:01Z"])
-        try sandbox.ok(["push", "s", "inbox", "--title", "Inbox", "--back-button-title", "", "--time", "2026-11-30T09:00:02Z"])
+        try sandbox.ok([
+            "push", "s", "inbox", "--title", "Inbox", "--back-button-title", "", "--time", "2026-11-30T09:00:02Z",
+        ])
         try sandbox.ok(["push", "s", "msg", "--title", "Message", "--time", "2026-11-30T09:00:03Z"])
         let file = try Self.page(sandbox)
         let end = RenderedPage(dom: try Chromium.dumpDOM(file))
@@ -273,7 +313,9 @@ struct ReportBrowserTests {
         try sandbox.ok(["session", "start", "s", "--name", hostile, "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", hostile, "--title", hostile, "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["push", "s", "B", "--title", override, "--route", hostile, "--time", "2026-11-30T09:00:02Z"])
-        try sandbox.ok(["push", "s", "C", "--title", separators, "--menu-title", separators, "--time", "2026-11-30T09:00:03Z"])
+        try sandbox.ok([
+            "push", "s", "C", "--title", separators, "--menu-title", separators, "--time", "2026-11-30T09:00:03Z",
+        ])
         try sandbox.ok(["push", "s", "D", "--title", "<i>", "--time", "2026-11-30T09:00:04Z"])
         let file = try Self.page(sandbox)
         let dom = try Chromium.dumpDOM(file)
@@ -294,7 +336,9 @@ struct ReportBrowserTests {
         let sandbox = try Sandbox()
         let store = try NavigationStore(path: sandbox.database.path)
         try store.startSession("s", at: 1_700_000_000_000)
-        var commands: [NavigationCommand] = (0..<5).map { .push(Entry(id: "base\($0)", item: NavigationItem(title: "Screen \($0)"))) }
+        var commands: [NavigationCommand] = (0..<5).map {
+            .push(Entry(id: "base\($0)", item: NavigationItem(title: "Screen \($0)")))
+        }
         for n in 0..<4_997 {
             commands.append(.push(Entry(id: "x\(n)", item: NavigationItem(title: "Message \(n)"))))
             commands.append(.pop(source: .backButton))

@@ -18,17 +18,24 @@ import Testing
         for _ in 0..<2 { try sandbox.ok(["restore", "s", "--mark"]) }
         let root = try sandbox.ok(["restore", "s", "--mark"])
         #expect(root.lines.first == "session s  version 6  restoring the base root alone  attempt 1")
-        #expect(root.lines.dropFirst().first
-            == "fallback: version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone")
+        #expect(
+            root.lines.dropFirst().first
+                == "fallback: version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone"
+        )
         // The app shows the base root now: the log is brought in line (session.restored at 7,
         // stack.replaced at 8), so what is recorded next continues from it.
-        #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout
-            == "acknowledged the base root alone (the last fallback after repeated unacknowledged restores); the log now holds that state at version 8, so navigation continues from what the app shows\n")
+        #expect(
+            try sandbox.ok(["restore", "s", "--ack"]).stdout
+                == "acknowledged the base root alone (the last fallback after repeated unacknowledged restores); the log now holds that state at version 8, so navigation continues from what the app shows\n"
+        )
         #expect(try sandbox.ok(["--json", "stack", "s"]).object()["version"] as? Int == 8)
         let json = try sandbox.ok(["--json", "restore", "s", "--ack"]).object()
         // Nothing is pending after that: the second --ack says so and changes nothing.
-        #expect(json as NSDictionary == ["session": "s", "pending": false, "acknowledgedVersion": NSNull(), "baseRootOnly": false,
-                                         "newestAcknowledgedVersion": 8, "alignedVersion": NSNull()] as NSDictionary)
+        #expect(
+            json as NSDictionary == [
+                "session": "s", "pending": false, "acknowledgedVersion": NSNull(), "baseRootOnly": false,
+                "newestAcknowledgedVersion": 8, "alignedVersion": NSNull(),
+            ] as NSDictionary)
     }
 
     @Test func acknowledgingAVersionNamesIt() throws {
@@ -38,8 +45,11 @@ import Testing
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 3\n")
         try sandbox.ok(["restore", "s"])
         let json = try sandbox.ok(["--json", "restore", "s", "--ack"]).object()
-        #expect(json as NSDictionary == ["session": "s", "pending": true, "acknowledgedVersion": 3, "baseRootOnly": false,
-                                         "newestAcknowledgedVersion": 3, "alignedVersion": NSNull()] as NSDictionary)
+        #expect(
+            json as NSDictionary == [
+                "session": "s", "pending": true, "acknowledgedVersion": 3, "baseRootOnly": false,
+                "newestAcknowledgedVersion": 3, "alignedVersion": NSNull(),
+            ] as NSDictionary)
     }
 
     @Test("--dry-run shows what the launch call would get, counts nothing and changes no byte")
@@ -49,17 +59,25 @@ import Testing
         let before = try sandbox.databaseBytes()
         for _ in 0..<3 {
             let look = try sandbox.ok(["restore", "s", "--dry-run"])
-            #expect(look.lines.first == "session s  version 3  would be attempt 2 (dry run: nothing counted or written)")
+            #expect(
+                look.lines.first == "session s  version 3  would be attempt 2 (dry run: nothing counted or written)")
             #expect(look.stderr.isEmpty)
         }
         #expect(try sandbox.databaseBytes() == before)
         // The real call gets what the look said, and now the next one will fall back: stderr says so.
         let launch = try sandbox.ok(["restore", "s"])
         #expect(launch.lines.first == "session s  version 3  attempt 2")
-        #expect(launch.stderr == "note: unless this restore is acknowledged ('navdb restore s --ack'), the next one falls back: version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone\n")
+        #expect(
+            launch.stderr
+                == "note: unless this restore is acknowledged ('navdb restore s --ack'), the next one falls back: version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone\n"
+        )
         let look = try sandbox.ok(["restore", "s", "--dry-run"])
-        #expect(look.lines.first == "session s  version 3  restoring the base root alone  would be attempt 1 (dry run: nothing counted or written)")
-        #expect(look.stderr.hasPrefix("note: a plain restore of 's' now would fall back: version 3 went unacknowledged"))
+        #expect(
+            look.lines.first
+                == "session s  version 3  restoring the base root alone  would be attempt 1 (dry run: nothing counted or written)"
+        )
+        #expect(
+            look.stderr.hasPrefix("note: a plain restore of 's' now would fall back: version 3 went unacknowledged"))
         let json = try sandbox.ok(["--json", "restore", "s", "--dry-run"]).object()
         #expect(json["restoredVersion"] as? Int == 0 && json["attempts"] as? Int == 1)
         let usage = try sandbox.run(["restore", "s", "--dry-run", "--ack"])
@@ -84,7 +102,8 @@ import Testing
                 let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" --json restore s\(mark) \(redirect)")
                 #expect(result.status == 74, "\(redirect): \(result)")
                 #expect(result.stderr.hasPrefix("Error: cannot write the restore payload: "), "\(result.stderr)")
-                #expect(result.stderr.hasSuffix("; no attempt was counted and nothing was appended\n"), "\(result.stderr)")
+                #expect(
+                    result.stderr.hasSuffix("; no attempt was counted and nothing was appended\n"), "\(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1, "one error line: \(result.stderr)")
             }
         }
@@ -98,12 +117,18 @@ import Testing
         let sandbox = try populated()
         let before = try sandbox.databaseBytes()
         let never = try sandbox.ok(["restore", "s", "--ack"])
-        #expect(never.stdout == "nothing to acknowledge: no restore of session s is pending (none since the last --ack); no state has been acknowledged\n")
+        #expect(
+            never.stdout
+                == "nothing to acknowledge: no restore of session s is pending (none since the last --ack); no state has been acknowledged\n"
+        )
         #expect(try sandbox.databaseBytes() == before)
         try sandbox.ok(["restore", "s"])
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 3\n")
         let again = try sandbox.ok(["restore", "s", "--ack"])
-        #expect(again.stdout == "nothing to acknowledge: no restore of session s is pending (none since the last --ack); version 3 stays the newest acknowledged state\n")
+        #expect(
+            again.stdout
+                == "nothing to acknowledge: no restore of session s is pending (none since the last --ack); version 3 stays the newest acknowledged state\n"
+        )
     }
 
     @Test("--ack after navigation was recorded since a fallback is refused (exit 1), the database unchanged")
@@ -117,23 +142,40 @@ import Testing
         let before = try sandbox.databaseBytes()
         let refused = try sandbox.run(["restore", "s", "--ack"])
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: session 's' moved on since its last restore, which handed out version 3 in place of version 4 (a fallback): navigation was recorded after it (the session is at version 5), so acknowledging that restore would throw it away; nothing was changed. Restore again ('navdb restore s') and acknowledge what it hands out\n")
+        #expect(
+            refused.stderr
+                == "Error: session 's' moved on since its last restore, which handed out version 3 in place of version 4 (a fallback): navigation was recorded after it (the session is at version 5), so acknowledging that restore would throw it away; nothing was changed. Restore again ('navdb restore s') and acknowledge what it hands out\n"
+        )
         #expect(try sandbox.databaseBytes() == before)
     }
 
-    @Test("history shows what each restart marker handed out; stack at a fallback marker says the app got another state")
+    @Test(
+        "history shows what each restart marker handed out; stack at a fallback marker says the app got another state")
     func markersInHistoryAndStack() throws {
         let sandbox = try populated()
         for _ in 0..<3 { try sandbox.ok(["restore", "s", "--mark"]) }
-        let history = try sandbox.ok(["history", "s"]).lines.suffix(3).map { $0.split(separator: "  ").last.map(String.init) ?? "" }
-        #expect(history == ["restored version 3 (attempt 1)", "restored version 3 (attempt 2)",
-                            "restored the base root alone (fallback: version 3 went unacknowledged; attempt 1)"])
+        let history = try sandbox.ok(["history", "s"]).lines.suffix(3).map {
+            $0.split(separator: "  ").last.map(String.init) ?? ""
+        }
+        #expect(
+            history == [
+                "restored version 3 (attempt 1)", "restored version 3 (attempt 2)",
+                "restored the base root alone (fallback: version 3 went unacknowledged; attempt 1)",
+            ])
         let stack = try sandbox.ok(["stack", "s", "--at", "6"])
-        #expect(stack.lines.dropFirst().first == "restart marker: the app was handed the base root alone here, not the state below (restored the base root alone (fallback: version 3 went unacknowledged; attempt 1)); the log holds what the app shows only after 'navdb restore s --ack'")
-        #expect(try sandbox.ok(["stack", "s", "--at", "5"]).lines.dropFirst().first?.hasPrefix("restart marker") == false)
+        #expect(
+            stack.lines.dropFirst().first
+                == "restart marker: the app was handed the base root alone here, not the state below (restored the base root alone (fallback: version 3 went unacknowledged; attempt 1)); the log holds what the app shows only after 'navdb restore s --ack'"
+        )
+        #expect(
+            try sandbox.ok(["stack", "s", "--at", "5"]).lines.dropFirst().first?.hasPrefix("restart marker") == false)
         try sandbox.ok(["restore", "s", "--ack"])
-        #expect(try sandbox.ok(["history", "s"]).stdout.contains("session.restored  acknowledged the restore of the base root alone; the events after this bring the log in line"))
-        let json = try sandbox.ok(["--json", "history", "s", "--type", "session.restored", "--limit", "1", "--reverse"]).stdout
+        #expect(
+            try sandbox.ok(["history", "s"]).stdout.contains(
+                "session.restored  acknowledged the restore of the base root alone; the events after this bring the log in line"
+            ))
+        let json = try sandbox.ok(["--json", "history", "s", "--type", "session.restored", "--limit", "1", "--reverse"])
+            .stdout
         #expect(json.contains(#""payload":{"acknowledged":true,"failedVersions":[3],"restoredVersion":0}"#), "\(json)")
     }
 }

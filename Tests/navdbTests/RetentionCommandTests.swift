@@ -19,23 +19,33 @@ struct RetentionCommandTests {
         let key = "\(marker)-key"
         try sandbox.ok(["session", "start", key, "--name", "\(marker)-name"])
         try sandbox.ok(["push", key, "root", "--title", "Root"])
-        try sandbox.ok(["push", key, "\(marker)-entry", "--title", "\(marker)-title", "--back-button-title", "\(marker)-back",
-                        "--back-bar-button-title", "\(marker)-custom", "--menu-title", "\(marker)-menu", "--pop-guard", "\(marker)-prompt",
-                        "--route", "\(marker)-route", "--param", "\(marker)-pkey=\(marker)-pvalue"])
+        try sandbox.ok([
+            "push", key, "\(marker)-entry", "--title", "\(marker)-title", "--back-button-title", "\(marker)-back",
+            "--back-bar-button-title", "\(marker)-custom", "--menu-title", "\(marker)-menu", "--pop-guard",
+            "\(marker)-prompt",
+            "--route", "\(marker)-route", "--param", "\(marker)-pkey=\(marker)-pvalue",
+        ])
         try sandbox.ok(["push", key, "\(marker)-gone", "--title", "\(marker)-gone-title"])
         try sandbox.ok(["pop", key])
         #expect(try sandbox.run(["pop", key, "--source", "back-button"]).status == 3)
         try sandbox.ok(["restore", key])
-        return ["key", "name", "entry", "title", "back", "custom", "menu", "prompt", "route", "pkey", "pvalue", "gone", "gone-title"].map { "\(marker)-\($0)" }
+        return [
+            "key", "name", "entry", "title", "back", "custom", "menu", "prompt", "route", "pkey", "pvalue", "gone",
+            "gone-title",
+        ].map { "\(marker)-\($0)" }
     }
 
-    @Test("session delete erases every text of the session from the database, -wal and -shm; the other session answers as before")
+    @Test(
+        "session delete erases every text of the session from the database, -wal and -shm; the other session answers as before"
+    )
     func deleteErases() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "other"])
         try sandbox.ok(["push", "other", "A", "--title", "Kept"])
         let texts = try Self.writeMarked(sandbox, "Mk9q")
-        let reads = [["stack", "other"], ["show", "other"], ["history", "other"], ["back-menu", "other", "--at", "1"]]
+        let reads = [
+            ["stack", "other"], ["show", "other"], ["history", "other"], ["back-menu", "other", "--at", "1"],
+        ]
         let before = try reads.map { try sandbox.ok($0).stdout }
         // Unknown session, stale version: exit 1 and 4, nothing changed.
         let bytes = try sandbox.databaseBytes()
@@ -50,7 +60,9 @@ struct RetentionCommandTests {
         #expect(report["events"] as? Int == 6)
         #expect(report["walTruncated"] as? Bool == true)
         for (suffix, data) in Self.allFiles(sandbox) {
-            for text in texts { #expect(data.range(of: Data(text.utf8)) == nil, "\(text) is still in navdb.sqlite\(suffix)") }
+            for text in texts {
+                #expect(data.range(of: Data(text.utf8)) == nil, "\(text) is still in navdb.sqlite\(suffix)")
+            }
         }
         #expect(try reads.map { try sandbox.ok($0).stdout } == before)
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
@@ -59,7 +71,9 @@ struct RetentionCommandTests {
         try sandbox.ok(["session", "start", "Mk9q-key"])
     }
 
-    @Test("session truncate keeps stack, back-menu, show and restore from the base on, refuses earlier points, and history, replay and export start at the base")
+    @Test(
+        "session truncate keeps stack, back-menu, show and restore from the base on, refuses earlier points, and history, replay and export start at the base"
+    )
     func truncateKeepsTheRest() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--name", "Trip"])
@@ -71,17 +85,23 @@ struct RetentionCommandTests {
         try sandbox.ok(["present", "s", "M", "--title", "Compose"])
         try sandbox.ok(["push", "s", "N", "--title", "Attach"])
         // Versions 1...10; truncate before 5: the base is version 4.
-        let reads: (Int) -> [[String]] = { v in [["stack", "s", "--at", "\(v)"], ["back-menu", "s", "--at", "\(v)"], ["show", "s", "--at", "\(v)"],
-                                                 ["--json", "stack", "s", "--at", "\(v)"]] }
+        let reads: (Int) -> [[String]] = { v in
+            [
+                ["stack", "s", "--at", "\(v)"], ["back-menu", "s", "--at", "\(v)"], ["show", "s", "--at", "\(v)"],
+                ["--json", "stack", "s", "--at", "\(v)"],
+            ]
+        }
         let before = try (4...10).map { v in try reads(v).map { try sandbox.ok($0).stdout } }
         let restoreBefore = try sandbox.ok(["--json", "stack", "s"]).stdout
         let fullExport = try sandbox.ok(["export", "s"]).stdout
         // Out of range, stale version: exit 64 and 4, nothing changed.
         let bytes = try sandbox.databaseBytes()
-        for (arguments, status) in [(["session", "truncate", "s", "--before", "0"], 64), (["session", "truncate", "s", "--before", "11"], 64),
-                                    (["session", "truncate", "s", "--before", "x"], 64), (["session", "truncate", "s"], 64),
-                                    (["session", "truncate", "s", "--before", "5", "--expect-version", "9"], 4),
-                                    (["session", "truncate", "nope", "--before", "5"], 1)] {
+        for (arguments, status) in [
+            (["session", "truncate", "s", "--before", "0"], 64), (["session", "truncate", "s", "--before", "11"], 64),
+            (["session", "truncate", "s", "--before", "x"], 64), (["session", "truncate", "s"], 64),
+            (["session", "truncate", "s", "--before", "5", "--expect-version", "9"], 4),
+            (["session", "truncate", "nope", "--before", "5"], 1),
+        ] {
             let result = try sandbox.run(arguments)
             #expect(result.status == Int32(status), "\(arguments): \(result)")
             #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result)")
@@ -89,7 +109,10 @@ struct RetentionCommandTests {
         #expect(try sandbox.databaseBytes() == bytes)
 
         let truncated = try sandbox.ok(["session", "truncate", "s", "--before", "5", "--expect-version", "10"])
-        #expect(truncated.stdout.hasSuffix("truncated 1 session: 4 events, \(truncated.stdout.split(separator: " ").dropLast().last ?? "") bytes\n"))
+        #expect(
+            truncated.stdout.hasSuffix(
+                "truncated 1 session: 4 events, \(truncated.stdout.split(separator: " ").dropLast().last ?? "") bytes\n"
+            ))
         #expect(try (4...10).map { v in try reads(v).map { try sandbox.ok($0).stdout } } == before)
         #expect(try sandbox.ok(["--json", "stack", "s"]).stdout == restoreBefore)
         let restored = try sandbox.ok(["--json", "restore", "s"]).stdout
@@ -144,7 +167,10 @@ struct RetentionCommandTests {
         #expect(dry.lines[1].hasPrefix("old "))
         #expect(dry.lines[2].hasPrefix("would delete 1 session: 2 events, "))
         #expect(Self.allFiles(sandbox) == files, "a dry run changes no byte of the database, -wal or -shm")
-        for arguments in [["prune"], ["prune", "--before", "yesterday"], ["prune", "--before", "2021-01-01", "--dry-run", "--vacuum"]] {
+        for arguments in [
+            ["prune"], ["prune", "--before", "yesterday"],
+            ["prune", "--before", "2021-01-01", "--dry-run", "--vacuum"],
+        ] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
         }

@@ -66,7 +66,9 @@ import Testing
         }
         let list: [Any]
         if let top = root as? [String: Any], let wrapped = top["cases"] {
-            guard let array = wrapped as? [Any] else { throw CaseFileError(description: "\(file): \"cases\" is not an array; expected \(shapes)") }
+            guard let array = wrapped as? [Any] else {
+                throw CaseFileError(description: "\(file): \"cases\" is not an array; expected \(shapes)")
+            }
             list = array
         } else if let top = root as? [String: Any] {
             list = [top]
@@ -82,8 +84,9 @@ import Testing
             if let platform = c["platform"], !(platform is String) {
                 throw CaseFileError(description: "\(file): case '\(id)': \"platform\" is not a string")
             }
-            return SharedCase(id: id, file: file, platform: c["platform"] as? String,
-                              given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
+            return SharedCase(
+                id: id, file: file, platform: c["platform"] as? String,
+                given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
         }
     }
 
@@ -112,8 +115,11 @@ import Testing
         #expect(try !Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
     }
 
-    @Test("the iOS 26 cases are read too, each with its platform",
-          .enabled(if: ios26Directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false, "no ../shared/cases-ios26 folder"))
+    @Test(
+        "the iOS 26 cases are read too, each with its platform",
+        .enabled(
+            if: ios26Directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false,
+            "no ../shared/cases-ios26 folder"))
     func ios26CasesAreFound() throws {
         let cases = try Self.loadCases(in: #require(Self.ios26Directory))
         #expect(!cases.isEmpty)
@@ -121,8 +127,9 @@ import Testing
         #expect(try Self.allCases().count == Self.loadCases().count + cases.count)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
-          arguments: try allCases())
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
+        arguments: try allCases())
     func sharedCase(_ c: SharedCase) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "case"] + (c.platform.map { ["--platform", $0] } ?? []))
@@ -139,7 +146,12 @@ import Testing
         }
 
         if let outcome = c.expect["outcome"] as? String {
-            let expected: Int32 = switch outcome { case "ok": 0; case "vetoed": 3; default: 1 }
+            let expected: Int32 =
+                switch outcome {
+                case "ok": 0
+                case "vetoed": 3
+                default: 1
+                }
             #expect(lastStatus == expected, "outcome \(outcome): \(lastResult.map(String.init(describing:)) ?? "")")
             if outcome == "refused" { #expect(lastResult?.stderr.hasPrefix("Error: ") == true) }
         } else {
@@ -206,7 +218,8 @@ import Testing
         case "update":
             let set = step["set"] as? [String: Any] ?? [:]
             var words = ["update", "case", try #require(step["id"] as? String)]
-            for (key, value) in set.sorted(by: { $0.key < $1.key }) where value is NSNull || key == "backBarButtonItem" {
+            for (key, value) in set.sorted(by: { $0.key < $1.key }) where value is NSNull || key == "backBarButtonItem"
+            {
                 words += ["--unset", unsetName[key] ?? key]
             }
             return words + itemOptions(set.filter { !($0.value is NSNull) })
@@ -231,8 +244,10 @@ import Testing
     /// `--unset` names of DESIGN §3 keys.
     static let unsetName = [
         "title": "title", "backButtonTitle": "back-button-title", "backBarButtonItem": "back-bar-button-item",
-        "backButtonDisplayMode": "display-mode", "hidesBackButton": "hides-back-button", "leftBarButtonItems": "left-items",
-        "leftItemsSupplementBackButton": "supplement-back-button", "style": "style", "menuTitle": "menu-title", "popGuard": "pop-guard",
+        "backButtonDisplayMode": "display-mode", "hidesBackButton": "hides-back-button",
+        "leftBarButtonItems": "left-items",
+        "leftItemsSupplementBackButton": "supplement-back-button", "style": "style", "menuTitle": "menu-title",
+        "popGuard": "pop-guard",
     ]
 
     /// Item options for the DESIGN §3 fields present in `fields`.
@@ -244,7 +259,9 @@ import Testing
             if let title = custom["title"] as? String { words += ["--back-bar-button-title", title] }
             if custom["image"] as? Bool == true { words.append("--back-bar-button-image") }
             if custom["menuSuppressed"] as? Bool == true { words.append("--menu-suppressed") }
-            if custom["title"] as? String == nil && custom["image"] as? Bool != true && custom["menuSuppressed"] as? Bool != true {
+            if custom["title"] as? String == nil && custom["image"] as? Bool != true
+                && custom["menuSuppressed"] as? Bool != true
+            {
                 Issue.record("a custom backBarButtonItem with no title, image or menuSuppressed has no CLI option")
             }
         }
@@ -254,7 +271,9 @@ import Testing
         if fields["leftItemsSupplementBackButton"] as? Bool == true { words.append("--supplement-back-button") }
         if let style = fields["style"] as? String { words += ["--style", style] }
         if let title = fields["menuTitle"] as? String { words += ["--menu-title", title] }
-        if let prompt = (fields["popGuard"] as? [String: Any])?["prompt"] as? String { words += ["--pop-guard", prompt] }
+        if let prompt = (fields["popGuard"] as? [String: Any])?["prompt"] as? String {
+            words += ["--pop-guard", prompt]
+        }
         return words
     }
 }

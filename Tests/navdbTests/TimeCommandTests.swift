@@ -33,16 +33,23 @@ import Testing
         #expect(help.contains("digits below a millisecond round down"))
     }
 
-    @Test("a --time more than 24 hours ahead of the clock is refused (64), database unchanged, unless --allow-future-time")
+    @Test(
+        "a --time more than 24 hours ahead of the clock is refused (64), database unchanged, unless --allow-future-time"
+    )
     func farFutureTimeRefused() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let far = Self.hoursFromNow(48)
-        for command in [["push", "s", "A", "--time", far], ["restore", "s", "--mark", "--time", far], ["session", "start", "t", "--time", far]] {
+        for command in [
+            ["push", "s", "A", "--time", far], ["restore", "s", "--mark", "--time", far],
+            ["session", "start", "t", "--time", far],
+        ] {
             let refused = try sandbox.run(command)
             #expect(refused.status == 64, "\(command): \(refused)")
-            #expect(refused.stderr.hasPrefix("Error: --time \(far) is more than 24 hours ahead of the clock (now "), "\(refused.stderr)")
+            #expect(
+                refused.stderr.hasPrefix("Error: --time \(far) is more than 24 hours ahead of the clock (now "),
+                "\(refused.stderr)")
             #expect(refused.stderr.contains("--allow-future-time"))
         }
         #expect(try sandbox.databaseBytes() == before)
@@ -51,7 +58,9 @@ import Testing
         #expect(try sandbox.ok(["push", "--help"]).stdout.contains("at most 24 hours ahead of the clock"))
     }
 
-    @Test("a write without --time while the clock is behind the last event warns on stderr and keeps time from going backwards")
+    @Test(
+        "a write without --time while the clock is behind the last event warns on stderr and keeps time from going backwards"
+    )
     func clockBehindWarns() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])

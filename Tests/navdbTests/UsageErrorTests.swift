@@ -17,48 +17,89 @@ import Testing
         Case(arguments: ["push", "s"], command: "push", message: "Missing expected argument '<id>'"),
         Case(arguments: ["stack"], command: "stack", message: "Missing expected argument '<key>'"),
         Case(arguments: ["push", "s", "A", "--bogus"], command: "push", message: "Unknown option '--bogus'"),
-        Case(arguments: ["push", "s", "A", "--titel", "x"], command: "push", message: "Unknown option '--titel'. Did you mean '--title'?"),
-        Case(arguments: ["push", "s", "A", "--display-mode", "tiny"], command: "push",
-             message: "The value 'tiny' is invalid for '--display-mode <mode>': expected one of default, generic, minimal"),
-        Case(arguments: ["push", "s", "A", "--style=fancy"], command: "push",
-             message: "The value 'fancy' is invalid for '--style <style>': expected one of navigator, browser, editor"),
-        Case(arguments: ["push", "s", "A", "--left-items", "-1"], command: "push",
-             message: "The value '-1' is invalid for '--left-items <n>': expected an integer 0 or greater"),
-        Case(arguments: ["back-menu", "s", "--width", "abc"], command: "back-menu",
-             message: "The value 'abc' is invalid for '--width <n>'"),
-        Case(arguments: ["show", "s", "--width", "abc"], command: "show", message: "The value 'abc' is invalid for '--width <n>'"),
-        Case(arguments: ["push", "s", "A", "--time", "yesterday"], command: "push",
-             message: "The value 'yesterday' is invalid for '--time <iso8601>': expected an ISO-8601 time"),
-        Case(arguments: ["push", "s", "A", "--time", "2024-13-45T99:00:00Z"], command: "push",
-             message: "The value '2024-13-45T99:00:00Z' is invalid for '--time <iso8601>'"),
-        Case(arguments: ["stack", "s", "--at", "last"], command: "stack",
-             message: "The value 'last' is invalid for '--at <point>': expected a version number"),
-        Case(arguments: ["push", "s", "A", "--expect-version", "seven"], command: "push",
-             message: "The value 'seven' is invalid for '--expect-version <n>'"),
-        Case(arguments: ["pop", "s", "--source", "back-menu"], command: "pop",
-             message: "expected one of back-button, gesture, content-gesture, programmatic"),
-        Case(arguments: ["pop-to", "s", "A", "--source", "gesture"], command: "pop-to", message: "expected one of back-menu, programmatic"),
-        Case(arguments: ["dismiss", "s", "--source", "back-button"], command: "dismiss", message: "expected one of gesture, programmatic"),
-        Case(arguments: ["menu-select", "s", "first"], command: "menu-select", message: "The value 'first' is invalid for '<row>'"),
-        Case(arguments: ["push", "s", "A", "--param", "novalue"], command: "push", message: "The value 'novalue' is invalid for '--param <key=value>'"),
-        Case(arguments: ["push", "s", "A", "--title"], command: "push", message: "Missing value for '--title <title>'"),
-        Case(arguments: ["pop", "s", "--confirm=yes"], command: "pop", message: "The option '--confirm' does not take a value"),
+        Case(
+            arguments: ["push", "s", "A", "--titel", "x"], command: "push",
+            message: "Unknown option '--titel'. Did you mean '--title'?"),
+        Case(
+            arguments: ["push", "s", "A", "--display-mode", "tiny"], command: "push",
+            message:
+                "The value 'tiny' is invalid for '--display-mode <mode>': expected one of default, generic, minimal"),
+        Case(
+            arguments: ["push", "s", "A", "--style=fancy"], command: "push",
+            message: "The value 'fancy' is invalid for '--style <style>': expected one of navigator, browser, editor"),
+        Case(
+            arguments: ["push", "s", "A", "--left-items", "-1"], command: "push",
+            message: "The value '-1' is invalid for '--left-items <n>': expected an integer 0 or greater"),
+        Case(
+            arguments: ["back-menu", "s", "--width", "abc"], command: "back-menu",
+            message: "The value 'abc' is invalid for '--width <n>'"),
+        Case(
+            arguments: ["show", "s", "--width", "abc"], command: "show",
+            message: "The value 'abc' is invalid for '--width <n>'"),
+        Case(
+            arguments: ["push", "s", "A", "--time", "yesterday"], command: "push",
+            message: "The value 'yesterday' is invalid for '--time <iso8601>': expected an ISO-8601 time"),
+        Case(
+            arguments: ["push", "s", "A", "--time", "2024-13-45T99:00:00Z"], command: "push",
+            message: "The value '2024-13-45T99:00:00Z' is invalid for '--time <iso8601>'"),
+        Case(
+            arguments: ["stack", "s", "--at", "last"], command: "stack",
+            message: "The value 'last' is invalid for '--at <point>': expected a version number"),
+        Case(
+            arguments: ["push", "s", "A", "--expect-version", "seven"], command: "push",
+            message: "The value 'seven' is invalid for '--expect-version <n>'"),
+        Case(
+            arguments: ["pop", "s", "--source", "back-menu"], command: "pop",
+            message: "expected one of back-button, gesture, content-gesture, programmatic"),
+        Case(
+            arguments: ["pop-to", "s", "A", "--source", "gesture"], command: "pop-to",
+            message: "expected one of back-menu, programmatic"),
+        Case(
+            arguments: ["dismiss", "s", "--source", "back-button"], command: "dismiss",
+            message: "expected one of gesture, programmatic"),
+        Case(
+            arguments: ["menu-select", "s", "first"], command: "menu-select",
+            message: "The value 'first' is invalid for '<row>'"),
+        Case(
+            arguments: ["push", "s", "A", "--param", "novalue"], command: "push",
+            message: "The value 'novalue' is invalid for '--param <key=value>'"),
+        Case(
+            arguments: ["push", "s", "A", "--title"], command: "push", message: "Missing value for '--title <title>'"),
+        Case(
+            arguments: ["pop", "s", "--confirm=yes"], command: "pop",
+            message: "The option '--confirm' does not take a value"),
         Case(arguments: ["pop", "s", "extra"], command: "pop", message: "Unexpected argument 'extra'"),
-        Case(arguments: ["update", "s", "A", "--unset", "colour"], command: "update",
-             message: "The value 'colour' is invalid for '--unset <field>': expected one of title, back-button-title"),
+        Case(
+            arguments: ["update", "s", "A", "--unset", "colour"], command: "update",
+            message: "The value 'colour' is invalid for '--unset <field>': expected one of title, back-button-title"),
         Case(arguments: ["update", "s", "A"], command: "update", message: "Nothing to update"),
-        Case(arguments: ["set-stack", "s"], command: "set-stack", message: "Missing expected argument '--json-file <file>'"),
-        Case(arguments: ["history", "s", "--type", "pushed"], command: "history", message: "expected one of session.started, entry.pushed"),
-        Case(arguments: ["history", "s", "--limit", "0"], command: "history", message: "expected an integer 1 or greater"),
-        Case(arguments: ["replay", "s", "--from", "5", "--to", "2"], command: "replay", message: "The value '2' is invalid for '--to <version>'"),
+        Case(
+            arguments: ["set-stack", "s"], command: "set-stack",
+            message: "Missing expected argument '--json-file <file>'"),
+        Case(
+            arguments: ["history", "s", "--type", "pushed"], command: "history",
+            message: "expected one of session.started, entry.pushed"),
+        Case(
+            arguments: ["history", "s", "--limit", "0"], command: "history", message: "expected an integer 1 or greater"
+        ),
+        Case(
+            arguments: ["replay", "s", "--from", "5", "--to", "2"], command: "replay",
+            message: "The value '2' is invalid for '--to <version>'"),
         Case(arguments: ["export"], command: "export", message: "Missing expected argument '<key>'"),
         Case(arguments: ["import"], command: "import", message: "Missing expected argument '<file>'"),
-        Case(arguments: ["import", "f", "--format", "csv"], command: "import", message: "expected one of navdb, firefox-session"),
+        Case(
+            arguments: ["import", "f", "--format", "csv"], command: "import",
+            message: "expected one of navdb, firefox-session"),
         Case(arguments: ["session", "start"], command: "session start", message: "Missing expected argument '<key>'"),
         Case(arguments: ["session", "stop", "s"], command: "session", message: "Unknown command 'session stop'"),
         Case(arguments: ["pus", "s", "A"], command: nil, message: "Unknown command 'pus'. Did you mean 'push'?"),
-        Case(arguments: ["frobnicate"], command: nil, message: "Unknown command 'frobnicate' (accepted: session start, session delete, session truncate, sessions, push"),
-        Case(arguments: ["--jsn", "stack", "s"], command: nil, message: "Unknown option '--jsn'. Did you mean '--json'?"),
+        Case(
+            arguments: ["frobnicate"], command: nil,
+            message:
+                "Unknown command 'frobnicate' (accepted: session start, session delete, session truncate, sessions, push"
+        ),
+        Case(
+            arguments: ["--jsn", "stack", "s"], command: nil, message: "Unknown option '--jsn'. Did you mean '--json'?"),
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
     ]
 

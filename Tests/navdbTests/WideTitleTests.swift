@@ -18,17 +18,19 @@ import Testing
         try sandbox.ok(["show", "s", "--width", String(width)]).lines[2]
     }
 
-    @Test("show draws a wide title whole or its fallback, never a fragment", arguments: [
-        // The inputs: at 22 the room left of the centred title is 3 columns, so 首页 (4)
-        // and Back (4) do not fit and the empty label shows, as for "Settings".
-        ("首页", 22, "│ ‹     Detail       │"),
-        ("首页", 20, "│ ‹    Detail      │"),
-        ("首页", 26, "│ ‹ 首页  Detail         │"),
-        ("首页首页", 26, "│ ‹ Back  Detail         │"),
-        ("Ω😀x", 22, "│ ‹     Detail       │"),
-        ("Ω😀x", 26, "│ ‹ Ω😀x  Detail         │"),
-        ("Settings", 22, "│ ‹     Detail       │"),
-    ] as [(String, Int, String)])
+    @Test(
+        "show draws a wide title whole or its fallback, never a fragment",
+        arguments: [
+            // The inputs: at 22 the room left of the centred title is 3 columns, so 首页 (4)
+            // and Back (4) do not fit and the empty label shows, as for "Settings".
+            ("首页", 22, "│ ‹     Detail       │"),
+            ("首页", 20, "│ ‹    Detail      │"),
+            ("首页", 26, "│ ‹ 首页  Detail         │"),
+            ("首页首页", 26, "│ ‹ Back  Detail         │"),
+            ("Ω😀x", 22, "│ ‹     Detail       │"),
+            ("Ω😀x", 26, "│ ‹ Ω😀x  Detail         │"),
+            ("Settings", 22, "│ ‹     Detail       │"),
+        ] as [(String, Int, String)])
     func generatedLabels(title: String, width: Int, line: String) throws {
         let sandbox = try Sandbox()
         try session(sandbox, ["--title", title])
@@ -43,8 +45,10 @@ import Testing
         try session(sandbox, ["--title", "Home", "--back-bar-button-title", "首页首页首页"])
         #expect(try bar(sandbox, width: 22) == "│ ‹ 首… Detail       │")
         #expect(try bar(sandbox, width: 40) == "│ ‹ 首页首页首页 Detail                │")
-        #expect(try sandbox.ok(["back-menu", "s", "--width", "3"]).stdout.contains(
-            "back button  ‹ 首…  (in 3 columns, cut: a custom item's title has no fallbacks; preferred 首页首页首页, 12 columns; no fallbacks)"))
+        #expect(
+            try sandbox.ok(["back-menu", "s", "--width", "3"]).stdout.contains(
+                "back button  ‹ 首…  (in 3 columns, cut: a custom item's title has no fallbacks; preferred 首页首页首页, 12 columns; no fallbacks)"
+            ))
     }
 
     @Test("back-menu --width counts columns: 首页 (4 columns) does not fit 2")
@@ -54,9 +58,11 @@ import Testing
         let text = try sandbox.ok(["back-menu", "s", "--width", "2"]).stdout
         #expect(text.contains("back button  ‹ \"\"  (in 2 columns; preferred 首页, 4 columns; fallbacks: Back, \"\")"))
         #expect(text.contains("  1  首页  → A\n"), "the back menu is never shortened")
-        #expect(try sandbox.ok(["back-menu", "s", "--width", "4"]).stdout.contains("back button  ‹ 首页  (in 4 columns;"))
+        #expect(
+            try sandbox.ok(["back-menu", "s", "--width", "4"]).stdout.contains("back button  ‹ 首页  (in 4 columns;"))
         #expect(try sandbox.ok(["--json", "back-menu", "s", "--width", "3"]).object()["fittingLabel"] as? String == "")
-        #expect(try sandbox.ok(["--json", "back-menu", "s", "--width", "4"]).object()["fittingLabel"] as? String == "首页")
+        #expect(
+            try sandbox.ok(["--json", "back-menu", "s", "--width", "4"]).object()["fittingLabel"] as? String == "首页")
     }
 
     @Test("tables align columns after wide titles and joined emoji sequences")

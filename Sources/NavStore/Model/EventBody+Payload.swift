@@ -1,25 +1,45 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The JSON payload of each event type (DESIGN §4). One struct per type keeps the shapes in one place.
 private enum Payload {
     /// `{"name", "platform"}`: an absent platform is `ios14` (DESIGN §3.2); it is always written.
-    struct SessionStarted: Codable { var name: String?; var platform: PlatformGeneration? }
+    struct SessionStarted: Codable {
+        var name: String?
+        var platform: PlatformGeneration?
+    }
     struct EntryPushed: Codable { var entry: Entry }
     struct EntriesPopped: Codable {
         var source: PopSource
         var ids: [String]
         var confirmed: Bool?
     }
-    struct PopVetoed: Codable { var entry: String; var prompt: String; var source: PopSource }
+    struct PopVetoed: Codable {
+        var entry: String
+        var prompt: String
+        var source: PopSource
+    }
     struct StackReplaced: Codable { var entries: [Entry] }
-    struct ItemUpdated: Codable { var id: String; var item: NavigationItem; var fields: [String]? }
-    struct LayerPresented: Codable { var entry: Entry; var modalInPresentation: Bool? }
-    struct LayerDismissed: Codable { var source: DismissSource; var ids: [String] }
-    struct DismissVetoed: Codable { var entry: String; var source: DismissSource }
+    struct ItemUpdated: Codable {
+        var id: String
+        var item: NavigationItem
+        var fields: [String]?
+    }
+    struct LayerPresented: Codable {
+        var entry: Entry
+        var modalInPresentation: Bool?
+    }
+    struct LayerDismissed: Codable {
+        var source: DismissSource
+        var ids: [String]
+    }
+    struct DismissVetoed: Codable {
+        var entry: String
+        var source: DismissSource
+    }
 }
 
 extension EventBody {
@@ -36,7 +56,8 @@ extension EventBody {
     /// - Throws: `EncodingError` as ``payloadJSON()``.
     public func payloadData(_ encoder: JSONEncoder) throws -> Data {
         switch self {
-        case .sessionStarted(let name, let platform): try encoder.encode(Payload.SessionStarted(name: name, platform: platform))
+        case .sessionStarted(let name, let platform):
+            try encoder.encode(Payload.SessionStarted(name: name, platform: platform))
         case .entryPushed(let entry): try encoder.encode(Payload.EntryPushed(entry: entry))
         case .entriesPopped(let source, let ids, let confirmed):
             try encoder.encode(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
@@ -48,7 +69,8 @@ extension EventBody {
         case .layerPresented(let entry, let modal):
             try encoder.encode(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
         case .layerDismissed(let source, let ids): try encoder.encode(Payload.LayerDismissed(source: source, ids: ids))
-        case .dismissVetoed(let entry, let source): try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
+        case .dismissVetoed(let entry, let source):
+            try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
         case .sessionRestored(let marker): try encoder.encode(marker)
         }
     }
@@ -116,7 +138,8 @@ extension EventBody {
         case "session.restored":
             self = .sessionRestored(try RestoreMarker(from: decoder))
         default:
-            throw NavigationError.invalidEvent("unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
+            throw NavigationError.invalidEvent(
+                "unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
         }
     }
 }
@@ -182,5 +205,6 @@ package func describeDecodingError(_ error: any Error) -> String {
 /// Whether a decoding error says the text was not JSON at all (rather than JSON of the wrong shape).
 package func isNotJSON(_ error: any Error) -> Bool {
     guard case .dataCorrupted(let context)? = error as? DecodingError else { return false }
-    return context.codingPath.isEmpty && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
+    return context.codingPath.isEmpty
+        && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
 }

@@ -21,7 +21,7 @@ func sameIDs(_ a: [String], _ b: [String]) -> Bool {
 func sameScalars(_ a: String?, _ b: String?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): a.hasSameScalars(as: b)
+    case (let a?, let b?): a.hasSameScalars(as: b)
     default: false
     }
 }
@@ -31,9 +31,9 @@ extension JSONValue {
     /// scalars.
     func isExactly(_ other: JSONValue) -> Bool {
         switch (self, other) {
-        case let (.string(a), .string(b)): a.hasSameScalars(as: b)
-        case let (.array(a), .array(b)): a.count == b.count && zip(a, b).allSatisfy { $0.isExactly($1) }
-        case let (.object(a), .object(b)): Self.isExactly(a, b)
+        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
+        case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.isExactly($1) }
+        case (.object(let a), .object(let b)): Self.isExactly(a, b)
         default: self == other
         }
     }
@@ -56,7 +56,7 @@ extension JSONValue {
 func sameParams(_ a: [String: JSONValue]?, _ b: [String: JSONValue]?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): JSONValue.isExactly(a, b)
+    case (let a?, let b?): JSONValue.isExactly(a, b)
     default: false
     }
 }
@@ -79,7 +79,8 @@ extension Entry {
     /// Whether the two entries are equal with ids, routes, params and item texts compared by
     /// their Unicode scalars.
     func isExactly(_ other: Entry) -> Bool {
-        id.hasSameScalars(as: other.id) && sameScalars(route, other.route) && sameParams(params, other.params) && item.isExactly(other.item)
+        id.hasSameScalars(as: other.id) && sameScalars(route, other.route) && sameParams(params, other.params)
+            && item.isExactly(other.item)
     }
 }
 
@@ -87,10 +88,12 @@ extension SessionState {
     /// Whether the two states are equal with every text compared by its Unicode scalars: what
     /// `check` and `rebuild --verify` ask of projections and snapshots against the fold of the log.
     func isExactly(_ other: SessionState) -> Bool {
-        platform == other.platform && layers.count == other.layers.count && zip(layers, other.layers).allSatisfy { layer, otherLayer in
-            layer.modalInPresentation == otherLayer.modalInPresentation && layer.entries.count == otherLayer.entries.count
-                && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
-        }
+        platform == other.platform && layers.count == other.layers.count
+            && zip(layers, other.layers).allSatisfy { layer, otherLayer in
+                layer.modalInPresentation == otherLayer.modalInPresentation
+                    && layer.entries.count == otherLayer.entries.count
+                    && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
+            }
     }
 }
 
@@ -105,7 +108,9 @@ struct ExactKey: Hashable {
     static func == (a: ExactKey, b: ExactKey) -> Bool { a.text.hasSameScalars(as: b.text) }
 
     func hash(into hasher: inout Hasher) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
         if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
         hasher.combine(text.utf8.count)
     }

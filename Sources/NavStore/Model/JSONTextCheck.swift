@@ -27,7 +27,10 @@ public struct JSONTextCheck: Sendable {
     public var uniqueKeys: Bool
 
     /// A check with the given limit and rules.
-    public init(maximumDepth: Int = JSONValue.maximumDepth, wrapperLevels: Int = 0, exactNumbers: Bool = true, uniqueKeys: Bool = true) {
+    public init(
+        maximumDepth: Int = JSONValue.maximumDepth, wrapperLevels: Int = 0, exactNumbers: Bool = true,
+        uniqueKeys: Bool = true
+    ) {
         self.maximumDepth = maximumDepth
         self.wrapperLevels = wrapperLevels
         self.exactNumbers = exactNumbers
@@ -55,7 +58,8 @@ public struct JSONTextCheck: Sendable {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if objects.count >= maximumDepth + wrapperLevels {
-                    return wrapperLevels == 0 ? "nested deeper than \(maximumDepth) levels"
+                    return wrapperLevels == 0
+                        ? "nested deeper than \(maximumDepth) levels"
                         : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)"
                 }
                 objects.append(byte == UInt8(ascii: "{") ? KeysSeen() : nil)
@@ -73,13 +77,19 @@ public struct JSONTextCheck: Sendable {
                 var end = start
                 var escaped = false
                 while end < count, bytes[end] != UInt8(ascii: "\"") {
-                    if bytes[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                    if bytes[end] == UInt8(ascii: "\\") {
+                        escaped = true
+                        end += 1
+                    }
                     end += 1
                 }
                 if expectingKey, uniqueKeys, !objects.isEmpty, objects[objects.count - 1] != nil {
-                    let key = escaped ? Self.unescaped(bytes[start..<min(end, count)]) : ArraySlice(bytes[start..<min(end, count)])
+                    let key =
+                        escaped
+                        ? Self.unescaped(bytes[start..<min(end, count)]) : ArraySlice(bytes[start..<min(end, count)])
                     if let key, !objects[objects.count - 1]!.insert(key) {
-                        return "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
+                        return
+                            "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
                     }
                 }
                 expectingKey = false
@@ -126,7 +136,10 @@ public struct JSONTextCheck: Sendable {
         var units: [UInt16] = []
         var index = raw.startIndex
         var plain: [UInt8] = []
-        func flushPlain() { scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars); plain.removeAll() }
+        func flushPlain() {
+            scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars)
+            plain.removeAll()
+        }
         func flushUnits() -> Bool {
             guard !units.isEmpty else { return true }
             var result = true
@@ -136,7 +149,9 @@ public struct JSONTextCheck: Sendable {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar): scalars.append(scalar)
                 case .emptyInput: break loop
-                case .error: result = false; break loop
+                case .error:
+                    result = false
+                    break loop
                 }
             }
             units.removeAll()
@@ -148,14 +163,19 @@ public struct JSONTextCheck: Sendable {
                 flushPlain()
                 let kind = raw[index + 1]
                 if kind == UInt8(ascii: "u") {
-                    guard index + 6 <= raw.endIndex, let unit = UInt16(String(decoding: raw[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16) else { return nil }
+                    guard index + 6 <= raw.endIndex,
+                        let unit = UInt16(String(decoding: raw[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+                    else { return nil }
                     units.append(unit)
                     index += 6
                     continue
                 }
                 guard flushUnits() else { return nil }
-                let map: [UInt8: UInt8] = [UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-                                           UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09]
+                let map: [UInt8: UInt8] = [
+                    UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+                    UInt8(ascii: "b"): 0x08,
+                    UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+                ]
                 guard let resolved = map[kind] else { return nil }
                 scalars.append(Unicode.Scalar(resolved))
                 index += 2
@@ -173,7 +193,9 @@ public struct JSONTextCheck: Sendable {
     /// Why the number `token` would not be kept exactly, or `nil` when it is (or is not a JSON
     /// number at all: left to the decoder).
     static func numberProblem(_ token: some Collection<UInt8>) -> String? {
-        let isInteger = !token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        let isInteger = !token.contains(where: {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+        })
         // The common case, an integer of up to 18 digits (always within Int64), costs no more.
         if isInteger, token.count <= 18, token.first != UInt8(ascii: "-") { return nil }
         let text = String(decoding: token, as: UTF8.self)
@@ -183,13 +205,15 @@ public struct JSONTextCheck: Sendable {
         }
         if isInteger, Int64(text) != nil { return nil }
         guard let number = Double(text), number.isFinite else {
-            return "the number \(text) is beyond what navdb keeps (integers within ±9223372036854775807, or numbers of a 64-bit double)"
+            return
+                "the number \(text) is beyond what navdb keeps (integers within ±9223372036854775807, or numbers of a 64-bit double)"
         }
         if number == 0 && !given.isZero {
             return "the number \(text) would be stored as 0 (it is below the smallest 64-bit double)"
         }
         if let stored = Decimal("\(number)"), stored == given { return nil }
-        return "the number \(text) would be stored as \(number) (navdb keeps integers within ±9223372036854775807 and numbers of a 64-bit double exactly; write it as a string to keep every digit)"
+        return
+            "the number \(text) would be stored as \(number) (navdb keeps integers within ±9223372036854775807 and numbers of a 64-bit double exactly; write it as a string to keep every digit)"
     }
 
     /// A JSON number as sign, significant digits and exponent, for comparing values exactly.
@@ -240,7 +264,10 @@ public struct JSONTextCheck: Sendable {
             }
             exponent -= fractionDigits
             while mantissa.first == UInt8(ascii: "0") { mantissa.removeFirst() }
-            while mantissa.last == UInt8(ascii: "0") { mantissa.removeLast(); exponent += 1 }
+            while mantissa.last == UInt8(ascii: "0") {
+                mantissa.removeLast()
+                exponent += 1
+            }
             digits = mantissa
             self.exponent = mantissa.isEmpty ? 0 : exponent
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// How the back button shows the back item's title (`UINavigationItem.BackButtonDisplayMode`, iOS 14).
@@ -149,7 +149,8 @@ public struct NavigationItem: Sendable, Hashable, Codable {
         title = try c.decodeIfPresent(String.self, forKey: .title)
         backButtonTitle = try c.decodeIfPresent(String.self, forKey: .backButtonTitle)
         backBarButtonItem = try c.decodeIfPresent(BackBarButtonItem.self, forKey: .backBarButtonItem)
-        backButtonDisplayMode = try c.decodeIfPresent(BackButtonDisplayMode.self, forKey: .backButtonDisplayMode) ?? .default
+        backButtonDisplayMode =
+            try c.decodeIfPresent(BackButtonDisplayMode.self, forKey: .backButtonDisplayMode) ?? .default
         hidesBackButton = try c.decodeIfPresent(Bool.self, forKey: .hidesBackButton) ?? false
         do {
             leftBarButtonItems = try c.decodeIfPresent(Int.self, forKey: .leftBarButtonItems) ?? 0
@@ -166,7 +167,8 @@ public struct NavigationItem: Sendable, Hashable, Codable {
                 forKey: .leftBarButtonItems, in: c,
                 debugDescription: "leftBarButtonItems must be 0 or more, got \(leftBarButtonItems)")
         }
-        leftItemsSupplementBackButton = try c.decodeIfPresent(Bool.self, forKey: .leftItemsSupplementBackButton) ?? false
+        leftItemsSupplementBackButton =
+            try c.decodeIfPresent(Bool.self, forKey: .leftItemsSupplementBackButton) ?? false
         style = try c.decodeIfPresent(NavigationItemStyle.self, forKey: .style) ?? .navigator
         menuTitle = try c.decodeIfPresent(String.self, forKey: .menuTitle)
         popGuard = try c.decodeIfPresent(PopGuard.self, forKey: .popGuard)
@@ -260,7 +262,9 @@ extension NavigationItem {
     public func merging(_ patch: [String: JSONValue]) throws(NavigationError) -> NavigationItem {
         let known = Set(CodingKeys.allCases.map(\.rawValue))
         if let unknown = patch.keys.sorted().first(where: { !known.contains($0) }) {
-            throw .invalidItem("unknown navigation item field '\(unknown)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw .invalidItem(
+                "unknown navigation item field '\(unknown)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         do {
             let encoder = JSONEncoder()

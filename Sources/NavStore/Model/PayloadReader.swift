@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads the JSON the store writes (``PayloadWriter``'s payloads, snapshots and projection
@@ -62,7 +62,8 @@ struct PayloadReader {
     static func params(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: JSONValue]? {
         guard var reader = PayloadReader(bytes) else { return nil }
         guard reader.skipSpaceAndPeek() == UInt8(ascii: "{"), let value = reader.value(),
-              case .object(let object) = value, reader.atEnd() else { return nil }
+            case .object(let object) = value, reader.atEnd()
+        else { return nil }
         return object
     }
 
@@ -107,8 +108,10 @@ struct PayloadReader {
         guard end - index >= count, memcmp(base + index, name.utf8Start, count) == 0 else { return false }
         if index + count < end {
             let next = base[index + count]
-            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
-                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return false }
+            guard
+                next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09
+            else { return false }
         }
         index += count
         return true
@@ -122,7 +125,10 @@ struct PayloadReader {
         guard consume(Self.openBrace) else { return (false, false) }
         depth += 1
         guard depth <= Self.maximumDepth else { return (false, false) }
-        if consume(Self.closeBrace) { depth -= 1; return (true, true) }
+        if consume(Self.closeBrace) {
+            depth -= 1
+            return (true, true)
+        }
         return (true, false)
     }
 
@@ -150,8 +156,13 @@ struct PayloadReader {
     @inline(__always)
     private mutating func afterMember() -> Bool? {
         switch skipSpaceAndPeek() {
-        case Self.comma: index += 1; return true
-        case Self.closeBrace: index += 1; depth -= 1; return false
+        case Self.comma:
+            index += 1
+            return true
+        case Self.closeBrace:
+            index += 1
+            depth -= 1
+            return false
         default: return nil
         }
     }
@@ -163,7 +174,9 @@ struct PayloadReader {
         var seen: UInt32 = 0
         while true {
             guard let (start, count) = schemaKey() else { return false }
-            guard let which = keys.firstIndex(where: { bytes(at: start, count: count, equal: $0) }) else { return false }
+            guard let which = keys.firstIndex(where: { bytes(at: start, count: count, equal: $0) }) else {
+                return false
+            }
             let bit: UInt32 = 1 << UInt32(which)
             guard seen & bit == 0 else { return false }
             seen |= bit
@@ -187,7 +200,10 @@ struct PayloadReader {
                 index += 1
                 return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
-            if byte == Self.backslash { index = start; return escapedString() }
+            if byte == Self.backslash {
+                index = start
+                return escapedString()
+            }
             if byte < 0x20 { return nil }
             if byte >= 0x80 { ascii = false }
             index += 1
@@ -206,7 +222,11 @@ struct PayloadReader {
                 return String(validating: bytes, as: UTF8.self)
             }
             if byte < 0x20 { return nil }
-            if byte != Self.backslash { bytes.append(byte); index += 1; continue }
+            if byte != Self.backslash {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
             guard index + 1 < end else { return nil }
             let kind = base[index + 1]
             index += 2
@@ -234,7 +254,7 @@ struct PayloadReader {
                     unit = unit << 4 | UInt32(value)
                 }
                 index += 4
-                guard let scalar = Unicode.Scalar(unit) else { return nil }   // a surrogate: to the reference
+                guard let scalar = Unicode.Scalar(unit) else { return nil }  // a surrogate: to the reference
                 bytes.append(contentsOf: String(Character(scalar)).utf8)
             default:
                 return nil
@@ -285,8 +305,10 @@ struct PayloadReader {
         if base[digitsStart] == UInt8(ascii: "0") && (digits > 1 || negative) { return nil }
         if position < end {
             let next = base[position]
-            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
-                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+            guard
+                next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09
+            else { return nil }
         }
         index = position
         return negative ? -value : value
@@ -316,10 +338,15 @@ struct PayloadReader {
         guard fractionDigits >= 1, nonZero, integerDigits + fractionDigits <= 17 else { return nil }
         if position < end {
             let next = base[position]
-            guard next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
-                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+            guard
+                next == Self.comma || next == Self.closeBrace || next == Self.closeBracket
+                    || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09
+            else { return nil }
         }
-        guard let number = Double(String(decoding: UnsafeBufferPointer(start: base + index, count: position - index), as: UTF8.self)) else { return nil }
+        guard
+            let number = Double(
+                String(decoding: UnsafeBufferPointer(start: base + index, count: position - index), as: UTF8.self))
+        else { return nil }
         index = position
         return number
     }
@@ -350,7 +377,10 @@ struct PayloadReader {
             depth += 1
             guard depth <= Self.maximumDepth else { return nil }
             var elements: [JSONValue] = []
-            if consume(Self.closeBracket) { depth -= 1; return .array(elements) }
+            if consume(Self.closeBracket) {
+                depth -= 1
+                return .array(elements)
+            }
             while true {
                 guard let element = value() else { return nil }
                 elements.append(element)
@@ -404,8 +434,12 @@ struct PayloadReader {
         if isEmpty { return item }
         let ok = members(Self.itemKeys) { reader, key in
             switch key {
-            case 0: guard let v = reader.optionalString() else { return false }; item.title = v
-            case 1: guard let v = reader.optionalString() else { return false }; item.backButtonTitle = v
+            case 0:
+                guard let v = reader.optionalString() else { return false }
+                item.title = v
+            case 1:
+                guard let v = reader.optionalString() else { return false }
+                item.backButtonTitle = v
             case 2:
                 if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                     guard reader.literal("null") else { return false }
@@ -416,10 +450,15 @@ struct PayloadReader {
                 }
             case 3:
                 guard let v = reader.optionalString() else { return false }
-                guard let v else { item.backButtonDisplayMode = .default; return true }
+                guard let v else {
+                    item.backButtonDisplayMode = .default
+                    return true
+                }
                 guard let mode = BackButtonDisplayMode(rawValue: v) else { return false }
                 item.backButtonDisplayMode = mode
-            case 4: guard let v = reader.optionalFlag() else { return false }; item.hidesBackButton = v
+            case 4:
+                guard let v = reader.optionalFlag() else { return false }
+                item.hidesBackButton = v
             case 5:
                 if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                     guard reader.literal("null") else { return false }
@@ -428,13 +467,20 @@ struct PayloadReader {
                     guard let count = reader.integer(), count >= 0 else { return false }
                     item.leftBarButtonItems = Int(count)
                 }
-            case 6: guard let v = reader.optionalFlag() else { return false }; item.leftItemsSupplementBackButton = v
+            case 6:
+                guard let v = reader.optionalFlag() else { return false }
+                item.leftItemsSupplementBackButton = v
             case 7:
                 guard let v = reader.optionalString() else { return false }
-                guard let v else { item.style = .navigator; return true }
+                guard let v else {
+                    item.style = .navigator
+                    return true
+                }
                 guard let style = NavigationItemStyle(rawValue: v) else { return false }
                 item.style = style
-            case 8: guard let v = reader.optionalString() else { return false }; item.menuTitle = v
+            case 8:
+                guard let v = reader.optionalString() else { return false }
+                item.menuTitle = v
             default:
                 if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                     guard reader.literal("null") else { return false }
@@ -443,11 +489,15 @@ struct PayloadReader {
                     let (opened, isEmpty) = reader.openObject()
                     guard opened, !isEmpty else { return false }
                     var prompt: String?
-                    guard reader.members(["prompt"], { reader, _ in
-                        guard let text = reader.string() else { return false }
-                        prompt = text
-                        return true
-                    }), let prompt else { return false }
+                    guard
+                        reader.members(
+                            ["prompt"],
+                            { reader, _ in
+                                guard let text = reader.string() else { return false }
+                                prompt = text
+                                return true
+                            }), let prompt
+                    else { return false }
                     item.popGuard = PopGuard(prompt: prompt)
                 }
             }
@@ -464,9 +514,15 @@ struct PayloadReader {
         if isEmpty { return custom }
         let ok = members(["title", "image", "menuSuppressed"]) { reader, key in
             switch key {
-            case 0: guard let v = reader.optionalString() else { return false }; custom.title = v
-            case 1: guard let v = reader.optionalFlag() else { return false }; custom.image = v
-            default: guard let v = reader.optionalFlag() else { return false }; custom.menuSuppressed = v
+            case 0:
+                guard let v = reader.optionalString() else { return false }
+                custom.title = v
+            case 1:
+                guard let v = reader.optionalFlag() else { return false }
+                custom.image = v
+            default:
+                guard let v = reader.optionalFlag() else { return false }
+                custom.menuSuppressed = v
             }
             return true
         }
@@ -481,9 +537,15 @@ struct PayloadReader {
         var entry = Entry(id: "")
         let ok = members(["id", "route", "params", "item"]) { reader, key in
             switch key {
-            case 0: guard let v = reader.string() else { return false }; id = v
-            case 1: guard let v = reader.optionalString() else { return false }; entry.route = v
-            case 2: guard let v = reader.optionalParams() else { return false }; entry.params = v
+            case 0:
+                guard let v = reader.string() else { return false }
+                id = v
+            case 1:
+                guard let v = reader.optionalString() else { return false }
+                entry.route = v
+            case 2:
+                guard let v = reader.optionalParams() else { return false }
+                entry.params = v
             default:
                 if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                     guard reader.literal("null") else { return false }
@@ -527,7 +589,10 @@ struct PayloadReader {
             }
             guard reader.consume(Self.openBracket) else { return false }
             var result: [Layer] = []
-            if reader.consume(Self.closeBracket) { layers = result; return true }
+            if reader.consume(Self.closeBracket) {
+                layers = result
+                return true
+            }
             while true {
                 guard let layer = reader.layer() else { return false }
                 result.append(layer)
@@ -570,92 +635,174 @@ struct PayloadReader {
         case "entry.pushed":
             guard !isEmpty else { return nil }
             var entry: Entry?
-            guard members(["entry"], { reader, _ in entry = reader.entry(); return entry != nil }), let entry else { return nil }
+            guard
+                members(
+                    ["entry"],
+                    { reader, _ in
+                        entry = reader.entry()
+                        return entry != nil
+                    }), let entry
+            else { return nil }
             return .entryPushed(entry)
         case "entries.popped":
             guard !isEmpty else { return nil }
-            var source: PopSource?, ids: [String]?, confirmed = false
-            guard members(["source", "ids", "confirmed"], { reader, key in
-                switch key {
-                case 0: source = reader.string().flatMap(PopSource.init(rawValue:)); return source != nil
-                case 1: ids = reader.strings(); return ids != nil
-                default: guard let v = reader.optionalFlag() else { return false }; confirmed = v; return true
-                }
-            }), let source, let ids else { return nil }
+            var source: PopSource?
+            var ids: [String]?
+            var confirmed = false
+            guard
+                members(
+                    ["source", "ids", "confirmed"],
+                    { reader, key in
+                        switch key {
+                        case 0:
+                            source = reader.string().flatMap(PopSource.init(rawValue:))
+                            return source != nil
+                        case 1:
+                            ids = reader.strings()
+                            return ids != nil
+                        default:
+                            guard let v = reader.optionalFlag() else { return false }
+                            confirmed = v
+                            return true
+                        }
+                    }), let source, let ids
+            else { return nil }
             return .entriesPopped(source: source, ids: ids, confirmed: confirmed)
         case "item.updated":
             guard !isEmpty else { return nil }
-            var id: String?, item: NavigationItem?, fields: [String] = []
-            guard members(["id", "item", "fields"], { reader, key in
-                switch key {
-                case 0: id = reader.string(); return id != nil
-                case 1: item = reader.item(); return item != nil
-                default:
-                    if reader.skipSpaceAndPeek() == UInt8(ascii: "n") { fields = []; return reader.literal("null") }
-                    guard let v = reader.strings() else { return false }
-                    fields = v
-                    return true
-                }
-            }), let id, let item else { return nil }
+            var id: String?
+            var item: NavigationItem?
+            var fields: [String] = []
+            guard
+                members(
+                    ["id", "item", "fields"],
+                    { reader, key in
+                        switch key {
+                        case 0:
+                            id = reader.string()
+                            return id != nil
+                        case 1:
+                            item = reader.item()
+                            return item != nil
+                        default:
+                            if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
+                                fields = []
+                                return reader.literal("null")
+                            }
+                            guard let v = reader.strings() else { return false }
+                            fields = v
+                            return true
+                        }
+                    }), let id, let item
+            else { return nil }
             return .itemUpdated(id: id, item: item, fields: fields)
         case "layer.presented":
             guard !isEmpty else { return nil }
-            var entry: Entry?, modal = false
-            guard members(["entry", "modalInPresentation"], { reader, key in
-                if key == 0 { entry = reader.entry(); return entry != nil }
-                guard let v = reader.optionalFlag() else { return false }
-                modal = v
-                return true
-            }), let entry else { return nil }
+            var entry: Entry?
+            var modal = false
+            guard
+                members(
+                    ["entry", "modalInPresentation"],
+                    { reader, key in
+                        if key == 0 {
+                            entry = reader.entry()
+                            return entry != nil
+                        }
+                        guard let v = reader.optionalFlag() else { return false }
+                        modal = v
+                        return true
+                    }), let entry
+            else { return nil }
             return .layerPresented(entry, modalInPresentation: modal)
         case "layer.dismissed":
             guard !isEmpty else { return nil }
-            var source: DismissSource?, ids: [String]?
-            guard members(["source", "ids"], { reader, key in
-                if key == 0 { source = reader.string().flatMap(DismissSource.init(rawValue:)); return source != nil }
-                ids = reader.strings()
-                return ids != nil
-            }), let source, let ids else { return nil }
+            var source: DismissSource?
+            var ids: [String]?
+            guard
+                members(
+                    ["source", "ids"],
+                    { reader, key in
+                        if key == 0 {
+                            source = reader.string().flatMap(DismissSource.init(rawValue:))
+                            return source != nil
+                        }
+                        ids = reader.strings()
+                        return ids != nil
+                    }), let source, let ids
+            else { return nil }
             return .layerDismissed(source: source, ids: ids)
         case "stack.replaced":
             guard !isEmpty else { return nil }
             var entries: [Entry]?
-            guard members(["entries"], { reader, _ in entries = reader.entries(); return entries != nil }), let entries else { return nil }
+            guard
+                members(
+                    ["entries"],
+                    { reader, _ in
+                        entries = reader.entries()
+                        return entries != nil
+                    }), let entries
+            else { return nil }
             return .stackReplaced(entries)
         case "session.started":
             var name: String?
             var platform = PlatformGeneration.default
             if isEmpty { return .sessionStarted(name: nil) }
-            guard members(["name", "platform"], { reader, key in
-                if key == 1 {
-                    guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else { return false }
-                    platform = value
-                    return true
-                }
-                guard let v = reader.optionalString() else { return false }
-                name = v
-                return true
-            }) else { return nil }
+            guard
+                members(
+                    ["name", "platform"],
+                    { reader, key in
+                        if key == 1 {
+                            guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else {
+                                return false
+                            }
+                            platform = value
+                            return true
+                        }
+                        guard let v = reader.optionalString() else { return false }
+                        name = v
+                        return true
+                    })
+            else { return nil }
             return .sessionStarted(name: name, platform: platform)
         case "pop.vetoed":
             guard !isEmpty else { return nil }
-            var entry: String?, prompt: String?, source: PopSource?
-            guard members(["entry", "prompt", "source"], { reader, key in
-                switch key {
-                case 0: entry = reader.string(); return entry != nil
-                case 1: prompt = reader.string(); return prompt != nil
-                default: source = reader.string().flatMap(PopSource.init(rawValue:)); return source != nil
-                }
-            }), let entry, let prompt, let source else { return nil }
+            var entry: String?
+            var prompt: String?
+            var source: PopSource?
+            guard
+                members(
+                    ["entry", "prompt", "source"],
+                    { reader, key in
+                        switch key {
+                        case 0:
+                            entry = reader.string()
+                            return entry != nil
+                        case 1:
+                            prompt = reader.string()
+                            return prompt != nil
+                        default:
+                            source = reader.string().flatMap(PopSource.init(rawValue:))
+                            return source != nil
+                        }
+                    }), let entry, let prompt, let source
+            else { return nil }
             return .popVetoed(entry: entry, prompt: prompt, source: source)
         case "dismiss.vetoed":
             guard !isEmpty else { return nil }
-            var entry: String?, source: DismissSource?
-            guard members(["entry", "source"], { reader, key in
-                if key == 0 { entry = reader.string(); return entry != nil }
-                source = reader.string().flatMap(DismissSource.init(rawValue:))
-                return source != nil
-            }), let entry, let source else { return nil }
+            var entry: String?
+            var source: DismissSource?
+            guard
+                members(
+                    ["entry", "source"],
+                    { reader, key in
+                        if key == 0 {
+                            entry = reader.string()
+                            return entry != nil
+                        }
+                        source = reader.string().flatMap(DismissSource.init(rawValue:))
+                        return source != nil
+                    }), let entry, let source
+            else { return nil }
             return .dismissVetoed(entry: entry, source: source)
         default:
             return nil

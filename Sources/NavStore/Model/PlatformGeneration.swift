@@ -81,8 +81,10 @@ public struct GenerationRules: Sendable, Hashable {
     public var contentPopGesture: Bool
 
     /// Creates a generation's rules (see each property).
-    public init(defaultModeTexts: [ItemText], defaultModeLastResort: String, genericModeLabel: String,
-                fallbacks: [String], contentPopGesture: Bool) {
+    public init(
+        defaultModeTexts: [ItemText], defaultModeLastResort: String, genericModeLabel: String,
+        fallbacks: [String], contentPopGesture: Bool
+    ) {
         self.defaultModeTexts = defaultModeTexts
         self.defaultModeLastResort = defaultModeLastResort
         self.genericModeLabel = genericModeLabel

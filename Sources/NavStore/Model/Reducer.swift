@@ -24,8 +24,11 @@ extension SessionState {
             guard let top = entries.last else { throw .emptyStack(action: "pop") }
             switch source {
             case .backMenu:
-                throw .invalidSource(operation: "pop", source: source.rawValue,
-                                     accepted: PopSource.allCases.filter { $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture) }.map(\.rawValue))
+                throw .invalidSource(
+                    operation: "pop", source: source.rawValue,
+                    accepted: PopSource.allCases.filter {
+                        $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture)
+                    }.map(\.rawValue))
             case .backButton, .gesture, .contentGesture:
                 if source == .contentGesture, !platform.rules.contentPopGesture {
                     throw .sourceNotOnPlatform(source: source, platform: platform)
@@ -40,7 +43,9 @@ extension SessionState {
             case .programmatic:
                 guard entries.count >= 2 else { throw rootError(top.id) }
             }
-            return .entriesPopped(source: source, ids: [top.id], confirmed: source == .backButton && confirmed && top.item.popGuard != nil)
+            return .entriesPopped(
+                source: source, ids: [top.id], confirmed: source == .backButton && confirmed && top.item.popGuard != nil
+            )
 
         case .popTo(let id, let source):
             switch source {
@@ -56,7 +61,8 @@ extension SessionState {
                 }
                 return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
             case .backButton, .gesture, .contentGesture:
-                throw .invalidSource(operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
+                throw .invalidSource(
+                    operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
             }
 
         case .popToRoot:
@@ -141,7 +147,9 @@ extension SessionState {
     /// 1 of a session, which the store checks) and for the empty replacement of a lone base
     /// layer (written by `restore --ack` alone). Pops name their entries: the ids must be the
     /// top entries above the root, and a `pop-to` targets the entry below them.
-    private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError) -> NavigationCommand? {
+    private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError)
+        -> NavigationCommand?
+    {
         let entries = topLayer.entries
         switch event {
         case .sessionStarted:
@@ -157,10 +165,13 @@ extension SessionState {
             }
             switch source {
             case .backButton, .gesture, .contentGesture: return .pop(source: source, confirmed: confirmed)
-            case .backMenu, .programmatic: return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
+            case .backMenu, .programmatic:
+                return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
             }
         case .popVetoed(let id, _, let source):
-            guard let top = entries.last, top.id.hasSameScalars(as: id) else { throw fail("vetoed entry '\(id)' is not the top entry") }
+            guard let top = entries.last, top.id.hasSameScalars(as: id) else {
+                throw fail("vetoed entry '\(id)' is not the top entry")
+            }
             return .pop(source: source, confirmed: false)
         case .stackReplaced(let replacement):
             // An empty base layer is a state (a session's first): `restore --ack` brings the log
@@ -188,30 +199,35 @@ extension SessionState {
         let top = topLayer.entries.last?.id ?? ""
         switch (event, decided) {
         case (.itemUpdated(let id, _, _), nil):
-            return "'\(id)' already has this item: the update changes nothing, and a command that changes nothing records no event"
+            return
+                "'\(id)' already has this item: the update changes nothing, and a command that changes nothing records no event"
         case (_, nil):
             return "the command changes nothing, and a command that changes nothing records no event"
         case (.entriesPopped(_, let ids, let confirmed), .entriesPopped(_, let decidedIDs, let decidedConfirmed)?):
             if !sameIDs(ids, decidedIDs) { return "popped ids \(ids), where the command pops \(decidedIDs)" }
             if confirmed != decidedConfirmed {
-                return "the pop of '\(top)' is marked confirmed, but only a back-button tap on an entry with a pop guard is confirmed, and '\(top)' has none"
+                return
+                    "the pop of '\(top)' is marked confirmed, but only a back-button tap on an entry with a pop guard is confirmed, and '\(top)' has none"
             }
             return nil
         case (.entriesPopped(let source, _, _), .popVetoed(_, let prompt, _)?):
-            return "'\(top)' has a pop guard (prompt '\(prompt)'): an unconfirmed \(source.rawValue) tap is vetoed (pop.vetoed), it does not pop"
+            return
+                "'\(top)' has a pop guard (prompt '\(prompt)'): an unconfirmed \(source.rawValue) tap is vetoed (pop.vetoed), it does not pop"
         case (.popVetoed(_, _, let source), .entriesPopped?):
             return source == .backButton
                 ? "'\(top)' has no pop guard: a back-button tap pops it, nothing vetoes it"
                 : "a \(source.rawValue) pop is never vetoed: UIKit does not consult the pop guard for it"
         case (.popVetoed(_, let prompt, _), .popVetoed(_, let decidedPrompt, _)?):
-            return prompt.hasSameScalars(as: decidedPrompt) ? nil : "the vetoed prompt '\(prompt)' is not the pop guard's prompt '\(decidedPrompt)' of '\(top)'"
+            return prompt.hasSameScalars(as: decidedPrompt)
+                ? nil : "the vetoed prompt '\(prompt)' is not the pop guard's prompt '\(decidedPrompt)' of '\(top)'"
         case (.itemUpdated(let id, _, let fields), .itemUpdated(_, _, let changed)?):
             return fields.count == changed.count && Set(fields) == Set(changed)
                 ? nil : "the update of '\(id)' lists fields \(fields), but the fields that change are \(changed)"
         case (.layerDismissed(_, let ids), .layerDismissed(_, let decidedIDs)?):
             return sameIDs(ids, decidedIDs) ? nil : "dismissed ids \(ids) are not the top layer's \(decidedIDs)"
         case (.layerDismissed(let source, _), .dismissVetoed(let root, _)?):
-            return "the layer rooted at '\(root)' is modalInPresentation: a \(source.rawValue) dismissal of it is vetoed (dismiss.vetoed), it does not dismiss"
+            return
+                "the layer rooted at '\(root)' is modalInPresentation: a \(source.rawValue) dismissal of it is vetoed (dismiss.vetoed), it does not dismiss"
         case (.dismissVetoed(let id, _), .dismissVetoed(let root, _)?):
             return id.hasSameScalars(as: root) ? nil : "'\(id)' is not the root of the top layer ('\(root)')"
         case (.dismissVetoed(_, let source), .layerDismissed?):
@@ -219,7 +235,7 @@ extension SessionState {
                 ? "the top layer is not modalInPresentation: a gesture dismissal dismisses it, nothing vetoes it"
                 : "a \(source.rawValue) dismissal is never vetoed"
         case (.sessionStarted, _), (.sessionRestored, .sessionRestored?), (.entryPushed, .entryPushed?),
-             (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?):
+            (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?):
             return nil
         case (_, let decided?):
             return "the command records \(decided.type), not \(event.type)"
@@ -262,7 +278,9 @@ extension SessionState {
     }
 
     /// The state after folding `events` in order into `initial` (DESIGN §4: `fold(apply, initial, events)`).
-    public static func fold(_ events: some Sequence<EventBody>, from initial: SessionState = SessionState()) -> SessionState {
+    public static func fold(_ events: some Sequence<EventBody>, from initial: SessionState = SessionState())
+        -> SessionState
+    {
         var state = initial
         for event in events { state.apply(event) }
         return state
@@ -296,13 +314,15 @@ extension NavigationItem {
         if !sameScalars(backButtonTitle, other.backButtonTitle) { fields.append("backButtonTitle") }
         switch (backBarButtonItem, other.backBarButtonItem) {
         case (nil, nil): break
-        case let (a?, b?) where a.isExactly(b): break
+        case (let a?, let b?) where a.isExactly(b): break
         default: fields.append("backBarButtonItem")
         }
         if backButtonDisplayMode != other.backButtonDisplayMode { fields.append("backButtonDisplayMode") }
         if hidesBackButton != other.hidesBackButton { fields.append("hidesBackButton") }
         if leftBarButtonItems != other.leftBarButtonItems { fields.append("leftBarButtonItems") }
-        if leftItemsSupplementBackButton != other.leftItemsSupplementBackButton { fields.append("leftItemsSupplementBackButton") }
+        if leftItemsSupplementBackButton != other.leftItemsSupplementBackButton {
+            fields.append("leftItemsSupplementBackButton")
+        }
         if style != other.style { fields.append("style") }
         if !sameScalars(menuTitle, other.menuTitle) { fields.append("menuTitle") }
         if !sameScalars(popGuard?.prompt, other.popGuard?.prompt) { fields.append("popGuard") }

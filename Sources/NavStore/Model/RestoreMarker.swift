@@ -23,7 +23,9 @@ public struct RestoreMarker: Sendable, Hashable, Codable {
     public var acknowledged: Bool
 
     /// A marker with these fields; `RestoreMarker()` says nothing beyond "restarted here".
-    public init(restoredVersion: Int? = nil, attempt: Int? = nil, failedVersions: [Int] = [], acknowledged: Bool = false) {
+    public init(
+        restoredVersion: Int? = nil, attempt: Int? = nil, failedVersions: [Int] = [], acknowledged: Bool = false
+    ) {
         self.restoredVersion = restoredVersion
         self.attempt = attempt
         self.failedVersions = failedVersions
@@ -46,13 +48,16 @@ public struct RestoreMarker: Sendable, Hashable, Codable {
         failedVersions = try c.decodeIfPresent([Int].self, forKey: .failedVersions) ?? []
         acknowledged = try c.decodeIfPresent(Bool.self, forKey: .acknowledged) ?? false
         if let version = restoredVersion, version < 0 {
-            throw DecodingError.dataCorruptedError(forKey: .restoredVersion, in: c, debugDescription: "a version is 0 or more, got \(version)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .restoredVersion, in: c, debugDescription: "a version is 0 or more, got \(version)")
         }
         if let attempt, attempt < 1 {
-            throw DecodingError.dataCorruptedError(forKey: .attempt, in: c, debugDescription: "an attempt is 1 or more, got \(attempt)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .attempt, in: c, debugDescription: "an attempt is 1 or more, got \(attempt)")
         }
         if let bad = failedVersions.first(where: { $0 < 1 }) {
-            throw DecodingError.dataCorruptedError(forKey: .failedVersions, in: c, debugDescription: "a failed version is 1 or more, got \(bad)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .failedVersions, in: c, debugDescription: "a failed version is 1 or more, got \(bad)")
         }
     }
 

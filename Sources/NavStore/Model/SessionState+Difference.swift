@@ -12,7 +12,8 @@ extension SessionState {
     func differences(from expected: SessionState, name: String, expectedName: String) -> [String] {
         var lines: [String] = []
         if platform != expected.platform {
-            lines.append("platform is \(platform.rawValue) in \(name), \(expected.platform.rawValue) in \(expectedName)")
+            lines.append(
+                "platform is \(platform.rawValue) in \(name), \(expected.platform.rawValue) in \(expectedName)")
         }
         for index in 0..<max(layers.count, expected.layers.count) {
             guard index < layers.count else {
@@ -23,9 +24,12 @@ extension SessionState {
                 lines.append("layer \(index) \(Self.ids(layers[index])) is in \(name) but not in \(expectedName)")
                 continue
             }
-            let layer = layers[index], other = expected.layers[index]
+            let layer = layers[index]
+            let other = expected.layers[index]
             if layer.modalInPresentation != other.modalInPresentation {
-                lines.append("layer \(index): modalInPresentation is \(layer.modalInPresentation) in \(name), \(other.modalInPresentation) in \(expectedName)")
+                lines.append(
+                    "layer \(index): modalInPresentation is \(layer.modalInPresentation) in \(name), \(other.modalInPresentation) in \(expectedName)"
+                )
             }
             for position in 0..<max(layer.entries.count, other.entries.count) {
                 let at = "layer \(index), position \(position)"
@@ -34,10 +38,12 @@ extension SessionState {
                     continue
                 }
                 guard position < other.entries.count else {
-                    lines.append("\(at): entry '\(layer.entries[position].id)' is in \(name) but not in \(expectedName)")
+                    lines.append(
+                        "\(at): entry '\(layer.entries[position].id)' is in \(name) but not in \(expectedName)")
                     continue
                 }
-                let entry = layer.entries[position], wanted = other.entries[position]
+                let entry = layer.entries[position]
+                let wanted = other.entries[position]
                 if !entry.id.hasSameScalars(as: wanted.id) {
                     lines.append("\(at): entry '\(entry.id)' in \(name), '\(wanted.id)' in \(expectedName)")
                     continue

@@ -16,7 +16,9 @@ public struct Entry: Sendable, Hashable, Codable {
     public var item: NavigationItem
 
     /// Creates an entry.
-    public init(id: String, route: String? = nil, params: [String: JSONValue]? = nil, item: NavigationItem = NavigationItem()) {
+    public init(
+        id: String, route: String? = nil, params: [String: JSONValue]? = nil, item: NavigationItem = NavigationItem()
+    ) {
         self.id = id
         self.route = route
         self.params = params
@@ -124,8 +126,9 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// - Throws: `DecodingError` when `layers` is missing or malformed, or the platform unknown.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(layers: try c.decode([Layer].self, forKey: .layers),
-                  platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)
+        self.init(
+            layers: try c.decode([Layer].self, forKey: .layers),
+            platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)
     }
 
     /// Encodes `{"layers": [...], "platform": ...}`.

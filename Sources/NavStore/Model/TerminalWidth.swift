@@ -77,29 +77,32 @@ public enum TerminalWidth {
         let value = scalar.value
         if value < 0x1100 { return false }
         let properties = scalar.properties
-        if properties.isEmojiPresentation || properties.isIdeographic || properties.isUnifiedIdeograph || properties.isRadical {
+        if properties.isEmojiPresentation || properties.isIdeographic || properties.isUnifiedIdeograph
+            || properties.isRadical
+        {
             return true
         }
         switch value {
-        case 0x1100...0x115F,   // Hangul Jamo initial consonants (W)
-             0x2329...0x232A,   // left/right-pointing angle bracket (W)
-             0x2E80...0x303E,   // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation; U+3000 (F)
-             0x3041...0x3247,   // Hiragana, Katakana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed CJK
-             0x3250...0x4DBF,   // enclosed CJK letters and months, CJK compatibility, CJK extension A
-             0xA000...0xA4CF,   // Yi syllables and radicals
-             0xA960...0xA97F,   // Hangul Jamo extended-A
-             0xAC00...0xD7A3,   // Hangul syllables
-             0xF900...0xFAFF,   // CJK compatibility ideographs
-             0xFE10...0xFE19,   // vertical forms
-             0xFE30...0xFE6F,   // CJK compatibility forms, small form variants
-             0xFF00...0xFF60,   // fullwidth forms (F)
-             0xFFE0...0xFFE6,   // fullwidth signs (F)
-             0x16FE0...0x16FFF, // ideographic symbols and punctuation
-             0x17000...0x18D8F, // Tangut, Khitan small script, Tangut supplement
-             0x1AFF0...0x1B2FF, // kana extended-B, kana supplement, kana extended-A, small kana, Nüshu
-             0x1F200...0x1F2FF, // enclosed ideographic supplement
-             0x20000...0x2FFFD, // plane 2 (W, assigned or not)
-             0x30000...0x3FFFD: // plane 3 (W, assigned or not)
+        case 0x1100...0x115F,  // Hangul Jamo initial consonants (W)
+            0x2329...0x232A,  // left/right-pointing angle bracket (W)
+            0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation; U+3000 (F)
+            // Hiragana, Katakana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed CJK
+            0x3041...0x3247,
+            0x3250...0x4DBF,  // enclosed CJK letters and months, CJK compatibility, CJK extension A
+            0xA000...0xA4CF,  // Yi syllables and radicals
+            0xA960...0xA97F,  // Hangul Jamo extended-A
+            0xAC00...0xD7A3,  // Hangul syllables
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFE10...0xFE19,  // vertical forms
+            0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
+            0xFF00...0xFF60,  // fullwidth forms (F)
+            0xFFE0...0xFFE6,  // fullwidth signs (F)
+            0x16FE0...0x16FFF,  // ideographic symbols and punctuation
+            0x17000...0x18D8F,  // Tangut, Khitan small script, Tangut supplement
+            0x1AFF0...0x1B2FF,  // kana extended-B, kana supplement, kana extended-A, small kana, Nüshu
+            0x1F200...0x1F2FF,  // enclosed ideographic supplement
+            0x20000...0x2FFFD,  // plane 2 (W, assigned or not)
+            0x30000...0x3FFFD:  // plane 3 (W, assigned or not)
             return true
         default:
             return false

@@ -23,8 +23,10 @@ extension NavigationStore {
         // A truncated session (DESIGN §12) starts after its base: earlier events are gone.
         let base = try self.base(session: info.key)
         let earliest = (base?.version ?? 0) + 1
-        let first = from ?? earliest, last = to ?? info.version
-        let accepted = "versions \(earliest) through \(info.version)"
+        let first = from ?? earliest
+        let last = to ?? info.version
+        let accepted =
+            "versions \(earliest) through \(info.version)"
             + (base.map { "; the session was truncated, versions up to \($0.version) are gone" } ?? "")
         guard (earliest...info.version).contains(first) else {
             throw StoreError.pointOutOfRange(session: info.key, point: "first version \(first)", accepted: accepted)
@@ -33,7 +35,9 @@ extension NavigationStore {
             throw StoreError.pointOutOfRange(session: info.key, point: "last version \(last)", accepted: accepted)
         }
         guard first <= last else {
-            throw StoreError.pointOutOfRange(session: info.key, point: "first version \(first), after the last version \(last),", accepted: "a first version at or before the last")
+            throw StoreError.pointOutOfRange(
+                session: info.key, point: "first version \(first), after the last version \(last),",
+                accepted: "a first version at or before the last")
         }
         let start: SessionState
         if let base, first == earliest {

@@ -43,18 +43,25 @@ public struct ReportBuilder: Sendable {
         let menu = state.backMenu
         var noBackMenu: String?
         if menu == nil {
-            noBackMenu = state.noBackButtonReason.map { "there is no back button (\($0.rawValue))" }
+            noBackMenu =
+                state.noBackButtonReason.map { "there is no back button (\($0.rawValue))" }
                 ?? "the back item's backBarButtonItem suppresses it (menuSuppressed)"
         }
-        versions.append(ReportVersion(
-            version: event.version, at: event.at, time: Timestamp.format(event.at), type: event.type, summary: summary,
-            veto: event.body.isVeto,
-            layers: zip(state.layers, layers).map { ReportLayer(modalInPresentation: $0.modalInPresentation, entries: $1) },
-            backButton: button.map(Self.reportButton),
-            noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
-            backMenu: menu?.map { ReportMenuRow(row: $0.row, entry: $0.entry, title: $0.title, blank: $0.title.isEmpty) },
-            noBackMenu: noBackMenu,
-            changes: Self.changes(from: before, to: state)))
+        versions.append(
+            ReportVersion(
+                version: event.version, at: event.at, time: Timestamp.format(event.at), type: event.type,
+                summary: summary,
+                veto: event.body.isVeto,
+                layers: zip(state.layers, layers).map {
+                    ReportLayer(modalInPresentation: $0.modalInPresentation, entries: $1)
+                },
+                backButton: button.map(Self.reportButton),
+                noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
+                backMenu: menu?.map {
+                    ReportMenuRow(row: $0.row, entry: $0.entry, title: $0.title, blank: $0.title.isEmpty)
+                },
+                noBackMenu: noBackMenu,
+                changes: Self.changes(from: before, to: state)))
     }
 
     /// The report of everything fed.
@@ -74,7 +81,8 @@ public struct ReportBuilder: Sendable {
             var indices: [Int] = []
             for (p, entry) in layer.entries.enumerated() {
                 if l < indexedState.layers.count, p < indexedState.layers[l].entries.count, l < lastIndices.count,
-                   p < lastIndices[l].count, indexedState.layers[l].entries[p].isExactly(entry) {
+                    p < lastIndices[l].count, indexedState.layers[l].entries[p].isExactly(entry)
+                {
                     indices.append(lastIndices[l][p])
                 } else {
                     entries.append(ReportEntry(entry))
@@ -97,7 +105,8 @@ public struct ReportBuilder: Sendable {
         var steps = [ReportLabelStep(minWidth: 0, label: shown)]
         while !shown.hasSameScalars(as: button.label(fitting: nil)) && room < widest {
             // The smallest room above `room` where the label shown differs.
-            var low = room + 1, high = widest
+            var low = room + 1
+            var high = widest
             while low < high {
                 let middle = (low + high) / 2
                 if button.label(fitting: middle).hasSameScalars(as: shown) { low = middle + 1 } else { high = middle }
@@ -118,9 +127,13 @@ public struct ReportBuilder: Sendable {
             let new = index < after.layers.count ? after.layers[index] : nil
             if old == nil, new != nil, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
             if let old, let new, old.modalInPresentation != new.modalInPresentation {
-                changes.append(ReportChange(kind: .modalInPresentation, layer: index, before: .bool(old.modalInPresentation), after: .bool(new.modalInPresentation)))
+                changes.append(
+                    ReportChange(
+                        kind: .modalInPresentation, layer: index, before: .bool(old.modalInPresentation),
+                        after: .bool(new.modalInPresentation)))
             }
-            let oldEntries = old?.entries ?? [], newEntries = new?.entries ?? []
+            let oldEntries = old?.entries ?? []
+            let newEntries = new?.entries ?? []
             for entry in oldEntries where !newEntries.contains(where: { $0.id.hasSameScalars(as: entry.id) }) {
                 changes.append(ReportChange(kind: .entryRemoved, layer: index, entry: entry.id))
             }
@@ -130,34 +143,49 @@ public struct ReportBuilder: Sendable {
                     continue
                 }
                 if !sameScalars(previous.route, entry.route) {
-                    changes.append(ReportChange(kind: .fieldChanged, layer: index, entry: entry.id, field: "route",
-                                                before: previous.route.map(JSONValue.string) ?? .null, after: entry.route.map(JSONValue.string) ?? .null))
+                    changes.append(
+                        ReportChange(
+                            kind: .fieldChanged, layer: index, entry: entry.id, field: "route",
+                            before: previous.route.map(JSONValue.string) ?? .null,
+                            after: entry.route.map(JSONValue.string) ?? .null))
                 }
                 if !sameParams(previous.params, entry.params) {
-                    changes.append(ReportChange(kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
-                                                before: previous.params.map(JSONValue.object) ?? .null, after: entry.params.map(JSONValue.object) ?? .null))
+                    changes.append(
+                        ReportChange(
+                            kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
+                            before: previous.params.map(JSONValue.object) ?? .null,
+                            after: entry.params.map(JSONValue.object) ?? .null))
                 }
                 for field in previous.item.changedFields(to: entry.item) {
-                    changes.append(ReportChange(kind: .fieldChanged, layer: index, entry: entry.id, field: field,
-                                                before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field)))
+                    changes.append(
+                        ReportChange(
+                            kind: .fieldChanged, layer: index, entry: entry.id, field: field,
+                            before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field)))
                 }
             }
             if old != nil, new == nil { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
         }
-        let oldButton = before.backButton, newButton = after.backButton
+        let oldButton = before.backButton
+        let newButton = after.backButton
         if !sameScalars(oldButton?.label, newButton?.label) || (oldButton != nil) != (newButton != nil) {
-            changes.append(ReportChange(kind: .backButton, before: oldButton.map { .string($0.label) } ?? .null,
-                                        after: newButton.map { .string($0.label) } ?? .null))
+            changes.append(
+                ReportChange(
+                    kind: .backButton, before: oldButton.map { .string($0.label) } ?? .null,
+                    after: newButton.map { .string($0.label) } ?? .null))
         }
-        let oldMenu = before.backMenu?.map(\.title), newMenu = after.backMenu?.map(\.title)
-        let sameMenu: Bool = switch (oldMenu, newMenu) {
-        case (nil, nil): true
-        case let (a?, b?): a.count == b.count && zip(a, b).allSatisfy { $0.hasSameScalars(as: $1) }
-        default: false
-        }
+        let oldMenu = before.backMenu?.map(\.title)
+        let newMenu = after.backMenu?.map(\.title)
+        let sameMenu: Bool =
+            switch (oldMenu, newMenu) {
+            case (nil, nil): true
+            case (let a?, let b?): a.count == b.count && zip(a, b).allSatisfy { $0.hasSameScalars(as: $1) }
+            default: false
+            }
         if !sameMenu {
-            changes.append(ReportChange(kind: .backMenu, before: oldMenu.map { .array($0.map(JSONValue.string)) } ?? .null,
-                                        after: newMenu.map { .array($0.map(JSONValue.string)) } ?? .null))
+            changes.append(
+                ReportChange(
+                    kind: .backMenu, before: oldMenu.map { .array($0.map(JSONValue.string)) } ?? .null,
+                    after: newMenu.map { .array($0.map(JSONValue.string)) } ?? .null))
         }
         return changes
     }

@@ -73,7 +73,8 @@ public struct ReportIndex: Sendable, Hashable, Codable {
             }
         }
         while slug.last == "-" { slug.removeLast() }
-        let digest = SHA256.hash(Array(key.utf8)).prefix(6).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        let digest = SHA256.hash(Array(key.utf8)).prefix(6).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+            .joined()
         return (slug.isEmpty ? "session" : slug.lowercased()) + "-" + digest + ".html"
     }
 }

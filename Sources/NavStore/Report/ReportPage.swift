@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The HTML of a report (DESIGN §11): one self-contained file that draws a ``SessionReport`` or a
@@ -83,58 +83,60 @@ public enum ReportPage {
     }
 
     static let header = """
-    <header>
-    <h1>navdb report <bdi id="heading-session"></bdi></h1>
-    <p id="subtitle"></p>
-    <noscript><p>This report draws its pages with a script: allow scripts for this file to see it.</p></noscript>
-    </header>
-    """
+        <header>
+        <h1>navdb report <bdi id="heading-session"></bdi></h1>
+        <p id="subtitle"></p>
+        <noscript><p>This report draws its pages with a script: allow scripts for this file to see it.</p></noscript>
+        </header>
+        """
 
-    static let sessionBody = header + """
+    static let sessionBody =
+        header + """
 
-    <main id="session">
-    <section class="controls" aria-label="Version selection">
-    <div class="stepper">
-    <button type="button" id="prev" aria-label="Previous version">◀</button>
-    <input type="range" id="slider" aria-label="Select version" min="1" max="1" value="1">
-    <button type="button" id="next" aria-label="Next version">▶</button>
-    </div>
-    <p class="now">Version <output id="version" aria-label="Version"></output> <span id="of"></span> · <time id="time"></time> · <code id="type"></code></p>
-    <p class="summary"><bdi id="summary"></bdi></p>
-    <p class="hint">Select a version with the slider, the ◀ ▶ buttons, the timeline, or the ← → keys (Home, End). The address ends in <code>#v=N</code>: a link to this moment.</p>
-    </section>
-    <div class="grid">
-    <section class="device" aria-labelledby="device-h">
-    <h2 id="device-h">On screen</h2>
-    <div id="sheets" class="sheets"></div>
-    <p class="room"><label for="room">Room for the back label</label> <input type="range" id="room" min="0" max="41" value="41"> <output id="room-out" for="room"></output></p>
-    <div id="rows"></div>
-    </section>
-    <section aria-labelledby="changes-h">
-    <h2 id="changes-h">What changed</h2>
-    <ul id="changes" class="changes"></ul>
-    </section>
-    <section id="findings" aria-label="Lint findings"></section>
-    <section aria-labelledby="layers-h">
-    <h2 id="layers-h">Layers</h2>
-    <div id="layers"></div>
-    </section>
-    <section class="timeline-section" aria-labelledby="timeline-h">
-    <h2 id="timeline-h">Timeline</h2>
-    <div id="timeline" class="timeline" tabindex="0" aria-label="Events, one per version"><div id="spacer" class="spacer"><ol id="events" class="events"></ol></div></div>
-    </section>
-    <section id="rules-section" class="rules-section" aria-labelledby="rules-h" hidden>
-    <h2 id="rules-h">Lint rules (navdb lint)</h2>
-    <dl id="rules" class="rules"></dl>
-    </section>
-    </div>
-    </main>
-    """
+            <main id="session">
+            <section class="controls" aria-label="Version selection">
+            <div class="stepper">
+            <button type="button" id="prev" aria-label="Previous version">◀</button>
+            <input type="range" id="slider" aria-label="Select version" min="1" max="1" value="1">
+            <button type="button" id="next" aria-label="Next version">▶</button>
+            </div>
+            <p class="now">Version <output id="version" aria-label="Version"></output> <span id="of"></span> · <time id="time"></time> · <code id="type"></code></p>
+            <p class="summary"><bdi id="summary"></bdi></p>
+            <p class="hint">Select a version with the slider, the ◀ ▶ buttons, the timeline, or the ← → keys (Home, End). The address ends in <code>#v=N</code>: a link to this moment.</p>
+            </section>
+            <div class="grid">
+            <section class="device" aria-labelledby="device-h">
+            <h2 id="device-h">On screen</h2>
+            <div id="sheets" class="sheets"></div>
+            <p class="room"><label for="room">Room for the back label</label> <input type="range" id="room" min="0" max="41" value="41"> <output id="room-out" for="room"></output></p>
+            <div id="rows"></div>
+            </section>
+            <section aria-labelledby="changes-h">
+            <h2 id="changes-h">What changed</h2>
+            <ul id="changes" class="changes"></ul>
+            </section>
+            <section id="findings" aria-label="Lint findings"></section>
+            <section aria-labelledby="layers-h">
+            <h2 id="layers-h">Layers</h2>
+            <div id="layers"></div>
+            </section>
+            <section class="timeline-section" aria-labelledby="timeline-h">
+            <h2 id="timeline-h">Timeline</h2>
+            <div id="timeline" class="timeline" tabindex="0" aria-label="Events, one per version"><div id="spacer" class="spacer"><ol id="events" class="events"></ol></div></div>
+            </section>
+            <section id="rules-section" class="rules-section" aria-labelledby="rules-h" hidden>
+            <h2 id="rules-h">Lint rules (navdb lint)</h2>
+            <dl id="rules" class="rules"></dl>
+            </section>
+            </div>
+            </main>
+            """
 
-    static let indexBody = header + """
+    static let indexBody =
+        header + """
 
-    <main id="index">
-    <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"></tbody></table>
-    </main>
-    """
+            <main id="index">
+            <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"></tbody></table>
+            </main>
+            """
 }

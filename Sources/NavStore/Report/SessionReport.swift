@@ -63,7 +63,9 @@ public struct ReportEntry: Sendable, Hashable, Codable {
         id = entry.id
         route = entry.route
         params = entry.params
-        fields = NavigationItem().changedFields(to: entry.item).map { ReportField(name: $0, value: entry.item.jsonValue(of: $0)) }
+        fields = NavigationItem().changedFields(to: entry.item).map {
+            ReportField(name: $0, value: entry.item.jsonValue(of: $0))
+        }
     }
 }
 
@@ -241,7 +243,10 @@ extension NavigationItem {
         case "backButtonTitle": return text(backButtonTitle)
         case "backBarButtonItem":
             guard let custom = backBarButtonItem else { return .null }
-            return .object(["title": text(custom.title), "image": .bool(custom.image), "menuSuppressed": .bool(custom.menuSuppressed)])
+            return .object([
+                "title": text(custom.title), "image": .bool(custom.image),
+                "menuSuppressed": .bool(custom.menuSuppressed),
+            ])
         case "backButtonDisplayMode": return .string(backButtonDisplayMode.rawValue)
         case "hidesBackButton": return .bool(hidesBackButton)
         case "leftBarButtonItems": return .integer(Int64(leftBarButtonItems))

@@ -1,10 +1,11 @@
 internal import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One connection to an SQLite database file (https://sqlite.org/c3ref/sqlite3.html).
@@ -98,7 +99,8 @@ package final class Connection {
         case .readOnlyImmutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(mode == .readOnlyImmutable ? Self.immutableURI(path) : Self.plainFilename(path), &db, flags, nil)
+        let code = sqlite3_open_v2(
+            mode == .readOnlyImmutable ? Self.immutableURI(path) : Self.plainFilename(path), &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, db: db, sql: nil)
             sqlite3_close_v2(db)
@@ -154,7 +156,8 @@ package final class Connection {
             let number = errno
             let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
             unlink(path)
-            throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot set permissions of \(path): \(reason)")
+            throw SQLiteError(
+                extendedResultCode: SQLITE_CANTOPEN, message: "cannot set permissions of \(path): \(reason)")
         }
         return path
     }
@@ -364,11 +367,12 @@ package final class Connection {
     ///   (`SQLITE_BUSY` when the write lock stays taken past the busy timeout; `SQLITE_ERROR`
     ///   inside another transaction) or from `COMMIT` (after which the transaction is rolled back).
     package func transaction<R>(_ kind: TransactionKind = .immediate, _ body: () throws -> R) throws -> R {
-        let begin = switch kind {
-        case .deferred: "BEGIN DEFERRED TRANSACTION"
-        case .immediate: "BEGIN IMMEDIATE TRANSACTION"
-        case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
-        }
+        let begin =
+            switch kind {
+            case .deferred: "BEGIN DEFERRED TRANSACTION"
+            case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+            case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+            }
         try cachedStatement(begin).run()
         let result: R
         do {
@@ -455,11 +459,13 @@ package final class Connection {
     /// - Returns: the first column of the first row, or `nil` when there is no row or it is `NULL`.
     /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` for an invalid name.
     package func pragmaText(_ name: String) throws(SQLiteError) -> String? {
-        let isIdentifier = !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || byte == UInt8(ascii: "_")
-        }
+        let isIdentifier =
+            !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || byte == UInt8(ascii: "_")
+            }
         guard isIdentifier else {
             throw .misuse("invalid pragma name (letters and underscores only)", sql: nil)
         }
@@ -483,14 +489,17 @@ package final class Connection {
     ///   when the database is not in WAL mode).
     /// - Throws: ``SQLiteError``; `SQLITE_BUSY` when a truncate checkpoint could not finish.
     @discardableResult
-    package func checkpoint(mode: CheckpointMode = .passive) throws(SQLiteError) -> (walFrames: Int, checkpointedFrames: Int) {
+    package func checkpoint(mode: CheckpointMode = .passive) throws(SQLiteError) -> (
+        walFrames: Int, checkpointedFrames: Int
+    ) {
         let db = try db()
         var walFrames: Int32 = 0
         var checkpointed: Int32 = 0
-        let cMode = switch mode {
-        case .passive: SQLITE_CHECKPOINT_PASSIVE
-        case .truncate: SQLITE_CHECKPOINT_TRUNCATE
-        }
+        let cMode =
+            switch mode {
+            case .passive: SQLITE_CHECKPOINT_PASSIVE
+            case .truncate: SQLITE_CHECKPOINT_TRUNCATE
+            }
         let code = sqlite3_wal_checkpoint_v2(db, nil, cMode, &walFrames, &checkpointed)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: nil) }
         return (Int(walFrames), Int(checkpointed))
@@ -518,5 +527,7 @@ private func closeFileDescriptor(_ fd: Int32) {
     _ = close(fd)
 }
 
-@available(*, unavailable, message: "A Connection is not thread-safe (SQLITE_OPEN_NOMUTEX); share a NavigationStore instead")
+@available(
+    *, unavailable, message: "A Connection is not thread-safe (SQLITE_OPEN_NOMUTEX); share a NavigationStore instead"
+)
 extension Connection: Sendable {}

@@ -30,7 +30,9 @@ package enum EmbeddedMigrations {
     package static let all: [Migration] = [
         Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql),
         Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql),
-        Migration(identifier: "0003_restore_previous_acknowledged", utf8: PackageResources._003_restore_previous_acknowledged_sql),
+        Migration(
+            identifier: "0003_restore_previous_acknowledged",
+            utf8: PackageResources._003_restore_previous_acknowledged_sql),
         Migration(identifier: "0004_platform_generation", utf8: PackageResources._004_platform_generation_sql),
     ]
 }
@@ -108,7 +110,7 @@ package enum Migrator {
             }
             if application == 0, version == 0, try !hasSchema(db) { return .empty }
             return .foreign(applicationID: application)
-        } catch where error.isNotADatabase {
+        } catch  where error.isNotADatabase {
             return .notADatabase
         }
     }
@@ -144,7 +146,8 @@ package enum Migrator {
         }
         for (offset, migration) in EmbeddedMigrations.all.enumerated() {
             try db.transaction(.immediate) {
-                try db.execute("""
+                try db.execute(
+                    """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         identifier TEXT PRIMARY KEY,
                         applied_at INTEGER NOT NULL
@@ -158,7 +161,8 @@ package enum Migrator {
 
                 try db.execute(migration.sql)
                 // julianday('now') has millisecond precision and needs no clock of our own.
-                let record = try db.cachedStatement("""
+                let record = try db.cachedStatement(
+                    """
                     INSERT INTO schema_migrations (identifier, applied_at)
                     VALUES (?, CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER))
                     """)

@@ -108,7 +108,9 @@ package final class Statement {
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress, !bytes.isEmpty {
                 base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                    check(sqlite3_bind_text64(handle, index, chars, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8)))
+                    check(
+                        sqlite3_bind_text64(
+                            handle, index, chars, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8)))
                 }
             } else {
                 // A NULL pointer would bind NULL: pass a real (empty) C string for "".
@@ -234,9 +236,13 @@ package final class Statement {
     /// Calls `body` with the UTF-8 bytes of the text column at `index` (0-based), without copying
     /// them (valid until the next step or reset); `nil` when the column is `NULL`. The bytes are
     /// as stored: unlike ``string(at:)``, invalid UTF-8 is not repaired.
-    package func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+    package func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result?
+    {
         guard !isNull(at: index) else { return nil }
-        guard let text = sqlite3_column_text(handle, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let text = sqlite3_column_text(handle, index) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
         return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
 

@@ -41,8 +41,15 @@ struct EventIDGenerator {
                 buffer[index] = UInt8(ascii: "-")
                 index += 1
             }
-            hex(high, digits: 0..<8); dash(); hex(high, digits: 8..<12); dash(); hex(high, digits: 12..<16); dash()
-            hex(low, digits: 0..<4); dash(); hex(low, digits: 4..<16)
+            hex(high, digits: 0..<8)
+            dash()
+            hex(high, digits: 8..<12)
+            dash()
+            hex(high, digits: 12..<16)
+            dash()
+            hex(low, digits: 0..<4)
+            dash()
+            hex(low, digits: 4..<16)
             return index
         }
     }
@@ -71,7 +78,8 @@ struct EventIDGenerator {
     }
 
     /// The accepted shape of an event id, as error messages name it.
-    static let uuidShape = "a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17 (any version, either letter case)"
+    static let uuidShape =
+        "a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17 (any version, either letter case)"
 
     /// `text` as the store keeps an event id: UUID text in lowercase. UUIDs compare without
     /// regard to letter case (RFC 9562 §4), so every id is lowercased where it enters the store
@@ -81,7 +89,9 @@ struct EventIDGenerator {
         guard isUUIDText(text) else { return nil }
         // ASCII only (checked above): lowercase the bytes, with no locale or Unicode tables.
         guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") ? $0 + 0x20 : $0 }, as: UTF8.self)
+        return String(
+            decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") ? $0 + 0x20 : $0 },
+            as: UTF8.self)
     }
 
     /// Whether `text` is UUID text (RFC 9562 §4): 32 hexadecimal digits in groups of 8-4-4-4-12
@@ -94,7 +104,9 @@ struct EventIDGenerator {
                 guard byte == UInt8(ascii: "-") else { return false }
             default:
                 switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): break
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+                    UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    break
                 default: return false
                 }
             }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One event as a line of NDJSON (`history --json`, `export`, `import`):
@@ -34,7 +34,10 @@ public struct EventRecord: Sendable, Hashable, Codable {
     public var payload: JSONValue
 
     /// A record from its fields.
-    public init(seq: Int64?, session: String, version: Int, type: String, at: Int64, time: String?, eventID: String, payload: JSONValue) {
+    public init(
+        seq: Int64?, session: String, version: Int, type: String, at: Int64, time: String?, eventID: String,
+        payload: JSONValue
+    ) {
         self.seq = seq
         self.session = session
         self.version = version
@@ -64,9 +67,12 @@ public struct EventRecord: Sendable, Hashable, Codable {
     /// - Throws: ``NavigationError/invalidEvent(_:)`` when the type or payload is not valid.
     public func event() throws(NavigationError) -> Event {
         let data: Data
-        do { data = try JSONEncoder().encode(payload) } catch { throw .invalidEvent("payload cannot be encoded: \(error)") }
-        return Event(seq: seq, session: session, version: version, at: at, eventID: eventID,
-                     body: try EventBody(type: type, payload: data))
+        do { data = try JSONEncoder().encode(payload) } catch {
+            throw .invalidEvent("payload cannot be encoded: \(error)")
+        }
+        return Event(
+            seq: seq, session: session, version: version, at: at, eventID: eventID,
+            body: try EventBody(type: type, payload: data))
     }
 
     /// One compact JSON line with sorted keys (no newline at the end).

@@ -34,7 +34,9 @@ extension NavigationStore {
             var vetoed = false
             for command in commands {
                 let body: EventBody?
-                do { body = try write.state.decide(command) } catch let error as NavigationError { throw StoreError.rules(error) }
+                do { body = try write.state.decide(command) } catch let error as NavigationError {
+                    throw StoreError.rules(error)
+                }
                 guard let body else { continue }
                 last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
                 if body.isVeto { vetoed = true }

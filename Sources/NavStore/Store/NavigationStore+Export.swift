@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension NavigationStore {
@@ -52,7 +52,9 @@ extension NavigationStore {
     ///   `write` throws.
     /// - Complexity: O(n) in the number of events, in memory that grows with the number of
     ///   sessions exported, not of events.
-    public func exportNDJSON(session: String?, redact: Bool = false, keepIDs: Bool = false, _ write: (String) throws -> Void) throws {
+    public func exportNDJSON(
+        session: String?, redact: Bool = false, keepIDs: Bool = false, _ write: (String) throws -> Void
+    ) throws {
         var key: [UInt8] = []
         if redact {
             var random = SystemRandomNumberGenerator()
@@ -63,7 +65,8 @@ extension NavigationStore {
 
     /// ``exportNDJSON(session:redact:keepIDs:_:)`` with a chosen redaction key (`nil`: no
     /// redaction), so tests can redact the same text the same way.
-    func exportNDJSON(session: String?, redactionKey: [UInt8]?, keepIDs: Bool, _ write: (String) throws -> Void) throws {
+    func exportNDJSON(session: String?, redactionKey: [UInt8]?, keepIDs: Bool, _ write: (String) throws -> Void) throws
+    {
         let redactor = redactionKey.map { Redactor(key: $0, keepIDs: keepIDs) }
         var random = SystemRandomNumberGenerator()
         // The exported id of each session's newest event so far: the next line's `previous`.
@@ -71,14 +74,17 @@ extension NavigationStore {
         var count: Int64 = 0
         // A truncated session's base comes before any event (DESIGN §12): with every session,
         // all bases first, so that each is read before its session's first remaining event.
-        try events(session: session, readingBases: true, bases: { bases in
-            for base in bases {
-                var exported = redactor?.redact(base) ?? base
-                if redactor != nil { exported.eventID = EventIDGenerator.randomV4(using: &random) }
-                newest[ExactKey(base.session)] = exported.eventID
-                try write(try exported.record().jsonLine())
+        try events(
+            session: session, readingBases: true,
+            bases: { bases in
+                for base in bases {
+                    var exported = redactor?.redact(base) ?? base
+                    if redactor != nil { exported.eventID = EventIDGenerator.randomV4(using: &random) }
+                    newest[ExactKey(base.session)] = exported.eventID
+                    try write(try exported.record().jsonLine())
+                }
             }
-        }) { event in
+        ) { event in
             var exported = event
             if let redactor {
                 count += 1
@@ -89,7 +95,9 @@ extension NavigationStore {
             let key = ExactKey(event.session)
             let previous = event.version > 1 ? newest[key] : nil
             newest[key] = exported.eventID
-            try write(PayloadWriter.recordLine(exported, previous: previous) ?? EventRecord(exported, previous: previous).jsonLine())
+            try write(
+                PayloadWriter.recordLine(exported, previous: previous)
+                    ?? EventRecord(exported, previous: previous).jsonLine())
         }
     }
 }
@@ -147,10 +155,13 @@ struct Redactor {
         switch body {
         case .sessionStarted(let name, let platform): .sessionStarted(name: hash(name), platform: platform)
         case .entryPushed(let entry): .entryPushed(redact(entry))
-        case .entriesPopped(let source, let ids, let confirmed): .entriesPopped(source: source, ids: ids.map(id), confirmed: confirmed)
-        case .popVetoed(let entry, let prompt, let source): .popVetoed(entry: id(entry), prompt: hash(prompt), source: source)
+        case .entriesPopped(let source, let ids, let confirmed):
+            .entriesPopped(source: source, ids: ids.map(id), confirmed: confirmed)
+        case .popVetoed(let entry, let prompt, let source):
+            .popVetoed(entry: id(entry), prompt: hash(prompt), source: source)
         case .stackReplaced(let entries): .stackReplaced(entries.map(redact))
-        case .itemUpdated(let entry, let item, let fields): .itemUpdated(id: id(entry), item: redact(item), fields: fields)
+        case .itemUpdated(let entry, let item, let fields):
+            .itemUpdated(id: id(entry), item: redact(item), fields: fields)
         case .layerPresented(let entry, let modal): .layerPresented(redact(entry), modalInPresentation: modal)
         case .layerDismissed(let source, let ids): .layerDismissed(source: source, ids: ids.map(id))
         case .dismissVetoed(let entry, let source): .dismissVetoed(entry: id(entry), source: source)
@@ -160,8 +171,11 @@ struct Redactor {
 
     /// A whole state redacted as its events are (entry ids, routes, params, items).
     func redact(_ state: SessionState) -> SessionState {
-        SessionState(layers: state.layers.map { Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation) },
-                     platform: state.platform)
+        SessionState(
+            layers: state.layers.map {
+                Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation)
+            },
+            platform: state.platform)
     }
 
     /// An entry with its id (unless ``keepIDs``), route, params and item redacted.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension NavigationStore {
@@ -50,7 +50,8 @@ extension NavigationStore {
     ///   its history, a uuid an earlier tab of the file has (naming both tabs), a session holding events no Firefox import wrote, a file older than the
     ///   session; database errors. Nothing is written when it throws.
     @discardableResult
-    public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport {
+    public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport
+    {
         let tabs = try FirefoxSessionFile.tabs(from: Data(data))
         let fallbackTime = at ?? Timestamp.now()
         return try withCore { core in
@@ -62,7 +63,8 @@ extension NavigationStore {
                     } catch StoreError.invalidImport(_, let reason) {
                         throw StoreError.invalidImportFile(reason: "\(tab.label): \(reason)")
                     } catch StoreError.eventIDConflict(_, let eventID) {
-                        throw StoreError.invalidImportFile(reason: "\(tab.label): event id \(eventID) is already stored with different content")
+                        throw StoreError.invalidImportFile(
+                            reason: "\(tab.label): event id \(eventID) is already stored with different content")
                     }
                 }
                 return try importer.finish()
@@ -91,7 +93,9 @@ struct FirefoxTab {
 
     /// The tab's history as entries: ids `"1"`, `"2"`, ... by position, titles and urls as routes.
     var entries: [Entry] {
-        stack.enumerated().map { index, page in Entry(id: String(index + 1), route: page.url, item: NavigationItem(title: page.title)) }
+        stack.enumerated().map { index, page in
+            Entry(id: String(index + 1), route: page.url, item: NavigationItem(title: page.title))
+        }
     }
 
     /// The tab's events for a new session, in order, with their deterministic ids.
@@ -102,7 +106,9 @@ struct FirefoxTab {
 
     /// `body` as version `version` of the tab's session, under its deterministic id.
     func event(_ body: EventBody, version: Int, at time: Int64) -> Event {
-        Event(session: uuid, version: version, at: time, eventID: Self.eventID(tab: uuid, version: version, body: body), body: body)
+        Event(
+            session: uuid, version: version, at: time, eventID: Self.eventID(tab: uuid, version: version, body: body),
+            body: body)
     }
 
     /// SHA-256 of `navstore.firefox-session`, the tab uuid, the version, the type and the payload
@@ -150,10 +156,16 @@ struct FirefoxTab {
         try importer.core.streamEvents(session: session.row, filter: EventFilter()) { event in
             // A restart marker (`restore --mark`) changes no state: re-imports continue after it.
             if case .sessionRestored = event.body { return }
-            if foreign == nil, event.eventID != Self.eventID(tab: uuid, version: event.version, body: event.body) { foreign = event }
+            if foreign == nil, event.eventID != Self.eventID(tab: uuid, version: event.version, body: event.body) {
+                foreign = event
+            }
         }
         if let foreign {
-            throw StoreError.invalidImport(line: 0, reason: "session '\(uuid)' holds events no Firefox session import wrote (version \(foreign.version), \(foreign.type)), so the tab cannot be brought up to date from this file")
+            throw StoreError.invalidImport(
+                line: 0,
+                reason:
+                    "session '\(uuid)' holds events no Firefox session import wrote (version \(foreign.version), \(foreign.type)), so the tab cannot be brought up to date from this file"
+            )
         }
         let stored = session.state.layers.count == 1 ? session.state.layers[0].entries : []
         let bodies = bodies(from: stored)
@@ -162,7 +174,11 @@ struct FirefoxTab {
             return
         }
         if let lastAccess, lastAccess < session.lastAt {
-            throw StoreError.invalidImport(line: 0, reason: "the tab's history in this file differs from the session imported before at version \(session.version), and this file is older: its lastAccess \(Timestamp.format(lastAccess)) is before the session's last event at \(Timestamp.format(session.lastAt))")
+            throw StoreError.invalidImport(
+                line: 0,
+                reason:
+                    "the tab's history in this file differs from the session imported before at version \(session.version), and this file is older: its lastAccess \(Timestamp.format(lastAccess)) is before the session's last event at \(Timestamp.format(session.lastAt))"
+            )
         }
         // The session's events stay as they are: counted as skipped, as for an unchanged tab.
         importer.skip(uuid, events: session.version)
@@ -208,11 +224,13 @@ struct FirefoxSessionFile: Decodable {
                 if let whole = Int64(exactly: number.rounded()) {
                     lastAccess = whole
                 } else {
-                    lastAccessProblem = "lastAccess \(number) is not a time in ms since the Unix epoch (accepted: a whole number within \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
+                    lastAccessProblem =
+                        "lastAccess \(number) is not a time in ms since the Unix epoch (accepted: a whole number within \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
                 }
             }
             if let lastAccess, lastAccess > 0, !Timestamp.accepted.contains(lastAccess) {
-                lastAccessProblem = "lastAccess \(lastAccess) is not a time in ms since the Unix epoch (accepted: \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
+                lastAccessProblem =
+                    "lastAccess \(lastAccess) is not a time in ms since the Unix epoch (accepted: \(Timestamp.earliest)...\(Timestamp.latest), years 0000-9999)"
             }
         }
     }
@@ -274,10 +292,12 @@ struct FirefoxSessionFile: Decodable {
         do {
             file = try JSONDecoder().decode(FirefoxSessionFile.self, from: data)
         } catch {
-            throw .invalidImportFile(reason: "not a Firefox for Android session-restore file: \(describeDecodingError(error))")
+            throw .invalidImportFile(
+                reason: "not a Firefox for Android session-restore file: \(describeDecodingError(error))")
         }
         guard file.version == 1 || file.version == 2 else {
-            throw .invalidImportFile(reason: "Firefox session-restore format version \(file.version) is not supported (accepted: 1, 2)")
+            throw .invalidImportFile(
+                reason: "Firefox session-restore format version \(file.version) is not supported (accepted: 1, 2)")
         }
         var tabs: [FirefoxTab] = []
         // Tab indexes by uuid, compared by bytes as session keys are: a uuid listed twice would
@@ -285,8 +305,9 @@ struct FirefoxSessionFile: Decodable {
         var byUUID: [[UInt8]: Int] = [:]
         for (offset, tuple) in file.sessionStateTuples.enumerated() {
             let session = tuple.session
-            var tab = FirefoxTab(position: offset + 1, uuid: session.uuid, title: session.title,
-                                 lastAccess: session.lastAccess.flatMap { $0 > 0 ? $0 : nil }, stack: [])
+            var tab = FirefoxTab(
+                position: offset + 1, uuid: session.uuid, title: session.title,
+                lastAccess: session.lastAccess.flatMap { $0 > 0 ? $0 : nil }, stack: [])
             if let problem = session.lastAccessProblem {
                 throw .invalidImportFile(reason: "\(tab.label): \(problem)")
             }
@@ -296,7 +317,10 @@ struct FirefoxSessionFile: Decodable {
             if let history = tuple.engineSession?.geckoState?.history, !history.entries.isEmpty {
                 let current = history.index ?? history.entries.count
                 guard current >= 1, current <= history.entries.count else {
-                    throw .invalidImportFile(reason: "\(tab.label): history.index \(current) is outside its \(history.entries.count) entries (accepted: 1...\(history.entries.count), 1-based)")
+                    throw .invalidImportFile(
+                        reason:
+                            "\(tab.label): history.index \(current) is outside its \(history.entries.count) entries (accepted: 1...\(history.entries.count), 1-based)"
+                    )
                 }
                 tab.stack = history.entries.prefix(current).map { ($0.title, $0.url) }
             } else {
@@ -304,7 +328,10 @@ struct FirefoxSessionFile: Decodable {
             }
             guard !tab.uuid.isEmpty else { throw .invalidImportFile(reason: "\(tab.label): the tab has an empty uuid") }
             if let earlier = byUUID.updateValue(tabs.count, forKey: Array(tab.uuid.utf8)) {
-                throw .invalidImportFile(reason: "\(tab.label): \(tabs[earlier].label) has the same uuid; a session-restore file lists each tab once")
+                throw .invalidImportFile(
+                    reason:
+                        "\(tab.label): \(tabs[earlier].label) has the same uuid; a session-restore file lists each tab once"
+                )
             }
             tabs.append(tab)
         }

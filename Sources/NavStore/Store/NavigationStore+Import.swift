@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What an import did (``NavigationStore/importNDJSON(lines:progress:)``,
@@ -73,7 +73,9 @@ extension NavigationStore {
     ///   Nothing is written when it throws.
     /// - Complexity: O(n) in the number of lines, plus the rules' cost per event.
     @discardableResult
-    public func importNDJSON(lines: some Sequence<String>, progress: ProgressHandler? = nil) throws(StoreError) -> ImportReport {
+    public func importNDJSON(lines: some Sequence<String>, progress: ProgressHandler? = nil) throws(StoreError)
+        -> ImportReport
+    {
         try withCore { core in
             try core.db.transaction(.immediate) {
                 var importer = EventImporter(core: core)
@@ -82,7 +84,9 @@ extension NavigationStore {
                 for line in lines {
                     lineNumber += 1
                     if lineNumber % 10_000 == 0 { progress?(lineNumber, 0) }
-                    guard let decoded = try Self.decodeEventLine(line, lineNumber: lineNumber, decoder: decoder) else { continue }
+                    guard let decoded = try Self.decodeEventLine(line, lineNumber: lineNumber, decoder: decoder) else {
+                        continue
+                    }
                     if let base = decoded.base {
                         try importer.add(base, line: lineNumber)
                     } else {
@@ -108,7 +112,9 @@ extension NavigationStore {
     /// that would change, keys given twice.
     static let lineCheck = JSONTextCheck(wrapperLevels: 6)
 
-    static func decodeEventLine(_ line: String, lineNumber: Int, decoder: JSONDecoder = JSONDecoder()) throws(StoreError) -> ImportLine? {
+    static func decodeEventLine(_ line: String, lineNumber: Int, decoder: JSONDecoder = JSONDecoder())
+        throws(StoreError) -> ImportLine?
+    {
         if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
         if let problem = lineCheck.problem(in: line) { throw .invalidImport(line: lineNumber, reason: problem) }
         do {
@@ -118,10 +124,12 @@ extension NavigationStore {
         } catch {
             if isNotJSON(error) {
                 let start = line.prefix(40)
-                throw .invalidImport(line: lineNumber, reason: """
-                    not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
-                    (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
-                    """)
+                throw .invalidImport(
+                    line: lineNumber,
+                    reason: """
+                        not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
+                        (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
+                        """)
             }
             throw .invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
         }
@@ -177,7 +185,9 @@ struct EventImporter {
 
     /// A session as this import has it so far (its row, running state, version and newest event
     /// time), or `nil` when it does not exist.
-    mutating func existingSession(_ key: String) throws -> (row: SessionRow, state: SessionState, version: Int, lastAt: Int64)? {
+    mutating func existingSession(_ key: String) throws -> (
+        row: SessionRow, state: SessionState, version: Int, lastAt: Int64
+    )? {
         try select(key)
         return current.map { ($0.row, $0.state, $0.version, $0.lastAt) }
     }
@@ -194,7 +204,8 @@ struct EventImporter {
     /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
     mutating func add(_ event: Event, continuing continuation: Continuation = .unstated, line: Int) throws {
         guard let eventID = EventIDGenerator.normalized(event.eventID) else {
-            throw StoreError.invalidImport(line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
+            throw StoreError.invalidImport(
+                line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
         }
         var event = event
         event.eventID = eventID
@@ -202,45 +213,78 @@ struct EventImporter {
         switch continuation {
         case .unstated: break
         case .first where event.version != 1:
-            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' has \"previous\": null, which only version 1 may have; a later version names the event id it continues")
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "version \(event.version) of session '\(key)' has \"previous\": null, which only version 1 may have; a later version names the event id it continues"
+            )
         case .first: break
         case .after(let previous):
             guard EventIDGenerator.normalized(previous) != nil else {
-                throw StoreError.invalidImport(line: line, reason: "previous '\(previous)' is not \(EventIDGenerator.uuidShape)")
+                throw StoreError.invalidImport(
+                    line: line, reason: "previous '\(previous)' is not \(EventIDGenerator.uuidShape)")
             }
             if event.version == 1 {
-                throw StoreError.invalidImport(line: line, reason: "version 1 of session '\(key)' names previous \(previous), but version 1 continues nothing (previous is null or left out)")
+                throw StoreError.invalidImport(
+                    line: line,
+                    reason:
+                        "version 1 of session '\(key)' names previous \(previous), but version 1 continues nothing (previous is null or left out)"
+                )
             }
         }
         named.insert(ExactKey(key))
         try select(key)
         if current != nil, event.version == current!.version + 1 {
-            if case .after(let previous) = continuation { try requireContinuation(of: event, after: previous, line: line) }
+            if case .after(let previous) = continuation {
+                try requireContinuation(of: event, after: previous, line: line)
+            }
             try append(event, line: line)
         } else if current == nil, event.version == 1 {
             guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
             guard case .sessionStarted(let name, let platform) = event.body else {
-                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and its version 1 is \(event.type); a session's log starts with session.started")
+                throw StoreError.invalidImport(
+                    line: line,
+                    reason:
+                        "session '\(key)' does not exist and its version 1 is \(event.type); a session's log starts with session.started"
+                )
             }
             let row = try core.createSession(key: key, name: name, at: event.at, platform: platform)
             current = try core.beginWrite(row, state: SessionState())
             try append(event, line: line)
         } else {
             if let (stored, payload) = try core.storedEvent(eventID: event.eventID) {
-                guard try core.isSameEvent(stored, payload: payload, as: event) else { throw conflict(with: stored, line: line) }
+                guard try core.isSameEvent(stored, payload: payload, as: event) else {
+                    throw conflict(with: stored, line: line)
+                }
                 skipped += 1
                 return
             }
             guard let write = current else {
-                throw StoreError.invalidImport(line: line, reason: "session '\(key)' does not exist and this event is its version \(event.version); a session's log starts at version 1, or at a session.truncated base")
+                throw StoreError.invalidImport(
+                    line: line,
+                    reason:
+                        "session '\(key)' does not exist and this event is its version \(event.version); a session's log starts at version 1, or at a session.truncated base"
+                )
             }
             if let base = try core.base(of: write.row), event.version <= base.version {
-                throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' is at or below its base version \(base.version): the session was truncated at \(Timestamp.format(base.truncatedAt)) and the events up to its base were deleted; import an export made after the truncation")
+                throw StoreError.invalidImport(
+                    line: line,
+                    reason:
+                        "version \(event.version) of session '\(key)' is at or below its base version \(base.version): the session was truncated at \(Timestamp.format(base.truncatedAt)) and the events up to its base were deleted; import an export made after the truncation"
+                )
             }
             if event.version <= write.version, let here = try localEvent(of: write, version: event.version) {
-                throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(key)' here is \(here.eventID) (\(here.type)), the file has \(event.eventID) (\(event.type)) at that version: the two histories differ; a file continuing a session starts right after its newest version, \(write.version)")
+                throw StoreError.invalidImport(
+                    line: line,
+                    reason:
+                        "version \(event.version) of session '\(key)' here is \(here.eventID) (\(here.type)), the file has \(event.eventID) (\(event.type)) at that version: the two histories differ; a file continuing a session starts right after its newest version, \(write.version)"
+                )
             }
-            throw StoreError.invalidImport(line: line, reason: "session '\(key)' is at version \(write.version) here, so the next version is \(write.version + 1), but this line is version \(event.version); versions go 1, 2, 3... without gaps")
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "session '\(key)' is at version \(write.version) here, so the next version is \(write.version + 1), but this line is version \(event.version); versions go 1, 2, 3... without gaps"
+            )
         }
     }
 
@@ -254,16 +298,21 @@ struct EventImporter {
     /// - Throws: ``StoreError/invalidImport(line:reason:)``.
     mutating func add(_ base: SessionBase, line: Int) throws {
         guard let eventID = EventIDGenerator.normalized(base.eventID) else {
-            throw StoreError.invalidImport(line: line, reason: "event id '\(base.eventID)' is not \(EventIDGenerator.uuidShape)")
+            throw StoreError.invalidImport(
+                line: line, reason: "event id '\(base.eventID)' is not \(EventIDGenerator.uuidShape)")
         }
         let key = base.session
         guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
         named.insert(ExactKey(key))
         try select(key)
         guard let write = current else {
-            let row = try core.createSession(key: key, name: base.name, at: base.startedAt, platform: base.state.platform)
-            try core.insertBase(sessionID: row.id, base: SessionBase(session: key, version: base.version, at: base.at, eventID: eventID, state: base.state,
-                                                                     truncatedAt: base.truncatedAt, name: base.name, startedAt: base.startedAt))
+            let row = try core.createSession(
+                key: key, name: base.name, at: base.startedAt, platform: base.state.platform)
+            try core.insertBase(
+                sessionID: row.id,
+                base: SessionBase(
+                    session: key, version: base.version, at: base.at, eventID: eventID, state: base.state,
+                    truncatedAt: base.truncatedAt, name: base.name, startedAt: base.startedAt))
             var started = try core.beginWrite(row, state: SessionState())
             started.state = base.state
             started.version = base.version
@@ -275,13 +324,22 @@ struct EventImporter {
         let own = try core.base(of: write.row)
         let low = own?.version ?? 1
         guard base.version >= low, base.version <= write.version else {
-            throw StoreError.invalidImport(line: line, reason: "session '\(key)' holds versions \(low)...\(write.version)"
-                + StoreCore.truncationNote(own) + "; it cannot show its state at this base version \(base.version), so the base cannot be checked")
+            throw StoreError.invalidImport(
+                line: line,
+                reason: "session '\(key)' holds versions \(low)...\(write.version)"
+                    + StoreCore.truncationNote(own)
+                    + "; it cannot show its state at this base version \(base.version), so the base cannot be checked")
         }
-        let state = base.version == write.version ? write.state : try core.state(of: write.row, atVersion: base.version).0
+        let state =
+            base.version == write.version ? write.state : try core.state(of: write.row, atVersion: base.version).0
         guard state.isExactly(base.state) else {
-            throw StoreError.invalidImport(line: line, reason: "the base of session '\(key)' at version \(base.version) differs from the state the database holds there"
-                + (state.firstDifference(from: base.state, name: "the database", expectedName: "the base").map { ": \($0)" } ?? ""))
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "the base of session '\(key)' at version \(base.version) differs from the state the database holds there"
+                    + (state.firstDifference(from: base.state, name: "the database", expectedName: "the base").map {
+                        ": \($0)"
+                    } ?? ""))
         }
         skipped += 1
     }
@@ -293,18 +351,24 @@ struct EventImporter {
         if let known = current!.lastEventID {
             newest = known
         } else {
-            newest = try localEvent(of: current!, version: current!.version)?.eventID
+            newest =
+                try localEvent(of: current!, version: current!.version)?.eventID
                 ?? core.base(of: current!.row).flatMap { $0.version == current!.version ? $0.eventID : nil } ?? ""
             current!.lastEventID = newest
         }
         let expected = EventIDGenerator.normalized(newest) ?? newest
         guard EventIDGenerator.normalized(previous) != expected else { return }
-        throw StoreError.invalidImport(line: line, reason: "version \(current!.version) of session '\(event.session)' here is \(newest), the file continues \(previous) with version \(event.version) (\(event.eventID)): the file continues another history, which diverged from this one at or before version \(current!.version)")
+        throw StoreError.invalidImport(
+            line: line,
+            reason:
+                "version \(current!.version) of session '\(event.session)' here is \(newest), the file continues \(previous) with version \(event.version) (\(event.eventID)): the file continues another history, which diverged from this one at or before version \(current!.version)"
+        )
     }
 
     /// The stored event at `version` of the session `write` writes (its id and type).
     private func localEvent(of write: SessionWrite, version: Int) throws -> (eventID: String, type: String)? {
-        let statement = try core.db.cachedStatement("SELECT event_id, type FROM events WHERE session_id = ? AND version = ?")
+        let statement = try core.db.cachedStatement(
+            "SELECT event_id, type FROM events WHERE session_id = ? AND version = ?")
         statement.bind(write.row.id, at: 1)
         statement.bind(version, at: 2)
         defer { statement.reset() }
@@ -315,16 +379,30 @@ struct EventImporter {
     /// Validates `event` against ``current`` and appends it.
     private mutating func append(_ event: Event, line: Int) throws {
         if current!.version > 0 && event.at < current!.lastAt {
-            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)' at \(Timestamp.format(event.at)) (\(event.at)) is earlier than the event before it at \(Timestamp.format(current!.lastAt)) (\(current!.lastAt)); times never go backwards")
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "version \(event.version) of session '\(event.session)' at \(Timestamp.format(event.at)) (\(event.at)) is earlier than the event before it at \(Timestamp.format(current!.lastAt)) (\(current!.lastAt)); times never go backwards"
+            )
         }
         if event.version > 1, case .sessionStarted = event.body {
-            throw StoreError.invalidImport(line: line, reason: "session.started can only be version 1 of a session, found at version \(event.version) of session '\(event.session)'")
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "session.started can only be version 1 of a session, found at version \(event.version) of session '\(event.session)'"
+            )
         }
         do throws(NavigationError) { try current!.state.validate(event.body) } catch {
-            throw StoreError.invalidImport(line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
+            throw StoreError.invalidImport(
+                line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
-        guard let appended = try core.appendEvent(event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true) else {
-            guard let (stored, _) = try core.storedEvent(eventID: event.eventID) else { throw StoreError.eventIDConflict(line: line, eventID: event.eventID) }
+        guard
+            let appended = try core.appendEvent(
+                event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true)
+        else {
+            guard let (stored, _) = try core.storedEvent(eventID: event.eventID) else {
+                throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
+            }
             throw conflict(with: stored, line: line)
         }
         if let seq = appended.seq {
@@ -339,14 +417,19 @@ struct EventImporter {
         guard let seq = stored.seq, let first = inputLine(ofSeq: seq) else {
             return .eventIDConflict(line: line, eventID: stored.eventID)
         }
-        return .invalidImport(line: line, reason: "event id \(stored.eventID) repeats line \(first) of the input with different content (there: version \(stored.version) of session '\(stored.session)', type \(stored.body.type)); every event needs its own id")
+        return .invalidImport(
+            line: line,
+            reason:
+                "event id \(stored.eventID) repeats line \(first) of the input with different content (there: version \(stored.version) of session '\(stored.session)', type \(stored.body.type)); every event needs its own id"
+        )
     }
 
     /// The input line of the event this import appended as `seq`, or `nil` when it was stored before.
     /// - Complexity: O(log r) for r runs in ``lineRuns``.
     private func inputLine(ofSeq seq: Int64) -> Int? {
         guard let first = lineRuns.first, seq >= first.seq else { return nil }
-        var low = 0, high = lineRuns.count - 1
+        var low = 0
+        var high = lineRuns.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineRuns[middle].seq <= seq { low = middle } else { high = middle - 1 }
@@ -371,7 +454,8 @@ extension StoreCore {
     /// spelling for the same; the store keeps text exactly, so that is other content.
     func isSameEvent(_ stored: Event, payload: String, as event: Event) throws -> Bool {
         guard stored.session.hasSameScalars(as: event.session), stored.version == event.version,
-              stored.at == event.at, stored.type == event.type else { return false }
+            stored.at == event.at, stored.type == event.type
+        else { return false }
         let text = try payloadText(event.body)
         // The stored text as written; or, for a payload an earlier navdb wrote in another layout,
         // the stored body written as the store writes it now (decoding keeps every scalar).
@@ -395,7 +479,8 @@ extension StoreCore {
     }
 
     private func storedEvent(where condition: String, _ eventID: String) throws -> (event: Event, payload: String)? {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT e.seq, s.key, e.version, e.at, e.type, e.payload, e.event_id
             FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE \(condition) LIMIT 1
             """)
@@ -404,8 +489,11 @@ extension StoreCore {
         guard try statement.step() else { return nil }
         let payload = statement.string(at: 5) ?? ""
         let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array(payload.utf8))
-        return (Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
-                      at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body), payload)
+        return (
+            Event(
+                seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
+                at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body), payload
+        )
     }
 }
 
@@ -419,7 +507,9 @@ struct ImportLine: Decodable {
     /// What the line says it continues (its `previous` key).
     var continuation: Continuation
 
-    private enum CodingKeys: String, CodingKey { case seq, session, version, type, at, time, eventID, previous, payload }
+    private enum CodingKeys: String, CodingKey {
+        case seq, session, version, type, at, time, eventID, previous, payload
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -429,16 +519,23 @@ struct ImportLine: Decodable {
         if let time = try c.decodeIfPresent(String.self, forKey: .time), c.contains(.at) {
             let at = try c.decode(Int64.self, forKey: .at)
             if Timestamp.parse(time) != at && time != Timestamp.format(at) {
-                throw NavigationError.invalidEvent("its time \"\(time)\" is not the instant of its at \(at) (\(Timestamp.format(at))); time must agree with at, or be left out")
+                throw NavigationError.invalidEvent(
+                    "its time \"\(time)\" is not the instant of its at \(at) (\(Timestamp.format(at))); time must agree with at, or be left out"
+                )
             }
         }
         if type == SessionBase.recordType {
-            let record = EventRecord(seq: nil, session: try c.decode(String.self, forKey: .session), version: try c.decode(Int.self, forKey: .version),
-                                     type: type, at: try c.decode(Int64.self, forKey: .at), time: nil,
-                                     eventID: try c.decode(String.self, forKey: .eventID), payload: try c.decode(JSONValue.self, forKey: .payload))
+            let record = EventRecord(
+                seq: nil, session: try c.decode(String.self, forKey: .session),
+                version: try c.decode(Int.self, forKey: .version),
+                type: type, at: try c.decode(Int64.self, forKey: .at), time: nil,
+                eventID: try c.decode(String.self, forKey: .eventID),
+                payload: try c.decode(JSONValue.self, forKey: .payload))
             let base = try SessionBase(record: record)
             self.base = base
-            event = Event(seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID, body: .sessionRestored(RestoreMarker()))
+            event = Event(
+                seq: nil, session: base.session, version: base.version, at: base.at, eventID: base.eventID,
+                body: .sessionRestored(RestoreMarker()))
             continuation = .unstated
             return
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Called during a lint with the sessions finished and the events folded so far (every 10,000
@@ -59,13 +59,16 @@ extension NavigationStore {
                         throw StoreError.sessionNotFound(key)
                     }
                     if let base = try core.base(of: row) {
-                        linter = SessionLinter(session: key, options: options, initial: base.state, version: base.version)
+                        linter = SessionLinter(
+                            session: key, options: options, initial: base.state, version: base.version)
                     }
                     let before = summary.events
                     try core.streamEvents(session: row, filter: EventFilter()) { event in
                         linter.consume(event.body)
                         summary.events += 1
-                        if let progress, (summary.events - before) % 10_000 == 0 { progress(summary.sessions, summary.events) }
+                        if let progress, (summary.events - before) % 10_000 == 0 {
+                            progress(summary.sessions, summary.events)
+                        }
                     }
                     return true
                 }

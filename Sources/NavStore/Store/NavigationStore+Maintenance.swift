@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What ``NavigationStore/rebuild(verify:progress:)`` did.
@@ -48,11 +48,17 @@ extension NavigationStore {
                 let total = try core.count("SELECT count(*) FROM events")
                 // The log's own gaps: only those deletions and truncations recorded are accepted
                 // (DESIGN §12); a rebuild cannot bring missing events back, so it only reports them.
-                if verify { report.differences += try core.seqGapProblems().map { $0 + " (a rebuild cannot restore missing events)" } }
+                if verify {
+                    report.differences += try core.seqGapProblems().map {
+                        $0 + " (a rebuild cannot restore missing events)"
+                    }
+                }
                 for row in try core.allSessions() {
                     let (old, unreadableRows) = verify ? try core.readProjection(row) : (SessionState(), [])
                     let (oldSnapshots, unreadableSnapshots) = verify ? try core.snapshots(of: row) : ([:], [:])
-                    for unreadable in (row.unreadablePlatform.map { [$0] } ?? []) + unreadableRows + unreadableSnapshots.sorted(by: { $0.key < $1.key }).map(\.value) {
+                    for unreadable in (row.unreadablePlatform.map { [$0] } ?? []) + unreadableRows
+                        + unreadableSnapshots.sorted(by: { $0.key < $1.key }).map(\.value)
+                    {
                         report.differences.append("session '\(row.key)': \(unreadable.summary)")
                     }
                     try core.execute("DELETE FROM snapshots WHERE session_id = ?", row.id)
@@ -68,8 +74,11 @@ extension NavigationStore {
                         report.events += 1
                         if options.isSnapshotVersion(version, of: state) {
                             if verify, let snapshot = oldSnapshots[version], !snapshot.isExactly(state) {
-                                report.differences.append("session '\(row.key)': snapshot at version \(version) differed from the fold of the log: "
-                                    + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
+                                report.differences.append(
+                                    "session '\(row.key)': snapshot at version \(version) differed from the fold of the log: "
+                                        + (snapshot.firstDifference(
+                                            from: state, name: "the snapshot", expectedName: "the fold")
+                                            ?? "unequal, in no field this check names"))
                             }
                             try core.writeSnapshot(sessionID: row.id, version: version, state: state)
                             written.insert(version)
@@ -80,21 +89,28 @@ extension NavigationStore {
                     if verify {
                         // An unreadable row is left out of `old`, and already reported.
                         if unreadableRows.isEmpty, row.unreadablePlatform == nil, !old.isExactly(state) {
-                            report.differences.append("session '\(row.key)': projection differed from the fold of the log: "
-                                + (old.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
+                            report.differences.append(
+                                "session '\(row.key)': projection differed from the fold of the log: "
+                                    + (old.firstDifference(
+                                        from: state, name: "the projection", expectedName: "the fold")
+                                        ?? "unequal, in no field this check names"))
                         }
                         if row.version != last.version {
-                            report.differences.append("session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
+                            report.differences.append(
+                                "session '\(row.key)': version \(row.version) differed from the log's \(last.version)")
                         }
                         let stale = (Array(oldSnapshots.keys) + unreadableSnapshots.keys)
                             .filter { !written.contains($0) }
                         if !stale.isEmpty {
-                            report.differences.append("session '\(row.key)': \(stale.count) snapshot(s) off the interval or past the log were dropped")
+                            report.differences.append(
+                                "session '\(row.key)': \(stale.count) snapshot(s) off the interval or past the log were dropped"
+                            )
                         }
                     }
                     try core.execute("DELETE FROM entries WHERE session_id = ?", row.id)
                     try core.execute("DELETE FROM layers WHERE session_id = ?", row.id)
-                    try core.writeProjection(sessionID: row.id, from: SessionState(layers: []).droppingBase(), to: state)
+                    try core.writeProjection(
+                        sessionID: row.id, from: SessionState(layers: []).droppingBase(), to: state)
                     try core.updateSession(id: row.id, version: last.version, at: last.at)
                     try core.updatePlatform(id: row.id, state.platform)
                     core.cache.store(state, version: last.version, session: row.id)
@@ -123,7 +139,9 @@ extension NavigationStore {
                 let total = try core.count("SELECT count(*) FROM events")
                 report.problems += try core.seqGapProblems()
                 if try core.count("SELECT coalesce((SELECT removing FROM maintenance WHERE id = 1), -1)") != 0 {
-                    report.problems.append("the maintenance flag is raised or missing outside a deleting transaction (table maintenance must hold one row with removing = 0)")
+                    report.problems.append(
+                        "the maintenance flag is raised or missing outside a deleting transaction (table maintenance must hold one row with removing = 0)"
+                    )
                 }
                 for row in try core.allSessions() {
                     report.sessions += 1
@@ -135,34 +153,48 @@ extension NavigationStore {
                     // A truncated session folds from its base (DESIGN §12).
                     let start: (state: SessionState, version: Int, at: Int64)
                     do { start = try core.foldStart(row) } catch let error as UnreadableRow {
-                        report.problems.append("session '\(error.session)': \(error.summary); the events before it were deleted, so it cannot be rebuilt")
+                        report.problems.append(
+                            "session '\(error.session)': \(error.summary); the events before it were deleted, so it cannot be rebuilt"
+                        )
                         continue
                     }
                     var state = start.state
                     var expected = start.version + 1
                     var lastAt = start.version > 0 ? start.at : Int64.min
                     var problem: String?
-                    if let below = (Array(snapshots.keys) + unreadableSnapshots.keys).filter({ $0 <= start.version }).min() {
-                        report.problems.append("session '\(row.key)': snapshot at version \(below) is at or below the base version \(start.version)")
+                    if let below = (Array(snapshots.keys) + unreadableSnapshots.keys).filter({ $0 <= start.version })
+                        .min()
+                    {
+                        report.problems.append(
+                            "session '\(row.key)': snapshot at version \(below) is at or below the base version \(start.version)"
+                        )
                     }
                     do {
                         try core.foldLog(sessionID: row.id) { version, at, body in
                             if version != expected, problem == nil {
-                                problem = expected == start.version + 1 && start.version > 0
+                                problem =
+                                    expected == start.version + 1 && start.version > 0
                                     ? "the log starts at version \(version), not right after its base version \(start.version)"
                                     : "versions jump from \(expected - 1) to \(version)"
                             }
-                            if at < lastAt, problem == nil { problem = "version \(version) is earlier than the event before it" }
+                            if at < lastAt, problem == nil {
+                                problem = "version \(version) is earlier than the event before it"
+                            }
                             if problem == nil {
-                                do { try state.validate(body) } catch { problem = "version \(version) does not follow the state before it: \(error)" }
+                                do { try state.validate(body) } catch {
+                                    problem = "version \(version) does not follow the state before it: \(error)"
+                                }
                             }
                             state.apply(body)
                             expected = version + 1
                             lastAt = at
                             report.events += 1
                             if let snapshot = snapshots[version], !snapshot.isExactly(state) {
-                                report.problems.append("session '\(row.key)': snapshot at version \(version) differs from the fold of the log: "
-                                    + (snapshot.firstDifference(from: state, name: "the snapshot", expectedName: "the fold") ?? "unequal, in no field this check names"))
+                                report.problems.append(
+                                    "session '\(row.key)': snapshot at version \(version) differs from the fold of the log: "
+                                        + (snapshot.firstDifference(
+                                            from: state, name: "the snapshot", expectedName: "the fold")
+                                            ?? "unequal, in no field this check names"))
                             }
                             if report.events % 50_000 == 0 { progress?(report.events, total) }
                         }
@@ -171,17 +203,25 @@ extension NavigationStore {
                     }
                     if let problem { report.problems.append("session '\(row.key)': \(problem)") }
                     if row.version != expected - 1 {
-                        report.problems.append("session '\(row.key)': sessions.version is \(row.version) but the log ends at \(expected - 1)")
+                        report.problems.append(
+                            "session '\(row.key)': sessions.version is \(row.version) but the log ends at \(expected - 1)"
+                        )
                     }
                     if let extra = (Array(snapshots.keys) + unreadableSnapshots.keys).filter({ $0 >= expected }).min() {
-                        report.problems.append("session '\(row.key)': snapshot at version \(extra) is past the end of the log")
+                        report.problems.append(
+                            "session '\(row.key)': snapshot at version \(extra) is past the end of the log")
                     }
                     let (projected, unreadableRows) = try core.readProjection(row)
-                    report.problems += (row.unreadablePlatform.map { [$0] } ?? []).map(\.description) + unreadableRows.map(\.description)
+                    report.problems +=
+                        (row.unreadablePlatform.map { [$0] } ?? []).map(\.description)
+                        + unreadableRows.map(\.description)
                     // An unreadable row is left out of `projected`, and already reported.
                     if unreadableRows.isEmpty, row.unreadablePlatform == nil, !projected.isExactly(state) {
-                        report.problems.append("session '\(row.key)': projection differs from the fold of the log: "
-                            + (projected.firstDifference(from: state, name: "the projection", expectedName: "the fold") ?? "unequal, in no field this check names"))
+                        report.problems.append(
+                            "session '\(row.key)': projection differs from the fold of the log: "
+                                + (projected.firstDifference(
+                                    from: state, name: "the projection", expectedName: "the fold")
+                                    ?? "unequal, in no field this check names"))
                     }
                 }
                 progress?(report.events, total)
@@ -216,16 +256,20 @@ extension StoreCore {
     func snapshots(of session: SessionRow) throws -> (states: [Int: SessionState], unreadable: [Int: UnreadableRow]) {
         var states: [Int: SessionState] = [:]
         var unreadable: [Int: UnreadableRow] = [:]
-        let statement = try db.prepare("SELECT version, state FROM snapshots WHERE session_id = ? AND rules_version = ?")
+        let statement = try db.prepare(
+            "SELECT version, state FROM snapshots WHERE session_id = ? AND rules_version = ?")
         statement.bind(session.id, at: 1)
         statement.bind(navigationRulesVersion, at: 2)
         try statement.forEachRow { s in
-            let version = s.int(at: 0), text = s.string(at: 1) ?? ""
+            let version = s.int(at: 0)
+            let text = s.string(at: 1) ?? ""
             do {
                 states[version] = try decoder.decode(SessionState.self, from: Data(text.utf8))
             } catch {
-                unreadable[version] = UnreadableRow(session: session.key, row: "snapshot at version \(version)",
-                                                    problem: "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
+                unreadable[version] = UnreadableRow(
+                    session: session.key, row: "snapshot at version \(version)",
+                    problem:
+                        "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
             }
         }
         return (states, unreadable)
@@ -257,7 +301,9 @@ extension StoreCore {
         try seqs.forEachRow { row in
             let seq = row.int64(at: 0)
             if seq > previous + 1, !covered(previous + 1, seq - 1), problems.count < 10 {
-                problems.append("seq is not gapless: \(previous + 1 == seq - 1 ? "seq \(seq - 1) is" : "seqs \(previous + 1)...\(seq - 1) are") missing, and no deletion or truncation removed \(previous + 1 == seq - 1 ? "it" : "them")")
+                problems.append(
+                    "seq is not gapless: \(previous + 1 == seq - 1 ? "seq \(seq - 1) is" : "seqs \(previous + 1)...\(seq - 1) are") missing, and no deletion or truncation removed \(previous + 1 == seq - 1 ? "it" : "them")"
+                )
             }
             previous = seq
         }

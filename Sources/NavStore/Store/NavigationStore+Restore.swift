@@ -39,8 +39,10 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         fallback = nil
     }
 
-    init(session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
-         backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?) {
+    init(
+        session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
+        backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?
+    ) {
         self.session = session
         self.version = version
         self.restoredVersion = restoredVersion
@@ -111,9 +113,11 @@ extension NavigationStore {
             var row = session
             let plan = try core.planRestore(row, limit: limit)
             if mark {
-                let marker = RestoreMarker(restoredVersion: plan.restoredVersion, attempt: plan.status.attempts,
-                                           failedVersions: plan.failedVersions)
-                let event = try core.append(.sessionRestored(marker), to: row, state: plan.current, at: time, eventID: nil)
+                let marker = RestoreMarker(
+                    restoredVersion: plan.restoredVersion, attempt: plan.status.attempts,
+                    failedVersions: plan.failedVersions)
+                let event = try core.append(
+                    .sessionRestored(marker), to: row, state: plan.current, at: time, eventID: nil)
                 row.version = event.version
             }
             try core.saveRestoreStatus(sessionID: row.id, plan.status)
@@ -133,7 +137,8 @@ extension NavigationStore {
         return try withCore { core in
             try core.db.transaction(.deferred) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
-                var payload = try core.planRestore(row, limit: limit, repairing: false).payload(session: key, version: row.version)
+                var payload = try core.planRestore(row, limit: limit, repairing: false).payload(
+                    session: key, version: row.version)
                 payload.nextFallback = payload.fallback
                 return payload
             }
@@ -169,15 +174,17 @@ extension NavigationStore {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 var status = try core.restoreStatus(sessionID: row.id)
                 guard status.attempts > 0, let handedOut = status.attemptedVersion else {
-                    return RestoreAcknowledgement(session: key, version: nil,
-                                                  newestAcknowledgedVersion: status.acknowledgedVersion, alignedVersion: nil)
+                    return RestoreAcknowledgement(
+                        session: key, version: nil,
+                        newestAcknowledgedVersion: status.acknowledgedVersion, alignedVersion: nil)
                 }
                 // The session's newest state when that restore ran: the failed one it stood in
                 // for, or the one it handed out.
                 let headThen = status.failedVersion ?? handedOut
                 let isFallback = handedOut != headThen
                 if isFallback, try core.movedOn(sessionID: row.id, after: headThen) {
-                    throw StoreError.restoreMovedOn(session: key, handedOut: handedOut, failed: headThen, version: row.version)
+                    throw StoreError.restoreMovedOn(
+                        session: key, handedOut: handedOut, failed: headThen, version: row.version)
                 }
                 status.attempts = 0
                 var aligned: Int?
@@ -187,12 +194,16 @@ extension NavigationStore {
                     if handedOut >= 1 {
                         (target, _) = try core.state(of: row, atVersion: handedOut)
                     } else {
-                        target = SessionState(layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })], platform: current.platform)
+                        target = SessionState(
+                            layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })],
+                            platform: current.platform)
                     }
                     if !current.isExactly(target) {
                         let earlier = status.earlierAcknowledged(than: headThen)
-                        let marker = RestoreMarker(restoredVersion: handedOut, failedVersions: handedOut == 0 ? [headThen] + (earlier.map { [$0] } ?? []) : [headThen],
-                                                   acknowledged: true)
+                        let marker = RestoreMarker(
+                            restoredVersion: handedOut,
+                            failedVersions: handedOut == 0 ? [headThen] + (earlier.map { [$0] } ?? []) : [headThen],
+                            acknowledged: true)
                         let version = try core.align(row, from: current, to: target, marker: marker, at: at)
                         aligned = version
                         // The log's newest state is now the acknowledged one: it is what restore
@@ -207,8 +218,9 @@ extension NavigationStore {
                     status.acknowledge(handedOut)
                 }
                 try core.saveRestoreStatus(sessionID: row.id, status)
-                return RestoreAcknowledgement(session: key, version: handedOut,
-                                              newestAcknowledgedVersion: status.acknowledgedVersion, alignedVersion: aligned)
+                return RestoreAcknowledgement(
+                    session: key, version: handedOut,
+                    newestAcknowledgedVersion: status.acknowledgedVersion, alignedVersion: aligned)
             }
         }
     }
@@ -235,9 +247,10 @@ extension StoreCore {
         var nextFallback: String?
 
         func payload(session key: String, version: Int) -> RestorePayload {
-            RestorePayload(session: key, version: version, restoredVersion: restoredVersion, layers: state.layers,
-                           backButton: state.backButton, backMenu: state.backMenu, attempts: status.attempts,
-                           fallback: fallback, nextFallback: nextFallback)
+            RestorePayload(
+                session: key, version: version, restoredVersion: restoredVersion, layers: state.layers,
+                backButton: state.backButton, backMenu: state.backMenu, attempts: status.attempts,
+                fallback: fallback, nextFallback: nextFallback)
         }
     }
 
@@ -276,7 +289,9 @@ extension StoreCore {
     /// `target`: dismiss every modal layer, replace the base stack (with no entries when the
     /// target's base layer is empty, as a session's is at its start), present and push the
     /// target's modal layers. Each is decided by the rules like any command. Returns the new version.
-    func align(_ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?) throws -> Int {
+    func align(
+        _ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?
+    ) throws -> Int {
         let time = try eventTime(at, after: row)
         var write = try beginWrite(row, state: current)
         func append(_ body: EventBody?) throws {
@@ -287,7 +302,9 @@ extension StoreCore {
         try append(.sessionRestored(marker))
         for _ in current.layers.dropFirst() { try append(try write.state.decide(.dismiss(source: .programmatic))) }
         let base = target.layers[0].entries
-        if !(write.state.layers[0].entries.count == base.count && zip(write.state.layers[0].entries, base).allSatisfy { $0.isExactly($1) }) {
+        if !(write.state.layers[0].entries.count == base.count
+            && zip(write.state.layers[0].entries, base).allSatisfy { $0.isExactly($1) })
+        {
             // An empty base layer is a state like any other (a session's first): `set-stack`
             // refuses an empty list, so this event is appended as the fact it is.
             try append(base.isEmpty ? .stackReplaced([]) : try write.state.decide(.setStack(base)))
@@ -396,17 +413,22 @@ extension StoreCore {
             let times = "\(limit) time\(limit == 1 ? "" : "s")"
             let failedHead = "version \(head) went unacknowledged \(times) in a row"
             if restored > 0 {
-                let headAcknowledged = acknowledgedVersion == head
+                let headAcknowledged =
+                    acknowledgedVersion == head
                     ? " (it was acknowledged before, but it is the state that fails now)" : ""
-                return "\(failedHead)\(headAcknowledged); returning version \(restored), the newest acknowledged state before it"
+                return
+                    "\(failedHead)\(headAcknowledged); returning version \(restored), the newest acknowledged state before it"
             }
-            let rootText = root.map { "returning the base root '\($0.id)' alone" }
+            let rootText =
+                root.map { "returning the base root '\($0.id)' alone" }
                 ?? "returning an empty stack (the base layer has no entries)"
             if let earlier = earlierAcknowledged(than: head) {
-                return "\(failedHead), and version \(earlier), the newest acknowledged state before it, \(times) too; \(rootText)"
+                return
+                    "\(failedHead), and version \(earlier), the newest acknowledged state before it, \(times) too; \(rootText)"
             }
             if acknowledgedVersion == head {
-                return "\(failedHead); it is the only acknowledged state on record (it restored before, and fails now); \(rootText)"
+                return
+                    "\(failedHead); it is the only acknowledged state on record (it restored before, and fails now); \(rootText)"
             }
             return "\(failedHead) and no state was ever acknowledged; \(rootText)"
         }
@@ -416,7 +438,8 @@ extension StoreCore {
     /// `session.restored` marker (markers change nothing). One indexed read, backwards over the
     /// trailing markers.
     func stateVersion(of row: SessionRow) throws -> Int {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT version FROM events WHERE session_id = ? AND type <> 'session.restored'
             ORDER BY version DESC LIMIT 1
             """)
@@ -428,7 +451,8 @@ extension StoreCore {
     /// Whether the session moved on after `version`: an event other than `session.restored` was
     /// appended after it. One indexed query.
     func movedOn(sessionID: Int64, after version: Int) throws -> Bool {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT EXISTS(SELECT 1 FROM events WHERE session_id = ? AND version > ? AND type <> 'session.restored')
             """)
         statement.bind(sessionID, at: 1)
@@ -439,7 +463,8 @@ extension StoreCore {
     }
 
     func restoreStatus(sessionID: Int64) throws -> RestoreStatus {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version
             FROM restore_attempts WHERE session_id = ?
             """)
@@ -447,13 +472,15 @@ extension StoreCore {
         defer { statement.reset() }
         guard try statement.step() else { return RestoreStatus() }
         func optional(_ column: Int32) -> Int? { statement.isNull(at: column) ? nil : statement.int(at: column) }
-        return RestoreStatus(attempts: statement.int(at: 0), attemptedVersion: optional(1),
-                             acknowledgedVersion: optional(2), previousAcknowledgedVersion: optional(3),
-                             failedVersion: optional(4))
+        return RestoreStatus(
+            attempts: statement.int(at: 0), attemptedVersion: optional(1),
+            acknowledgedVersion: optional(2), previousAcknowledgedVersion: optional(3),
+            failedVersion: optional(4))
     }
 
     func saveRestoreStatus(sessionID: Int64, _ status: RestoreStatus) throws {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             INSERT OR REPLACE INTO restore_attempts
                 (session_id, attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version)
             VALUES (?, ?, ?, ?, ?, ?)

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The base of a truncated session (DESIGN §12): the state after ``version`` is kept, the events
@@ -31,8 +31,10 @@ public struct SessionBase: Sendable, Hashable {
     public static let recordType = "session.truncated"
 
     /// Creates a base.
-    public init(session: String, version: Int, at: Int64, eventID: String, state: SessionState, truncatedAt: Int64,
-                name: String? = nil, startedAt: Int64 = 0) {
+    public init(
+        session: String, version: Int, at: Int64, eventID: String, state: SessionState, truncatedAt: Int64,
+        name: String? = nil, startedAt: Int64 = 0
+    ) {
         self.session = session
         self.version = version
         self.at = at
@@ -54,20 +56,27 @@ public struct SessionBase: Sendable, Hashable {
     public func record() throws -> EventRecord {
         let stateText = try PayloadWriter.json(state) ?? String(decoding: JSONEncoder().encode(state), as: UTF8.self)
         let stateValue = try JSONDecoder().decode(JSONValue.self, from: Data(stateText.utf8))
-        return EventRecord(seq: nil, session: session, version: version, type: Self.recordType, at: at, time: Timestamp.format(at),
-                           eventID: eventID, payload: .object([
-                               "name": name.map { .string($0) } ?? .null, "startedAt": .integer(startedAt),
-                               "state": stateValue, "truncatedAt": .integer(truncatedAt),
-                           ]))
+        return EventRecord(
+            seq: nil, session: session, version: version, type: Self.recordType, at: at, time: Timestamp.format(at),
+            eventID: eventID,
+            payload: .object([
+                "name": name.map { .string($0) } ?? .null, "startedAt": .integer(startedAt),
+                "state": stateValue, "truncatedAt": .integer(truncatedAt),
+            ]))
     }
 
     /// The base a ``record()`` describes.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming what is missing or wrong.
     public init(record: EventRecord) throws(NavigationError) {
-        guard record.type == Self.recordType else { throw .invalidEvent("a \(record.type) record is not a base (\(Self.recordType))") }
-        guard case .object(let payload) = record.payload else { throw .invalidEvent("bad \(Self.recordType) payload: not an object") }
+        guard record.type == Self.recordType else {
+            throw .invalidEvent("a \(record.type) record is not a base (\(Self.recordType))")
+        }
+        guard case .object(let payload) = record.payload else {
+            throw .invalidEvent("bad \(Self.recordType) payload: not an object")
+        }
         guard let stateValue = payload["state"], case .integer(let truncatedAt)? = payload["truncatedAt"],
-              case .integer(let startedAt)? = payload["startedAt"] else {
+            case .integer(let startedAt)? = payload["startedAt"]
+        else {
             throw .invalidEvent("bad \(Self.recordType) payload: it needs state, startedAt and truncatedAt")
         }
         let name: String?
@@ -76,18 +85,23 @@ public struct SessionBase: Sendable, Hashable {
         case .string(let text)?: name = text
         default: throw .invalidEvent("bad \(Self.recordType) payload: name is neither a string nor null")
         }
-        guard record.version >= 1 else { throw .invalidEvent("bad \(Self.recordType): version \(record.version) is not 1 or more") }
+        guard record.version >= 1 else {
+            throw .invalidEvent("bad \(Self.recordType): version \(record.version) is not 1 or more")
+        }
         let state: SessionState
         do {
             state = try JSONDecoder().decode(SessionState.self, from: JSONEncoder().encode(stateValue))
         } catch {
-            throw .invalidEvent("bad \(Self.recordType) payload: state is not a session state (\(describeDecodingError(error)))")
+            throw .invalidEvent(
+                "bad \(Self.recordType) payload: state is not a session state (\(describeDecodingError(error)))")
         }
         guard !state.layers.isEmpty, !state.layers[0].entries.isEmpty || state.layers.count == 1 else {
-            throw .invalidEvent("bad \(Self.recordType) payload: state has no base layer, or modal layers over an empty base layer")
+            throw .invalidEvent(
+                "bad \(Self.recordType) payload: state has no base layer, or modal layers over an empty base layer")
         }
-        self.init(session: record.session, version: record.version, at: record.at, eventID: record.eventID, state: state,
-                  truncatedAt: truncatedAt, name: name, startedAt: startedAt)
+        self.init(
+            session: record.session, version: record.version, at: record.at, eventID: record.eventID, state: state,
+            truncatedAt: truncatedAt, name: name, startedAt: startedAt)
     }
 }
 
@@ -150,7 +164,9 @@ extension NavigationStore {
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,
     ///   database errors. Nothing is deleted when it throws.
     @discardableResult
-    public func deleteSession(_ key: String, expectedVersion: Int? = nil, vacuum: Bool = false) throws(StoreError) -> RetentionReport {
+    public func deleteSession(_ key: String, expectedVersion: Int? = nil, vacuum: Bool = false) throws(StoreError)
+        -> RetentionReport
+    {
         try removing(vacuum: vacuum) { core, now in
             guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
             if let expectedVersion, expectedVersion != row.version {
@@ -172,9 +188,12 @@ extension NavigationStore {
     /// - Returns: the sessions removed (or that would be), ordered by key, with events and bytes.
     /// - Throws: database errors. Nothing is deleted when it throws.
     @discardableResult
-    public func prune(before time: Int64, dryRun: Bool = false, vacuum: Bool = false) throws(StoreError) -> RetentionReport {
+    public func prune(before time: Int64, dryRun: Bool = false, vacuum: Bool = false) throws(StoreError)
+        -> RetentionReport
+    {
         let select = { (core: StoreCore) throws -> [(SessionRow, RemovedSession)] in
-            let statement = try core.db.prepare("SELECT \(SessionRow.columns()) FROM sessions WHERE updated_at < ? ORDER BY key")
+            let statement = try core.db.prepare(
+                "SELECT \(SessionRow.columns()) FROM sessions WHERE updated_at < ? ORDER BY key")
             statement.bind(time, at: 1)
             var rows: [SessionRow] = []
             try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
@@ -212,7 +231,9 @@ extension NavigationStore {
     ///   range above, ``StoreError/truncationBelowRestore(session:before:restoreVersion:)`` when restore may still fall
     ///   back to a version below `before - 1`, database errors. Nothing changes when it throws.
     @discardableResult
-    public func truncateSession(_ key: String, before: Int, expectedVersion: Int? = nil, vacuum: Bool = false) throws(StoreError) -> RetentionReport {
+    public func truncateSession(_ key: String, before: Int, expectedVersion: Int? = nil, vacuum: Bool = false)
+        throws(StoreError) -> RetentionReport
+    {
         try removing(vacuum: vacuum) { core, now in
             guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
             if let expectedVersion, expectedVersion != row.version {
@@ -221,8 +242,9 @@ extension NavigationStore {
             let base = try core.base(of: row)
             let baseVersion = base?.version ?? 0
             guard before > baseVersion, before <= row.version else {
-                throw StoreError.truncationOutOfRange(session: key, before: before,
-                                                      accepted: core.truncationRange(row, base: base))
+                throw StoreError.truncationOutOfRange(
+                    session: key, before: before,
+                    accepted: core.truncationRange(row, base: base))
             }
             if before == baseVersion + 1 { return [] }
             if let needed = try core.oldestRestoreVersion(sessionID: row.id), needed < before - 1 {
@@ -258,7 +280,9 @@ extension NavigationStore {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction with `secure_delete` on and the
     /// maintenance flag raised, lowers the flag before the commit, then checkpoints and truncates
     /// the WAL (and vacuums when asked).
-    private func removing(vacuum: Bool, _ body: (StoreCore, Int64) throws -> [RemovedSession]) throws(StoreError) -> RetentionReport {
+    private func removing(vacuum: Bool, _ body: (StoreCore, Int64) throws -> [RemovedSession]) throws(StoreError)
+        -> RetentionReport
+    {
         try withCore { core in
             try core.db.enableSecureDelete()
             let removed = try core.db.transaction(.immediate) {
@@ -311,19 +335,22 @@ extension StoreCore {
     /// - Throws: ``UnreadableRow`` when the base's state cannot be read (changed behind the
     ///   store's back: unlike a snapshot, it cannot be rebuilt from the log).
     func base(of row: SessionRow) throws -> SessionBase? {
-        let statement = try db.cachedStatement("SELECT version, at, event_id, state, truncated_at FROM session_bases WHERE session_id = ?")
+        let statement = try db.cachedStatement(
+            "SELECT version, at, event_id, state, truncated_at FROM session_bases WHERE session_id = ?")
         statement.bind(row.id, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         let text = statement.string(at: 3) ?? ""
         let state: SessionState
         do { state = try decoder.decode(SessionState.self, from: Data(text.utf8)) } catch {
-            throw UnreadableRow(session: row.key, row: "base at version \(statement.int(at: 0))",
-                                problem: "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
+            throw UnreadableRow(
+                session: row.key, row: "base at version \(statement.int(at: 0))",
+                problem: "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
         }
-        return SessionBase(session: row.key, version: statement.int(at: 0), at: statement.int64(at: 1),
-                           eventID: statement.string(at: 2) ?? "", state: state, truncatedAt: statement.int64(at: 4),
-                           name: row.name, startedAt: row.createdAt)
+        return SessionBase(
+            session: row.key, version: statement.int(at: 0), at: statement.int64(at: 1),
+            eventID: statement.string(at: 2) ?? "", state: state, truncatedAt: statement.int64(at: 4),
+            name: row.name, startedAt: row.createdAt)
     }
 
     /// Where a fold of a session's log starts: its base's state and version, or the empty state
@@ -338,7 +365,8 @@ extension StoreCore {
         let low = (base?.version ?? 0) + 1
         var text = low <= row.version ? "versions \(low)...\(row.version)" : "none"
         if let base {
-            text += "; the session was truncated at \(Timestamp.format(base.truncatedAt)) and its base is version \(base.version)"
+            text +=
+                "; the session was truncated at \(Timestamp.format(base.truncatedAt)) and its base is version \(base.version)"
         } else {
             text += "; the session is at version \(row.version)"
         }
@@ -348,7 +376,8 @@ extension StoreCore {
     /// The oldest version restore may still hand out or fall back to (the version last handed
     /// out, the newest acknowledged one and the acknowledged one before it), or `nil`.
     func oldestRestoreVersion(sessionID: Int64) throws -> Int? {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT attempted_version, acknowledged_version, previous_acknowledged_version FROM restore_attempts WHERE session_id = ?
             """)
         statement.bind(sessionID, at: 1)
@@ -369,26 +398,42 @@ extension StoreCore {
             return (statement.int(at: 0), statement.int(at: 1))
         }
         let limit = belowVersion ?? Int.max
-        let (events, eventBytes) = try sum("""
+        let (events, eventBytes) = try sum(
+            """
             SELECT count(*), coalesce(sum(length(CAST(type AS BLOB)) + length(CAST(event_id AS BLOB)) + length(CAST(payload AS BLOB)) + 32), 0)
             FROM events WHERE session_id = ? AND version < ?
-            """) { $0.bind(row.id, at: 1); $0.bind(limit, at: 2) }
-        let (_, snapshotBytes) = try sum("""
+            """
+        ) {
+            $0.bind(row.id, at: 1)
+            $0.bind(limit, at: 2)
+        }
+        let (_, snapshotBytes) = try sum(
+            """
             SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + 24), 0) FROM snapshots WHERE session_id = ? AND version < ?
-            """) { $0.bind(row.id, at: 1); $0.bind(limit, at: 2) }
+            """
+        ) {
+            $0.bind(row.id, at: 1)
+            $0.bind(limit, at: 2)
+        }
         var bytes = eventBytes + snapshotBytes
         if belowVersion == nil {
-            let (_, projectionBytes) = try sum("""
+            let (_, projectionBytes) = try sum(
+                """
                 SELECT 0, coalesce(sum(length(CAST(entry_id AS BLOB)) + coalesce(length(CAST(route AS BLOB)), 0)
                        + coalesce(length(CAST(params AS BLOB)), 0) + length(CAST(item AS BLOB)) + 24), 0)
                 FROM entries WHERE session_id = ?
-                """) { $0.bind(row.id, at: 1) }
-            let (_, baseBytes) = try sum("""
+                """
+            ) { $0.bind(row.id, at: 1) }
+            let (_, baseBytes) = try sum(
+                """
                 SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + length(CAST(event_id AS BLOB)) + 32), 0) FROM session_bases WHERE session_id = ?
-                """) { $0.bind(row.id, at: 1) }
+                """
+            ) { $0.bind(row.id, at: 1) }
             bytes += projectionBytes + baseBytes + row.key.utf8.count + (row.name?.utf8.count ?? 0) + 32
         }
-        return RemovedSession(key: row.key, events: events, bytes: bytes, version: row.version, updatedAt: row.updatedAt, baseVersion: nil)
+        return RemovedSession(
+            key: row.key, events: events, bytes: bytes, version: row.version, updatedAt: row.updatedAt, baseVersion: nil
+        )
     }
 
     /// Records the `seq` numbers of `row`'s events below `belowVersion` (all of them when `nil`)
@@ -397,7 +442,8 @@ extension StoreCore {
         let seqs = try db.cachedStatement("SELECT seq FROM events WHERE session_id = ? AND version < ? ORDER BY seq")
         seqs.bind(row.id, at: 1)
         seqs.bind(belowVersion ?? Int.max, at: 2)
-        let insert = try db.cachedStatement("INSERT INTO removed_events (first_seq, last_seq, reason, removed_at) VALUES (?, ?, ?, ?)")
+        let insert = try db.cachedStatement(
+            "INSERT INTO removed_events (first_seq, last_seq, reason, removed_at) VALUES (?, ?, ?, ?)")
         var run: (first: Int64, last: Int64)?
         func flush() throws {
             guard let run else { return }
@@ -442,9 +488,15 @@ extension StoreCore {
         let (state, at) = try state(of: row, atVersion: baseVersion)
         let eventID = try self.eventID(sessionID: row.id, version: baseVersion) ?? base(of: row)?.eventID ?? ""
         try recordRemovedSeqs(row, belowVersion: before, reason: "truncated", at: now)
-        try insertBase(sessionID: row.id, base: SessionBase(session: row.key, version: baseVersion, at: at ?? row.createdAt,
-                                                            eventID: eventID, state: state, truncatedAt: now))
-        for sql in ["DELETE FROM snapshots WHERE session_id = ? AND version <= ?", "DELETE FROM events WHERE session_id = ? AND version < ?"] {
+        try insertBase(
+            sessionID: row.id,
+            base: SessionBase(
+                session: row.key, version: baseVersion, at: at ?? row.createdAt,
+                eventID: eventID, state: state, truncatedAt: now))
+        for sql in [
+            "DELETE FROM snapshots WHERE session_id = ? AND version <= ?",
+            "DELETE FROM events WHERE session_id = ? AND version < ?",
+        ] {
             let statement = try db.cachedStatement(sql)
             statement.bind(row.id, at: 1)
             statement.bind(sql.contains("<=") ? baseVersion : before, at: 2)
@@ -454,14 +506,16 @@ extension StoreCore {
 
     /// Stores `base` as the base of session `sessionID` (replacing an earlier one).
     func insertBase(sessionID: Int64, base: SessionBase) throws {
-        let insert = try db.cachedStatement("""
+        let insert = try db.cachedStatement(
+            """
             INSERT OR REPLACE INTO session_bases (session_id, version, at, event_id, state, truncated_at) VALUES (?, ?, ?, ?, ?, ?)
             """)
         insert.bind(sessionID, at: 1)
         insert.bind(base.version, at: 2)
         insert.bind(base.at, at: 3)
         insert.bind(base.eventID, at: 4)
-        insert.bind(try PayloadWriter.json(base.state) ?? String(decoding: encoder.encode(base.state), as: UTF8.self), at: 5)
+        insert.bind(
+            try PayloadWriter.json(base.state) ?? String(decoding: encoder.encode(base.state), as: UTF8.self), at: 5)
         insert.bind(base.truncatedAt, at: 6)
         try insert.run()
     }
@@ -491,7 +545,8 @@ extension NavigationStore {
 extension StoreCore {
     /// Every truncated session's base, ordered by session key.
     func allBases() throws -> [SessionBase] {
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             SELECT \(SessionRow.columns("s."))
             FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
             """)
@@ -500,4 +555,3 @@ extension StoreCore {
         return try rows.compactMap { try base(of: $0) }
     }
 }
-

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a store opens and writes its database.
 public struct StoreOptions: Sendable {
@@ -117,7 +118,9 @@ public struct VersionedState: Sendable, Hashable {
     public var isWhatIf: Bool { state.platform != recordedPlatform }
 
     /// Creates a versioned state; `recordedPlatform` defaults to the state's own generation.
-    public init(session: String, version: Int, at: Int64?, state: SessionState, recordedPlatform: PlatformGeneration? = nil) {
+    public init(
+        session: String, version: Int, at: Int64?, state: SessionState, recordedPlatform: PlatformGeneration? = nil
+    ) {
         self.session = session
         self.version = version
         self.at = at
@@ -183,7 +186,10 @@ public final class NavigationStore: Sendable {
         do {
             var result: R?
             try core.withLock { core in
-                do { result = try body(core) } catch { core.cache.removeAll(); throw error }
+                do { result = try body(core) } catch {
+                    core.cache.removeAll()
+                    throw error
+                }
             }
             return result!
         } catch let error as StoreError {
@@ -222,12 +228,15 @@ public final class NavigationStore: Sendable {
             try core.db.transaction(.immediate) {
                 let existing = try core.sessionRow(key)
                 if let expectedVersion, expectedVersion != (existing?.version ?? 0) {
-                    throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: existing?.version ?? 0)
+                    throw StoreError.versionConflict(
+                        session: key, expected: expectedVersion, actual: existing?.version ?? 0)
                 }
                 if existing != nil { throw StoreError.sessionExists(key) }
                 let time = at ?? Timestamp.now()
                 let row = try core.createSession(key: key, name: name, at: time, platform: platform)
-                let event = try core.append(.sessionStarted(name: name, platform: platform), to: row, state: SessionState(), at: time, eventID: eventID)
+                let event = try core.append(
+                    .sessionStarted(name: name, platform: platform), to: row, state: SessionState(), at: time,
+                    eventID: eventID)
                 return AppendResult(session: key, version: event.version, outcome: .ok, event: event)
             }
         }
@@ -253,7 +262,8 @@ public final class NavigationStore: Sendable {
         _ command: NavigationCommand, session: String, at: Int64? = nil,
         expectedVersion: Int? = nil, eventID: String? = nil
     ) throws(StoreError) -> AppendResult {
-        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) { state throws(NavigationError) in
+        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
+            state throws(NavigationError) in
             try state.decide(command)
         }
     }
@@ -267,7 +277,8 @@ public final class NavigationStore: Sendable {
         _ entryID: String, session: String, at: Int64? = nil, expectedVersion: Int? = nil,
         eventID: String? = nil, _ change: (inout NavigationItem) -> Void
     ) throws(StoreError) -> AppendResult {
-        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) { state throws(NavigationError) in
+        try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
+            state throws(NavigationError) in
             guard let (layer, position) = state.location(of: entryID) else {
                 throw .entryNotLive(id: entryID, stack: state.stackDescription)
             }
@@ -288,7 +299,8 @@ public final class NavigationStore: Sendable {
             do { body = try decide(state) } catch let error as NavigationError { throw StoreError.rules(error) }
             guard let body else { return AppendResult(session: key, version: row.version, outcome: .ok, event: nil) }
             let event = try core.append(body, to: row, state: state, at: time, eventID: eventID)
-            var result = AppendResult(session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
+            var result = AppendResult(
+                session: key, version: event.version, outcome: body.isVeto ? .vetoed : .ok, event: event)
             if at == nil {
                 let clock = Timestamp.now()
                 if clock < time { result.clockBehind = clock }
@@ -334,7 +346,8 @@ public final class NavigationStore: Sendable {
     public func sessions() throws(StoreError) -> [SessionInfo] {
         try withCore { core in
             var result: [SessionInfo] = []
-            let statement = try core.db.cachedStatement("""
+            let statement = try core.db.cachedStatement(
+                """
                 SELECT s.key, s.name, s.version, s.created_at, s.updated_at,
                        (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
                        (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id),
@@ -343,11 +356,12 @@ public final class NavigationStore: Sendable {
                 """)
             try statement.forEachRow { row in
                 let key = row.string(at: 0) ?? ""
-                result.append(SessionInfo(
-                    key: key, name: row.string(at: 1), version: row.int(at: 2),
-                    layers: row.int(at: 5), depth: row.int(at: 6),
-                    createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4),
-                    platform: try StoreCore.platform(row.string(at: 7), session: key)))
+                result.append(
+                    SessionInfo(
+                        key: key, name: row.string(at: 1), version: row.int(at: 2),
+                        layers: row.int(at: 5), depth: row.int(at: 6),
+                        createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4),
+                        platform: try StoreCore.platform(row.string(at: 7), session: key)))
             }
             return result
         }
@@ -356,7 +370,9 @@ public final class NavigationStore: Sendable {
     /// One session's summary.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     public func sessionInfo(_ key: String) throws(StoreError) -> SessionInfo {
-        guard let info = try sessions().first(where: { $0.key.hasSameScalars(as: key) }) else { throw .sessionNotFound(key) }
+        guard let info = try sessions().first(where: { $0.key.hasSameScalars(as: key) }) else {
+            throw .sessionNotFound(key)
+        }
         return info
     }
 
@@ -375,19 +391,24 @@ public final class NavigationStore: Sendable {
     ///   - platform: resolve under this generation (a what-if read); `nil` for the session's own.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/pointOutOfRange(session:point:accepted:)``.
     /// - Complexity: O(K + depth) for K = the snapshot interval, whatever the log's length.
-    public func state(session key: String, at point: HistoryPoint? = nil, platform: PlatformGeneration? = nil) throws(StoreError) -> VersionedState {
+    public func state(session key: String, at point: HistoryPoint? = nil, platform: PlatformGeneration? = nil)
+        throws(StoreError) -> VersionedState
+    {
         try withCore { core in
             try core.db.transaction(.deferred) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 let version = try core.resolve(point, in: row)
-                let state: SessionState, at: Int64?
+                let state: SessionState
+                let at: Int64?
                 if version == row.version {
                     (state, at) = (try core.currentState(row), row.updatedAt)
                 } else {
                     (state, at) = try core.state(of: row, atVersion: version)
                 }
-                return VersionedState(session: key, version: version, at: at, state: state, recordedPlatform: row.platform)
-                    .resolved(under: platform)
+                return VersionedState(
+                    session: key, version: version, at: at, state: state, recordedPlatform: row.platform
+                )
+                .resolved(under: platform)
             }
         }
     }
@@ -414,14 +435,18 @@ public final class NavigationStore: Sendable {
     ///   - filter: types, entry, time range, version range, limit and order.
     ///   - body: called once per event in order; an error it throws stops the stream and is rethrown.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors, or what `body` throws.
-    public func events(session key: String?, filter: EventFilter = EventFilter(), _ body: (Event) throws -> Void) throws {
+    public func events(session key: String?, filter: EventFilter = EventFilter(), _ body: (Event) throws -> Void) throws
+    {
         try events(session: key, filter: filter, readingBases: false, bases: { _ in }, body)
     }
 
     /// ``events(session:filter:_:)``, first handing `bases` the truncated sessions' bases (of
     /// `key`, or of every session) when `readingBases`, read in the same transaction as the events.
-    func events(session key: String?, filter: EventFilter = EventFilter(), readingBases: Bool, bases: ([SessionBase]) throws -> Void,
-                _ body: (Event) throws -> Void) throws {
+    func events(
+        session key: String?, filter: EventFilter = EventFilter(), readingBases: Bool,
+        bases: ([SessionBase]) throws -> Void,
+        _ body: (Event) throws -> Void
+    ) throws {
         var bodyError: (any Error)?
         do {
             try withCore { core in
@@ -433,10 +458,16 @@ public final class NavigationStore: Sendable {
                     }
                     if readingBases {
                         let found = try row.map { try core.base(of: $0).map { [$0] } ?? [] } ?? core.allBases()
-                        do { try bases(found) } catch { bodyError = error; throw StreamStopped() }
+                        do { try bases(found) } catch {
+                            bodyError = error
+                            throw StreamStopped()
+                        }
                     }
                     try core.streamEvents(session: row, filter: filter) { event in
-                        do { try body(event) } catch { bodyError = error; throw StreamStopped() }
+                        do { try body(event) } catch {
+                            bodyError = error
+                            throw StreamStopped()
+                        }
                     }
                 }
             }
@@ -469,8 +500,10 @@ public struct EventFilter: Sendable, Hashable {
     public var reverse: Bool
 
     /// A filter; every argument defaults to "no restriction".
-    public init(types: Set<String>? = nil, entry: String? = nil, since: Int64? = nil, until: Int64? = nil,
-                fromVersion: Int? = nil, toVersion: Int? = nil, limit: Int? = nil, reverse: Bool = false) {
+    public init(
+        types: Set<String>? = nil, entry: String? = nil, since: Int64? = nil, until: Int64? = nil,
+        fromVersion: Int? = nil, toVersion: Int? = nil, limit: Int? = nil, reverse: Bool = false
+    ) {
         self.types = types
         self.entry = entry
         self.since = since
@@ -495,10 +528,18 @@ extension StoreError {
         case let error as SQLiteError:
             if error.isBusy { return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds) }
             if error.isNotADatabase { return .notANavdbFile(path: path, reason: "not an SQLite database") }
-            if error.isReadOnly { return .cannotOpen(path: path, reason: "the file or its directory is read-only (\(error.message))") }
-            if error.isFull { return .cannotOpen(path: path, reason: "the disk is full (\(error.message)); nothing was written") }
+            if error.isReadOnly {
+                return .cannotOpen(path: path, reason: "the file or its directory is read-only (\(error.message))")
+            }
+            if error.isFull {
+                return .cannotOpen(path: path, reason: "the disk is full (\(error.message)); nothing was written")
+            }
             if error.extendedResultCode == SQLiteError.Code.ioErrorShmSize {
-                return .cannotOpen(path: path, reason: "the disk is full: SQLite cannot grow the -shm index that even reading needs (\(error.message)); nothing was written")
+                return .cannotOpen(
+                    path: path,
+                    reason:
+                        "the disk is full: SQLite cannot grow the -shm index that even reading needs (\(error.message)); nothing was written"
+                )
             }
             if error.isCantOpen { return .cannotOpen(path: path, reason: error.message) }
             if error.isCorrupt { return .cannotOpen(path: path, reason: "the database is corrupt (\(error.message))") }

@@ -40,7 +40,8 @@ struct PayloadWriter {
                 if position > 0 { writer.raw(",") }
                 guard writer.write(entry) else { return nil }
             }
-            writer.raw(layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
+            writer.raw(
+                layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
         }
         writer.raw("],\"platform\":")
         writer.string(state.platform.rawValue)
@@ -99,7 +100,10 @@ struct PayloadWriter {
         switch body {
         case .sessionStarted(let name, let platform):
             raw("{")
-            if let name { key("name", first: true); string(name) }
+            if let name {
+                key("name", first: true)
+                string(name)
+            }
             key("platform", first: name == nil)
             string(platform.rawValue)
             raw("}")
@@ -159,14 +163,25 @@ struct PayloadWriter {
             // Keys in sorted order: acknowledged, attempt, failedVersions, restoredVersion.
             var first = true
             raw("{")
-            if marker.acknowledged { key("acknowledged", first: first); raw("true"); first = false }
-            if let attempt = marker.attempt { key("attempt", first: first); raw(String(attempt)); first = false }
+            if marker.acknowledged {
+                key("acknowledged", first: first)
+                raw("true")
+                first = false
+            }
+            if let attempt = marker.attempt {
+                key("attempt", first: first)
+                raw(String(attempt))
+                first = false
+            }
             if !marker.failedVersions.isEmpty {
                 key("failedVersions", first: first)
                 raw("[" + marker.failedVersions.map(String.init).joined(separator: ",") + "]")
                 first = false
             }
-            if let version = marker.restoredVersion { key("restoredVersion", first: first); raw(String(version)) }
+            if let version = marker.restoredVersion {
+                key("restoredVersion", first: first)
+                raw(String(version))
+            }
             raw("}")
         }
         return true
@@ -197,34 +212,72 @@ struct PayloadWriter {
         raw("{")
         var first = true
         if let custom = item.backBarButtonItem {
-            key("backBarButtonItem", first: first); first = false
+            key("backBarButtonItem", first: first)
+            first = false
             raw("{")
             var firstInner = true
-            if custom.image { key("image", first: firstInner); firstInner = false; raw("true") }
-            if custom.menuSuppressed { key("menuSuppressed", first: firstInner); firstInner = false; raw("true") }
-            if let title = custom.title { key("title", first: firstInner); string(title) }
+            if custom.image {
+                key("image", first: firstInner)
+                firstInner = false
+                raw("true")
+            }
+            if custom.menuSuppressed {
+                key("menuSuppressed", first: firstInner)
+                firstInner = false
+                raw("true")
+            }
+            if let title = custom.title {
+                key("title", first: firstInner)
+                string(title)
+            }
             raw("}")
         }
         if item.backButtonDisplayMode != .default {
-            key("backButtonDisplayMode", first: first); first = false
+            key("backButtonDisplayMode", first: first)
+            first = false
             string(item.backButtonDisplayMode.rawValue)
         }
-        if let title = item.backButtonTitle { key("backButtonTitle", first: first); first = false; string(title) }
-        if item.hidesBackButton { key("hidesBackButton", first: first); first = false; raw("true") }
+        if let title = item.backButtonTitle {
+            key("backButtonTitle", first: first)
+            first = false
+            string(title)
+        }
+        if item.hidesBackButton {
+            key("hidesBackButton", first: first)
+            first = false
+            raw("true")
+        }
         if item.leftBarButtonItems != 0 {
-            key("leftBarButtonItems", first: first); first = false
+            key("leftBarButtonItems", first: first)
+            first = false
             raw(String(item.leftBarButtonItems))
         }
-        if item.leftItemsSupplementBackButton { key("leftItemsSupplementBackButton", first: first); first = false; raw("true") }
-        if let title = item.menuTitle { key("menuTitle", first: first); first = false; string(title) }
+        if item.leftItemsSupplementBackButton {
+            key("leftItemsSupplementBackButton", first: first)
+            first = false
+            raw("true")
+        }
+        if let title = item.menuTitle {
+            key("menuTitle", first: first)
+            first = false
+            string(title)
+        }
         if let popGuard = item.popGuard {
-            key("popGuard", first: first); first = false
+            key("popGuard", first: first)
+            first = false
             raw("{\"prompt\":")
             string(popGuard.prompt)
             raw("}")
         }
-        if item.style != .navigator { key("style", first: first); first = false; string(item.style.rawValue) }
-        if let title = item.title { key("title", first: first); string(title) }
+        if item.style != .navigator {
+            key("style", first: first)
+            first = false
+            string(item.style.rawValue)
+        }
+        if let title = item.title {
+            key("title", first: first)
+            string(title)
+        }
         raw("}")
     }
 
@@ -291,16 +344,32 @@ struct PayloadWriter {
         }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\""):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x08:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "b"))
+            case 0x09:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "t"))
+            case 0x0A:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            case 0x0C:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "f"))
+            case 0x0D:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "r"))
             case 0x00..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)],
+                ])
             default: bytes.append(byte)
             }
         }

@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A session's row in `sessions`.
@@ -30,7 +30,8 @@ extension SessionRow {
     /// The `sessions` columns ``init(reading:)`` reads, in order, each prefixed by `table` (e.g.
     /// `s.`): `SELECT \(SessionRow.columns()) FROM sessions ...`.
     static func columns(_ table: String = "") -> String {
-        ["id", "key", "name", "created_at", "updated_at", "version", "platform"].map { table + $0 }.joined(separator: ", ")
+        ["id", "key", "name", "created_at", "updated_at", "version", "platform"].map { table + $0 }.joined(
+            separator: ", ")
     }
 
     /// The row a statement selecting ``columns(_:)`` is on. A `platform` holding no generation's
@@ -38,8 +39,9 @@ extension SessionRow {
     /// ``unreadablePlatform`` (reads refuse it, `check` reports it, `rebuild` rewrites it).
     init(reading s: Statement) {
         let key = s.string(at: 1) ?? ""
-        self.init(id: s.int64(at: 0), key: key, name: s.string(at: 2), createdAt: s.int64(at: 3),
-                  updatedAt: s.int64(at: 4), version: s.int(at: 5), platform: .default)
+        self.init(
+            id: s.int64(at: 0), key: key, name: s.string(at: 2), createdAt: s.int64(at: 3),
+            updatedAt: s.int64(at: 4), version: s.int(at: 5), platform: .default)
         do { platform = try StoreCore.platform(s.string(at: 6), session: key) } catch let error as UnreadableRow {
             unreadablePlatform = error
         } catch {}
@@ -132,12 +134,15 @@ final class StoreCore: @unchecked Sendable {
         if kind == .missing && !create { throw StoreError.databaseNotFound(path: path) }
         // A symbolic link to a missing file: the new database is made at the link's target.
         if kind == .missing, path != ":memory:", !path.isEmpty,
-           try createAtomically(path: Connection.danglingLinkTarget(path) ?? path, options: options) {
+            try createAtomically(path: Connection.danglingLinkTarget(path) ?? path, options: options)
+        {
             kind = fileKind(path)
         }
         let existed = kind != .missing
         if kind == .directory { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
-        if case .special(let what) = kind { throw StoreError.notANavdbFile(path: path, reason: "it is \(what), not a database file") }
+        if case .special(let what) = kind {
+            throw StoreError.notANavdbFile(path: path, reason: "it is \(what), not a database file")
+        }
         if kind == .emptyFile { throw StoreError.notANavdbFile(path: path, reason: "the file is empty (0 bytes)") }
         if kind == .file { try identify(path: path) }
         var db: Connection
@@ -157,7 +162,9 @@ final class StoreCore: @unchecked Sendable {
         do {
             check = try Migrator.inspect(db)
         } catch {
-            guard existed, error.isCantOpen || error.isReadOnly, fileKind(path + "-wal") == .missing else { throw error }
+            guard existed, error.isCantOpen || error.isReadOnly, fileKind(path + "-wal") == .missing else {
+                throw error
+            }
             // A WAL database in a directory we cannot write: SQLite cannot create the -wal and
             // -shm files that even a reader needs. With no -wal file, the file alone holds every
             // committed transaction, and nobody can be writing it (a writer needs that -wal), so
@@ -170,13 +177,17 @@ final class StoreCore: @unchecked Sendable {
         case .notADatabase:
             throw StoreError.notANavdbFile(path: path, reason: "not an SQLite database")
         case .foreign(let applicationID):
-            throw StoreError.notANavdbFile(path: path, reason: applicationID == 0
-                ? "an SQLite database of another application (it has tables but no navdb application_id)"
-                : "an SQLite database of another application (application_id \(applicationID))")
+            throw StoreError.notANavdbFile(
+                path: path,
+                reason: applicationID == 0
+                    ? "an SQLite database of another application (it has tables but no navdb application_id)"
+                    : "an SQLite database of another application (application_id \(applicationID))")
         case .newer(let version):
             throw StoreError.newerSchema(path: path, found: Int(version), supported: Int(Migrator.currentVersion))
         case .empty:
-            if existed { throw StoreError.notANavdbFile(path: path, reason: "an empty SQLite database without the navdb schema") }
+            if existed {
+                throw StoreError.notANavdbFile(path: path, reason: "an empty SQLite database without the navdb schema")
+            }
             // Migrate before switching to WAL, so that a process killed in between leaves either
             // a file we created and never wrote (0 bytes) or a complete schema.
             try Migrator.migrate(db)
@@ -248,14 +259,18 @@ final class StoreCore: @unchecked Sendable {
             return
         }
         if applicationID != 0 {
-            throw StoreError.notANavdbFile(path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
+            throw StoreError.notANavdbFile(
+                path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
         }
         var wal = stat()
         let pendingWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
-        throw StoreError.notANavdbFile(path: path, reason: field(40) != 0
-            ? "an SQLite database of another application (it has tables but no navdb application_id)"
-            : pendingWAL ? "an SQLite database of another application (no navdb application_id; its -wal holds changes not yet in the file)"
-            : "an empty SQLite database without the navdb schema")
+        throw StoreError.notANavdbFile(
+            path: path,
+            reason: field(40) != 0
+                ? "an SQLite database of another application (it has tables but no navdb application_id)"
+                : pendingWAL
+                    ? "an SQLite database of another application (no navdb application_id; its -wal holds changes not yet in the file)"
+                    : "an empty SQLite database without the navdb schema")
     }
 
     /// Creates a new database at `path` without ever showing an unfinished file there: it is
@@ -320,14 +335,18 @@ final class StoreCore: @unchecked Sendable {
     static func platform(_ text: String?, session: String) throws -> PlatformGeneration {
         guard let text else { return .default }
         guard let platform = PlatformGeneration(rawValue: text) else {
-            throw UnreadableRow(session: session, row: "session row",
-                                problem: "platform \(UnreadableRow.quoted(text)) is not a platform generation (known: \(PlatformGeneration.names))")
+            throw UnreadableRow(
+                session: session, row: "session row",
+                problem:
+                    "platform \(UnreadableRow.quoted(text)) is not a platform generation (known: \(PlatformGeneration.names))"
+            )
         }
         return platform
     }
 
     func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
-        let insert = try db.cachedStatement("INSERT INTO sessions (key, name, created_at, updated_at, version, platform) VALUES (?, ?, ?, ?, 0, ?)")
+        let insert = try db.cachedStatement(
+            "INSERT INTO sessions (key, name, created_at, updated_at, version, platform) VALUES (?, ?, ?, ?, 0, ?)")
         insert.bind(key, at: 1)
         insert.bind(name, at: 2)
         insert.bind(at, at: 3)
@@ -335,7 +354,8 @@ final class StoreCore: @unchecked Sendable {
         insert.bind(platform.rawValue, at: 5)
         try insert.run()
         let id = db.lastInsertRowID
-        let layer = try db.cachedStatement("INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, 0, 0)")
+        let layer = try db.cachedStatement(
+            "INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, 0, 0)")
         layer.bind(id, at: 1)
         try layer.run()
         return SessionRow(id: id, key: key, name: name, createdAt: at, updatedAt: at, version: 0, platform: platform)
@@ -367,10 +387,15 @@ final class StoreCore: @unchecked Sendable {
     /// - Parameter ignoreKnownID: insert nothing and return `nil` when `eventID` is already stored
     ///   (`ON CONFLICT (event_id) DO NOTHING`), instead of failing with a constraint error.
     @discardableResult
-    func appendEvent(_ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false) throws -> Event? {
+    func appendEvent(
+        _ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false
+    ) throws -> Event? {
         let id = eventID ?? newEventID()
         let version = write.version + 1
-        guard let seq = try insertEvent(body, sessionID: write.row.id, version: version, at: at, eventID: id, ignoreKnownID: ignoreKnownID) else {
+        guard
+            let seq = try insertEvent(
+                body, sessionID: write.row.id, version: version, at: at, eventID: id, ignoreKnownID: ignoreKnownID)
+        else {
             return nil
         }
         write.state.apply(body)
@@ -395,7 +420,8 @@ final class StoreCore: @unchecked Sendable {
     /// Appends one event after `state`: ``beginWrite(_:state:)``, ``appendEvent(_:to:at:eventID:ignoreKnownID:)``
     /// and ``finishWrite(_:)``, the path every single write shares with batches and imports.
     @discardableResult
-    func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event {
+    func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event
+    {
         var write = try beginWrite(row, state: state)
         let event = try appendEvent(body, to: &write, at: at, eventID: eventID)!
         try finishWrite(write)
@@ -404,7 +430,9 @@ final class StoreCore: @unchecked Sendable {
 
     /// Inserts one row into `events` with a cached statement.
     /// - Returns: the new `seq`, or `nil` when `ignoreKnownID` and the event id is already stored.
-    func insertEvent(_ body: EventBody, sessionID: Int64, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false) throws -> Int64? {
+    func insertEvent(
+        _ body: EventBody, sessionID: Int64, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false
+    ) throws -> Int64? {
         let insert = try insertEventStatement(ignoreKnownID: ignoreKnownID)
         insert.bind(sessionID, at: 1)
         insert.bind(version, at: 2)
@@ -416,8 +444,10 @@ final class StoreCore: @unchecked Sendable {
             try insert.run()
         } catch {
             // A client-supplied id that is already stored: say so instead of SQLite's words.
-            guard error.extendedResultCode == SQLiteError.Code.constraintUnique, error.message.contains("event_id") else { throw error }
-            throw NavigationError.invalidEvent("event id \(eventID) is already stored (event ids are unique across the database)")
+            guard error.extendedResultCode == SQLiteError.Code.constraintUnique, error.message.contains("event_id")
+            else { throw error }
+            throw NavigationError.invalidEvent(
+                "event id \(eventID) is already stored (event ids are unique across the database)")
         }
         if ignoreKnownID && db.changes == 0 { return nil }
         return db.lastInsertRowID
@@ -428,9 +458,10 @@ final class StoreCore: @unchecked Sendable {
     /// each use, and `run()` resets it.
     private func insertEventStatement(ignoreKnownID: Bool) throws -> Statement {
         if let statement = ignoreKnownID ? insertEventIgnoringKnownID : insertEvent { return statement }
-        let statement = try db.prepare(ignoreKnownID
-            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
-            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)")
+        let statement = try db.prepare(
+            ignoreKnownID
+                ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
+                : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)")
         if ignoreKnownID { insertEventIgnoringKnownID = statement } else { insertEvent = statement }
         return statement
     }
@@ -456,7 +487,8 @@ final class StoreCore: @unchecked Sendable {
     }
 
     func writeSnapshot(sessionID: Int64, version: Int, state: SessionState) throws {
-        let insert = try db.cachedStatement("INSERT OR REPLACE INTO snapshots (session_id, version, rules_version, state) VALUES (?, ?, ?, ?)")
+        let insert = try db.cachedStatement(
+            "INSERT OR REPLACE INTO snapshots (session_id, version, rules_version, state) VALUES (?, ?, ?, ?)")
         insert.bind(sessionID, at: 1)
         insert.bind(version, at: 2)
         insert.bind(navigationRulesVersion, at: 3)
@@ -482,7 +514,8 @@ final class StoreCore: @unchecked Sendable {
         for (index, layer) in new.layers.enumerated() {
             let oldLayer: Layer? = index < old.layers.count ? old.layers[index] : nil
             if oldLayer?.modalInPresentation != layer.modalInPresentation || oldLayer == nil {
-                let upsert = try db.cachedStatement("INSERT OR REPLACE INTO layers (session_id, layer, modal_in_presentation) VALUES (?, ?, ?)")
+                let upsert = try db.cachedStatement(
+                    "INSERT OR REPLACE INTO layers (session_id, layer, modal_in_presentation) VALUES (?, ?, ?)")
                 upsert.bind(sessionID, at: 1)
                 upsert.bind(index, at: 2)
                 upsert.bind(layer.modalInPresentation, at: 3)
@@ -490,7 +523,8 @@ final class StoreCore: @unchecked Sendable {
             }
             let oldEntries = oldLayer?.entries ?? []
             if oldEntries.count > layer.entries.count {
-                let delete = try db.cachedStatement("DELETE FROM entries WHERE session_id = ? AND layer = ? AND position >= ?")
+                let delete = try db.cachedStatement(
+                    "DELETE FROM entries WHERE session_id = ? AND layer = ? AND position >= ?")
                 delete.bind(sessionID, at: 1)
                 delete.bind(index, at: 2)
                 delete.bind(layer.entries.count, at: 3)
@@ -498,8 +532,10 @@ final class StoreCore: @unchecked Sendable {
             }
             // Exactly, not `!=`: an entry whose title changed to a canonically equivalent
             // spelling is rewritten.
-            for (position, entry) in layer.entries.enumerated() where position >= oldEntries.count || !oldEntries[position].isExactly(entry) {
-                let upsert = try db.cachedStatement("""
+            for (position, entry) in layer.entries.enumerated()
+            where position >= oldEntries.count || !oldEntries[position].isExactly(entry) {
+                let upsert = try db.cachedStatement(
+                    """
                     INSERT OR REPLACE INTO entries (session_id, layer, position, entry_id, route, params, item)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
@@ -508,7 +544,10 @@ final class StoreCore: @unchecked Sendable {
                 upsert.bind(position, at: 3)
                 upsert.bind(entry.id, at: 4)
                 upsert.bind(entry.route, at: 5)
-                upsert.bind(try entry.params.map { try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self) }, at: 6)
+                upsert.bind(
+                    try entry.params.map {
+                        try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self)
+                    }, at: 6)
                 upsert.bind(PayloadWriter.json(entry.item), at: 7)
                 try upsert.run()
             }
@@ -539,32 +578,51 @@ final class StoreCore: @unchecked Sendable {
     func readProjection(_ session: SessionRow) throws -> (state: SessionState, unreadable: [UnreadableRow]) {
         var layers: [Layer] = []
         var unreadable: [UnreadableRow] = []
-        let layerRows = try db.cachedStatement("SELECT layer, modal_in_presentation FROM layers WHERE session_id = ? ORDER BY layer")
+        let layerRows = try db.cachedStatement(
+            "SELECT layer, modal_in_presentation FROM layers WHERE session_id = ? ORDER BY layer")
         layerRows.bind(session.id, at: 1)
         try layerRows.forEachRow { row in
             layers.append(Layer(entries: [], modalInPresentation: row.int(at: 1) != 0))
         }
-        let entryRows = try db.cachedStatement("SELECT layer, entry_id, route, params, item, position FROM entries WHERE session_id = ? ORDER BY layer, position")
+        let entryRows = try db.cachedStatement(
+            "SELECT layer, entry_id, route, params, item, position FROM entries WHERE session_id = ? ORDER BY layer, position"
+        )
         entryRows.bind(session.id, at: 1)
         try entryRows.forEachRow { row in
             let layer = row.int(at: 0)
             while layers.count <= layer { layers.append(Layer()) }
             let id = row.string(at: 1) ?? ""
-            let paramsText = row.string(at: 3), itemText = row.string(at: 4) ?? "{}"
+            let paramsText = row.string(at: 3)
+            let itemText = row.string(at: 4) ?? "{}"
             var problems: [String] = []
             var params: [String: JSONValue]?
             if let paramsText {
-                if let fast = row.withText(at: 3, PayloadReader.params) ?? nil { params = fast } else { do { params = try decoder.decode([String: JSONValue].self, from: Data(paramsText.utf8)) } catch {
-                    problems.append("params \(UnreadableRow.quoted(paramsText)) are not a JSON object (\(describeDecodingError(error)))")
-                } }
+                if let fast = row.withText(at: 3, PayloadReader.params) ?? nil {
+                    params = fast
+                } else {
+                    do { params = try decoder.decode([String: JSONValue].self, from: Data(paramsText.utf8)) } catch {
+                        problems.append(
+                            "params \(UnreadableRow.quoted(paramsText)) are not a JSON object (\(describeDecodingError(error)))"
+                        )
+                    }
+                }
             }
             var item = NavigationItem()
-            if let fast = row.withText(at: 4, PayloadReader.item) ?? nil { item = fast } else { do { item = try decoder.decode(NavigationItem.self, from: Data(itemText.utf8)) } catch {
-                problems.append("item \(UnreadableRow.quoted(itemText)) is not a navigation item (\(describeDecodingError(error)))")
-            } }
+            if let fast = row.withText(at: 4, PayloadReader.item) ?? nil {
+                item = fast
+            } else {
+                do { item = try decoder.decode(NavigationItem.self, from: Data(itemText.utf8)) } catch {
+                    problems.append(
+                        "item \(UnreadableRow.quoted(itemText)) is not a navigation item (\(describeDecodingError(error)))"
+                    )
+                }
+            }
             guard problems.isEmpty else {
-                unreadable.append(UnreadableRow(session: session.key, row: "projection row at layer \(layer), position \(row.int(at: 5)), entry '\(id)'",
-                                                problem: problems.joined(separator: "; ")))
+                unreadable.append(
+                    UnreadableRow(
+                        session: session.key,
+                        row: "projection row at layer \(layer), position \(row.int(at: 5)), entry '\(id)'",
+                        problem: problems.joined(separator: "; ")))
                 return
             }
             layers[layer].entries.append(Entry(id: id, route: row.string(at: 2), params: params, item: item))
@@ -584,16 +642,20 @@ final class StoreCore: @unchecked Sendable {
             let base = try base(of: row)
             let low = base?.version ?? 1
             guard version >= low, version <= row.version else {
-                throw StoreError.pointOutOfRange(session: row.key, point: "version \(version)", accepted: "versions \(low)...\(row.version)" + Self.truncationNote(base))
+                throw StoreError.pointOutOfRange(
+                    session: row.key, point: "version \(version)",
+                    accepted: "versions \(low)...\(row.version)" + Self.truncationNote(base))
             }
             return version
         case .time(let time):
             guard let found = try lastVersion(of: row, atOrBefore: time) else {
                 let base = try base(of: row)
-                let from = base.map { "times from \(Timestamp.format($0.at)), the time of the base version \($0.version)" }
+                let from =
+                    base.map { "times from \(Timestamp.format($0.at)), the time of the base version \($0.version)" }
                     ?? "times from \(Timestamp.format(row.createdAt)), when the session began"
-                throw StoreError.pointOutOfRange(session: row.key, point: "time \(Timestamp.format(time))",
-                                                 accepted: from + "; later times give the newest state" + Self.truncationNote(base))
+                throw StoreError.pointOutOfRange(
+                    session: row.key, point: "time \(Timestamp.format(time))",
+                    accepted: from + "; later times give the newest state" + Self.truncationNote(base))
             }
             return found
         }
@@ -603,7 +665,8 @@ final class StoreCore: @unchecked Sendable {
     /// or `""` for a session never truncated.
     static func truncationNote(_ base: SessionBase?) -> String {
         guard let base else { return "" }
-        return "; the session was truncated at \(Timestamp.format(base.truncatedAt)): version \(base.version) is its base and the events before it were deleted"
+        return
+            "; the session was truncated at \(Timestamp.format(base.truncatedAt)): version \(base.version) is its base and the events before it were deleted"
     }
 
     /// The newest version whose event is at or before `time` (the base version when `time` is at
@@ -614,11 +677,18 @@ final class StoreCore: @unchecked Sendable {
     func lastVersion(of row: SessionRow, atOrBefore time: Int64) throws -> Int? {
         let base = try base(of: row)
         let firstVersion = (base?.version ?? 0) + 1
-        if row.version >= firstVersion, let first = try eventTime(sessionID: row.id, version: firstVersion), first <= time {
-            var low = firstVersion, high = row.version
+        if row.version >= firstVersion, let first = try eventTime(sessionID: row.id, version: firstVersion),
+            first <= time
+        {
+            var low = firstVersion
+            var high = row.version
             while low < high {
                 let middle = low + (high - low + 1) / 2
-                if let at = try eventTime(sessionID: row.id, version: middle), at <= time { low = middle } else { high = middle - 1 }
+                if let at = try eventTime(sessionID: row.id, version: middle), at <= time {
+                    low = middle
+                } else {
+                    high = middle - 1
+                }
             }
             return low
         }
@@ -649,7 +719,9 @@ final class StoreCore: @unchecked Sendable {
             if version == truncated.version { at = truncated.at }
         }
         var state = base ?? SessionState()
-        let statement = try db.cachedStatement("SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version")
+        let statement = try db.cachedStatement(
+            "SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version"
+        )
         statement.bind(row.id, at: 1)
         statement.bind(baseVersion ?? 0, at: 2)
         statement.bind(version, at: 3)
@@ -674,7 +746,8 @@ final class StoreCore: @unchecked Sendable {
     /// behind the store's back) is passed over for an earlier one: the log is the truth, and
     /// folding it from further back only costs time.
     func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (SessionState?, Int?) {
-        let statement = try db.cachedStatement("""
+        let statement = try db.cachedStatement(
+            """
             SELECT version, state FROM snapshots
             WHERE session_id = ? AND version <= ? AND rules_version = ?
             ORDER BY version DESC
@@ -685,7 +758,8 @@ final class StoreCore: @unchecked Sendable {
         defer { statement.reset() }
         while try statement.step() {
             if let state = statement.withText(at: 1, PayloadReader.state) ?? nil
-                ?? (try? decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8))) {
+                ?? (try? decoder.decode(SessionState.self, from: Data((statement.string(at: 1) ?? "").utf8)))
+            {
                 return (state, statement.int(at: 0))
             }
         }
@@ -693,7 +767,8 @@ final class StoreCore: @unchecked Sendable {
     }
 
     func hasStaleSnapshots(sessionID: Int64, atOrBelow version: Int) throws -> Bool {
-        let statement = try db.cachedStatement("SELECT EXISTS (SELECT 1 FROM snapshots WHERE session_id = ? AND version <= ? AND rules_version <> ?)")
+        let statement = try db.cachedStatement(
+            "SELECT EXISTS (SELECT 1 FROM snapshots WHERE session_id = ? AND version <= ? AND rules_version <> ?)")
         statement.bind(sessionID, at: 1)
         statement.bind(version, at: 2)
         statement.bind(navigationRulesVersion, at: 3)
@@ -710,7 +785,9 @@ final class StoreCore: @unchecked Sendable {
         var state = try foldStart(sessionID: sessionID)
         try foldLog(sessionID: sessionID) { version, _, body in
             state.apply(body)
-            if options.isSnapshotVersion(version, of: state) { try writeSnapshot(sessionID: sessionID, version: version, state: state) }
+            if options.isSnapshotVersion(version, of: state) {
+                try writeSnapshot(sessionID: sessionID, version: version, state: state)
+            }
         }
     }
 
@@ -718,7 +795,10 @@ final class StoreCore: @unchecked Sendable {
     func foldStart(sessionID: Int64) throws -> SessionState {
         let statement = try db.cachedStatement("SELECT \(SessionRow.columns()) FROM sessions WHERE id = ?")
         statement.bind(sessionID, at: 1)
-        guard try statement.step() else { statement.reset(); return SessionState() }
+        guard try statement.step() else {
+            statement.reset()
+            return SessionState()
+        }
         let row = SessionRow(reading: statement)
         statement.reset()
         return try foldStart(row).state
@@ -730,13 +810,16 @@ final class StoreCore: @unchecked Sendable {
     /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)``.
     func decodeBody(_ row: Statement, type: Int32, payload: Int32) throws -> EventBody {
         let typeName = row.string(at: type) ?? ""
-        if let body = row.withText(at: payload, { PayloadReader.body(type: typeName, payload: $0) }) ?? nil { return body }
+        if let body = row.withText(at: payload, { PayloadReader.body(type: typeName, payload: $0) }) ?? nil {
+            return body
+        }
         return try EventBody(type: typeName, payload: Array((row.string(at: payload) ?? "").utf8))
     }
 
     /// Streams a session's log in version order as (version, time, decoded body).
     func foldLog(sessionID: Int64, _ body: (Int, Int64, EventBody) throws -> Void) throws {
-        let statement = try db.prepare("SELECT version, at, type, payload FROM events WHERE session_id = ? ORDER BY version")
+        let statement = try db.prepare(
+            "SELECT version, at, type, payload FROM events WHERE session_id = ? ORDER BY version")
         statement.bind(sessionID, at: 1)
         try statement.forEachRow { row in
             try body(row.int(at: 0), row.int64(at: 1), try decodeBody(row, type: 2, payload: 3))
@@ -753,14 +836,30 @@ final class StoreCore: @unchecked Sendable {
             conditions.append("e.session_id = ?")
             values.append(.integer(row.id))
             // Within a session, times never go backwards: a time range is a version range.
-            if let since = filter.since { fromVersion = max(fromVersion ?? 1, try firstVersion(of: row, atOrAfter: since)) }
-            if let until = filter.until { toVersion = min(toVersion ?? row.version, try lastVersion(of: row, atOrBefore: until) ?? 0) }
+            if let since = filter.since {
+                fromVersion = max(fromVersion ?? 1, try firstVersion(of: row, atOrAfter: since))
+            }
+            if let until = filter.until {
+                toVersion = min(toVersion ?? row.version, try lastVersion(of: row, atOrBefore: until) ?? 0)
+            }
         } else {
-            if let since = filter.since { conditions.append("e.at >= ?"); values.append(.integer(since)) }
-            if let until = filter.until { conditions.append("e.at <= ?"); values.append(.integer(until)) }
+            if let since = filter.since {
+                conditions.append("e.at >= ?")
+                values.append(.integer(since))
+            }
+            if let until = filter.until {
+                conditions.append("e.at <= ?")
+                values.append(.integer(until))
+            }
         }
-        if let from = fromVersion { conditions.append("e.version >= ?"); values.append(.integer(Int64(from))) }
-        if let to = toVersion { conditions.append("e.version <= ?"); values.append(.integer(Int64(to))) }
+        if let from = fromVersion {
+            conditions.append("e.version >= ?")
+            values.append(.integer(Int64(from)))
+        }
+        if let to = toVersion {
+            conditions.append("e.version <= ?")
+            values.append(.integer(Int64(to)))
+        }
         if let types = filter.types, !types.isEmpty {
             conditions.append("e.type IN (" + Array(repeating: "?", count: types.count).joined(separator: ", ") + ")")
             values.append(contentsOf: types.sorted().map { .text($0) })
@@ -780,9 +879,13 @@ final class StoreCore: @unchecked Sendable {
             let type = statement.string(at: 3) ?? ""
             let payload = statement.string(at: 6) ?? ""
             let eventBody = try EventBody(type: type, payload: Array(payload.utf8))
-            if let entry = filter.entry, !eventBody.entryIDs.contains(where: { $0.hasSameScalars(as: entry) }) { continue }
-            try body(Event(seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
-                           at: statement.int64(at: 4), eventID: statement.string(at: 5) ?? "", body: eventBody))
+            if let entry = filter.entry, !eventBody.entryIDs.contains(where: { $0.hasSameScalars(as: entry) }) {
+                continue
+            }
+            try body(
+                Event(
+                    seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
+                    at: statement.int64(at: 4), eventID: statement.string(at: 5) ?? "", body: eventBody))
             emitted += 1
             if let limit = filter.limit, emitted >= limit { break }
         }

@@ -57,7 +57,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams): 65
-        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange, .restoreMovedOn: 1
+        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange,
+            .restoreMovedOn:
+            1
         case .versionConflict: 4
         case .truncationOutOfRange: 64
         case .truncationBelowRestore: 1
@@ -69,7 +71,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A one-line message naming the bad value and what is accepted.
     public var description: String {
         switch self {
-        case .sessionNotFound(let key): "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
+        case .sessionNotFound(let key):
+            "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
         case .sessionExists(let key): "session '\(key)' already exists"
         case .emptySessionKey: "the session key '' is empty: a key has at least one character"
         case .rules(let error): error.description
@@ -83,7 +86,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot truncate session '\(session)' before version \(before): it is not a version above the base that the session holds (accepted: \(accepted))"
         case .truncationBelowRestore(let session, let before, let restoreVersion):
             "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with 'navdb restore \(session) --ack', or truncate before version \(restoreVersion + 1) at most)"
-        case .databaseNotFound(let path): "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
+        case .databaseNotFound(let path):
+            "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
         case .notANavdbFile(let path, let reason): "'\(path)' is not a navdb database: \(reason); it was left unchanged"
         case .newerSchema(let path, let found, let supported):
             "'\(path)' has schema version \(found), newer than this navdb supports (\(supported)); it was left unchanged"

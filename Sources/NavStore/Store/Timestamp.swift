@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Event times: integer milliseconds since the Unix epoch, UTC (DESIGN §4), and their ISO-8601 text.
@@ -18,7 +18,8 @@ public enum Timestamp {
     /// printed some times one millisecond early (`...57.429` as `...57.428`).
     public static func format(_ milliseconds: Int64) -> String {
         func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-            let q = a / b, r = a % b
+            let q = a / b
+            let r = a % b
             return r < 0 ? (q - 1, r + b) : (q, r)
         }
         func pad(_ value: Int64, _ width: Int) -> String {
@@ -36,7 +37,8 @@ public enum Timestamp {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         let yearText = year < 0 ? "-" + pad(-year, 4) : (year > 9999 ? "+" + String(year) : pad(year, 4))
-        return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2))"
+        return
+            "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2))"
             + ":\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
     }
 
@@ -127,13 +129,17 @@ private struct TimeReader {
         }
         let midnight = Timestamp.days(year: year, month: month, day: day) * 86_400_000
         if index == bytes.count { return midnight }
-        guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2) else { return nil }
+        guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2) else {
+            return nil
+        }
         guard hour <= 23 else { return fail("hour \(hour) is out of range 0-23") }
         guard minute <= 59 else { return fail("minute \(minute) is out of range 0-59") }
         var milliseconds = (hour * 3600 + minute * 60) * 1000
         if take(":") {
             guard let second = digits(2) else { return nil }
-            guard second <= 59 else { return fail("second \(second) is out of range 0-59 (a leap second is not accepted)") }
+            guard second <= 59 else {
+                return fail("second \(second) is out of range 0-59 (a leap second is not accepted)")
+            }
             milliseconds += second * 1000
             if take(".") || take(",") {
                 var scale: Int64 = 100
@@ -146,12 +152,17 @@ private struct TimeReader {
                     index += 1
                 }
                 guard (1...9).contains(count) else {
-                    return fail(count == 0 ? "the fraction of a second has no digits" : "the fraction of a second has \(count) digits; at most 9 are accepted")
+                    return fail(
+                        count == 0
+                            ? "the fraction of a second has no digits"
+                            : "the fraction of a second has \(count) digits; at most 9 are accepted")
                 }
             }
         }
         guard index < bytes.count else {
-            return fail("the time has no zone (add Z for UTC, or an offset such as +02:00): a time without one would be read differently by different readers")
+            return fail(
+                "the time has no zone (add Z for UTC, or an offset such as +02:00): a time without one would be read differently by different readers"
+            )
         }
         var offset: Int64 = 0
         if take("Z") || take("z") {

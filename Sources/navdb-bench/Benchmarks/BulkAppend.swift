@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// 1. Bulk append through the store's batch API (validation, event, projection, snapshots, one
 /// transaction per batch) against raw inserts of rows of the same shape with the C API, one
@@ -17,8 +18,9 @@ enum BulkAppendBench {
         let perSession = min(total, 20_000)
         let rounds = options.small ? 2 : options.full ? 5 : 15
         let workloads = (0..<(total / perSession)).map {
-            SessionWorkload(key: "bulk-\($0)", events: perSession, seed: 1_000 + UInt64($0),
-                            startTime: 1_767_225_600_000 + Int64($0) * Int64(perSession) * 1000)
+            SessionWorkload(
+                key: "bulk-\($0)", events: perSession, seed: 1_000 + UInt64($0),
+                startTime: 1_767_225_600_000 + Int64($0) * Int64(perSession) * 1000)
         }
         // Version 1 of each session (`session.started`) is written before the clock starts, on
         // both sides: the store's `startSession` is a transaction of its own (one fsync), which
@@ -28,27 +30,36 @@ enum BulkAppendBench {
         let rows = sessionRows.flatMap { $0.dropFirst() }
         let events = Double(rows.count)
         let payload = workloads.map { $0.meanPayloadBytes() }.reduce(0, +) / Double(workloads.count)
-        var ours: [Double] = [], raw: [Double] = []
+        var ours: [Double] = []
+        var raw: [Double] = []
         var bytes: (store: Double, raw: Double) = (0, 0)
         try TempDirectory.with("bulk") { dir in
             for round in 0..<rounds {
                 let last = round == rounds - 1
-                let storePath = dir.file("store-\(round).sqlite"), rawPath = dir.file("raw-\(round).sqlite")
+                let storePath = dir.file("store-\(round).sqlite")
+                let rawPath = dir.file("raw-\(round).sqlite")
                 func timeStore() throws {
                     let store = try NavigationStore(path: storePath)
                     for workload in workloads {
                         try store.startSession(workload.key, name: "bench \(workload.key)", at: workload.startTime)
                     }
-                    ours.append(try measureSeconds {
-                        for workload in workloads { try appendBatch(store, workload) }
-                    })
+                    ours.append(
+                        try measureSeconds {
+                            for workload in workloads { try appendBatch(store, workload) }
+                        })
                 }
                 func timeRaw() throws {
                     let db = try RawDatabase.createBaseline(path: rawPath, synchronous: context.synchronous)
                     try db.insert(firstRows[...], oneTransaction: true)
                     raw.append(try measureSeconds { try db.insert(rows[...], oneTransaction: true) })
                 }
-                if round % 2 == 0 { try timeStore(); try timeRaw() } else { try timeRaw(); try timeStore() }
+                if round % 2 == 0 {
+                    try timeStore()
+                    try timeRaw()
+                } else {
+                    try timeRaw()
+                    try timeStore()
+                }
                 if last {
                     let all = events + Double(workloads.count)
                     bytes.store = Double(try RawDatabase(path: storePath).checkpointedBytes().bytes) / all
@@ -57,15 +68,28 @@ enum BulkAppendBench {
                 for path in [storePath, rawPath] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
             }
         }
-        let oursRate = events / median(ours), rawRate = events / median(raw)
+        let oursRate = events / median(ours)
+        let rawRate = events / median(raw)
         return [
-            .ratio("1", "bulk append (batch API), \(Int(events)) events, \(workloads.count) session\(workloads.count == 1 ? "" : "s")", ours: oursRate, unit: "ev/s",
-                   baselineName: "raw C API inserts, 1 txn", baseline: rawRate, ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.5),
-                   extra: ["payload bytes (mean)": payload, "rounds": Double(rounds), "ratio of medians": oursRate / rawRate],
-                   note: "medians of \(rounds) alternating rounds, ratio = median of the rounds' ratios; the store commits one batch per session (\(workloads.count)), raw once"),
-            .ratio("6a", "bytes per event on disk, same events", ours: bytes.store, unit: "B/ev",
-                   baselineName: "raw rows + their 2 unique indexes", baseline: bytes.raw, ratio: bytes.store / bytes.raw, target: .none,
-                   note: "page_count x page_size minus free pages after wal_checkpoint(TRUNCATE); the store's file also holds sessions, projections and a snapshot every \(StoreOptions().snapshotInterval) events"),
+            .ratio(
+                "1",
+                "bulk append (batch API), \(Int(events)) events, \(workloads.count) session\(workloads.count == 1 ? "" : "s")",
+                ours: oursRate, unit: "ev/s",
+                baselineName: "raw C API inserts, 1 txn", baseline: rawRate,
+                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.5),
+                extra: [
+                    "payload bytes (mean)": payload, "rounds": Double(rounds), "ratio of medians": oursRate / rawRate,
+                ],
+                note:
+                    "medians of \(rounds) alternating rounds, ratio = median of the rounds' ratios; the store commits one batch per session (\(workloads.count)), raw once"
+            ),
+            .ratio(
+                "6a", "bytes per event on disk, same events", ours: bytes.store, unit: "B/ev",
+                baselineName: "raw rows + their 2 unique indexes", baseline: bytes.raw, ratio: bytes.store / bytes.raw,
+                target: .none,
+                note:
+                    "page_count x page_size minus free pages after wal_checkpoint(TRUNCATE); the store's file also holds sessions, projections and a snapshot every \(StoreOptions().snapshotInterval) events"
+            ),
         ]
     }
 }

@@ -17,10 +17,13 @@ enum HistoryBench {
                 let store = try NavigationStore(path: dir.file("history-\(size).sqlite"))
                 try buildSession(store, key: "long", events: size, seed: 4_000 + UInt64(index))
                 stores.append(store)
-                progress("   built a session of \(size) events in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s")
+                progress(
+                    "   built a session of \(size) events in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s"
+                )
             }
             let raw = try RawReads(path: dir.file("history-\(sizes[0]).sqlite"), key: "long")
-            var rawSamples: [Double] = [], pairedSamples: [Double] = []
+            var rawSamples: [Double] = []
+            var pairedSamples: [Double] = []
             var samples = [[Double]](repeating: [], count: sizes.count)
             var random = SeededRandom(seed: 4_242)
             var sink = 0
@@ -45,12 +48,23 @@ enum HistoryBench {
                         }
                         if index == 0 {
                             // The raw reads of the same version, in alternating order.
-                            let ours: Double, bare: Double
-                            if version % 2 == 0 { ours = try timeOurs(); bare = try timeRaw() } else { bare = try timeRaw(); ours = try timeOurs() }
-                            if round > 0 { samples[0].append(ours); rawSamples.append(bare); pairedSamples.append(ours / bare) }
+                            let ours: Double
+                            let bare: Double
+                            if version % 2 == 0 {
+                                ours = try timeOurs()
+                                bare = try timeRaw()
+                            } else {
+                                bare = try timeRaw()
+                                ours = try timeOurs()
+                            }
+                            if round > 0 {
+                                samples[0].append(ours)
+                                rawSamples.append(bare)
+                                pairedSamples.append(ours / bare)
+                            }
                         } else {
                             let elapsed = try timeOurs()
-                            if round > 0 { samples[index].append(elapsed) }   // round 0 warms the caches
+                            if round > 0 { samples[index].append(elapsed) }  // round 0 warms the caches
                         }
                     }
                 }
@@ -58,22 +72,31 @@ enum HistoryBench {
             precondition(sink != 0)
             let base = median(samples[0])
             var figures: [Figure] = [
-                .absolute("4a", "state+button+menu at random version, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
-                          target: .atMost(1000), extra: ["p90 µs": quantile(samples[0], 0.9)],
-                          note: "median of \(samples[0].count) random versions; snapshot interval \(StoreOptions().snapshotInterval)"),
-                .ratio("4r", "state+button+menu at random version / raw reads, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
-                       baselineName: "raw reads of snapshot + event rows", baseline: median(rawSamples),
-                       ratio: median(pairedSamples), target: .atMost(3),
-                       extra: ["ratio of medians": base / median(rawSamples), "raw p90 µs": quantile(rawSamples, 0.9)],
-                       note: "raw reads with the C API, statements prepared once: the session's id by key, the newest snapshot row at or below the version (state text read), every event row after it up to the version (type, payload, at read); ratio = median of the per-version ratios, the two timed in alternating order"),
+                .absolute(
+                    "4a", "state+button+menu at random version, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
+                    target: .atMost(1000), extra: ["p90 µs": quantile(samples[0], 0.9)],
+                    note:
+                        "median of \(samples[0].count) random versions; snapshot interval \(StoreOptions().snapshotInterval)"
+                ),
+                .ratio(
+                    "4r", "state+button+menu at random version / raw reads, 10^\(exponent(sizes[0]))", ours: base,
+                    unit: "µs",
+                    baselineName: "raw reads of snapshot + event rows", baseline: median(rawSamples),
+                    ratio: median(pairedSamples), target: .atMost(3),
+                    extra: ["ratio of medians": base / median(rawSamples), "raw p90 µs": quantile(rawSamples, 0.9)],
+                    note:
+                        "raw reads with the C API, statements prepared once: the session's id by key, the newest snapshot row at or below the version (state text read), every event row after it up to the version (type, payload, at read); ratio = median of the per-version ratios, the two timed in alternating order"
+                ),
             ]
             for index in 1..<sizes.count {
                 let ours = median(samples[index])
                 let id = index == 1 ? "4b" : "4c"
-                figures.append(.ratioAndAbsolute(id, "same, 10^\(exponent(sizes[index])) vs 10^\(exponent(sizes[0])) events", ours: ours,
-                                                 unit: "µs", baselineName: "10^\(exponent(sizes[0])) session", baseline: base,
-                                                 ratio: ours / base, ratioTarget: .atMost(1.5), absoluteTarget: .atMost(1000),
-                                                 extra: ["p90 µs": quantile(samples[index], 0.9)]))
+                figures.append(
+                    .ratioAndAbsolute(
+                        id, "same, 10^\(exponent(sizes[index])) vs 10^\(exponent(sizes[0])) events", ours: ours,
+                        unit: "µs", baselineName: "10^\(exponent(sizes[0])) session", baseline: base,
+                        ratio: ours / base, ratioTarget: .atMost(1.5), absoluteTarget: .atMost(1000),
+                        extra: ["p90 µs": quantile(samples[index], 0.9)]))
             }
             return figures
         }
@@ -81,8 +104,12 @@ enum HistoryBench {
 
     /// The number of decimal digits of `n` minus one (10^4 -> 4), for labels.
     static func exponent(_ n: Int) -> Int {
-        var e = 0, v = n
-        while v >= 10 { v /= 10; e += 1 }
+        var e = 0
+        var v = n
+        while v >= 10 {
+            v /= 10
+            e += 1
+        }
         return e
     }
 
@@ -114,8 +141,12 @@ enum HistoryBench {
             db = try RawDatabase(path: path)
             self.key = key
             session = try db.prepare("SELECT id FROM sessions WHERE key = ?")
-            snapshot = try db.prepare("SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1")
-            events = try db.prepare("SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version")
+            snapshot = try db.prepare(
+                "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1"
+            )
+            events = try db.prepare(
+                "SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version"
+            )
         }
 
         deinit {
@@ -132,7 +163,8 @@ enum HistoryBench {
             sqlite3_reset(session)
             sqlite3_bind_int64(snapshot, 1, id)
             sqlite3_bind_int64(snapshot, 2, Int64(version))
-            var base: Int64 = 0, bytes = 0
+            var base: Int64 = 0
+            var bytes = 0
             if sqlite3_step(snapshot) == SQLITE_ROW {
                 base = sqlite3_column_int64(snapshot, 0)
                 _ = sqlite3_column_text(snapshot, 1)

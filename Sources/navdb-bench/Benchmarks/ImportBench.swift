@@ -1,16 +1,17 @@
+import NavStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import NavStore
 
 /// What the import child reports back (as JSON in a file).
 struct ImportResult: Codable {
@@ -34,18 +35,26 @@ enum ImportBench {
         var results: [(size: Int, result: ImportResult, rawBytes: Int64, fileBytes: Int64)] = []
         for size in sizes {
             try TempDirectory.with("import") { dir in
-                let input = dir.file("events.ndjson"), db = dir.file("import.sqlite"), output = dir.file("result.json")
+                let input = dir.file("events.ndjson")
+                let db = dir.file("import.sqlite")
+                let output = dir.file("result.json")
                 let began = monotonicNanoseconds()
-                let rawBytes = try writeInput(path: input, rawPath: dir.file("raw.sqlite"), events: size, synchronous: context.synchronous)
-                progress("   wrote \(size) events of NDJSON (\(fileSize(input) / 1_048_576) MiB) in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s")
-                let child = try spawnAndWait(currentExecutablePath(), [ImportChild.subcommand, input, db, output],
-                                             stdoutPath: "/dev/null", stderrPath: dir.file("child-stderr.txt"))
+                let rawBytes = try writeInput(
+                    path: input, rawPath: dir.file("raw.sqlite"), events: size, synchronous: context.synchronous)
+                progress(
+                    "   wrote \(size) events of NDJSON (\(fileSize(input) / 1_048_576) MiB) in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s"
+                )
+                let child = try spawnAndWait(
+                    currentExecutablePath(), [ImportChild.subcommand, input, db, output],
+                    stdoutPath: "/dev/null", stderrPath: dir.file("child-stderr.txt"))
                 guard child.status == 0, let text = readSmallFile(output) else {
                     let message = readSmallFile(dir.file("child-stderr.txt")) ?? ""
                     throw BenchError("the import child exited with \(child.status): \(message)")
                 }
                 let result = try JSONDecoder().decode(ImportResult.self, from: Data(text.utf8))
-                guard result.events == size else { throw BenchError("the import stored \(result.events) events, expected \(size)") }
+                guard result.events == size else {
+                    throw BenchError("the import stored \(result.events) events, expected \(size)")
+                }
                 results.append((size, result, rawBytes, fileSize(input)))
             }
         }
@@ -54,21 +63,32 @@ enum ImportBench {
             let r = entry.result
             let (peakID, bytesID) = [("6b", "6c"), ("6d", "6e")][index]
             let peak = Double(r.peakKiB) / 1024
-            figures.append(.absolute(peakID, "import peak memory, \(entry.size) events", ours: peak, unit: "MiB",
-                                     baselineName: "the child before opening", baseline: Double(r.startPeakKiB) / 1024,
-                                     ratio: nil, target: .atMost(64),
-                                     extra: ["import ev/s": Double(r.events) / r.seconds, "peak - start MiB": Double(r.peakKiB - r.startPeakKiB) / 1024,
-                                             "NDJSON MiB": Double(entry.fileBytes) / 1_048_576],
-                                     note: "VmHWM of a child process that only imports (streaming getline reader)"))
-            let ours = Double(r.bytes) / Double(r.events), raw = Double(entry.rawBytes) / Double(r.events)
-            figures.append(.ratio(bytesID, "bytes per event after import, \(entry.size) events", ours: ours, unit: "B/ev",
-                                  baselineName: "raw rows of the same events", baseline: raw, ratio: ours / raw, target: .none))
+            figures.append(
+                .absolute(
+                    peakID, "import peak memory, \(entry.size) events", ours: peak, unit: "MiB",
+                    baselineName: "the child before opening", baseline: Double(r.startPeakKiB) / 1024,
+                    ratio: nil, target: .atMost(64),
+                    extra: [
+                        "import ev/s": Double(r.events) / r.seconds,
+                        "peak - start MiB": Double(r.peakKiB - r.startPeakKiB) / 1024,
+                        "NDJSON MiB": Double(entry.fileBytes) / 1_048_576,
+                    ],
+                    note: "VmHWM of a child process that only imports (streaming getline reader)"))
+            let ours = Double(r.bytes) / Double(r.events)
+            let raw = Double(entry.rawBytes) / Double(r.events)
+            figures.append(
+                .ratio(
+                    bytesID, "bytes per event after import, \(entry.size) events", ours: ours, unit: "B/ev",
+                    baselineName: "raw rows of the same events", baseline: raw, ratio: ours / raw, target: .none))
         }
         if results.count == 2 {
-            let small = Double(results[0].result.peakKiB), large = Double(results[1].result.peakKiB)
-            figures.append(.ratio("6f", "import peak, 10^6 vs 10^5 events", ours: large / 1024, unit: "MiB",
-                                  baselineName: "10^5 import", baseline: small / 1024, ratio: large / small, target: .atMost(1.25),
-                                  note: "independent of the input size: the bench allows 25% for allocator noise"))
+            let small = Double(results[0].result.peakKiB)
+            let large = Double(results[1].result.peakKiB)
+            figures.append(
+                .ratio(
+                    "6f", "import peak, 10^6 vs 10^5 events", ours: large / 1024, unit: "MiB",
+                    baselineName: "10^5 import", baseline: small / 1024, ratio: large / small, target: .atMost(1.25),
+                    note: "independent of the input size: the bench allows 25% for allocator noise"))
         }
         return figures
     }
@@ -84,11 +104,14 @@ enum ImportBench {
         let sessions = 10
         for index in 0..<sessions {
             let key = "import-\(index)"
-            let workload = SessionWorkload(key: key, events: events / sessions, seed: 6_000 + UInt64(index),
-                                           startTime: 1_767_225_600_000 + Int64(index) * Int64(events / sessions) * 1000)
+            let workload = SessionWorkload(
+                key: key, events: events / sessions, seed: 6_000 + UInt64(index),
+                startTime: 1_767_225_600_000 + Int64(index) * Int64(events / sessions) * 1000)
             let rows = workload.rawRows(sessionID: Int64(index + 1), seed: 6_000 + UInt64(index))
             for row in rows {
-                writer.write(#"{"at":\#(row.at),"eventID":"\#(row.eventID)","payload":\#(row.payload),"session":"\#(key)","type":"\#(row.type)","version":\#(row.version)}"#)
+                writer.write(
+                    #"{"at":\#(row.at),"eventID":"\#(row.eventID)","payload":\#(row.payload),"session":"\#(key)","type":"\#(row.type)","version":\#(row.version)}"#
+                )
             }
             try raw.insert(rows[...], oneTransaction: false)
         }
@@ -118,8 +141,9 @@ enum ImportChild {
             }
             let peak = peakResidentKiB()
             let bytes = try RawDatabase(path: arguments[1]).checkpointedBytes().bytes
-            let result = ImportResult(events: events, seconds: seconds, startRSSKiB: startRSS, startPeakKiB: startPeak,
-                                      peakKiB: peak, bytes: bytes)
+            let result = ImportResult(
+                events: events, seconds: seconds, startRSSKiB: startRSS, startPeakKiB: startPeak,
+                peakKiB: peak, bytes: bytes)
             let writer = try LineWriter(path: arguments[2])
             writer.write(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             writer.close()

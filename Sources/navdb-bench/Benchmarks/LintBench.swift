@@ -1,16 +1,17 @@
+import NavStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import NavStore
 
 /// 8. `lint` of every session (DESIGN §10) against the fold alone (the same events read through
 /// the store and applied, nothing judged) and against a bare read of the same rows with the C
@@ -25,28 +26,33 @@ enum LintBench {
             let path = dir.file("lint.sqlite")
             let store = try NavigationStore(path: path)
             for index in 0..<sessions {
-                try HistoryBench.buildSession(store, key: "session-\(index)", events: perSession, seed: 8_000 + UInt64(index))
+                try HistoryBench.buildSession(
+                    store, key: "session-\(index)", events: perSession, seed: 8_000 + UInt64(index))
             }
             let keys = try store.sessionKeys()
             let reader = try RawDatabase(path: path)
             let events = Double(sessions * perSession)
             let lintOptions = LintOptions(width: 20)
-            var bare: [Double] = [], fold: [Double] = [], lint: [Double] = []
-            var folded = 0, summary = LintSummary()
+            var bare: [Double] = []
+            var fold: [Double] = []
+            var lint: [Double] = []
+            var folded = 0
+            var summary = LintSummary()
             for round in 0..<rounds {
                 var steps: [() throws -> Void] = [
                     { bare.append(try measureSeconds { _ = try RebuildBench.bareRead(reader) }) },
                     {
-                        fold.append(try measureSeconds {
-                            folded = 0
-                            for key in keys {
-                                var state = SessionState()
-                                try store.events(session: key) { event in
-                                    state.apply(event.body)
-                                    folded += 1
+                        fold.append(
+                            try measureSeconds {
+                                folded = 0
+                                for key in keys {
+                                    var state = SessionState()
+                                    try store.events(session: key) { event in
+                                        state.apply(event.body)
+                                        folded += 1
+                                    }
                                 }
-                            }
-                        })
+                            })
                     },
                     { lint.append(try measureSeconds { summary = try store.lint(options: lintOptions) { _ in } }) },
                 ]
@@ -57,23 +63,42 @@ enum LintBench {
                 throw BenchError("folded \(folded) and linted \(summary.events) events, expected \(Int(events))")
             }
             let child = try lintChild(path: path, dir: dir)
-            guard child.events == Int(events) else { throw BenchError("the lint child linted \(child.events) events, expected \(Int(events))") }
-            let bareRate = events / median(bare), foldRate = events / median(fold), lintRate = events / median(lint)
+            guard child.events == Int(events) else {
+                throw BenchError("the lint child linted \(child.events) events, expected \(Int(events))")
+            }
+            let bareRate = events / median(bare)
+            let foldRate = events / median(fold)
+            let lintRate = events / median(lint)
             let label = "\(Int(events)) events in \(sessions) sessions"
-            let note = "medians of \(rounds) rounds, order rotated each round; ratio = median of the rounds' ratios; bare read as in 5"
+            let note =
+                "medians of \(rounds) rounds, order rotated each round; ratio = median of the rounds' ratios; bare read as in 5"
             return [
-                .ratio("8a", "fold, \(label)", ours: foldRate, unit: "ev/s", baselineName: "bare read of the log", baseline: bareRate,
-                       ratio: pairedRateRatio(ours: fold, baseline: bare), target: .none,
-                       extra: ["ratio of medians": foldRate / bareRate],
-                       note: "fold: each session's events through store.events(session:), decoded and applied, nothing written; \(note)"),
-                .ratio("8b", "lint, \(label)", ours: lintRate, unit: "ev/s", baselineName: "the fold alone (8a)", baseline: foldRate,
-                       ratio: pairedRateRatio(ours: lint, baseline: fold), target: .atLeast(0.5),
-                       extra: ["ratio of medians": lintRate / foldRate, "findings": Double(summary.findings), "vs bare read": lintRate / bareRate],
-                       note: "store.lint(options: all rules, width 20) of every session, findings discarded; \(note)"),
-                .absolute("8c", "lint peak memory, \(label)", ours: Double(child.peakKiB) / 1024, unit: "MiB",
-                          baselineName: "the child before opening", baseline: Double(child.startPeakKiB) / 1024, target: .atMost(64),
-                          extra: ["lint ev/s": Double(child.events) / child.seconds, "peak - start MiB": Double(child.peakKiB - child.startPeakKiB) / 1024],
-                          note: "VmHWM of a child process that only opens the store and lints every session"),
+                .ratio(
+                    "8a", "fold, \(label)", ours: foldRate, unit: "ev/s", baselineName: "bare read of the log",
+                    baseline: bareRate,
+                    ratio: pairedRateRatio(ours: fold, baseline: bare), target: .none,
+                    extra: ["ratio of medians": foldRate / bareRate],
+                    note:
+                        "fold: each session's events through store.events(session:), decoded and applied, nothing written; \(note)"
+                ),
+                .ratio(
+                    "8b", "lint, \(label)", ours: lintRate, unit: "ev/s", baselineName: "the fold alone (8a)",
+                    baseline: foldRate,
+                    ratio: pairedRateRatio(ours: lint, baseline: fold), target: .atLeast(0.5),
+                    extra: [
+                        "ratio of medians": lintRate / foldRate, "findings": Double(summary.findings),
+                        "vs bare read": lintRate / bareRate,
+                    ],
+                    note: "store.lint(options: all rules, width 20) of every session, findings discarded; \(note)"),
+                .absolute(
+                    "8c", "lint peak memory, \(label)", ours: Double(child.peakKiB) / 1024, unit: "MiB",
+                    baselineName: "the child before opening", baseline: Double(child.startPeakKiB) / 1024,
+                    target: .atMost(64),
+                    extra: [
+                        "lint ev/s": Double(child.events) / child.seconds,
+                        "peak - start MiB": Double(child.peakKiB - child.startPeakKiB) / 1024,
+                    ],
+                    note: "VmHWM of a child process that only opens the store and lints every session"),
             ]
         }
     }
@@ -81,10 +106,12 @@ enum LintBench {
     /// Runs ``LintChild`` on `path` and reads its result.
     static func lintChild(path: String, dir: TempDirectory) throws -> LintChild.Result {
         let output = dir.file("lint-result.json")
-        let child = try spawnAndWait(currentExecutablePath(), [LintChild.subcommand, path, output],
-                                     stdoutPath: "/dev/null", stderrPath: dir.file("lint-child-stderr.txt"))
+        let child = try spawnAndWait(
+            currentExecutablePath(), [LintChild.subcommand, path, output],
+            stdoutPath: "/dev/null", stderrPath: dir.file("lint-child-stderr.txt"))
         guard child.status == 0, let text = readSmallFile(output) else {
-            throw BenchError("the lint child exited with \(child.status): \(readSmallFile(dir.file("lint-child-stderr.txt")) ?? "")")
+            throw BenchError(
+                "the lint child exited with \(child.status): \(readSmallFile(dir.file("lint-child-stderr.txt")) ?? "")")
         }
         return try JSONDecoder().decode(LintChild.Result.self, from: Data(text.utf8))
     }
@@ -115,8 +142,9 @@ enum LintChild {
                 let store = try NavigationStore(path: arguments[0], create: false)
                 summary = try store.lint(options: LintOptions(width: 20)) { _ in }
             }
-            let result = Result(events: summary.events, findings: summary.findings, seconds: seconds,
-                                startPeakKiB: startPeak, peakKiB: peakResidentKiB())
+            let result = Result(
+                events: summary.events, findings: summary.findings, seconds: seconds,
+                startPeakKiB: startPeak, peakKiB: peakResidentKiB())
             let writer = try LineWriter(path: arguments[1])
             writer.write(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             writer.close()

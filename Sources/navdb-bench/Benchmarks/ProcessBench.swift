@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// 3. One `navdb push` as a whole process against `sqlite3 FILE "INSERT ..."` as a whole process,
 /// with `navdb --version` (start-up alone) beside it.
@@ -15,16 +16,26 @@ enum ProcessBench {
         let options = context.options
         let navdb = options.navdb ?? (dirname(currentExecutablePath()) + "/navdb")
         guard isExecutable(navdb) else {
-            return [.skipped("3", name, reason: "no executable navdb at \(displayPath(navdb)) (build it, or pass --navdb PATH)")]
+            return [
+                .skipped(
+                    "3", name, reason: "no executable navdb at \(displayPath(navdb)) (build it, or pass --navdb PATH)")
+            ]
         }
         guard let sqlite3 = findOnPath("sqlite3") else {
-            return [.skipped("3", name, reason: "the sqlite3 command-line shell is not installed (apt-get install sqlite3)")]
+            return [
+                .skipped("3", name, reason: "the sqlite3 command-line shell is not installed (apt-get install sqlite3)")
+            ]
         }
         let rounds = options.small ? 5 : 30
         let warmup = 3
-        var push = Samples(), shell = Samples(), version = Samples(), shellVersion = Samples()
+        var push = Samples()
+        var shell = Samples()
+        var version = Samples()
+        var shellVersion = Samples()
         return try TempDirectory.with("process") { dir in
-            let storePath = dir.file("navdb.sqlite"), rawPath = dir.file("raw.sqlite"), errors = dir.file("stderr.txt")
+            let storePath = dir.file("navdb.sqlite")
+            let rawPath = dir.file("raw.sqlite")
+            let errors = dir.file("stderr.txt")
             do {
                 let store = try NavigationStore(path: storePath)
                 try store.startSession("s")
@@ -32,7 +43,9 @@ enum ProcessBench {
             }
             do {
                 let db = try RawDatabase.createBaseline(path: rawPath, synchronous: context.synchronous)
-                try db.insert(SessionWorkload(key: "s", events: 1, seed: 3).rawRows(sessionID: 1, seed: 3)[...], oneTransaction: false)
+                try db.insert(
+                    SessionWorkload(key: "s", events: 1, seed: 3).rawRows(sessionID: 1, seed: 3)[...],
+                    oneTransaction: false)
             }
             var random = SeededRandom(seed: 3_000)
             let pragma = context.synchronous == "full" ? "" : "PRAGMA synchronous=\(context.synchronous.uppercased()); "
@@ -40,7 +53,8 @@ enum ProcessBench {
                 let result = try spawnAndWait(path, arguments, stderrPath: errors)
                 guard result.status == 0 else {
                     let message = readSmallFile(errors)?.split(separator: "\n").first.map(String.init) ?? ""
-                    throw BenchError("\(path) \(arguments.joined(separator: " ")) exited with \(result.status): \(message)")
+                    throw BenchError(
+                        "\(path) \(arguments.joined(separator: " ")) exited with \(result.status): \(message)")
                 }
                 if round >= warmup {
                     samples.wall.append(result.seconds)
@@ -49,9 +63,14 @@ enum ProcessBench {
             }
             for round in 0..<(rounds + warmup) {
                 let id = "screen-\(round)"
-                let pushArguments = ["--db", storePath, "push", "s", id, "--title", "Screen \(round)", "--route", "app://screen/\(round)"]
-                let payload = #"{"entry":{"id":"\#(id)","item":{"title":"Screen \#(round)"},"route":"app://screen/\#(round)"}}"#
-                let insert = "\(pragma)INSERT INTO events (session, version, type, at, event_id, payload) VALUES "
+                let pushArguments = [
+                    "--db", storePath, "push", "s", id, "--title", "Screen \(round)", "--route",
+                    "app://screen/\(round)",
+                ]
+                let payload =
+                    #"{"entry":{"id":"\#(id)","item":{"title":"Screen \#(round)"},"route":"app://screen/\#(round)"}}"#
+                let insert =
+                    "\(pragma)INSERT INTO events (session, version, type, at, event_id, payload) VALUES "
                     + "(1, \(round + 2), 'entry.pushed', \(1_767_225_600_000 + Int64(round) * 1000), '\(random.uuidText(milliseconds: 1_767_225_600_000 + Int64(round) * 1000))', '\(payload)')"
                 let steps: [() throws -> Void] = [
                     { try run(navdb, pushArguments, into: &push, round) },
@@ -62,19 +81,34 @@ enum ProcessBench {
                 // Rotate the order every round so that no command always follows another.
                 for step in 0..<steps.count { try steps[(step + round) % steps.count]() }
             }
-            let ours = median(push.wall) * 1e3, base = median(shell.wall) * 1e3
-            let oursCPU = median(push.cpu) * 1e3, baseCPU = median(shell.cpu) * 1e3
+            let ours = median(push.wall) * 1e3
+            let base = median(shell.wall) * 1e3
+            let oursCPU = median(push.cpu) * 1e3
+            let baseCPU = median(shell.cpu) * 1e3
             return [
-                .ratio("3", "navdb push, whole process", ours: ours, unit: "ms", baselineName: "sqlite3 FILE \"INSERT ...\"",
-                       baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.2),
-                       extra: ["navdb --version ms": median(version.wall) * 1e3, "sqlite3 -version ms": median(shellVersion.wall) * 1e3,
-                               "navdb push p90 ms": quantile(push.wall, 0.9) * 1e3, "sqlite3 insert p90 ms": quantile(shell.wall, 0.9) * 1e3,
-                               "ratio of medians": ours / base],
-                       note: "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"),
-                .ratio("3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms", baselineName: "sqlite3 FILE \"INSERT ...\"",
-                       baseline: baseCPU, ratio: median(zip(push.cpu, shell.cpu).map { $0 / $1 }), target: .none,
-                       extra: ["navdb --version CPU ms": median(version.cpu) * 1e3, "sqlite3 -version CPU ms": median(shellVersion.cpu) * 1e3],
-                       note: "from wait4's rusage: no fsync waits, no other processes; shows the CPU work behind row 3"),
+                .ratio(
+                    "3", "navdb push, whole process", ours: ours, unit: "ms",
+                    baselineName: "sqlite3 FILE \"INSERT ...\"",
+                    baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.2),
+                    extra: [
+                        "navdb --version ms": median(version.wall) * 1e3,
+                        "sqlite3 -version ms": median(shellVersion.wall) * 1e3,
+                        "navdb push p90 ms": quantile(push.wall, 0.9) * 1e3,
+                        "sqlite3 insert p90 ms": quantile(shell.wall, 0.9) * 1e3,
+                        "ratio of medians": ours / base,
+                    ],
+                    note:
+                        "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"
+                ),
+                .ratio(
+                    "3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms",
+                    baselineName: "sqlite3 FILE \"INSERT ...\"",
+                    baseline: baseCPU, ratio: median(zip(push.cpu, shell.cpu).map { $0 / $1 }), target: .none,
+                    extra: [
+                        "navdb --version CPU ms": median(version.cpu) * 1e3,
+                        "sqlite3 -version CPU ms": median(shellVersion.cpu) * 1e3,
+                    ],
+                    note: "from wait4's rusage: no fsync waits, no other processes; shows the CPU work behind row 3"),
             ]
         }
     }

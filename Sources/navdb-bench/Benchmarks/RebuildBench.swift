@@ -13,13 +13,17 @@ enum RebuildBench {
             let path = dir.file("rebuild.sqlite")
             let store = try NavigationStore(path: path)
             for index in 0..<sessions {
-                try HistoryBench.buildSession(store, key: "session-\(index)", events: perSession, seed: 5_000 + UInt64(index))
+                try HistoryBench.buildSession(
+                    store, key: "session-\(index)", events: perSession, seed: 5_000 + UInt64(index))
             }
             let reader = try RawDatabase(path: path)
             let events = Double(sessions * perSession)
-            var ours: [Double] = [], raw: [Double] = []
-            var foldTimes: [Double] = [], foldRaw: [Double] = []
-            var folded = 0, decoded = 0
+            var ours: [Double] = []
+            var raw: [Double] = []
+            var foldTimes: [Double] = []
+            var foldRaw: [Double] = []
+            var folded = 0
+            var decoded = 0
             for round in 0..<rounds {
                 func timeRebuild() throws {
                     ours.append(try measureSeconds { folded = try store.rebuild().events })
@@ -27,29 +31,54 @@ enum RebuildBench {
                 func timeRead() throws {
                     raw.append(try measureSeconds { _ = try bareRead(reader) })
                 }
-                if round % 2 == 0 { try timeRebuild(); try timeRead() } else { try timeRead(); try timeRebuild() }
+                if round % 2 == 0 {
+                    try timeRebuild()
+                    try timeRead()
+                } else {
+                    try timeRead()
+                    try timeRebuild()
+                }
                 func timeFold() throws {
                     foldTimes.append(try measureSeconds { decoded = try fold(reader) })
                 }
                 func timeFoldRead() throws {
                     foldRaw.append(try measureSeconds { _ = try bareRead(reader, sessions: true) })
                 }
-                if round % 2 == 0 { try timeFold(); try timeFoldRead() } else { try timeFoldRead(); try timeFold() }
+                if round % 2 == 0 {
+                    try timeFold()
+                    try timeFoldRead()
+                } else {
+                    try timeFoldRead()
+                    try timeFold()
+                }
             }
-            guard folded == Int(events) else { throw BenchError("rebuild folded \(folded) events, expected \(Int(events))") }
-            guard decoded == Int(events) else { throw BenchError("the fold decoded \(decoded) events, expected \(Int(events))") }
-            let oursRate = events / median(ours), rawRate = events / median(raw)
-            let foldRate = events / median(foldTimes), foldRawRate = events / median(foldRaw)
+            guard folded == Int(events) else {
+                throw BenchError("rebuild folded \(folded) events, expected \(Int(events))")
+            }
+            guard decoded == Int(events) else {
+                throw BenchError("the fold decoded \(decoded) events, expected \(Int(events))")
+            }
+            let oursRate = events / median(ours)
+            let rawRate = events / median(raw)
+            let foldRate = events / median(foldTimes)
+            let foldRawRate = events / median(foldRaw)
             return [
-                .ratio("5a", "fold (decode + apply, nothing written), \(Int(events)) events", ours: foldRate, unit: "ev/s",
-                       baselineName: "bare read of the same rows", baseline: foldRawRate,
-                       ratio: pairedRateRatio(ours: foldTimes, baseline: foldRaw), target: .atLeast(0.25),
-                       extra: ["fold s": median(foldTimes), "ratio of medians": foldRate / foldRawRate],
-                       note: "fold: the same C API read, each payload decoded with EventBody(type:payload:) and applied to the session's SessionState; bare read: SELECT session_id, type, payload FROM events ORDER BY session_id, version stepped, every column read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"),
-                .ratio("5", "rebuild, \(Int(events)) events in \(sessions) sessions", ours: oursRate, unit: "ev/s",
-                       baselineName: "bare read of the log", baseline: rawRate, ratio: pairedRateRatio(ours: ours, baseline: raw), target: .none,
-                       extra: ["rebuild s": median(ours), "ratio of medians": oursRate / rawRate],
-                       note: "bare read: SELECT type, payload FROM events ORDER BY session_id, version, every row stepped and its text read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"),
+                .ratio(
+                    "5a", "fold (decode + apply, nothing written), \(Int(events)) events", ours: foldRate, unit: "ev/s",
+                    baselineName: "bare read of the same rows", baseline: foldRawRate,
+                    ratio: pairedRateRatio(ours: foldTimes, baseline: foldRaw), target: .atLeast(0.25),
+                    extra: ["fold s": median(foldTimes), "ratio of medians": foldRate / foldRawRate],
+                    note:
+                        "fold: the same C API read, each payload decoded with EventBody(type:payload:) and applied to the session's SessionState; bare read: SELECT session_id, type, payload FROM events ORDER BY session_id, version stepped, every column read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
+                ),
+                .ratio(
+                    "5", "rebuild, \(Int(events)) events in \(sessions) sessions", ours: oursRate, unit: "ev/s",
+                    baselineName: "bare read of the log", baseline: rawRate,
+                    ratio: pairedRateRatio(ours: ours, baseline: raw), target: .none,
+                    extra: ["rebuild s": median(ours), "ratio of medians": oursRate / rawRate],
+                    note:
+                        "bare read: SELECT type, payload FROM events ORDER BY session_id, version, every row stepped and its text read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
+                ),
             ]
         }
     }
@@ -57,8 +86,10 @@ enum RebuildBench {
     /// Steps every row of the log in the rebuild's order and touches both columns' bytes (and the
     /// session id, as the fold reads it, when `sessions` is true).
     static func bareRead(_ db: RawDatabase, sessions: Bool = false) throws -> Int {
-        let statement = try db.prepare(sessions ? "SELECT type, payload, session_id FROM events ORDER BY session_id, version"
-                                                : "SELECT type, payload FROM events ORDER BY session_id, version")
+        let statement = try db.prepare(
+            sessions
+                ? "SELECT type, payload, session_id FROM events ORDER BY session_id, version"
+                : "SELECT type, payload FROM events ORDER BY session_id, version")
         defer { sqlite3_finalize(statement) }
         var bytes = 0
         while true {
@@ -82,7 +113,8 @@ enum RebuildBench {
         defer { sqlite3_finalize(statement) }
         var state = SessionState()
         var session: Int64 = -1
-        var count = 0, sink = 0
+        var count = 0
+        var sink = 0
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CSQLite
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// 7. Retention (DESIGN §12): `deleteSession` of one long session and `prune` of 100 sessions,
 /// each on a fresh copy of the same file, against a bare `DELETE` of the same rows with the C API
@@ -23,7 +24,8 @@ enum RetentionBench {
                 let store = try NavigationStore(path: model)
                 try HistoryBench.buildSession(store, key: "long", events: longEvents, seed: 7_000)
                 for index in 0..<pruned {
-                    try HistoryBench.buildSession(store, key: "old-\(index)", events: perPruned, seed: 7_100 + UInt64(index))
+                    try HistoryBench.buildSession(
+                        store, key: "old-\(index)", events: perPruned, seed: 7_100 + UInt64(index))
                 }
                 try HistoryBench.buildSession(store, key: "kept", events: perPruned, seed: 7_999)
                 // The kept session's last event is newer than any pruned one's.
@@ -37,7 +39,10 @@ enum RetentionBench {
                 try modelBytes.write(to: URL(fileURLWithPath: path))
                 return path
             }
-            var deleteOurs: [Double] = [], deleteRaw: [Double] = [], pruneOurs: [Double] = [], pruneRaw: [Double] = []
+            var deleteOurs: [Double] = []
+            var deleteRaw: [Double] = []
+            var pruneOurs: [Double] = []
+            var pruneRaw: [Double] = []
             var pruneTime: Int64 = 0
             for round in 0..<rounds {
                 // Ours and the baseline alternate which goes first.
@@ -48,11 +53,16 @@ enum RetentionBench {
                         let store = try NavigationStore(path: path, create: false)
                         var removed = 0
                         deleteOurs.append(try measureSeconds { removed = try store.deleteSession("long").events })
-                        guard removed == longEvents else { throw BenchError("deleteSession removed \(removed) events, expected \(longEvents)") }
+                        guard removed == longEvents else {
+                            throw BenchError("deleteSession removed \(removed) events, expected \(longEvents)")
+                        }
                         if pruneTime == 0 { pruneTime = try store.sessionInfo("kept").updatedAt }
                         var sessions = 0
-                        pruneOurs.append(try measureSeconds { sessions = try store.prune(before: pruneTime).sessions.count })
-                        guard sessions == pruned else { throw BenchError("prune removed \(sessions) sessions, expected \(pruned)") }
+                        pruneOurs.append(
+                            try measureSeconds { sessions = try store.prune(before: pruneTime).sessions.count })
+                        guard sessions == pruned else {
+                            throw BenchError("prune removed \(sessions) sessions, expected \(pruned)")
+                        }
                     } else {
                         let db = try RawDatabase(path: path)
                         try db.execute("PRAGMA synchronous=\(context.synchronous.uppercased())")
@@ -62,24 +72,31 @@ enum RetentionBench {
                         var ids: [Int64] = []
                         while sqlite3_step(statement) == SQLITE_ROW { ids.append(sqlite3_column_int64(statement, 0)) }
                         sqlite3_finalize(statement)
-                        guard ids.count == pruned else { throw BenchError("the baseline found \(ids.count) sessions to prune") }
+                        guard ids.count == pruned else {
+                            throw BenchError("the baseline found \(ids.count) sessions to prune")
+                        }
                         pruneRaw.append(try measureSeconds { try bareDelete(db, ids: ids) })
                     }
                 }
             }
             let pruneEvents = Double(pruned * perPruned)
-            let note = "bare DELETE: one transaction of DELETE ... WHERE session_id = ? on entries, layers, snapshots, restore_attempts, events and sessions, "
+            let note =
+                "bare DELETE: one transaction of DELETE ... WHERE session_id = ? on entries, layers, snapshots, restore_attempts, events and sessions, "
                 + "maintenance flag raised, default secure_delete, no checkpoint; ours adds the seq runs, secure_delete, the WAL checkpoint and truncation; "
                 + "fresh copy of the file per run, medians of \(rounds) rounds, ratio = median of the rounds' ratios"
             return [
-                .ratio("7", "session delete, one \(longEvents)-event session", ours: Double(longEvents) / median(deleteOurs), unit: "ev/s",
-                       baselineName: "bare DELETE of the same rows", baseline: Double(longEvents) / median(deleteRaw),
-                       ratio: pairedRateRatio(ours: deleteOurs, baseline: deleteRaw), target: .none,
-                       extra: ["delete s": median(deleteOurs), "bare s": median(deleteRaw)], note: note),
-                .ratio("7", "prune, \(pruned) sessions of \(perPruned) events", ours: pruneEvents / median(pruneOurs), unit: "ev/s",
-                       baselineName: "bare DELETE of the same rows", baseline: pruneEvents / median(pruneRaw),
-                       ratio: pairedRateRatio(ours: pruneOurs, baseline: pruneRaw), target: .none,
-                       extra: ["prune s": median(pruneOurs), "bare s": median(pruneRaw)], note: note),
+                .ratio(
+                    "7", "session delete, one \(longEvents)-event session",
+                    ours: Double(longEvents) / median(deleteOurs), unit: "ev/s",
+                    baselineName: "bare DELETE of the same rows", baseline: Double(longEvents) / median(deleteRaw),
+                    ratio: pairedRateRatio(ours: deleteOurs, baseline: deleteRaw), target: .none,
+                    extra: ["delete s": median(deleteOurs), "bare s": median(deleteRaw)], note: note),
+                .ratio(
+                    "7", "prune, \(pruned) sessions of \(perPruned) events", ours: pruneEvents / median(pruneOurs),
+                    unit: "ev/s",
+                    baselineName: "bare DELETE of the same rows", baseline: pruneEvents / median(pruneRaw),
+                    ratio: pairedRateRatio(ours: pruneOurs, baseline: pruneRaw), target: .none,
+                    extra: ["prune s": median(pruneOurs), "bare s": median(pruneRaw)], note: note),
             ]
         }
     }

@@ -54,7 +54,8 @@ final class RawDatabase {
     func prepare(_ sql: String) throws -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
-              let statement else {
+            let statement
+        else {
             throw BenchError("SQLite: \(String(cString: sqlite3_errmsg(handle))) - while preparing \(sql)")
         }
         return statement
@@ -87,7 +88,8 @@ func bindText(_ statement: OpaquePointer, _ index: Int32, _ text: String) {
     text.withUTF8 { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
             if let base = chars.baseAddress {
-                _ = sqlite3_bind_text64(statement, index, base, UInt64(chars.count), sqliteTransient, UInt8(SQLITE_UTF8))
+                _ = sqlite3_bind_text64(
+                    statement, index, base, UInt64(chars.count), sqliteTransient, UInt8(SQLITE_UTF8))
             } else {
                 _ = sqlite3_bind_text64(statement, index, "", 0, sqliteTransient, UInt8(SQLITE_UTF8))
             }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The result of a finished child process.
@@ -20,7 +20,9 @@ struct SpawnResult {
 /// Runs `path` with `arguments` (not including argv[0]) as a whole process, stdin from /dev/null,
 /// stdout to `stdoutPath` (default /dev/null) and stderr to /dev/null, and waits for it. The time
 /// covers everything the caller of a CLI pays for: exec, dynamic linking, start-up, the work and exit.
-func spawnAndWait(_ path: String, _ arguments: [String], stdoutPath: String = "/dev/null", stderrPath: String = "/dev/null") throws -> SpawnResult {
+func spawnAndWait(
+    _ path: String, _ arguments: [String], stdoutPath: String = "/dev/null", stderrPath: String = "/dev/null"
+) throws -> SpawnResult {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

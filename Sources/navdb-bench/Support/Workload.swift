@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One row of the raw baseline, precomputed so that only SQLite is timed.
 struct RawRow: Sendable {
@@ -67,7 +68,8 @@ struct CommandGenerator {
             title: "\(screen.prefix(1).uppercased())\(screen.dropFirst()) \(serial)",
             backButtonTitle: roll % 10 == 0 ? "Back to \(screen)" : nil)
         let params: [String: JSONValue] = [
-            "id": .integer(Int64(serial)), "ref": .string(Self.referrers[serial % Self.referrers.count]), "tab": .string("shop"),
+            "id": .integer(Int64(serial)), "ref": .string(Self.referrers[serial % Self.referrers.count]),
+            "tab": .string("shop"),
         ]
         return Entry(id: id, route: "app://shop/\(screen)/\(serial)", params: params, item: item)
     }
@@ -110,8 +112,10 @@ struct SessionWorkload {
         var random = SeededRandom(seed: seed ^ 0x5EED)
         let encoder = payloadEncoder()
         return bodies.enumerated().map { index, body in
-            RawRow(session: sessionID, version: Int64(index + 1), type: body.type, at: time(ofVersion: index + 1),
-                   eventID: random.uuidText(milliseconds: time(ofVersion: index + 1)), payload: String(decoding: (try? body.payloadData(encoder)) ?? Data(), as: UTF8.self))
+            RawRow(
+                session: sessionID, version: Int64(index + 1), type: body.type, at: time(ofVersion: index + 1),
+                eventID: random.uuidText(milliseconds: time(ofVersion: index + 1)),
+                payload: String(decoding: (try? body.payloadData(encoder)) ?? Data(), as: UTF8.self))
         }
     }
 

@@ -5,7 +5,8 @@ struct BackCommand: Command {
     static let spec = CommandSpec(
         path: ["back"],
         abstract: "Go back: pop, or dismiss at the root of a modal layer.",
-        discussion: "The app's own action: programmatic, so guards are not consulted. Refused at the root of the base layer.",
+        discussion:
+            "The app's own action: programmatic, so guards are not consulted. Refused at the root of the base layer.",
         arguments: [.key],
         options: WriteOptions.specs)
 
@@ -18,6 +19,7 @@ struct BackCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store().execute(.back, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        try WriteOutput.render(
+            context.store().execute(.back, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

@@ -7,11 +7,16 @@ struct BackMenuCommand: Command {
         path: ["back-menu"],
         abstract: "Show the back button's label and the back menu, now or at a point in history.",
         discussion: """
-        --json prints {"session","version","backButton": null | {"label","fallbacks","image"},\
-        "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
-        """,
+            --json prints {"session","version","backButton": null | {"label","fallbacks","image"},\
+            "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
+            """,
         arguments: [.key],
-        options: [PointOption.spec, PlatformOption.whatIf, WidthOption.spec("Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).")])
+        options: [
+            PointOption.spec, PlatformOption.whatIf,
+            WidthOption.spec(
+                "Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns)."
+            ),
+        ])
 
     var key: String
     var point: HistoryPoint?

@@ -5,7 +5,9 @@ struct CheckCommand: Command {
     static let spec = CommandSpec(
         path: ["check"],
         abstract: "Verify the database: integrity, gapless versions, projections and snapshots.",
-        discussion: "Read-only. Exits 74 when a problem was found (each is listed; 'navdb rebuild' repairs projections and snapshots), 0 when the database is sound.")
+        discussion:
+            "Read-only. Exits 74 when a problem was found (each is listed; 'navdb rebuild' repairs projections and snapshots), 0 when the database is sound."
+    )
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
@@ -17,7 +19,8 @@ struct CheckCommand: Command {
         if context.json {
             try JSONOutput.print(report)
         } else {
-            Console.line("checked \(report.sessions) session(s), \(report.events) event(s), \(report.snapshots) snapshot(s)")
+            Console.line(
+                "checked \(report.sessions) session(s), \(report.events) event(s), \(report.snapshots) snapshot(s)")
             Console.line(report.isClean ? "ok" : "\(report.problems.count) problem(s):")
             for problem in report.problems { try Console.streamLine("  " + Text.escaped(problem)) }
         }

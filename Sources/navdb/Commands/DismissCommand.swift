@@ -6,15 +6,19 @@ struct DismissCommand: Command {
         path: ["dismiss"],
         abstract: "Dismiss the top modal layer.",
         discussion: """
-        A swipe (gesture) on a layer presented with --modal-in-presentation is vetoed (exit 3, recorded). \
-        The default source differs from pop's: a dismissal is most often the app's own call (a Cancel or \
-        Done button), a pop most often the user's tap on the back button.
-        """,
+            A swipe (gesture) on a layer presented with --modal-in-presentation is vetoed (exit 3, recorded). \
+            The default source differs from pop's: a dismissal is most often the app's own call (a Cancel or \
+            Done button), a pop most often the user's tap on the back button.
+            """,
         arguments: [.key],
-        options: [.value("source", "source", help: """
-            programmatic: the app calls dismiss(animated:completion:), which works on any layer; \
-            gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer).
-            """, default: DismissSource.programmatic.rawValue, choices: DismissSource.allCases.map(\.rawValue))] + WriteOptions.specs)
+        options: [
+            .value(
+                "source", "source",
+                help: """
+                    programmatic: the app calls dismiss(animated:completion:), which works on any layer; \
+                    gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer).
+                    """, default: DismissSource.programmatic.rawValue, choices: DismissSource.allCases.map(\.rawValue))
+        ] + WriteOptions.specs)
 
     var key: String
     var source: DismissSource
@@ -27,6 +31,8 @@ struct DismissCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store().execute(.dismiss(source: source), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        try WriteOutput.render(
+            context.store().execute(
+                .dismiss(source: source), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

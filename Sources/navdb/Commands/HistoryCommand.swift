@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `navdb history KEY [--type T]... [--entry ID] [--since T] [--until T] [--limit N] [--reverse]`:
 /// the session's events, streamed.
@@ -12,18 +13,27 @@ struct HistoryCommand: Command {
         path: ["history"],
         abstract: "List a session's events (streamed; any length).",
         discussion: """
-        Human output: version, time, type and a one-line summary. --json prints one event per line: \
-        {"at","eventID","payload","seq","session","time","type","version"} (at in ms since the Unix epoch). \
-        A truncated session's history starts at its base: a note first, or with --json its \
-        {"type":"session.truncated"} record (as in export; last with --reverse).
-        """,
+            Human output: version, time, type and a one-line summary. --json prints one event per line: \
+            {"at","eventID","payload","seq","session","time","type","version"} (at in ms since the Unix epoch). \
+            A truncated session's history starts at its base: a note first, or with --json its \
+            {"type":"session.truncated"} record (as in export; last with --reverse).
+            """,
         arguments: [.key],
         options: [
-            .repeating("type", "type", help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", ")).",
-                       choices: EventBody.typeNames),
+            .repeating(
+                "type", "type",
+                help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", ")).",
+                choices: EventBody.typeNames),
             .value("entry", "id", help: "Only events that name this entry."),
-            .value("since", "time", help: "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range)."),
-            .value("until", "time", help: "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range)."),
+            .value(
+                "since", "time",
+                help:
+                    "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range)."),
+            .value(
+                "until", "time",
+                help:
+                    "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range)."
+            ),
             .value("limit", "n", help: "At most <n> events."),
             .flag("reverse", help: "Newest first."),
         ])
@@ -36,7 +46,8 @@ struct HistoryCommand: Command {
         var types: Set<String>?
         for type in arguments.allValues("type") {
             guard EventBody.typeNames.contains(type) else {
-                throw arguments.invalid(type, for: "--type <type>", expected: "one of \(EventBody.typeNames.joined(separator: ", "))")
+                throw arguments.invalid(
+                    type, for: "--type <type>", expected: "one of \(EventBody.typeNames.joined(separator: ", "))")
             }
             types = (types ?? []).union([type])
         }
@@ -47,12 +58,14 @@ struct HistoryCommand: Command {
         let until = try arguments.time("until")
         // An empty range is a mistake in the command, as `replay --from 5 --to 2` is: exit 64.
         if let sinceAsGiven, let until, until < sinceAsGiven {
-            throw arguments.invalid(arguments.value("until") ?? "", for: "--until <time>",
-                                    expected: "a time at or after --since \(arguments.value("since") ?? "")")
+            throw arguments.invalid(
+                arguments.value("until") ?? "", for: "--until <time>",
+                expected: "a time at or after --since \(arguments.value("since") ?? "")")
         }
-        filter = EventFilter(types: types, entry: arguments.value("entry"), since: since,
-                             until: until, limit: try arguments.int("limit", minimum: 1),
-                             reverse: arguments.flag("reverse"))
+        filter = EventFilter(
+            types: types, entry: arguments.value("entry"), since: since,
+            until: until, limit: try arguments.int("limit", minimum: 1),
+            reverse: arguments.flag("reverse"))
     }
 
     func run(_ context: Context) throws -> Outcome {

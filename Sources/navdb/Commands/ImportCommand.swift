@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `navdb import FILE|- [--format navdb|firefox-session]`: appends events from an NDJSON export
 /// (streamed) or sessions from a Firefox session file, all or nothing.
@@ -20,26 +21,32 @@ struct ImportCommand: Command {
         path: ["import"],
         abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file).",
         discussion: """
-        All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
-        nothing. Each event is checked against the same decisions the commands make: an event no \
-        command could have recorded after the state before it (a gesture pop with no back button, \
-        a back-menu pop to an entry that is not a row of the back menu, a gesture dismissal of a \
-        modalInPresentation layer, an item.updated whose fields are not the fields that changed) \
-        is refused; recorded vetoes are facts and import. A line whose "previous" event id is not \
-        the session's event before it here continues another history and is refused; a line \
-        without "previous" (an export of navdb 0.1) is not checked for it. Events already stored \
-        under the same event id with the same content are skipped, so importing the same file \
-        twice is a no-op; a different event under a known id, or under an id used earlier in the \
-        file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits, either \
-        letter case), stored in lower case. A newer Firefox session file brings the tabs imported \
-        before up to date (pops and pushes to the tab's current history), also after a restart \
-        marker (restore --mark); an older one is refused.
-        """,
+            All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
+            nothing. Each event is checked against the same decisions the commands make: an event no \
+            command could have recorded after the state before it (a gesture pop with no back button, \
+            a back-menu pop to an entry that is not a row of the back menu, a gesture dismissal of a \
+            modalInPresentation layer, an item.updated whose fields are not the fields that changed) \
+            is refused; recorded vetoes are facts and import. A line whose "previous" event id is not \
+            the session's event before it here continues another history and is refused; a line \
+            without "previous" (an export of navdb 0.1) is not checked for it. Events already stored \
+            under the same event id with the same content are skipped, so importing the same file \
+            twice is a no-op; a different event under a known id, or under an id used earlier in the \
+            file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits, either \
+            letter case), stored in lower case. A newer Firefox session file brings the tabs imported \
+            before up to date (pops and pushes to the tab's current history), also after a restart \
+            marker (restore --mark); an older one is refused.
+            """,
         arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
         options: [
-            .value("format", "format", help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session).",
-                   choices: Format.allCases.map(\.rawValue)),
-            .value("time", "iso8601", help: "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time)."),
+            .value(
+                "format", "format",
+                help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session).",
+                choices: Format.allCases.map(\.rawValue)),
+            .value(
+                "time", "iso8601",
+                help:
+                    "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time)."
+            ),
             .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
         ])
 
@@ -52,7 +59,8 @@ struct ImportCommand: Command {
         format = try arguments.choice("format") ?? .navdb
         at = try arguments.time("time")
         if at != nil && format != .firefoxSession {
-            throw arguments.error("--time only applies with --format firefox-session (NDJSON events carry their own times)")
+            throw arguments.error(
+                "--time only applies with --format firefox-session (NDJSON events carry their own times)")
         }
     }
 
@@ -92,7 +100,9 @@ struct ImportCommand: Command {
         if context.json {
             try JSONOutput.print(report)
         } else {
-            Console.line("imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)")
+            Console.line(
+                "imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)"
+            )
         }
         return .success
     }

@@ -9,19 +9,31 @@ struct ItemOptions {
 
     static let specs: [OptionSpec] = [
         .value("title", "title", help: "title (UINavigationItem.title).", section: section),
-        .value("back-button-title", "title", help: "backButtonTitle: the label the next screen's back button shows.", section: section),
-        .value("back-bar-button-title", "title", help: "backBarButtonItem.title (gives the entry a custom back bar button item).", section: section),
+        .value(
+            "back-button-title", "title", help: "backButtonTitle: the label the next screen's back button shows.",
+            section: section),
+        .value(
+            "back-bar-button-title", "title",
+            help: "backBarButtonItem.title (gives the entry a custom back bar button item).", section: section),
         .flag("back-bar-button-image", help: "backBarButtonItem.image (likewise).", section: section),
-        .flag("menu-suppressed", help: "backBarButtonItem.menuSuppressed: the custom item drops the back menu (likewise).", section: section),
-        .value("display-mode", "mode", help: "backButtonDisplayMode: default, generic or minimal.", section: section,
-               choices: BackButtonDisplayMode.allCases.map(\.rawValue)),
+        .flag(
+            "menu-suppressed",
+            help: "backBarButtonItem.menuSuppressed: the custom item drops the back menu (likewise).", section: section),
+        .value(
+            "display-mode", "mode", help: "backButtonDisplayMode: default, generic or minimal.", section: section,
+            choices: BackButtonDisplayMode.allCases.map(\.rawValue)),
         .flag("hides-back-button", help: "hidesBackButton.", section: section),
-        .value("left-items", "n", help: "leftBarButtonItems: the number of custom leading items (0 or more).", section: section),
+        .value(
+            "left-items", "n", help: "leftBarButtonItems: the number of custom leading items (0 or more).",
+            section: section),
         .flag("supplement-back-button", help: "leftItemsSupplementBackButton.", section: section),
-        .value("style", "style", help: "style: navigator, browser or editor.", section: section,
-               choices: NavigationItemStyle.allCases.map(\.rawValue)),
+        .value(
+            "style", "style", help: "style: navigator, browser or editor.", section: section,
+            choices: NavigationItemStyle.allCases.map(\.rawValue)),
         .value("menu-title", "title", help: "menuTitle: the app's own back-menu row title.", section: section),
-        .value("pop-guard", "prompt", help: "popGuard.prompt: a back-button tap asks this before popping.", section: section),
+        .value(
+            "pop-guard", "prompt", help: "popGuard.prompt: a back-button tap asks this before popping.",
+            section: section),
     ]
 
     var title: String?
@@ -110,11 +122,14 @@ struct EntryOptions {
         var params: [String: JSONValue] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw arguments.invalid(pair, for: "--param <key=value>", expected: "key=value with a non-empty key, e.g. --param folder=inbox")
+                throw arguments.invalid(
+                    pair, for: "--param <key=value>",
+                    expected: "key=value with a non-empty key, e.g. --param folder=inbox")
             }
             let key = String(pair[..<equals])
             guard params[key] == nil else {
-                throw arguments.invalid(pair, for: "--param <key=value>", expected: "each key once; '\(key)' is given twice")
+                throw arguments.invalid(
+                    pair, for: "--param <key=value>", expected: "each key once; '\(key)' is given twice")
             }
             params[key] = .string(String(pair[pair.index(after: equals)...]))
         }

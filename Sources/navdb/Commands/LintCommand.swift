@@ -17,29 +17,42 @@ struct LintCommand: Command {
         path: ["lint"],
         abstract: "Find back-navigation defects in recorded history (blank menu rows, bypassed guards, ...).",
         discussion: """
-        Folds every session (or the named ones) once, in version order, and judges the rules after \
-        every version with the model's own back-button and back-menu resolution. A finding is one rule \
-        holding for one session and subject over a run of versions: \
-        'KEY v3-v7: warning: <message> [rule-id]' and a 'fix:' line; '(current)' marks one that still \
-        holds at the latest version. A summary line ends the output. --json prints \
-        {"findings": [{"current","entries","firstVersion","fix","lastVersion","message","rule","session","severity","source"}], \
-        "summary": {"errors","events","infos","sessions","warnings"}}. \
-        Rules: \(LintRule.allCases.map { "\($0.id) (\($0.severity.rawValue))" }.joined(separator: ", ")); \
-        label-falls-back and custom-label-truncated only with --width; label-lost-on-ios26 only when named \
-        with --rule, and it judges sessions under ios14. --platform G judges every session under generation G (what the same \
-        history would show there). Exit 0, or 2 when a finding is at or above --fail-on (default \
-        error), so a UI-test pipeline can gate on it; 1 for an unknown session; 65 for an --input that \
-        cannot be read or is not a navdb export (the line and reason are named). Progress goes to \
-        stderr on a terminal only.
-        """,
-        arguments: [ArgumentSpec(name: "key", help: "Sessions to lint (default: every session).", isOptional: true, isVariadic: true)],
+            Folds every session (or the named ones) once, in version order, and judges the rules after \
+            every version with the model's own back-button and back-menu resolution. A finding is one rule \
+            holding for one session and subject over a run of versions: \
+            'KEY v3-v7: warning: <message> [rule-id]' and a 'fix:' line; '(current)' marks one that still \
+            holds at the latest version. A summary line ends the output. --json prints \
+            {"findings": [{"current","entries","firstVersion","fix","lastVersion","message","rule","session","severity","source"}], \
+            "summary": {"errors","events","infos","sessions","warnings"}}. \
+            Rules: \(LintRule.allCases.map { "\($0.id) (\($0.severity.rawValue))" }.joined(separator: ", ")); \
+            label-falls-back and custom-label-truncated only with --width; label-lost-on-ios26 only when named \
+            with --rule, and it judges sessions under ios14. --platform G judges every session under generation G (what the same \
+            history would show there). Exit 0, or 2 when a finding is at or above --fail-on (default \
+            error), so a UI-test pipeline can gate on it; 1 for an unknown session; 65 for an --input that \
+            cannot be read or is not a navdb export (the line and reason are named). Progress goes to \
+            stderr on a terminal only.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "key", help: "Sessions to lint (default: every session).", isOptional: true, isVariadic: true)
+        ],
         options: [
             .value("input", "file", help: "Lint an NDJSON export ('navdb export'), or - for stdin, with no database."),
             .repeating("rule", "id", help: "Run only this rule (repeatable): \(LintRule.ids.joined(separator: ", "))."),
             .repeating("disable", "id", help: "Do not run this rule (repeatable)."),
-            .value("width", "n", help: "Room for the back button's label, in columns: turns on label-falls-back and custom-label-truncated."),
-            .value("fail-on", "severity", help: "Exit 2 when a finding is at or above: error (default), warning, info, never."),
-            .value("platform", "generation", help: "Judge every session under this platform generation (\(PlatformGeneration.names)) instead of its own: a what-if read."),
+            .value(
+                "width", "n",
+                help:
+                    "Room for the back button's label, in columns: turns on label-falls-back and custom-label-truncated."
+            ),
+            .value(
+                "fail-on", "severity",
+                help: "Exit 2 when a finding is at or above: error (default), warning, info, never."),
+            .value(
+                "platform", "generation",
+                help:
+                    "Judge every session under this platform generation (\(PlatformGeneration.names)) instead of its own: a what-if read."
+            ),
         ])
 
     var keys: [String]
@@ -50,12 +63,15 @@ struct LintCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         keys = arguments.variadicArgument("key")
         input = arguments.value("input").map { InputFile(path: $0) }
-        if input?.path == "" { throw arguments.invalid("", for: "--input <file>", expected: "a file path, or - for stdin") }
+        if input?.path == "" {
+            throw arguments.invalid("", for: "--input <file>", expected: "a file path, or - for stdin")
+        }
         func rules(_ option: String) throws(UsageError) -> [LintRule] {
             var result: [LintRule] = []
             for id in arguments.allValues(option) {
                 guard let rule = LintRule(id: id) else {
-                    throw arguments.invalid(id, for: "--\(option) <id>", expected: "a rule id: \(LintRule.ids.joined(separator: ", "))")
+                    throw arguments.invalid(
+                        id, for: "--\(option) <id>", expected: "a rule id: \(LintRule.ids.joined(separator: ", "))")
                 }
                 result.append(rule)
             }
@@ -65,7 +81,8 @@ struct LintCommand: Command {
         let disabled = try rules("disable")
         let width = try arguments.int("width", minimum: 1)
         if width == nil, let needy = only.first(where: \.needsWidth) {
-            throw arguments.error("--rule \(needy.id) needs --width <n> (the room for the back button's label, in columns)")
+            throw arguments.error(
+                "--rule \(needy.id) needs --width <n> (the room for the back button's label, in columns)")
         }
         var selected = only.isEmpty ? LintRule.defaultRules : Set(only)
         selected.subtract(disabled)
@@ -87,7 +104,9 @@ struct LintCommand: Command {
         if let input {
             let lines = try input.lines(consequence: "nothing was linted")
             do {
-                report = try NavigationStore.lintNDJSON(lines: lines, sessions: keys.isEmpty ? nil : keys, options: options) { _, lines in
+                report = try NavigationStore.lintNDJSON(
+                    lines: lines, sessions: keys.isEmpty ? nil : keys, options: options
+                ) { _, lines in
                     progress.show(lines: lines)
                 }
             } catch {
@@ -108,9 +127,12 @@ struct LintCommand: Command {
             var findings: [LintFinding] = []
             let summary: LintSummary
             do {
-                summary = try context.store().lint(sessions: keys.isEmpty ? nil : keys, options: options, progress: { sessions, events in
-                    progress.show(sessions: sessions, events: events)
-                }) { finding in
+                summary = try context.store().lint(
+                    sessions: keys.isEmpty ? nil : keys, options: options,
+                    progress: { sessions, events in
+                        progress.show(sessions: sessions, events: events)
+                    }
+                ) { finding in
                     if text {
                         progress.finish()
                         render(finding)
@@ -137,8 +159,11 @@ struct LintCommand: Command {
     /// `KEY v3-v7: warning: <message> [rule-id]`, `v3` alone for a one-version run, and
     /// ` (current)` when the finding still holds at the latest version.
     static func line(_ finding: LintFinding) -> String {
-        let versions = finding.firstVersion == finding.lastVersion ? "v\(finding.firstVersion)" : "v\(finding.firstVersion)-v\(finding.lastVersion)"
-        return "\(Text.display(finding.session)) \(versions): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
+        let versions =
+            finding.firstVersion == finding.lastVersion
+            ? "v\(finding.firstVersion)" : "v\(finding.firstVersion)-v\(finding.lastVersion)"
+        return
+            "\(Text.display(finding.session)) \(versions): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
             + (finding.current ? " (current)" : "")
     }
 

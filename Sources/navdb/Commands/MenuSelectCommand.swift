@@ -20,6 +20,8 @@ struct MenuSelectCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store().execute(.menuSelect(row: row), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        try WriteOutput.render(
+            context.store().execute(
+                .menuSelect(row: row), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
     }
 }

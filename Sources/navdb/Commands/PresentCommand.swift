@@ -9,7 +9,7 @@ struct PresentCommand: Command {
         discussion: "Its back button and menu list only its own entries. Refused over an empty base layer.",
         arguments: [.key, .id],
         options: ItemOptions.specs + EntryOptions.specs + [
-            .flag("modal-in-presentation", help: "isModalInPresentation: a swipe-down dismissal is vetoed (rule 15)."),
+            .flag("modal-in-presentation", help: "isModalInPresentation: a swipe-down dismissal is vetoed (rule 15).")
         ] + WriteOptions.specs,
         collapsedSections: ItemOptions.collapsed)
 
@@ -27,6 +27,8 @@ struct PresentCommand: Command {
 
     func run(_ context: Context) throws -> Outcome {
         let command = NavigationCommand.present(entry, modalInPresentation: modalInPresentation)
-        return try WriteOutput.render(context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        return try WriteOutput.render(
+            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
+            context)
     }
 }

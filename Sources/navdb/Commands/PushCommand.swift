@@ -21,6 +21,8 @@ struct PushCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(context.store().execute(.push(entry), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        try WriteOutput.render(
+            context.store().execute(.push(entry), session: key, at: write.at, expectedVersion: write.expectedVersion),
+            context)
     }
 }

@@ -5,7 +5,8 @@ struct RebuildCommand: Command {
     static let spec = CommandSpec(
         path: ["rebuild"],
         abstract: "Rebuild projections and snapshots from the event log.",
-        discussion: "With --verify, first compares them with the fold of the log and reports every difference (exit 1 when there was one).",
+        discussion:
+            "With --verify, first compares them with the fold of the log and reports every difference (exit 1 when there was one).",
         options: [.flag("verify", help: "Report differences between the old projections or snapshots and the log.")])
 
     var verify: Bool
@@ -22,9 +23,14 @@ struct RebuildCommand: Command {
         if context.json {
             try JSONOutput.print(report)
         } else {
-            Console.line("rebuilt \(report.sessions) session(s) from \(report.events) event(s); \(report.snapshots) snapshot(s) written")
+            Console.line(
+                "rebuilt \(report.sessions) session(s) from \(report.events) event(s); \(report.snapshots) snapshot(s) written"
+            )
             if verify {
-                Console.line(report.differences.isEmpty ? "verify: projections and snapshots matched the log" : "verify: \(report.differences.count) difference(s):")
+                Console.line(
+                    report.differences.isEmpty
+                        ? "verify: projections and snapshots matched the log"
+                        : "verify: \(report.differences.count) difference(s):")
                 for difference in report.differences { try Console.streamLine("  " + Text.escaped(difference)) }
             }
         }

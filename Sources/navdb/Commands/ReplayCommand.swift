@@ -8,14 +8,22 @@ struct ReplayCommand: Command {
         path: ["replay"],
         abstract: "Step through events, each followed by the back button and back menu after it.",
         discussion: """
-        --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}. \
-        A truncated session starts at its base: a note and the base's bar, or with --json a first \
-        line {"backButton","backMenu","base":{...the session.truncated record...},"stack"}.
-        """,
+            --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}. \
+            A truncated session starts at its base: a note and the base's bar, or with --json a first \
+            line {"backButton","backMenu","base":{...the session.truncated record...},"stack"}.
+            """,
         arguments: [.key],
         options: [
-            .value("from", "version", help: "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at."),
-            .value("to", "version", help: "The last version to show (default the newest); refused as --from when the session does not have it."),
+            .value(
+                "from", "version",
+                help:
+                    "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at."
+            ),
+            .value(
+                "to", "version",
+                help:
+                    "The last version to show (default the newest); refused as --from when the session does not have it."
+            ),
             PlatformOption.whatIf,
         ])
 
@@ -50,7 +58,10 @@ struct ReplayCommand: Command {
             if context.json {
                 Console.line(try ReplayJSON.baseLine(base, encoder: JSONOutput.makeEncoder()))
             } else {
-                Console.out(HistoryCommand.truncationNote(base) + "\n" + StateText.bar(platform.map { state.with(platform: $0) } ?? state, indent: "          ") + "\n")
+                Console.out(
+                    HistoryCommand.truncationNote(base) + "\n"
+                        + StateText.bar(platform.map { state.with(platform: $0) } ?? state, indent: "          ") + "\n"
+                )
             }
         } else if from > 1 {
             do {
@@ -64,7 +75,9 @@ struct ReplayCommand: Command {
         let encoder = JSONOutput.makeEncoder()
         // A what-if read resolves the labels under another generation; the folded state keeps the
         // session's own, which `session.started` sets.
-        let shown: (SessionState) -> SessionState = { [platform] state in platform.map { state.with(platform: $0) } ?? state }
+        let shown: (SessionState) -> SessionState = { [platform] state in
+            platform.map { state.with(platform: $0) } ?? state
+        }
         var progress = Progress("replay")
         var count = 0
         try store.events(session: key, filter: EventFilter(fromVersion: from, toVersion: to)) { event in
@@ -72,7 +85,8 @@ struct ReplayCommand: Command {
             if context.json {
                 try Console.streamLine(try ReplayJSON.line(event, state: shown(state), encoder: encoder))
             } else {
-                try Console.streamLine(EventLines.human(event) + "\n" + StateText.bar(shown(state), indent: "          "))
+                try Console.streamLine(
+                    EventLines.human(event) + "\n" + StateText.bar(shown(state), indent: "          "))
             }
             count += 1
             progress.update(count, every: 5_000)

@@ -6,25 +6,42 @@ import NavStore
 struct ReportCommand: Command {
     static let spec = CommandSpec(
         path: ["report"],
-        abstract: "Write a session's history as one self-contained HTML page to scrub through (or an index of every session).",
+        abstract:
+            "Write a session's history as one self-contained HTML page to scrub through (or an index of every session).",
         discussion: """
-        The page draws, for each version, the navigation bar (back button with its fallbacks, title), the long-press \
-        back menu (nearest first, blank rows marked), the layers with their entries and item fields, what changed, and \
-        the 'navdb lint' findings that hold there (marked in the timeline where they start); \
-        select a version by clicking the timeline, with the slider or with the arrow keys; '#v=N' at the end of the \
-        address selects version N. It loads nothing (a Content-Security-Policy forbids every load) and opens offline. \
-        Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
-        folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
-        <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
-        event count, time span and lint findings, and one page per session. A file that cannot be written exits 74.
-        """,
-        arguments: [ArgumentSpec(name: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.", isOptional: true)],
+            The page draws, for each version, the navigation bar (back button with its fallbacks, title), the long-press \
+            back menu (nearest first, blank rows marked), the layers with their entries and item fields, what changed, and \
+            the 'navdb lint' findings that hold there (marked in the timeline where they start); \
+            select a version by clicking the timeline, with the slider or with the arrow keys; '#v=N' at the end of the \
+            address selects version N. It loads nothing (a Content-Security-Policy forbids every load) and opens offline. \
+            Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
+            folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
+            <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
+            event count, time span and lint findings, and one page per session. A file that cannot be written exits 74.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.",
+                isOptional: true)
+        ],
         options: [
-            OptionSpec(name: "output", shortName: "o", kind: .value, valueName: "path", help: "The file (or folder) to write; without it the page goes to stdout."),
-            .value("from", "version", help: "The first version of the page (default 1); the state before it is the starting point."),
+            OptionSpec(
+                name: "output", shortName: "o", kind: .value, valueName: "path",
+                help: "The file (or folder) to write; without it the page goes to stdout."),
+            .value(
+                "from", "version",
+                help: "The first version of the page (default 1); the state before it is the starting point."),
             .value("to", "version", help: "The last version of the page (default the newest)."),
-            .value("platform", "generation", help: "Resolve the labels under this platform generation (ios14, ios26) instead of the one the session records: a what-if page."),
-            .value("width", "n", help: "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."),
+            .value(
+                "platform", "generation",
+                help:
+                    "Resolve the labels under this platform generation (ios14, ios26) instead of the one the session records: a what-if page."
+            ),
+            .value(
+                "width", "n",
+                help:
+                    "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."
+            ),
         ])
 
     var key: String?
@@ -52,7 +69,8 @@ struct ReportCommand: Command {
         }
         if key == nil {
             guard output != nil else {
-                throw arguments.error("Missing expected argument '<key>' (or, for every session and an index page, '-o <folder>')")
+                throw arguments.error(
+                    "Missing expected argument '<key>' (or, for every session and an index page, '-o <folder>')")
             }
             if from != nil || to != nil {
                 throw arguments.error("--from and --to bound one session's page: give a <key> with them")
@@ -64,7 +82,9 @@ struct ReportCommand: Command {
         let store = try context.store()
         var written: [String] = []
         if let key {
-            let report = try store.report(session: key, from: from, to: to, lint: lint, platform: platform) { EventSummary.summary($0.body) }
+            let report = try store.report(session: key, from: from, to: to, lint: lint, platform: platform) {
+                EventSummary.summary($0.body)
+            }
             let html = try ReportPage.html(report)
             guard var path = output else {
                 Console.out(html)
@@ -78,7 +98,9 @@ struct ReportCommand: Command {
             try FileOutput.ensureFolder(folder)
             let progress = Progress("report")
             for (done, info) in sessions.enumerated() {
-                let report = try store.report(session: info.key, lint: lint, platform: platform) { EventSummary.summary($0.body) }
+                let report = try store.report(session: info.key, lint: lint, platform: platform) {
+                    EventSummary.summary($0.body)
+                }
                 let path = Self.join(folder, ReportIndex.fileName(for: info.key))
                 try FileOutput.write(try ReportPage.html(report), to: path)
                 written.append(path)

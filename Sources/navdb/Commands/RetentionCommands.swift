@@ -11,14 +11,16 @@ struct SessionDeleteCommand: Command {
         path: ["session", "delete"],
         abstract: "Delete a session: its events, projection, snapshots and restore counters.",
         discussion: """
-        No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
-        the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
-        -wal is checkpointed and truncated after it. The key may be started again. \
-        --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
-        """,
+            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
+            the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
+            -wal is checkpointed and truncated after it. The key may be started again. \
+            --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
+            """,
         arguments: [.key],
         options: [
-            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted)."),
+            .value(
+                "expect-version", "n",
+                help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted)."),
             VacuumOption.spec,
         ])
 
@@ -45,17 +47,23 @@ struct SessionTruncateCommand: Command {
         path: ["session", "truncate"],
         abstract: "Drop a session's events below a version, keeping the state before it as the base.",
         discussion: """
-        Versions keep their numbers; stack, back-menu, show and --at work as before at the base \
-        (version V-1) and later, and refuse earlier points naming the base. history and replay \
-        start at the base; export carries it as a first {"type":"session.truncated"} line, so \
-        import reproduces every later state. The dropped events' text is erased as by 'session \
-        delete'. --before B+1, for a session whose base is version B, drops nothing. \
-        --json prints the report of 'session delete', with baseVersion set.
-        """,
+            Versions keep their numbers; stack, back-menu, show and --at work as before at the base \
+            (version V-1) and later, and refuse earlier points naming the base. history and replay \
+            start at the base; export carries it as a first {"type":"session.truncated"} line, so \
+            import reproduces every later state. The dropped events' text is erased as by 'session \
+            delete'. --before B+1, for a session whose base is version B, drops nothing. \
+            --json prints the report of 'session delete', with baseVersion set.
+            """,
         arguments: [.key],
         options: [
-            .value("before", "version", help: "The first version to keep: above the session's base (0 before any truncation), at most the session's version.", required: true),
-            .value("expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped)."),
+            .value(
+                "before", "version",
+                help:
+                    "The first version to keep: above the session's base (0 before any truncation), at most the session's version.",
+                required: true),
+            .value(
+                "expect-version", "n",
+                help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped)."),
             VacuumOption.spec,
         ])
 
@@ -77,9 +85,12 @@ struct SessionTruncateCommand: Command {
     func run(_ context: Context) throws -> Outcome {
         let report: RetentionReport
         do {
-            report = try context.store().truncateSession(key, before: before, expectedVersion: expectedVersion, vacuum: vacuum)
+            report = try context.store().truncateSession(
+                key, before: before, expectedVersion: expectedVersion, vacuum: vacuum)
         } catch StoreError.truncationOutOfRange(let session, let before, let accepted) {
-            throw UsageError("The value '\(before)' is invalid for '--before <version>': session '\(Text.escaped(session))' accepts \(accepted)", command: Self.spec)
+            throw UsageError(
+                "The value '\(before)' is invalid for '--before <version>': session '\(Text.escaped(session))' accepts \(accepted)",
+                command: Self.spec)
         }
         return try RetentionOutput.render(report, verb: "truncated", context)
     }
@@ -91,12 +102,14 @@ struct PruneCommand: Command {
         path: ["prune"],
         abstract: "Delete every session whose last event is older than a time.",
         discussion: """
-        Each session goes as with 'session delete', all in one transaction. --dry-run lists what \
-        would go (sessions, events, bytes of row content) and changes no byte of the files. \
-        --json prints the report of 'session delete'.
-        """,
+            Each session goes as with 'session delete', all in one transaction. --dry-run lists what \
+            would go (sessions, events, bytes of row content) and changes no byte of the files. \
+            --json prints the report of 'session delete'.
+            """,
         options: [
-            .value("before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay.", required: true),
+            .value(
+                "before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay.",
+                required: true),
             .flag("dry-run", help: "Only list what would be deleted."),
             VacuumOption.spec,
         ])
@@ -113,7 +126,8 @@ struct PruneCommand: Command {
         dryRun = arguments.flag("dry-run")
         vacuum = arguments.flag("vacuum")
         if dryRun && vacuum {
-            throw UsageError("'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing", command: Self.spec)
+            throw UsageError(
+                "'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing", command: Self.spec)
         }
     }
 
@@ -146,21 +160,31 @@ enum RetentionOutput {
             try JSONOutput.print(RetentionJSON(report: report))
         } else {
             if !report.sessions.isEmpty {
-                var table = Table(header: ["key", "events", "bytes", "version", "base", "last activity"], rightAligned: [1, 2, 3, 4])
+                var table = Table(
+                    header: ["key", "events", "bytes", "version", "base", "last activity"], rightAligned: [1, 2, 3, 4])
                 for s in report.sessions {
-                    table.append([Text.display(s.key), String(s.events), String(s.bytes), String(s.version),
-                                  s.baseVersion.map(String.init) ?? "-", Timestamp.format(s.updatedAt)])
+                    table.append([
+                        Text.display(s.key), String(s.events), String(s.bytes), String(s.version),
+                        s.baseVersion.map(String.init) ?? "-", Timestamp.format(s.updatedAt),
+                    ])
                 }
                 Console.out(table.render())
             }
             let what = report.sessions.contains { $0.baseVersion != nil } ? "truncated" : verb
-            var summary = verb == "vacuumed" ? "vacuumed" : "\(what) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
-            if report.sessions.isEmpty && verb == "truncated" { summary = "nothing to truncate: the session is already truncated there" }
+            var summary =
+                verb == "vacuumed"
+                ? "vacuumed"
+                : "\(what) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
+            if report.sessions.isEmpty && verb == "truncated" {
+                summary = "nothing to truncate: the session is already truncated there"
+            }
             if report.vacuumed && verb != "vacuumed" { summary += "; file vacuumed" }
             Console.line(summary)
         }
         if !report.dryRun && !report.walTruncated {
-            Console.err("warning: the -wal could not be truncated (another connection is reading); deleted bytes may remain in it until 'navdb vacuum' succeeds\n")
+            Console.err(
+                "warning: the -wal could not be truncated (another connection is reading); deleted bytes may remain in it until 'navdb vacuum' succeeds\n"
+            )
         }
         return .success
     }

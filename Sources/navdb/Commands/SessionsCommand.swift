@@ -5,7 +5,9 @@ struct SessionsCommand: Command {
     static let spec = CommandSpec(
         path: ["sessions"],
         abstract: "List the sessions with their depth and last activity.",
-        discussion: "--json prints an array of {\"key\",\"name\",\"version\",\"layers\",\"depth\",\"platform\",\"createdAt\",\"createdTime\",\"updatedAt\",\"updatedTime\"} (each time in ms since the Unix epoch and as ISO-8601 text).")
+        discussion:
+            "--json prints an array of {\"key\",\"name\",\"version\",\"layers\",\"depth\",\"platform\",\"createdAt\",\"createdTime\",\"updatedAt\",\"updatedTime\"} (each time in ms since the Unix epoch and as ISO-8601 text)."
+    )
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
@@ -19,10 +21,15 @@ struct SessionsCommand: Command {
             Console.line("no sessions")
             return .success
         }
-        var table = Table(header: ["key", "name", "version", "layers", "depth", "platform", "started", "last activity"], rightAligned: [2, 3, 4])
+        var table = Table(
+            header: ["key", "name", "version", "layers", "depth", "platform", "started", "last activity"],
+            rightAligned: [2, 3, 4])
         for s in sessions {
-            table.append([Text.display(s.key), Text.display(s.name), String(s.version), String(s.layers), String(s.depth), s.platform.rawValue,
-                          Timestamp.format(s.createdAt), Timestamp.format(s.updatedAt)])
+            table.append([
+                Text.display(s.key), Text.display(s.name), String(s.version), String(s.layers), String(s.depth),
+                s.platform.rawValue,
+                Timestamp.format(s.createdAt), Timestamp.format(s.updatedAt),
+            ])
         }
         Console.out(table.render())
         return .success

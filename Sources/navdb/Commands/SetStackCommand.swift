@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NavStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `navdb set-stack KEY --json-file F|-`: replaces the top layer's entries (rule 12) with a JSON
 /// array of entries shaped as `stack --json` prints them.
@@ -12,13 +13,13 @@ struct SetStackCommand: Command {
         path: ["set-stack"],
         abstract: "Replace the top layer's entries (last = top).",
         discussion: """
-        The file holds a JSON array of entries as 'navdb stack --json' prints them: \
-        [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is \
-        required. JSON that does not decode exits 65 with the path and the reason.
-        """,
+            The file holds a JSON array of entries as 'navdb stack --json' prints them: \
+            [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is \
+            required. JSON that does not decode exits 65 with the path and the reason.
+            """,
         arguments: [.key],
         options: [
-            .value("json-file", "file", help: "The JSON file, or - for stdin.", required: true),
+            .value("json-file", "file", help: "The JSON file, or - for stdin.", required: true)
         ] + WriteOptions.specs)
 
     var key: String
@@ -34,7 +35,9 @@ struct SetStackCommand: Command {
     func run(_ context: Context) throws -> Outcome {
         let entries = try Self.decodeEntries(file.readAll(), from: file)
         let command = NavigationCommand.setStack(entries)
-        return try WriteOutput.render(context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
+        return try WriteOutput.render(
+            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
+            context)
     }
 
     /// Decodes `[Entry]`.
@@ -49,7 +52,10 @@ struct SetStackCommand: Command {
         do {
             return try JSONDecoder().decode([Entry].self, from: Data(bytes))
         } catch {
-            throw InputError(description: "invalid entries in \(file.name): \(describeDecodingError(error)) (expected a JSON array of {\"id\", \"route\", \"params\", \"item\"})")
+            throw InputError(
+                description:
+                    "invalid entries in \(file.name): \(describeDecodingError(error)) (expected a JSON array of {\"id\", \"route\", \"params\", \"item\"})"
+            )
         }
     }
 }

@@ -6,12 +6,17 @@ struct ShowCommand: Command {
         path: ["show"],
         abstract: "Draw the navigation bar and the back menu as the user saw them.",
         discussion: """
-        The bar shows the back chevron with the label that fits, the top item's title centred, and \
-        [modal layer N] on a presented stack; below it, the back menu as the long press opens it. \
-        Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
-        """,
+            The bar shows the back chevron with the label that fits, the top item's title centred, and \
+            [modal layer N] on a presented stack; below it, the back menu as the long press opens it. \
+            Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
+            """,
         arguments: [.key],
-        options: [PointOption.spec, PlatformOption.whatIf, WidthOption.spec("The bar's width in columns (default 40, from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)).")])
+        options: [
+            PointOption.spec, PlatformOption.whatIf,
+            WidthOption.spec(
+                "The bar's width in columns (default 40, from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth))."
+            ),
+        ])
 
     var key: String
     var point: HistoryPoint?
@@ -25,8 +30,9 @@ struct ShowCommand: Command {
         width = try arguments.int("width", minimum: BarDrawing.minimumWidth) ?? 40
         // The picture is `width` columns of text: an unbounded width would be an unbounded allocation.
         guard width <= BarDrawing.maximumWidth else {
-            throw arguments.invalid(String(width), for: "--width <n>",
-                                    expected: "an integer from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)")
+            throw arguments.invalid(
+                String(width), for: "--width <n>",
+                expected: "an integer from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)")
         }
     }
 
@@ -35,7 +41,9 @@ struct ShowCommand: Command {
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, width: width))
         } else {
-            Console.out(StateText.heading(state) + "\n" + BarDrawing(state.state, width: width, color: Console.useColor).render())
+            Console.out(
+                StateText.heading(state) + "\n"
+                    + BarDrawing(state.state, width: width, color: Console.useColor).render())
         }
         return .success
     }

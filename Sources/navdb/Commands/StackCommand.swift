@@ -6,11 +6,11 @@ struct StackCommand: Command {
         path: ["stack"],
         abstract: "Show the layers and entries, now or at a point in history.",
         discussion: """
-        --json prints {"session","version","layers":[{"modalInPresentation","entries":[{"id","route","params","item":{...}}]}]} \
-        with every item field. At a session.restored marker the state is the log's (a marker changes \
-        nothing); when the restore it marks handed out a fallback, a line says which state the app \
-        was given instead.
-        """,
+            --json prints {"session","version","layers":[{"modalInPresentation","entries":[{"id","route","params","item":{...}}]}]} \
+            with every item field. At a session.restored marker the state is the log's (a marker changes \
+            nothing); when the restore it marks handed out a fallback, a line says which state the app \
+            was given instead.
+            """,
         arguments: [.key],
         options: [PointOption.spec, PlatformOption.whatIf])
 
@@ -29,7 +29,8 @@ struct StackCommand: Command {
         if context.json {
             try JSONOutput.print(StackJSON(state))
         } else {
-            Console.out(StateText.heading(state) + "\n" + (try fallbackNote(state, context)) + StateText.stack(state.state))
+            Console.out(
+                StateText.heading(state) + "\n" + (try fallbackNote(state, context)) + StateText.stack(state.state))
         }
         return .success
     }
@@ -38,10 +39,14 @@ struct StackCommand: Command {
     /// a line saying which state the app was given, so the log's state below is not taken for it.
     private func fallbackNote(_ state: VersionedState, _ context: Context) throws -> String {
         var marker: RestoreMarker?
-        try context.store().events(session: key, filter: EventFilter(fromVersion: state.version, toVersion: state.version)) { event in
+        try context.store().events(
+            session: key, filter: EventFilter(fromVersion: state.version, toVersion: state.version)
+        ) { event in
             if case .sessionRestored(let found) = event.body { marker = found }
         }
-        guard let marker, marker.isFallback, !marker.acknowledged, let restored = marker.restoredVersion else { return "" }
+        guard let marker, marker.isFallback, !marker.acknowledged, let restored = marker.restoredVersion else {
+            return ""
+        }
         let given = restored == 0 ? "the base root alone" : "version \(restored)'s state"
         return "restart marker: the app was handed \(given) here, not the state below "
             + "(\(EventSummary.restored(marker))); the log holds what the app shows only after 'navdb restore \(Text.escaped(key)) --ack'\n"

@@ -8,14 +8,15 @@ struct UpdateCommand: Command {
         path: ["update"],
         abstract: "Change a live entry's navigation item; label and menu follow from then on.",
         discussion: """
-        Options not given leave their fields unchanged. --unset FIELD (repeatable) resets a field \
-        first; FIELD is an item option's name without dashes, or back-bar-button-item for the whole \
-        custom item: \(NavigationItemField.allCases.map(\.rawValue).joined(separator: ", ")).
-        """,
+            Options not given leave their fields unchanged. --unset FIELD (repeatable) resets a field \
+            first; FIELD is an item option's name without dashes, or back-bar-button-item for the whole \
+            custom item: \(NavigationItemField.allCases.map(\.rawValue).joined(separator: ", ")).
+            """,
         arguments: [.key, ArgumentSpec(name: "id", help: "The live entry to change.")],
         options: ItemOptions.specs + [
-            .repeating("unset", "field", help: "Reset a field to unset (applied before the options that set).",
-                       choices: NavigationItemField.allCases.map(\.rawValue)),
+            .repeating(
+                "unset", "field", help: "Reset a field to unset (applied before the options that set).",
+                choices: NavigationItemField.allCases.map(\.rawValue))
         ] + WriteOptions.specs,
         collapsedSections: ItemOptions.collapsed)
 
@@ -32,8 +33,9 @@ struct UpdateCommand: Command {
         var fields: [NavigationItemField] = []
         for name in arguments.allValues("unset") {
             guard let field = NavigationItemField(rawValue: name) else {
-                throw arguments.invalid(name, for: "--unset <field>",
-                                        expected: "one of \(NavigationItemField.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw arguments.invalid(
+                    name, for: "--unset <field>",
+                    expected: "one of \(NavigationItemField.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             fields.append(field)
         }
@@ -45,7 +47,9 @@ struct UpdateCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let result = try context.store().updateItem(id, session: key, at: write.at, expectedVersion: write.expectedVersion) { item in
+        let result = try context.store().updateItem(
+            id, session: key, at: write.at, expectedVersion: write.expectedVersion
+        ) { item in
             for field in unset { item.unset(field) }
             options.apply(to: &item)
         }

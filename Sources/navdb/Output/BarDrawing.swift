@@ -79,7 +79,9 @@ struct BarDrawing {
     /// beside it; blank rows are drawn blank, as UIKit shows them, and marked outside the box.
     private func menu() -> String {
         guard let rows = state.backMenu else {
-            if let reason = state.noBackButtonReason { return "  (no back button, so no back menu: \(reason.rawValue))\n" }
+            if let reason = state.noBackButtonReason {
+                return "  (no back button, so no back menu: \(reason.rawValue))\n"
+            }
             return "  (no back menu: the back item's backBarButtonItem suppresses it)\n"
         }
         let titles = rows.map { Text.escaped($0.title) }

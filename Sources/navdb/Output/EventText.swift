@@ -10,20 +10,25 @@ enum EventSummary {
         case .sessionStarted(let name, let platform):
             return (name.map { "started \(Text.quoted($0))" } ?? "started") + " (platform \(platform.rawValue))"
         case .entryPushed(let entry):
-            return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item) + route(entry)
+            return "push \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item)
+                + route(entry)
         case .entriesPopped(let source, let ids, let confirmed):
             return "popped \(list(ids.reversed())) (\(source.rawValue)\(confirmed ? ", confirmed" : ""))"
         case .popVetoed(let entry, let prompt, let source):
-            return "vetoed pop of \(Text.escaped(entry)): \(Text.quoted(prompt))" + (source == .backButton ? "" : " (\(source.rawValue))")
+            return "vetoed pop of \(Text.escaped(entry)): \(Text.quoted(prompt))"
+                + (source == .backButton ? "" : " (\(source.rawValue))")
         case .stackReplaced(let entries):
-            return "set stack [" + entries.map { entry in
-                Text.escaped(entry.id) + settings(entry.item, includingTitle: true) + route(entry)
-            }.joined(separator: ", ") + "]"
+            return "set stack ["
+                + entries.map { entry in
+                    Text.escaped(entry.id) + settings(entry.item, includingTitle: true) + route(entry)
+                }.joined(separator: ", ") + "]"
         case .itemUpdated(let id, let item, let fields):
             let changes = fields.map { "\($0)=\(ItemText.value(of: $0, in: item))" }
-            return "update \(Text.escaped(id))" + (changes.isEmpty ? " (no change)" : ": " + changes.joined(separator: ", "))
+            return "update \(Text.escaped(id))"
+                + (changes.isEmpty ? " (no change)" : ": " + changes.joined(separator: ", "))
         case .layerPresented(let entry, let modal):
-            return "present \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item) + route(entry)
+            return "present \(Text.display(entry.item.title)) [\(Text.escaped(entry.id))]" + settings(entry.item)
+                + route(entry)
                 + (modal ? " (modal in presentation)" : "")
         case .layerDismissed(let source, let ids):
             return "dismissed [\(list(ids))] (\(source.rawValue))"
@@ -46,7 +51,9 @@ enum EventSummary {
         var notes: [String] = []
         if marker.isFallback {
             let failed = marker.failedVersions.map(String.init)
-            notes.append("fallback: version\(failed.count == 1 ? "" : "s") \(failed.joined(separator: " and ")) went unacknowledged")
+            notes.append(
+                "fallback: version\(failed.count == 1 ? "" : "s") \(failed.joined(separator: " and ")) went unacknowledged"
+            )
         }
         if let attempt = marker.attempt { notes.append("attempt \(attempt)") }
         return "restored \(state)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
@@ -108,11 +115,14 @@ enum ItemText {
 /// Human event lines in fixed-width columns (so they stream without a first pass):
 /// version, time, type, summary.
 enum EventLines {
-    static let header = Text.padded("version", to: 8) + "  " + Text.padded("time", to: 24) + "  " + Text.padded("type", to: 16) + "  summary"
+    static let header =
+        Text.padded("version", to: 8) + "  " + Text.padded("time", to: 24) + "  " + Text.padded("type", to: 16)
+        + "  summary"
 
     static func human(_ event: Event) -> String {
         let version = String(event.version)
         return String(repeating: " ", count: max(7 - version.count, 0)) + version + "   "
-            + Timestamp.format(event.at) + "  " + Text.padded(event.type, to: 16) + "  " + EventSummary.summary(event.body)
+            + Timestamp.format(event.at) + "  " + Text.padded(event.type, to: 16) + "  "
+            + EventSummary.summary(event.body)
     }
 }

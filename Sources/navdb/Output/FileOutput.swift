@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file that could not be written (exit 74, as an unusable database: sysexits `EX_IOERR`).
@@ -70,7 +70,10 @@ enum FileOutput {
         var failed = writeAll(text, to: fd)
         if close(fd) != 0, failed == 0 { failed = errno }
         if failed != 0 {
-            throw OutputFileError(description: "cannot write '\(path)': \(String(cString: strerror(failed))); what was written there is incomplete")
+            throw OutputFileError(
+                description:
+                    "cannot write '\(path)': \(String(cString: strerror(failed))); what was written there is incomplete"
+            )
         }
     }
 
@@ -99,7 +102,10 @@ enum FileOutput {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw OutputFileError(description: "cannot write into '\(path)': it is a file, and without a <key> '-o' names a folder for index.html and one page per session")
+                throw OutputFileError(
+                    description:
+                        "cannot write into '\(path)': it is a file, and without a <key> '-o' names a folder for index.html and one page per session"
+                )
             }
             return
         }
@@ -115,7 +121,8 @@ enum FileOutput {
     nonisolated(unsafe) private static var counter = 0
 
     private static func failure(_ path: String, _ code: Int32) -> OutputFileError {
-        OutputFileError(description: "cannot write '\(path)': \(String(cString: strerror(code))); nothing was written there")
+        OutputFileError(
+            description: "cannot write '\(path)': \(String(cString: strerror(code))); nothing was written there")
     }
 }
 

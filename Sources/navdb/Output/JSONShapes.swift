@@ -33,7 +33,9 @@ struct RetentionJSON: Encodable {
     var report: RetentionReport
 
     private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, sessions, vacuumed, walTruncated }
-    private enum SessionKeys: String, CodingKey { case baseVersion, bytes, events, key, updatedAt, updatedTime, version }
+    private enum SessionKeys: String, CodingKey {
+        case baseVersion, bytes, events, key, updatedAt, updatedTime, version
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -98,7 +100,9 @@ struct BackMenuJSON: Encodable {
         self.width = width
     }
 
-    private enum CodingKeys: String, CodingKey { case session, version, platform, recordedPlatform, backButton, backMenu, fittingLabel }
+    private enum CodingKeys: String, CodingKey {
+        case session, version, platform, recordedPlatform, backButton, backMenu, fittingLabel
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -137,7 +141,9 @@ struct SessionJSON: Encodable {
         updatedAt = info.updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey { case key, name, version, layers, depth, platform, createdAt, createdTime, updatedAt, updatedTime }
+    private enum CodingKeys: String, CodingKey {
+        case key, name, version, layers, depth, platform, createdAt, createdTime, updatedAt, updatedTime
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

@@ -25,8 +25,10 @@ enum StateText {
             }
             var table = Table(header: ["#", "id", "title", "route", "params", "item"], rightAligned: [0])
             for (position, entry) in layer.entries.enumerated() {
-                table.append([String(position + 1), Text.display(entry.id), Text.display(entry.item.title),
-                              Text.display(entry.route), params(entry.params), ItemText.details(entry.item)])
+                table.append([
+                    String(position + 1), Text.display(entry.id), Text.display(entry.item.title),
+                    Text.display(entry.route), params(entry.params), ItemText.details(entry.item),
+                ])
             }
             text += table.render(indent: "  ")
         }
@@ -62,10 +64,15 @@ enum StateText {
         var notes: [String] = []
         if let width {
             let cut = button.isCut(in: width) ? ", cut: a custom item's title has no fallbacks" : ""
-            notes.append("in \(width) columns\(cut); preferred \(Text.display(button.label)), \(Text.width(button.label)) columns")
+            notes.append(
+                "in \(width) columns\(cut); preferred \(Text.display(button.label)), \(Text.width(button.label)) columns"
+            )
         }
-        if !button.fallbacks.isEmpty { notes.append("fallbacks: " + button.fallbacks.map(Text.display).joined(separator: ", ")) }
-        else { notes.append("no fallbacks") }
+        if !button.fallbacks.isEmpty {
+            notes.append("fallbacks: " + button.fallbacks.map(Text.display).joined(separator: ", "))
+        } else {
+            notes.append("no fallbacks")
+        }
         if button.image { notes.append("image") }
         return text + "  (" + notes.joined(separator: "; ") + ")"
     }

@@ -11,9 +11,10 @@ enum WriteOutput {
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
         if let clock = result.clockBehind, let event = result.event {
-            Console.err("warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "
-                + "(\(Timestamp.format(event.at))), so this event was stamped with that event's time, not now: times never go backwards. "
-                + "Check the clock, or give --time\n")
+            Console.err(
+                "warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "
+                    + "(\(Timestamp.format(event.at))), so this event was stamped with that event's time, not now: times never go backwards. "
+                    + "Check the clock, or give --time\n")
         }
         if context.json {
             try JSONOutput.print(WriteResultJSON(result))
@@ -26,7 +27,9 @@ enum WriteOutput {
             }
             Console.line("vetoed: \(reason) (version \(result.version))")
         } else {
-            Console.line("version \(result.version)" + (result.event == nil ? " (unchanged: \(unchanged ?? "nothing to do"))" : ""))
+            Console.line(
+                "version \(result.version)"
+                    + (result.event == nil ? " (unchanged: \(unchanged ?? "nothing to do"))" : ""))
         }
         return result.outcome == .vetoed ? .vetoed : .success
     }

@@ -62,7 +62,9 @@ enum ArgumentParser {
     /// - Parameter globals: global options already seen before the subcommand.
     /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, a missing
     ///   or extra argument, or a missing required option.
-    static func parse(_ words: [String], for spec: CommandSpec, globals: GlobalOptions) throws(UsageError) -> ParsedArguments {
+    static func parse(_ words: [String], for spec: CommandSpec, globals: GlobalOptions) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments(spec: spec, globals: globals)
         var positionals: [String] = []
         var index = 0
@@ -82,7 +84,8 @@ enum ArgumentParser {
             switch option.kind {
             case .flag:
                 if inlineValue != nil {
-                    throw UsageError("The option '\(option.flagName)' does not take a value (got '\(word)')", command: spec)
+                    throw UsageError(
+                        "The option '\(option.flagName)' does not take a value (got '\(word)')", command: spec)
                 }
                 parsed.flags.insert(option.name)
             case .value, .repeating:
@@ -103,7 +106,9 @@ enum ArgumentParser {
             if argument.isVariadic {
                 let words = Array(positionals.dropFirst(position))
                 if words.contains(""), argument.name == "key" {
-                    throw UsageError("The value '' is invalid for '<key>': expected a session key of at least one character", command: spec)
+                    throw UsageError(
+                        "The value '' is invalid for '<key>': expected a session key of at least one character",
+                        command: spec)
                 }
                 parsed.variadics[argument.name] = words
                 positionals = Array(positionals.prefix(position))
@@ -112,7 +117,9 @@ enum ArgumentParser {
             if position < positionals.count {
                 if positionals[position].isEmpty, argument.name == "key" || argument.name == "id" {
                     let what = argument.name == "key" ? "a session key" : "an entry id"
-                    throw UsageError("The value '' is invalid for '<\(argument.name)>': expected \(what) of at least one character", command: spec)
+                    throw UsageError(
+                        "The value '' is invalid for '<\(argument.name)>': expected \(what) of at least one character",
+                        command: spec)
                 }
                 parsed.positionals[argument.name] = positionals[position]
             } else if !argument.isOptional {
@@ -130,7 +137,9 @@ enum ArgumentParser {
         }
 
         if let db = parsed.values["db"]?.last {
-            guard !db.isEmpty else { throw UsageError("The value '' is invalid for '--db <path>': expected a file path", command: spec) }
+            guard !db.isEmpty else {
+                throw UsageError("The value '' is invalid for '--db <path>': expected a file path", command: spec)
+            }
             parsed.globals.db = db
         }
         if parsed.flags.contains("json") { parsed.globals.json = true }
@@ -163,7 +172,9 @@ enum ArgumentParser {
         // Every writing command takes --expect-version (DESIGN §6); a session's generation is
         // chosen at `session start` and never changes (DESIGN §3.2).
         if word == "--platform", spec.option(named: "expect-version") != nil {
-            return UsageError("The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation", command: spec)
+            return UsageError(
+                "The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation",
+                command: spec)
         }
         let names = spec.allOptions.map(\.flagName)
         if let suggestion = Suggestions.closest(to: word, in: names) {

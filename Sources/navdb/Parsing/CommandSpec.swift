@@ -70,14 +70,19 @@ struct OptionSpec: Sendable {
     }
 
     /// An option with one value.
-    static func value(_ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false,
-                      default defaultValue: String? = nil, choices: [String] = []) -> OptionSpec {
-        OptionSpec(name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required,
-                   defaultValue: defaultValue, choices: choices)
+    static func value(
+        _ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false,
+        default defaultValue: String? = nil, choices: [String] = []
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required,
+            defaultValue: defaultValue, choices: choices)
     }
 
     /// An option that may be given several times.
-    static func repeating(_ name: String, _ valueName: String, help: String, section: String? = nil, choices: [String] = []) -> OptionSpec {
+    static func repeating(
+        _ name: String, _ valueName: String, help: String, section: String? = nil, choices: [String] = []
+    ) -> OptionSpec {
         OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, section: section, choices: choices)
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The options every command accepts, before or after the subcommand: `--db PATH`, `--json`,
@@ -14,13 +14,16 @@ struct GlobalOptions: Sendable {
 
     /// The specs the parser adds to every command.
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "db", kind: .value, valueName: "path",
-                   help: "The database file (default: $NAVDB_PATH, else ./navdb.sqlite).",
-                   section: section, hiddenFromUsage: true),
-        OptionSpec(name: "json", kind: .flag, help: "Print machine-readable JSON on stdout.",
-                   section: section, hiddenFromUsage: true),
-        OptionSpec(name: "help", shortName: "h", kind: .flag, help: "Show help information.",
-                   section: section, hiddenFromUsage: true),
+        OptionSpec(
+            name: "db", kind: .value, valueName: "path",
+            help: "The database file (default: $NAVDB_PATH, else ./navdb.sqlite).",
+            section: section, hiddenFromUsage: true),
+        OptionSpec(
+            name: "json", kind: .flag, help: "Print machine-readable JSON on stdout.",
+            section: section, hiddenFromUsage: true),
+        OptionSpec(
+            name: "help", shortName: "h", kind: .flag, help: "Show help information.",
+            section: section, hiddenFromUsage: true),
     ]
 
     /// `--db`, if given.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Bad input data (exit 65): a JSON file that does not decode, or an input file that cannot be
@@ -93,7 +93,10 @@ final class LineReader: Sequence, IteratorProtocol {
     /// What the error of a line that is not UTF-8 says happened.
     private let consequence: String
 
-    init(fd: Int32, name: String, consequence: String = "nothing was imported", maximumLineBytes: Int = LineReader.maximumLineBytes) {
+    init(
+        fd: Int32, name: String, consequence: String = "nothing was imported",
+        maximumLineBytes: Int = LineReader.maximumLineBytes
+    ) {
         self.fd = fd
         self.name = name
         self.consequence = consequence
@@ -166,6 +169,10 @@ final class LineReader: Sequence, IteratorProtocol {
     }
 
     private func tooLong() -> String? {
-        fail(InputError(description: "line \(lineNumber + 1) of \(name) is longer than \(maximumLineBytes) bytes (the longest input line navdb reads); \(consequence)"))
+        fail(
+            InputError(
+                description:
+                    "line \(lineNumber + 1) of \(name) is longer than \(maximumLineBytes) bytes (the longest input line navdb reads); \(consequence)"
+            ))
     }
 }

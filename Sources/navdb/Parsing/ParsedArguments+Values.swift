@@ -4,7 +4,8 @@ import NavStore
 /// bad value, the option and what would be accepted (exit code 64).
 extension ParsedArguments {
     /// What error messages say a time may be (parsing is the library's ``Timestamp/parse(_:)``).
-    static let acceptedTime = "an ISO-8601 time with its zone, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.250+02:00, or a date such as 2024-05-01 (midnight UTC)"
+    static let acceptedTime =
+        "an ISO-8601 time with its zone, such as 2024-05-01T12:00:00Z or 2024-05-01T14:00:00.250+02:00, or a date such as 2024-05-01 (midnight UTC)"
 
     /// `The value 'x' is invalid for '--opt <v>': expected ...`.
     func invalid(_ value: String, for what: String, expected: String) -> UsageError {
@@ -36,11 +37,13 @@ extension ParsedArguments {
     }
 
     /// The value of option `name` as one of `accepted`, or `nil` when not given.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, accepted: [T] = Array(T.allCases)) throws(UsageError) -> T?
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, accepted: [T] = Array(T.allCases))
+        throws(UsageError) -> T?
     where T.RawValue == String {
         guard let text = value(name) else { return nil }
         guard let value = accepted.first(where: { $0.rawValue == text }) else {
-            throw invalid(text, for: label(option: name), expected: "one of \(accepted.map(\.rawValue).joined(separator: ", "))")
+            throw invalid(
+                text, for: label(option: name), expected: "one of \(accepted.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }
@@ -58,14 +61,18 @@ extension ParsedArguments {
         guard let text = value(name) else { return nil }
         guard let ms = Timestamp.parse(text, rounding: rounding) else {
             if let problem = Timestamp.problem(in: text) {
-                throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected \(Self.acceptedTime)")
+                throw error(
+                    "The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected \(Self.acceptedTime)"
+                )
             }
             throw invalid(text, for: label(option: name), expected: Self.acceptedTime)
         }
         if name == "time", !flag("allow-future-time") {
             let now = Timestamp.now()
             if ms > now + Self.futureTimeLimit {
-                throw error("--time \(text) is more than 24 hours ahead of the clock (now \(Timestamp.format(now))): every later event of the session would be stamped at least that late; give a time at most 24 hours ahead, or add --allow-future-time if it is meant")
+                throw error(
+                    "--time \(text) is more than 24 hours ahead of the clock (now \(Timestamp.format(now))): every later event of the session would be stamped at least that late; give a time at most 24 hours ahead, or add --allow-future-time if it is meant"
+                )
             }
         }
         return ms
@@ -77,13 +84,16 @@ extension ParsedArguments {
         guard let text = value(name) else { return nil }
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
             guard let version = Int(text), version >= 1 else {
-                throw invalid(text, for: label(option: name), expected: "a version number 1 or greater, or \(Self.acceptedTime)")
+                throw invalid(
+                    text, for: label(option: name), expected: "a version number 1 or greater, or \(Self.acceptedTime)")
             }
             return .version(version)
         }
         if let ms = Timestamp.parse(text, rounding: .down) { return .time(ms) }
         if let problem = Timestamp.problem(in: text) {
-            throw error("The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected a version number or \(Self.acceptedTime)")
+            throw error(
+                "The value '\(text)' is invalid for '\(label(option: name))': \(problem); expected a version number or \(Self.acceptedTime)"
+            )
         }
         throw invalid(text, for: label(option: name), expected: "a version number (1, 2, ...) or \(Self.acceptedTime)")
     }

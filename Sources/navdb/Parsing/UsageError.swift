@@ -20,10 +20,10 @@ struct UsageError: Error, Sendable {
         let spec = command ?? NavDB.rootSpec
         let helpCommand = spec.path.isEmpty ? "navdb --help" : "navdb \(spec.name) --help"
         return """
-        Error: \(Text.escaped(message))
-        Usage: \(spec.usage)
-          See '\(helpCommand)' for more information.
+            Error: \(Text.escaped(message))
+            Usage: \(spec.usage)
+              See '\(helpCommand)' for more information.
 
-        """
+            """
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavStore
 
 extension ModelTests {
@@ -30,9 +31,12 @@ extension ModelTests {
             #expect(state.noBackButtonReason == .hidden)
         }
 
-        @Test("rule 1: left items replace the back button unless they supplement it", arguments: [
-            (0, false, true), (0, true, true), (1, false, false), (3, false, false), (1, true, true), (3, true, true),
-        ])
+        @Test(
+            "rule 1: left items replace the back button unless they supplement it",
+            arguments: [
+                (0, false, true), (0, true, true), (1, false, false), (3, false, false), (1, true, true),
+                (3, true, true),
+            ])
         func leftItems(count: Int, supplement: Bool, hasButton: Bool) throws {
             let top = NavigationItem(leftBarButtonItems: count, leftItemsSupplementBackButton: supplement)
             let state = try SessionState.base(NavigationItem(title: "Home"), top)
@@ -63,7 +67,8 @@ extension ModelTests {
         @Test("rule 2: the label comes from the back item, never from the top item")
         func labelFromBackItem() throws {
             let top = NavigationItem(
-                title: "Top", backButtonTitle: "TopBack", backBarButtonItem: BackBarButtonItem(title: "TopCustom", image: true),
+                title: "Top", backButtonTitle: "TopBack",
+                backBarButtonItem: BackBarButtonItem(title: "TopCustom", image: true),
                 backButtonDisplayMode: .generic, menuTitle: "TopMenu")
             let named = try SessionState.base(NavigationItem(title: "Inbox"), top)
             #expect(named.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
@@ -74,26 +79,31 @@ extension ModelTests {
 
         // MARK: Rule 3
 
-        @Test("rule 3: a custom back item shows its title whatever the display mode, with no fallbacks",
-              arguments: BackButtonDisplayMode.allCases)
+        @Test(
+            "rule 3: a custom back item shows its title whatever the display mode, with no fallbacks",
+            arguments: BackButtonDisplayMode.allCases)
         func customItemWinsOverMode(mode: BackButtonDisplayMode) throws {
-            let back = NavigationItem(title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: "Custom"),
-                                      backButtonDisplayMode: mode)
+            let back = NavigationItem(
+                title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: "Custom"),
+                backButtonDisplayMode: mode)
             let state = try SessionState.base(back, plain)
             #expect(state.backButton == BackButton(label: "Custom", fallbacks: [], image: false))
         }
 
-        @Test("rule 3: a custom back item with a nil title shows an empty label, with its image if it has one",
-              arguments: [true, false])
+        @Test(
+            "rule 3: a custom back item with a nil title shows an empty label, with its image if it has one",
+            arguments: [true, false])
         func customItemNilTitle(image: Bool) throws {
-            let back = NavigationItem(title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: nil, image: image))
+            let back = NavigationItem(
+                title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: nil, image: image))
             let state = try SessionState.base(back, plain)
             #expect(state.backButton == BackButton(label: "", fallbacks: [], image: image))
         }
 
         @Test("rule 3: a custom back item's empty title is an empty label, its long title is never shortened")
         func customItemTitles() throws {
-            let empty = try SessionState.base(NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "")), plain)
+            let empty = try SessionState.base(
+                NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "")), plain)
             #expect(empty.backButton == BackButton(label: "", fallbacks: []))
             let long = String(repeating: "Very long custom title ", count: 10)
             let state = try SessionState.base(NavigationItem(backBarButtonItem: BackBarButtonItem(title: long)), plain)
@@ -108,80 +118,102 @@ extension ModelTests {
             var backButtonTitle: String?
             var label: String
             var fallbacks: [String]
-            var testDescription: String { "title \(title.debugDescription), backButtonTitle \(backButtonTitle.debugDescription)" }
+            var testDescription: String {
+                "title \(title.debugDescription), backButtonTitle \(backButtonTitle.debugDescription)"
+            }
         }
 
-        @Test("rule 4: default mode shows backButtonTitle ?? title ?? \"Back\"; only nil falls through", arguments: [
-            DefaultModeRow(title: "Inbox", backButtonTitle: nil, label: "Inbox", fallbacks: ["Back", ""]),
-            DefaultModeRow(title: "Inbox", backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
-            DefaultModeRow(title: nil, backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
-            DefaultModeRow(title: nil, backButtonTitle: nil, label: "Back", fallbacks: [""]),
-            DefaultModeRow(title: "Inbox", backButtonTitle: "", label: "", fallbacks: []),
-            DefaultModeRow(title: "", backButtonTitle: nil, label: "", fallbacks: []),
-            DefaultModeRow(title: "", backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
-            DefaultModeRow(title: "Back", backButtonTitle: nil, label: "Back", fallbacks: [""]),
-        ])
+        @Test(
+            "rule 4: default mode shows backButtonTitle ?? title ?? \"Back\"; only nil falls through",
+            arguments: [
+                DefaultModeRow(title: "Inbox", backButtonTitle: nil, label: "Inbox", fallbacks: ["Back", ""]),
+                DefaultModeRow(title: "Inbox", backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
+                DefaultModeRow(title: nil, backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
+                DefaultModeRow(title: nil, backButtonTitle: nil, label: "Back", fallbacks: [""]),
+                DefaultModeRow(title: "Inbox", backButtonTitle: "", label: "", fallbacks: []),
+                DefaultModeRow(title: "", backButtonTitle: nil, label: "", fallbacks: []),
+                DefaultModeRow(title: "", backButtonTitle: "Mail", label: "Mail", fallbacks: ["Back", ""]),
+                DefaultModeRow(title: "Back", backButtonTitle: nil, label: "Back", fallbacks: [""]),
+            ])
         func defaultMode(row: DefaultModeRow) throws {
-            let state = try SessionState.base(NavigationItem(title: row.title, backButtonTitle: row.backButtonTitle), plain)
+            let state = try SessionState.base(
+                NavigationItem(title: row.title, backButtonTitle: row.backButtonTitle), plain)
             #expect(state.backButton == BackButton(label: row.label, fallbacks: row.fallbacks))
         }
 
-        @Test("rule 4: generic mode always says \"Back\", shortening to \"\"", arguments: [nil, "", "Inbox"] as [String?])
+        @Test(
+            "rule 4: generic mode always says \"Back\", shortening to \"\"", arguments: [nil, "", "Inbox"] as [String?])
         func genericMode(title: String?) throws {
-            let state = try SessionState.base(NavigationItem(title: title, backButtonTitle: title, backButtonDisplayMode: .generic), plain)
+            let state = try SessionState.base(
+                NavigationItem(title: title, backButtonTitle: title, backButtonDisplayMode: .generic), plain)
             #expect(state.backButton == BackButton(label: "Back", fallbacks: [""]))
         }
 
         @Test("rule 4: minimal mode shows the chevron only", arguments: [nil, "", "Inbox"] as [String?])
         func minimalMode(title: String?) throws {
-            let state = try SessionState.base(NavigationItem(title: title, backButtonTitle: title, backButtonDisplayMode: .minimal), plain)
+            let state = try SessionState.base(
+                NavigationItem(title: title, backButtonTitle: title, backButtonDisplayMode: .minimal), plain)
             #expect(state.backButton == BackButton(label: "", fallbacks: []))
         }
 
-        @Test("rule 4: editor style forces a chevron whatever the back item says", arguments: [
-            NavigationItem(title: "Inbox"),
-            NavigationItem(title: "Inbox", backButtonTitle: "Mail", backButtonDisplayMode: .generic),
-            NavigationItem(backBarButtonItem: BackBarButtonItem(title: "Custom", image: true)),
-            NavigationItem(),
-        ])
+        @Test(
+            "rule 4: editor style forces a chevron whatever the back item says",
+            arguments: [
+                NavigationItem(title: "Inbox"),
+                NavigationItem(title: "Inbox", backButtonTitle: "Mail", backButtonDisplayMode: .generic),
+                NavigationItem(backBarButtonItem: BackBarButtonItem(title: "Custom", image: true)),
+                NavigationItem(),
+            ])
         func editorStyle(back: NavigationItem) throws {
             let state = try SessionState.base(back, NavigationItem(title: "Edit", style: .editor))
             #expect(state.backButton == BackButton(label: "", fallbacks: [], image: false))
             #expect(state.backMenu != nil, "the editor style changes the label, not the menu")
         }
 
-        @Test("rule 4: the editor style of the back item (not the top) changes nothing", arguments: NavigationItemStyle.allCases)
+        @Test(
+            "rule 4: the editor style of the back item (not the top) changes nothing",
+            arguments: NavigationItemStyle.allCases)
         func styleOfBackItem(style: NavigationItemStyle) throws {
-            let state = try SessionState.base(NavigationItem(title: "Inbox", style: style), NavigationItem(style: .browser))
+            let state = try SessionState.base(
+                NavigationItem(title: "Inbox", style: style), NavigationItem(style: .browser))
             #expect(state.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
         }
 
         // MARK: Rule 5
 
-        @Test("rule 5: fallbacks are \"Back\" then \"\", leaving out one equal to the preferred text", arguments: [
-            ("Inbox", ["Back", ""]), ("Back", [""]), ("", []), ("back", ["Back", ""]), (" ", ["Back", ""]),
-        ])
+        @Test(
+            "rule 5: fallbacks are \"Back\" then \"\", leaving out one equal to the preferred text",
+            arguments: [
+                ("Inbox", ["Back", ""]), ("Back", [""]), ("", []), ("back", ["Back", ""]), (" ", ["Back", ""]),
+            ])
         func fallbacks(preferred: String, fallbacks: [String]) throws {
-            #expect(PlatformGeneration.ios14.rules.shortening(preferred) == BackButton(label: preferred, fallbacks: fallbacks))
+            #expect(
+                PlatformGeneration.ios14.rules.shortening(preferred)
+                    == BackButton(label: preferred, fallbacks: fallbacks))
             let state = try SessionState.base(NavigationItem(title: preferred), plain)
             #expect(state.backButton?.fallbacks == fallbacks)
         }
 
-        @Test("rule 5: no fallbacks for an empty label, a custom item or the minimal mode", arguments: [
-            NavigationItem(title: ""),
-            NavigationItem(backButtonTitle: ""),
-            NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "Inbox")),
-            NavigationItem(backBarButtonItem: BackBarButtonItem(title: "Back")),
-            NavigationItem(title: "Inbox", backButtonDisplayMode: .minimal),
-        ])
+        @Test(
+            "rule 5: no fallbacks for an empty label, a custom item or the minimal mode",
+            arguments: [
+                NavigationItem(title: ""),
+                NavigationItem(backButtonTitle: ""),
+                NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "Inbox")),
+                NavigationItem(backBarButtonItem: BackBarButtonItem(title: "Back")),
+                NavigationItem(title: "Inbox", backButtonDisplayMode: .minimal),
+            ])
         func noFallbacks(back: NavigationItem) throws {
             let state = try SessionState.base(back, plain)
             #expect(state.backButton?.fallbacks == [])
         }
 
-        @Test("rule 5: label(fitting:) picks the first of label and fallbacks that fits the width", arguments: [
-            (nil, "Mailboxes"), (100, "Mailboxes"), (9, "Mailboxes"), (8, "Back"), (4, "Back"), (3, ""), (0, ""), (-1, ""),
-        ] as [(Int?, String)])
+        @Test(
+            "rule 5: label(fitting:) picks the first of label and fallbacks that fits the width",
+            arguments: [
+                (nil, "Mailboxes"), (100, "Mailboxes"), (9, "Mailboxes"), (8, "Back"), (4, "Back"), (3, ""), (0, ""),
+                (-1, ""),
+            ] as [(Int?, String)])
         func labelFitting(width: Int?, expected: String) {
             let button = BackButton(label: "Mailboxes", fallbacks: ["Back", ""])
             #expect(button.label(fitting: width) == expected)
@@ -201,7 +233,9 @@ extension ModelTests {
             #expect(PlatformGeneration.ios14.rules.shortening("Ω😀x").label(fitting: 4) == "Ω😀x")
         }
 
-        @Test("rule 5: a generated label is drawn whole or replaced by a fallback; only a custom title is cut, between clusters")
+        @Test(
+            "rule 5: a generated label is drawn whole or replaced by a fallback; only a custom title is cut, between clusters"
+        )
         func drawnLabel() {
             for width in 0...12 {
                 for preferred in ["首页", "首页首页", "Ω😀x", "Settings", "👨‍👩‍👧‍👦👨‍👩‍👧‍👦"] {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavStore
 
 extension ModelTests {
@@ -12,12 +13,14 @@ extension ModelTests {
         @Test("rule 6: rows walk from the back item down to the root, nearest first, numbered from 1")
         func nearestFirst() throws {
             let state = try SessionState.base(
-                NavigationItem(title: "Home"), NavigationItem(title: "List"), NavigationItem(title: "Item"), NavigationItem(title: "Detail"))
-            #expect(state.backMenu == [
-                BackMenuRow(row: 1, entry: "C", title: "Item"),
-                BackMenuRow(row: 2, entry: "B", title: "List"),
-                BackMenuRow(row: 3, entry: "A", title: "Home"),
-            ])
+                NavigationItem(title: "Home"), NavigationItem(title: "List"), NavigationItem(title: "Item"),
+                NavigationItem(title: "Detail"))
+            #expect(
+                state.backMenu == [
+                    BackMenuRow(row: 1, entry: "C", title: "Item"),
+                    BackMenuRow(row: 2, entry: "B", title: "List"),
+                    BackMenuRow(row: 3, entry: "A", title: "Home"),
+                ])
         }
 
         @Test("rule 6: the menu stops after an item that hides its back button")
@@ -40,14 +43,16 @@ extension ModelTests {
         @Test("rule 6: left items that supplement the back button do not stop the menu")
         func supplementingLeftItemsDoNotStop() throws {
             let state = try SessionState.base(
-                NavigationItem(title: "Home"), NavigationItem(title: "Sheet", leftBarButtonItems: 2, leftItemsSupplementBackButton: true),
+                NavigationItem(title: "Home"),
+                NavigationItem(title: "Sheet", leftBarButtonItems: 2, leftItemsSupplementBackButton: true),
                 NavigationItem(title: "Step1"), plain)
             #expect(state.backMenu?.map(\.entry) == ["C", "B", "A"])
         }
 
         @Test("rule 6: a back item that ends the menu is its only row")
         func backItemEndsMenu() throws {
-            let state = try SessionState.base(NavigationItem(title: "Home"), NavigationItem(title: "Login", hidesBackButton: true), plain)
+            let state = try SessionState.base(
+                NavigationItem(title: "Home"), NavigationItem(title: "Login", hidesBackButton: true), plain)
             #expect(state.backMenu == [BackMenuRow(row: 1, entry: "B", title: "Login")])
         }
 
@@ -67,15 +72,25 @@ extension ModelTests {
             var testDescription: String { "→ \(title.debugDescription)" }
         }
 
-        @Test("rule 7: row title is menuTitle ?? backBarButtonItem.title ?? backButtonTitle ?? title ?? \"Back\"", arguments: [
-            TitleRow(item: NavigationItem(title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: "C"), menuTitle: "M"), title: "M"),
-            TitleRow(item: NavigationItem(title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: "C")), title: "C"),
-            TitleRow(item: NavigationItem(title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: nil, image: true)), title: "B"),
-            TitleRow(item: NavigationItem(title: "T", backButtonTitle: "B"), title: "B"),
-            TitleRow(item: NavigationItem(title: "T"), title: "T"),
-            TitleRow(item: NavigationItem(), title: "Back"),
-            TitleRow(item: NavigationItem(backBarButtonItem: BackBarButtonItem()), title: "Back"),
-        ])
+        @Test(
+            "rule 7: row title is menuTitle ?? backBarButtonItem.title ?? backButtonTitle ?? title ?? \"Back\"",
+            arguments: [
+                TitleRow(
+                    item: NavigationItem(
+                        title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: "C"),
+                        menuTitle: "M"), title: "M"),
+                TitleRow(
+                    item: NavigationItem(
+                        title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: "C")), title: "C"),
+                TitleRow(
+                    item: NavigationItem(
+                        title: "T", backButtonTitle: "B", backBarButtonItem: BackBarButtonItem(title: nil, image: true)),
+                    title: "B"),
+                TitleRow(item: NavigationItem(title: "T", backButtonTitle: "B"), title: "B"),
+                TitleRow(item: NavigationItem(title: "T"), title: "T"),
+                TitleRow(item: NavigationItem(), title: "Back"),
+                TitleRow(item: NavigationItem(backBarButtonItem: BackBarButtonItem()), title: "Back"),
+            ])
         func rowTitle(row: TitleRow) throws {
             #expect(row.item.backMenuTitle == row.title)
             let state = try SessionState.base(row.item, plain)
@@ -88,12 +103,14 @@ extension ModelTests {
             #expect(state.backMenu?.map(\.title) == ["Inbox"])
         }
 
-        @Test("rule 7: an empty string at any level gives a blank row (it does not fall through)", arguments: [
-            NavigationItem(title: "Inbox", menuTitle: ""),
-            NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "")),
-            NavigationItem(title: "Inbox", backButtonTitle: ""),
-            NavigationItem(title: ""),
-        ])
+        @Test(
+            "rule 7: an empty string at any level gives a blank row (it does not fall through)",
+            arguments: [
+                NavigationItem(title: "Inbox", menuTitle: ""),
+                NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "")),
+                NavigationItem(title: "Inbox", backButtonTitle: ""),
+                NavigationItem(title: ""),
+            ])
         func blankRow(item: NavigationItem) throws {
             let state = try SessionState.base(item, plain)
             #expect(state.backMenu?.map(\.title) == [""])
@@ -101,7 +118,8 @@ extension ModelTests {
 
         @Test("rule 7: the editor style changes the button, not the row titles")
         func editorKeepsRows() throws {
-            let state = try SessionState.base(NavigationItem(title: "Home"), NavigationItem(title: "Inbox"), NavigationItem(style: .editor))
+            let state = try SessionState.base(
+                NavigationItem(title: "Home"), NavigationItem(title: "Inbox"), NavigationItem(style: .editor))
             #expect(state.backButton?.label == "")
             #expect(state.backMenu?.map(\.title) == ["Inbox", "Home"])
         }
@@ -112,7 +130,8 @@ extension ModelTests {
         func suppressed() throws {
             let state = try SessionState.base(
                 NavigationItem(title: "Home"),
-                NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "Back", menuSuppressed: true)), plain)
+                NavigationItem(
+                    title: "Inbox", backBarButtonItem: BackBarButtonItem(title: "Back", menuSuppressed: true)), plain)
             #expect(state.backMenu == nil)
             #expect(state.backButton == BackButton(label: "Back", fallbacks: []))
         }
@@ -127,9 +146,11 @@ extension ModelTests {
 
         // MARK: Rule 1 (menu side), rule 9, rule 13
 
-        @Test("rule 1: no back button means no back menu", arguments: [
-            NavigationItem(hidesBackButton: true), NavigationItem(leftBarButtonItems: 1),
-        ])
+        @Test(
+            "rule 1: no back button means no back menu",
+            arguments: [
+                NavigationItem(hidesBackButton: true), NavigationItem(leftBarButtonItems: 1),
+            ])
         func noButtonNoMenu(top: NavigationItem) throws {
             let state = try SessionState.base(NavigationItem(title: "Home"), NavigationItem(title: "List"), top)
             #expect(state.backButton == nil)
@@ -138,7 +159,8 @@ extension ModelTests {
 
         @Test("rule 9: selecting a row pops to that row's entry in one step", arguments: 1...3)
         func selectRow(row: Int) throws {
-            var state = try SessionState.base(plain, plain, plain, NavigationItem(popGuard: PopGuard(prompt: "Discard?")))
+            var state = try SessionState.base(
+                plain, plain, plain, NavigationItem(popGuard: PopGuard(prompt: "Discard?")))
             let target = try #require(state.backMenu?[row - 1].entry)
             let event = try state.run(.menuSelect(row: row))
             let ids = ["A", "B", "C", "D"]

@@ -68,7 +68,9 @@ struct SharedCase: Sendable, Hashable {
         var seen: [String: String] = [:]
         for folder in directories() {
             for item in try all(in: folder) {
-                if let other = seen[item.id] { throw CaseError("case id '\(item.id)' is used in \(other) and again in \(item.file)") }
+                if let other = seen[item.id] {
+                    throw CaseError("case id '\(item.id)' is used in \(other) and again in \(item.file)")
+                }
                 seen[item.id] = item.file
                 cases.append(item)
             }
@@ -95,7 +97,8 @@ struct SharedCase: Sendable, Hashable {
     /// the package may not have it).
     static func directoryExists(_ directory: URL = directory()) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     /// The `*.json` files of the folder, sorted by name; empty when the folder is absent.
@@ -137,7 +140,8 @@ struct SharedCase: Sendable, Hashable {
     }
 
     /// The shapes a case file may have, as error messages name them.
-    static let fileShapes = #"one case {"id", "source", "given", "expect"} (DESIGN §9), an array of cases [...], or {"cases": [...]}"#
+    static let fileShapes =
+        #"one case {"id", "source", "given", "expect"} (DESIGN §9), an array of cases [...], or {"cases": [...]}"#
 
     /// The cases of one file's text: one case object `{"id", "source", "given", "expect"}` as
     /// DESIGN §9 writes it, a top-level array of cases, or an object `{"cases": [...]}`.
@@ -162,30 +166,43 @@ struct SharedCase: Sendable, Hashable {
             throw CaseError("\(file): expected \(fileShapes)")
         }
         return try list.enumerated().map { index, value in
-            guard case .object(let object) = value else { throw CaseError("\(file): case \(index + 1) is not an object") }
-            guard case .string(let id)? = object["id"] else { throw CaseError("\(file): case \(index + 1) has no string \"id\"") }
+            guard case .object(let object) = value else {
+                throw CaseError("\(file): case \(index + 1) is not an object")
+            }
+            guard case .string(let id)? = object["id"] else {
+                throw CaseError("\(file): case \(index + 1) has no string \"id\"")
+            }
             let known: Set<String> = ["id", "source", "platform", "given", "expect"]
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-                throw CaseError("\(file): case '\(id)' has an unknown key '\(unknown)' (known: id, source, platform, given, expect)")
+                throw CaseError(
+                    "\(file): case '\(id)' has an unknown key '\(unknown)' (known: id, source, platform, given, expect)"
+                )
             }
             var platform = PlatformGeneration.default
             switch object["platform"] {
             case nil: break
             case .string(let name)?:
                 guard let known = PlatformGeneration(rawValue: name) else {
-                    throw CaseError("\(file): case '\(id)' has an unknown platform '\(name)' (known: \(PlatformGeneration.names))")
+                    throw CaseError(
+                        "\(file): case '\(id)' has an unknown platform '\(name)' (known: \(PlatformGeneration.names))")
                 }
                 platform = known
             case let other?: throw CaseError("\(file): case '\(id)' \"platform\" must be a string, got \(other)")
             }
             var source: String?
             if case .string(let text)? = object["source"] { source = text }
-            guard case .array(let steps)? = object["given"] else { throw CaseError("\(file): case '\(id)' has no \"given\" array") }
+            guard case .array(let steps)? = object["given"] else {
+                throw CaseError("\(file): case '\(id)' has no \"given\" array")
+            }
             let given: [[String: JSONValue]] = try steps.enumerated().map { n, step in
-                guard case .object(let fields) = step else { throw CaseError("\(file): case '\(id)' step \(n + 1) is not an object") }
+                guard case .object(let fields) = step else {
+                    throw CaseError("\(file): case '\(id)' step \(n + 1) is not an object")
+                }
                 return fields
             }
-            guard case .object(let expect)? = object["expect"] else { throw CaseError("\(file): case '\(id)' has no \"expect\" object") }
+            guard case .object(let expect)? = object["expect"] else {
+                throw CaseError("\(file): case '\(id)' has no \"expect\" object")
+            }
             return SharedCase(id: id, source: source, file: file, given: given, expect: expect, platform: platform)
         }
     }
@@ -225,12 +242,15 @@ struct SharedCase: Sendable, Hashable {
             let context = "case '\(id)' step \(index + 1)"
             guard case .string(let op)? = step["op"] else { throw CaseError("\(context): no string \"op\"") }
             guard let accepted = Self.operations[op] else {
-                throw CaseError("\(context): unknown op '\(op)' (known: \(Self.operations.keys.sorted().joined(separator: ", ")))")
+                throw CaseError(
+                    "\(context): unknown op '\(op)' (known: \(Self.operations.keys.sorted().joined(separator: ", ")))")
             }
             var fields = step
             fields["op"] = nil
             if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
-                throw CaseError("\(context): unknown field '\(unknown)' for \(op) (accepted: \(accepted.sorted().joined(separator: ", ")))")
+                throw CaseError(
+                    "\(context): unknown field '\(unknown)' for \(op) (accepted: \(accepted.sorted().joined(separator: ", ")))"
+                )
             }
             let reader = FieldReader(fields: fields, context: "\(context) (\(op))")
             switch op {
@@ -243,7 +263,8 @@ struct SharedCase: Sendable, Hashable {
                 items[entry.id] = entry.item
                 return .present(entry, modalInPresentation: try reader.bool("modalInPresentation") ?? false)
             case "pop":
-                return .pop(source: try reader.popSource() ?? .programmatic, confirmed: try reader.bool("confirm") ?? false)
+                return .pop(
+                    source: try reader.popSource() ?? .programmatic, confirmed: try reader.bool("confirm") ?? false)
             case "pop-to":
                 return .popTo(entryID: try reader.requiredString("id"), source: try reader.popSource() ?? .programmatic)
             case "pop-to-root":
@@ -253,16 +274,22 @@ struct SharedCase: Sendable, Hashable {
             case "back":
                 return .back
             case "set-stack":
-                guard case .array(let list)? = fields["entries"] else { throw CaseError("\(reader.context): \"entries\" must be an array") }
+                guard case .array(let list)? = fields["entries"] else {
+                    throw CaseError("\(reader.context): \"entries\" must be an array")
+                }
                 let entries = try list.enumerated().map { n, value in
-                    guard case .object(let object) = value else { throw CaseError("\(reader.context): entry \(n + 1) is not an object") }
+                    guard case .object(let object) = value else {
+                        throw CaseError("\(reader.context): entry \(n + 1) is not an object")
+                    }
                     return try FieldReader(fields: object, context: "\(reader.context) entry \(n + 1)").setStackEntry()
                 }
                 for entry in entries { items[entry.id] = entry.item }
                 return .setStack(entries)
             case "update":
                 let entryID = try reader.requiredString("id")
-                guard case .object(let patch)? = fields["set"] else { throw CaseError("\(reader.context): \"set\" must be an object (a partial item)") }
+                guard case .object(let patch)? = fields["set"] else {
+                    throw CaseError("\(reader.context): \"set\" must be an object (a partial item)")
+                }
                 let item = try reader.item(merging: patch, into: items[entryID] ?? NavigationItem())
                 items[entryID] = item
                 return .update(entryID: entryID, item: item)
@@ -272,7 +299,9 @@ struct SharedCase: Sendable, Hashable {
                 case nil: source = .programmatic
                 case .string(let text)?:
                     guard let value = DismissSource(rawValue: text) else {
-                        throw CaseError("\(reader.context): unknown source '\(text)' (accepted: \(DismissSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw CaseError(
+                            "\(reader.context): unknown source '\(text)' (accepted: \(DismissSource.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
                     }
                     source = value
                 default: throw CaseError("\(reader.context): \"source\" must be a string")
@@ -320,13 +349,18 @@ struct SharedCase: Sendable, Hashable {
     func expectation() throws -> Expectation {
         let context = "case '\(id)' expect"
         if let unknown = expect.keys.sorted().first(where: { !Self.expectKeys.contains($0) }) {
-            throw CaseError("\(context): unknown key '\(unknown)' (known: \(Self.expectKeys.sorted().joined(separator: ", ")))")
+            throw CaseError(
+                "\(context): unknown key '\(unknown)' (known: \(Self.expectKeys.sorted().joined(separator: ", ")))")
         }
         var result = Expectation()
         if let value = expect["stack"] {
-            guard case .array(let layers) = value else { throw CaseError("\(context): \"stack\" must be an array of arrays of ids") }
+            guard case .array(let layers) = value else {
+                throw CaseError("\(context): \"stack\" must be an array of arrays of ids")
+            }
             result.stack = try layers.map { layer in
-                guard case .array(let ids) = layer else { throw CaseError("\(context): \"stack\" must be an array of arrays of ids") }
+                guard case .array(let ids) = layer else {
+                    throw CaseError("\(context): \"stack\" must be an array of arrays of ids")
+                }
                 return try ids.map { try Self.string($0, "\(context) stack") }
             }
         }
@@ -340,9 +374,10 @@ struct SharedCase: Sendable, Hashable {
                 guard let label = object["label"], let fallbacks = object["fallbacks"] else {
                     throw CaseError("\(context): backButton needs \"label\" and \"fallbacks\"")
                 }
-                result.backButton = .some(ExpectedBackButton(
-                    label: try Self.string(label, "\(context) backButton.label"),
-                    fallbacks: try Self.strings(fallbacks, "\(context) backButton.fallbacks")))
+                result.backButton = .some(
+                    ExpectedBackButton(
+                        label: try Self.string(label, "\(context) backButton.label"),
+                        fallbacks: try Self.strings(fallbacks, "\(context) backButton.fallbacks")))
             default: throw CaseError("\(context): \"backButton\" must be null or {\"label\", \"fallbacks\"}")
             }
         }
@@ -365,7 +400,9 @@ struct SharedCase: Sendable, Hashable {
     }
 
     private static func strings(_ value: JSONValue, _ context: String) throws -> [String] {
-        guard case .array(let list) = value else { throw CaseError("\(context): expected an array of strings, got \(value)") }
+        guard case .array(let list) = value else {
+            throw CaseError("\(context): expected an array of strings, got \(value)")
+        }
         return try list.map { try string($0, context) }
     }
 
@@ -400,7 +437,8 @@ struct SharedCase: Sendable, Hashable {
                 let event = try state.decide(command)
                 if let event {
                     do { try state.validate(event) } catch {
-                        throw CaseError("case '\(id)' step \(index + 1): validate rejected the event decide produced: \(error)")
+                        throw CaseError(
+                            "case '\(id)' step \(index + 1): validate rejected the event decide produced: \(error)")
                     }
                     state.apply(event)
                     events.append(event)
@@ -408,7 +446,8 @@ struct SharedCase: Sendable, Hashable {
                 outcome = event?.isVeto == true ? .vetoed : .ok
             } catch let error as NavigationError {
                 guard isLast else {
-                    throw CaseError("case '\(id)' step \(index + 1) was refused, but only the last step may be: \(error)")
+                    throw CaseError(
+                        "case '\(id)' step \(index + 1) was refused, but only the last step may be: \(error)")
                 }
                 outcome = .refused
                 refusal = error
@@ -454,7 +493,9 @@ private struct FieldReader {
     func popSource() throws -> PopSource? {
         guard let text = try string("source") else { return nil }
         guard let source = PopSource(rawValue: text) else {
-            throw CaseError("\(context): unknown source '\(text)' (accepted: \(PopSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw CaseError(
+                "\(context): unknown source '\(text)' (accepted: \(PopSource.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         return source
     }
@@ -467,7 +508,8 @@ private struct FieldReader {
         }
     }
 
-    func item(merging patch: [String: JSONValue], into base: NavigationItem = NavigationItem()) throws -> NavigationItem {
+    func item(merging patch: [String: JSONValue], into base: NavigationItem = NavigationItem()) throws -> NavigationItem
+    {
         do { return try base.merging(patch) } catch { throw CaseError("\(context): \(error)") }
     }
 
@@ -494,11 +536,13 @@ private struct FieldReader {
         let itemKeys = Set(NavigationItem.CodingKeys.allCases.map(\.rawValue))
         let accepted = itemKeys.union(["id", "route", "params", "item"])
         if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
-            throw CaseError("\(context): unknown field '\(unknown)' (accepted: \(accepted.sorted().joined(separator: ", ")))")
+            throw CaseError(
+                "\(context): unknown field '\(unknown)' (accepted: \(accepted.sorted().joined(separator: ", ")))")
         }
         let inline = fields.keys.filter { itemKeys.contains($0) }.sorted()
         if fields["item"] != nil, !inline.isEmpty {
-            throw CaseError("\(context): both \"item\" and inline item fields (\(inline.joined(separator: ", "))); use one shape")
+            throw CaseError(
+                "\(context): both \"item\" and inline item fields (\(inline.joined(separator: ", "))); use one shape")
         }
         return try entry(inlineItem: fields["item"] == nil)
     }

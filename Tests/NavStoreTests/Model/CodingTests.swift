@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 extension ModelTests {
@@ -36,7 +37,9 @@ extension ModelTests {
         // MARK: nil versus ""
 
         enum OptionalStringField: String, CaseIterable, Sendable {
-            case title, backButtonTitle, backBarButtonItemTitle = "backBarButtonItem.title", menuTitle
+            case title, backButtonTitle
+            case backBarButtonItemTitle = "backBarButtonItem.title"
+            case menuTitle
 
             func item(_ value: String?) -> NavigationItem {
                 switch self {
@@ -60,7 +63,8 @@ extension ModelTests {
             func json(in object: [String: JSONValue]) -> JSONValue? {
                 switch self {
                 case .backBarButtonItemTitle:
-                    guard case .object(let custom)? = object["backBarButtonItem"] else { return .null }  // the item itself must be there
+                    // the item itself must be there
+                    guard case .object(let custom)? = object["backBarButtonItem"] else { return .null }
                     return custom["title"]
                 default: return object[rawValue]
                 }
@@ -113,11 +117,14 @@ extension ModelTests {
             #expect(try Self.text(empty) == #"{"id":"A","params":{}}"#)
             #expect(try Self.object(none, explicit: true)["params"] == .null)
 
-            let rich = Entry(id: "A", params: [
-                "big": .integer(12_345_678_901_234_567), "neg": .integer(-1), "half": .number(1.5), "flag": .bool(false),
-                "none": .null, "empty": .string(""), "list": .array([.integer(1), .string("x"), .null]),
-                "nested": .object(["k": .object([:])]),
-            ])
+            let rich = Entry(
+                id: "A",
+                params: [
+                    "big": .integer(12_345_678_901_234_567), "neg": .integer(-1), "half": .number(1.5),
+                    "flag": .bool(false),
+                    "none": .null, "empty": .string(""), "list": .array([.integer(1), .string("x"), .null]),
+                    "nested": .object(["k": .object([:])]),
+                ])
             #expect(try Self.roundTrip(rich) == rich)
         }
 
@@ -128,13 +135,20 @@ extension ModelTests {
             #expect(try Self.text(NavigationItem()) == "{}")
             #expect(try Self.text(BackBarButtonItem()) == "{}")
             #expect(try Self.text(Entry(id: "A")) == #"{"id":"A"}"#)
-            #expect(try Self.text(NavigationItem(title: "T", hidesBackButton: true)) == #"{"hidesBackButton":true,"title":"T"}"#)
-            #expect(try Self.text(NavigationItem(backBarButtonItem: BackBarButtonItem())) == #"{"backBarButtonItem":{}}"#)
-            #expect(try Self.text(SessionState()) == #"{"layers":[{"entries":[],"modalInPresentation":false}],"platform":"ios14"}"#)
+            #expect(
+                try Self.text(NavigationItem(title: "T", hidesBackButton: true))
+                    == #"{"hidesBackButton":true,"title":"T"}"#)
+            #expect(
+                try Self.text(NavigationItem(backBarButtonItem: BackBarButtonItem())) == #"{"backBarButtonItem":{}}"#)
+            #expect(
+                try Self.text(SessionState())
+                    == #"{"layers":[{"entries":[],"modalInPresentation":false}],"platform":"ios14"}"#)
             // Set values that are not defaults are written.
             let full = NavigationItem(
-                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
-                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2, leftItemsSupplementBackButton: true,
+                title: "t", backButtonTitle: "b",
+                backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
+                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2,
+                leftItemsSupplementBackButton: true,
                 style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
             #expect(Set(try Self.object(full).keys) == Set(NavigationItem.CodingKeys.allCases.map(\.rawValue)))
             #expect(try Self.roundTrip(full) == full)
@@ -162,19 +176,28 @@ extension ModelTests {
             #expect(Set(entry.keys) == ["id", "route", "params", "item"])
             #expect(entry["route"] == .null)
             #expect(entry["params"] == .null)
-            guard case .object(let nested)? = entry["item"] else { Issue.record("item is not an object"); return }
+            guard case .object(let nested)? = entry["item"] else {
+                Issue.record("item is not an object")
+                return
+            }
             #expect(Set(nested.keys) == Set(NavigationItem.CodingKeys.allCases.map(\.rawValue)))
 
             // Explicit output reads back as the same values.
-            let value = Entry(id: "A", route: "", params: [:], item: NavigationItem(title: "", backBarButtonItem: BackBarButtonItem(title: nil)))
+            let value = Entry(
+                id: "A", route: "", params: [:],
+                item: NavigationItem(title: "", backBarButtonItem: BackBarButtonItem(title: nil)))
             #expect(try Self.roundTrip(value, explicit: true) == value)
         }
 
-        @Test("decoding: absent keys take unset values; bad values are refused", arguments: [
-            (#"{"leftBarButtonItems": -1}"#, false), (#"{"backButtonDisplayMode": "tiny"}"#, false), (#"{"style": "modal"}"#, false),
-            (#"{"title": 3}"#, false), (#"{"hidesBackButton": "yes"}"#, false), (#"{"popGuard": {}}"#, false),
-            (#"{}"#, true), (#"{"title": null, "backBarButtonItem": {"title": null}}"#, true), (#"{"leftBarButtonItems": 0}"#, true),
-        ])
+        @Test(
+            "decoding: absent keys take unset values; bad values are refused",
+            arguments: [
+                (#"{"leftBarButtonItems": -1}"#, false), (#"{"backButtonDisplayMode": "tiny"}"#, false),
+                (#"{"style": "modal"}"#, false),
+                (#"{"title": 3}"#, false), (#"{"hidesBackButton": "yes"}"#, false), (#"{"popGuard": {}}"#, false),
+                (#"{}"#, true), (#"{"title": null, "backBarButtonItem": {"title": null}}"#, true),
+                (#"{"leftBarButtonItems": 0}"#, true),
+            ])
         func decodeItem(json: String, accepted: Bool) {
             let result = Result { try JSONDecoder().decode(NavigationItem.self, from: Data(json.utf8)) }
             if accepted {
@@ -186,20 +209,33 @@ extension ModelTests {
 
         @Test("merging a partial item: set, unset with null, unknown keys and wrong types refused")
         func merging() throws {
-            let base = NavigationItem(title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: "C", image: true))
+            let base = NavigationItem(
+                title: "Inbox", backButtonTitle: "Mail", backBarButtonItem: BackBarButtonItem(title: "C", image: true))
             #expect(try base.merging([:]) == base)
-            #expect(try base.merging(["title": .string("")]) == NavigationItem(title: "", backButtonTitle: "Mail", backBarButtonItem: base.backBarButtonItem))
-            #expect(try base.merging(["backButtonTitle": .null, "backBarButtonItem": .null]) == NavigationItem(title: "Inbox"))
-            #expect(try base.merging(["backBarButtonItem": .object(["menuSuppressed": .bool(true)])]).backBarButtonItem
-                == BackBarButtonItem(title: nil, image: false, menuSuppressed: true))
-            #expect(try base.merging(["popGuard": .object(["prompt": .string("Sure?")])]).popGuard == PopGuard(prompt: "Sure?"))
+            #expect(
+                try base.merging(["title": .string("")])
+                    == NavigationItem(title: "", backButtonTitle: "Mail", backBarButtonItem: base.backBarButtonItem))
+            #expect(
+                try base.merging(["backButtonTitle": .null, "backBarButtonItem": .null])
+                    == NavigationItem(title: "Inbox"))
+            #expect(
+                try base.merging(["backBarButtonItem": .object(["menuSuppressed": .bool(true)])]).backBarButtonItem
+                    == BackBarButtonItem(title: nil, image: false, menuSuppressed: true))
+            #expect(
+                try base.merging(["popGuard": .object(["prompt": .string("Sure?")])]).popGuard
+                    == PopGuard(prompt: "Sure?"))
 
             let unknown = try #require(throws: NavigationError.self) { try base.merging(["colour": .string("red")]) }
-            guard case .invalidItem(let message) = unknown else { Issue.record("expected invalidItem, got \(unknown)"); return }
+            guard case .invalidItem(let message) = unknown else {
+                Issue.record("expected invalidItem, got \(unknown)")
+                return
+            }
             #expect(message.contains("'colour'"))
             #expect(message.contains("backButtonTitle"), "the message lists the known fields")
 
-            let wrongType = try #require(throws: NavigationError.self) { try base.merging(["hidesBackButton": .string("yes")]) }
+            let wrongType = try #require(throws: NavigationError.self) {
+                try base.merging(["hidesBackButton": .string("yes")])
+            }
             #expect(wrongType.description.hasPrefix("invalid navigation item: "))
             #expect(throws: NavigationError.self) { try base.merging(["leftBarButtonItems": .integer(-2)]) }
         }
@@ -207,8 +243,10 @@ extension ModelTests {
         @Test("unset resets exactly one field", arguments: NavigationItemField.allCases)
         func unset(field: NavigationItemField) {
             let full = NavigationItem(
-                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
-                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2, leftItemsSupplementBackButton: true,
+                title: "t", backButtonTitle: "b",
+                backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
+                backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2,
+                leftItemsSupplementBackButton: true,
                 style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
             var item = full
             item.unset(field)
@@ -226,10 +264,14 @@ extension ModelTests {
             .sessionStarted(name: nil),
             .sessionStarted(name: "Main window"),
             .entryPushed(Entry(id: "A")),
-            .entryPushed(Entry(id: "B", route: "mail/42", params: ["id": .integer(42), "q": .string("")],
-                               item: NavigationItem(title: "", backButtonTitle: nil, backBarButtonItem: BackBarButtonItem(title: nil, image: true),
-                                                    backButtonDisplayMode: .generic, hidesBackButton: true, leftBarButtonItems: 3,
-                                                    leftItemsSupplementBackButton: true, style: .browser, menuTitle: "", popGuard: PopGuard(prompt: "")))),
+            .entryPushed(
+                Entry(
+                    id: "B", route: "mail/42", params: ["id": .integer(42), "q": .string("")],
+                    item: NavigationItem(
+                        title: "", backButtonTitle: nil, backBarButtonItem: BackBarButtonItem(title: nil, image: true),
+                        backButtonDisplayMode: .generic, hidesBackButton: true, leftBarButtonItems: 3,
+                        leftItemsSupplementBackButton: true, style: .browser, menuTitle: "",
+                        popGuard: PopGuard(prompt: "")))),
             .entriesPopped(source: .backButton, ids: ["C"], confirmed: true),
             .entriesPopped(source: .backButton, ids: ["C"], confirmed: false),
             .entriesPopped(source: .gesture, ids: ["C"], confirmed: false),
@@ -244,7 +286,9 @@ extension ModelTests {
             .layerDismissed(source: .gesture, ids: ["M", "N"]),
             .layerDismissed(source: .programmatic, ids: ["M"]),
             .dismissVetoed(entry: "M", source: .gesture),
-            .sessionRestored(RestoreMarker()), .sessionRestored(RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [5, 4], acknowledged: true)),
+            .sessionRestored(RestoreMarker()),
+            .sessionRestored(
+                RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [5, 4], acknowledged: true)),
         ]
 
         @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
@@ -270,46 +314,67 @@ extension ModelTests {
 
         @Test("payload shapes: unset flags are left out, sources use DESIGN §4 names")
         func payloadShapes() throws {
-            #expect(try EventBody.entriesPopped(source: .backMenu, ids: ["B"], confirmed: false).payloadJSON() == #"{"ids":["B"],"source":"back-menu"}"#)
-            #expect(try EventBody.entriesPopped(source: .backButton, ids: ["B"], confirmed: true).payloadJSON() == #"{"confirmed":true,"ids":["B"],"source":"back-button"}"#)
-            #expect(try EventBody.layerPresented(Entry(id: "M"), modalInPresentation: false).payloadJSON() == #"{"entry":{"id":"M"}}"#)
+            #expect(
+                try EventBody.entriesPopped(source: .backMenu, ids: ["B"], confirmed: false).payloadJSON()
+                    == #"{"ids":["B"],"source":"back-menu"}"#)
+            #expect(
+                try EventBody.entriesPopped(source: .backButton, ids: ["B"], confirmed: true).payloadJSON()
+                    == #"{"confirmed":true,"ids":["B"],"source":"back-button"}"#)
+            #expect(
+                try EventBody.layerPresented(Entry(id: "M"), modalInPresentation: false).payloadJSON()
+                    == #"{"entry":{"id":"M"}}"#)
             #expect(try EventBody.sessionRestored(RestoreMarker()).payloadJSON() == "{}")
             #expect(try EventBody.entryPushed(Entry(id: "a/b")).payloadJSON() == #"{"entry":{"id":"a/b"}}"#)
             // Older or hand-written payloads without the optional keys read with their defaults.
-            #expect(try EventBody(type: "item.updated", payload: Data(#"{"id":"A","item":{}}"#.utf8)) == .itemUpdated(id: "A", item: NavigationItem(), fields: []))
+            #expect(
+                try EventBody(type: "item.updated", payload: Data(#"{"id":"A","item":{}}"#.utf8))
+                    == .itemUpdated(id: "A", item: NavigationItem(), fields: []))
         }
 
         @Test("entryIDs names the entries an event is about")
         func eventEntryIDs() {
             #expect(EventBody.sessionRestored(RestoreMarker()).entryIDs == [])
             #expect(EventBody.entryPushed(Entry(id: "A")).entryIDs == ["A"])
-            #expect(EventBody.entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false).entryIDs == ["B", "C"])
+            #expect(
+                EventBody.entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false).entryIDs == ["B", "C"])
             #expect(EventBody.stackReplaced([Entry(id: "X"), Entry(id: "Y")]).entryIDs == ["X", "Y"])
             #expect(EventBody.dismissVetoed(entry: "M", source: .gesture).entryIDs == ["M"])
         }
 
         @Test("an unknown event type is refused with the known types listed")
         func unknownType() throws {
-            let error = try #require(throws: NavigationError.self) { try EventBody(type: "entry.teleported", payload: Data("{}".utf8)) }
-            guard case .invalidEvent(let message) = error else { Issue.record("expected invalidEvent, got \(error)"); return }
+            let error = try #require(throws: NavigationError.self) {
+                try EventBody(type: "entry.teleported", payload: Data("{}".utf8))
+            }
+            guard case .invalidEvent(let message) = error else {
+                Issue.record("expected invalidEvent, got \(error)")
+                return
+            }
             #expect(message.contains("unknown event type 'entry.teleported'"))
             for name in EventBody.typeNames { #expect(message.contains(name)) }
         }
 
-        @Test("a bad payload is refused with the type and what is wrong", arguments: [
-            ("entry.pushed", "{}", "missing key 'entry'"),
-            ("entry.pushed", #"{"entry":{}}"#, "missing key 'id'"),
-            ("entries.popped", #"{"source":"sideways","ids":["A"]}"#, "source"),
-            ("entries.popped", #"{"source":"gesture","ids":"A"}"#, "ids"),
-            ("pop.vetoed", #"{"entry":"A","source":"back-button"}"#, "missing key 'prompt'"),
-            ("layer.dismissed", "not json", "bad layer.dismissed payload"),
-            ("item.updated", #"{"id":"A","item":{"leftBarButtonItems":-1}}"#, "leftBarButtonItems"),
-            ("session.restored", "[]", "bad session.restored payload"),
-            ("stack.replaced", "", "bad stack.replaced payload"),
-        ])
+        @Test(
+            "a bad payload is refused with the type and what is wrong",
+            arguments: [
+                ("entry.pushed", "{}", "missing key 'entry'"),
+                ("entry.pushed", #"{"entry":{}}"#, "missing key 'id'"),
+                ("entries.popped", #"{"source":"sideways","ids":["A"]}"#, "source"),
+                ("entries.popped", #"{"source":"gesture","ids":"A"}"#, "ids"),
+                ("pop.vetoed", #"{"entry":"A","source":"back-button"}"#, "missing key 'prompt'"),
+                ("layer.dismissed", "not json", "bad layer.dismissed payload"),
+                ("item.updated", #"{"id":"A","item":{"leftBarButtonItems":-1}}"#, "leftBarButtonItems"),
+                ("session.restored", "[]", "bad session.restored payload"),
+                ("stack.replaced", "", "bad stack.replaced payload"),
+            ])
         func badPayload(type: String, payload: String, fragment: String) throws {
-            let error = try #require(throws: NavigationError.self) { try EventBody(type: type, payload: Data(payload.utf8)) }
-            guard case .invalidEvent(let message) = error else { Issue.record("expected invalidEvent, got \(error)"); return }
+            let error = try #require(throws: NavigationError.self) {
+                try EventBody(type: type, payload: Data(payload.utf8))
+            }
+            guard case .invalidEvent(let message) = error else {
+                Issue.record("expected invalidEvent, got \(error)")
+                return
+            }
             #expect(message.hasPrefix("bad \(type) payload: "), "\(message)")
             #expect(message.contains(fragment), "\(message)")
             #expect(error.description == "invalid event: \(message)")
@@ -332,7 +397,9 @@ extension ModelTests {
 
         @Test("Unicode titles round-trip byte for byte", arguments: unicodeTitles)
         func unicode(title: String) throws {
-            let item = NavigationItem(title: title, backButtonTitle: title, backBarButtonItem: BackBarButtonItem(title: title), menuTitle: title)
+            let item = NavigationItem(
+                title: title, backButtonTitle: title, backBarButtonItem: BackBarButtonItem(title: title),
+                menuTitle: title)
             let entry = Entry(id: title, route: title, params: [title: .string(title)], item: item)
 
             let decoded = try Self.roundTrip(entry)
@@ -351,7 +418,10 @@ extension ModelTests {
 
             let body = EventBody.entryPushed(entry)
             let read = try EventBody(type: body.type, payload: Data(body.payloadJSON().utf8))
-            guard case .entryPushed(let stored) = read else { Issue.record("not entry.pushed: \(read)"); return }
+            guard case .entryPushed(let stored) = read else {
+                Issue.record("not entry.pushed: \(read)")
+                return
+            }
             #expect(Self.same(stored.item.title, title))
             #expect(Self.same(stored.id, title))
 
@@ -375,15 +445,20 @@ extension ModelTests {
         func stateRoundTrip() throws {
             let state = try SessionState.after([
                 .push(Entry(id: "A", route: "home", params: [:], item: NavigationItem(title: ""))),
-                .present(Entry(id: "M"), modalInPresentation: true), .push(Entry(id: "N", item: NavigationItem(menuTitle: "n"))),
+                .present(Entry(id: "M"), modalInPresentation: true),
+                .push(Entry(id: "N", item: NavigationItem(menuTitle: "n"))),
             ])
             #expect(try Self.roundTrip(state) == state)
             #expect(try Self.roundTrip(state, explicit: true) == state)
             #expect(try JSONDecoder().decode(SessionState.self, from: Data(#"{"layers":[]}"#.utf8)) == SessionState())
             #expect(try JSONDecoder().decode(Layer.self, from: Data(#"{"entries":[]}"#.utf8)) == Layer())
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionState.self, from: Data("{}".utf8)) }
-            #expect(try Self.roundTrip(BackButton(label: "", fallbacks: [], image: true)) == BackButton(label: "", fallbacks: [], image: true))
-            #expect(try Self.roundTrip(BackMenuRow(row: 1, entry: "A", title: "")) == BackMenuRow(row: 1, entry: "A", title: ""))
+            #expect(
+                try Self.roundTrip(BackButton(label: "", fallbacks: [], image: true))
+                    == BackButton(label: "", fallbacks: [], image: true))
+            #expect(
+                try Self.roundTrip(BackMenuRow(row: 1, entry: "A", title: ""))
+                    == BackMenuRow(row: 1, entry: "A", title: ""))
         }
     }
 }

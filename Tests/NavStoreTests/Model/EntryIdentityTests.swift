@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavStore
 
 /// Entry ids are exact text: the same id only with the same Unicode scalars (issue 19 item 5).
@@ -28,25 +29,39 @@ extension ModelTests {
             #expect(state.location(of: pushed) != nil)
         }
 
-        @Test("a look-alike of a live id is a new id: it can be pushed, and popping to it needs it on the stack", arguments: lookalikes)
+        @Test(
+            "a look-alike of a live id is a new id: it can be pushed, and popping to it needs it on the stack",
+            arguments: lookalikes)
         func pushAndPopToLookalike(pushed: String, other: String) throws {
             var state = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
             #expect(throws: NavigationError.self) { try state.decide(.popTo(entryID: other, source: .programmatic)) }
             try state.run(.push(entry(other)))
             #expect(state.entryIDs == [["root", pushed, other]])
-            #expect(try state.decide(.popTo(entryID: pushed, source: .programmatic)) == .entriesPopped(source: .programmatic, ids: [other], confirmed: false))
+            #expect(
+                try state.decide(.popTo(entryID: pushed, source: .programmatic))
+                    == .entriesPopped(source: .programmatic, ids: [other], confirmed: false))
         }
 
-        @Test("set-stack takes look-alikes for two ids; validate checks popped and dismissed ids exactly", arguments: lookalikes)
+        @Test(
+            "set-stack takes look-alikes for two ids; validate checks popped and dismissed ids exactly",
+            arguments: lookalikes)
         func replacementAndValidation(pushed: String, other: String) throws {
             let state = try SessionState.after([.push(entry("root"))])
-            #expect(try state.decide(.setStack([entry(pushed), entry(other)])) == .stackReplaced([entry(pushed), entry(other)]))
+            #expect(
+                try state.decide(.setStack([entry(pushed), entry(other)]))
+                    == .stackReplaced([entry(pushed), entry(other)]))
             let two = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
-            #expect(throws: NavigationError.self) { try two.validate(.entriesPopped(source: .programmatic, ids: [other], confirmed: false)) }
+            #expect(throws: NavigationError.self) {
+                try two.validate(.entriesPopped(source: .programmatic, ids: [other], confirmed: false))
+            }
             try two.validate(.entriesPopped(source: .programmatic, ids: [pushed], confirmed: false))
-            #expect(throws: NavigationError.self) { try two.validate(.itemUpdated(id: other, item: NavigationItem(), fields: [])) }
+            #expect(throws: NavigationError.self) {
+                try two.validate(.itemUpdated(id: other, item: NavigationItem(), fields: []))
+            }
             let modal = try SessionState.after([.push(entry("root")), .present(entry(pushed))])
-            #expect(throws: NavigationError.self) { try modal.validate(.layerDismissed(source: .programmatic, ids: [other])) }
+            #expect(throws: NavigationError.self) {
+                try modal.validate(.layerDismissed(source: .programmatic, ids: [other]))
+            }
             try modal.validate(.layerDismissed(source: .programmatic, ids: [pushed]))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so a failing run reproduces
@@ -36,7 +37,8 @@ struct CommandGenerator {
         NavigationItem(
             title: title(),
             backButtonTitle: chance(0.3) ? title() : nil,
-            backBarButtonItem: chance(0.2) ? BackBarButtonItem(title: title(), image: chance(0.5), menuSuppressed: chance(0.3)) : nil,
+            backBarButtonItem: chance(0.2)
+                ? BackBarButtonItem(title: title(), image: chance(0.5), menuSuppressed: chance(0.3)) : nil,
             backButtonDisplayMode: chance(0.6) ? .default : pick(BackButtonDisplayMode.allCases),
             hidesBackButton: chance(0.1),
             leftBarButtonItems: chance(0.12) ? int(1...3) : 0,
@@ -55,8 +57,12 @@ struct CommandGenerator {
     }
 
     mutating func entry() -> Entry {
-        let params: [String: JSONValue]? = chance(0.25)
-            ? pick([[:], ["n": .integer(Int64(int(-5...5)))], ["s": .string(""), "f": .number(0.5), "z": .null, "a": .array([.bool(true)])]])
+        let params: [String: JSONValue]? =
+            chance(0.25)
+            ? pick([
+                [:], ["n": .integer(Int64(int(-5...5)))],
+                ["s": .string(""), "f": .number(0.5), "z": .null, "a": .array([.bool(true)])],
+            ])
             : nil
         return Entry(id: pick(ids), route: chance(0.2) ? pick(["home", ""]) : nil, params: params, item: item())
     }
@@ -70,14 +76,25 @@ struct CommandGenerator {
     mutating func command(in state: SessionState) -> NavigationCommand {
         switch int(0...99) {
         case 0..<24: return .push(entry(in: state))
-        case 24..<40: return .pop(source: pick([.backButton, .backButton, .backButton, .gesture, .contentGesture, .programmatic, .backMenu]), confirmed: chance(0.2))
-        case 40..<46: return .popTo(entryID: targetID(in: state), source: pick([.programmatic, .backMenu, .backMenu, .gesture, .backButton, .contentGesture]))
+        case 24..<40:
+            return .pop(
+                source: pick([
+                    .backButton, .backButton, .backButton, .gesture, .contentGesture, .programmatic, .backMenu,
+                ]), confirmed: chance(0.2))
+        case 40..<46:
+            return .popTo(
+                entryID: targetID(in: state),
+                source: pick([.programmatic, .backMenu, .backMenu, .gesture, .backButton, .contentGesture]))
         case 46..<48: return .popToRoot
         case 48..<54: return .menuSelect(row: int(0...4))
         case 54..<60: return .back
         case 60..<65:
             var entries = (0..<int(0...4)).map { _ in entry() }
-            if chance(0.5) { entries = entries.reduce(into: []) { list, e in if !list.contains(where: { $0.id == e.id }) { list.append(e) } } }
+            if chance(0.5) {
+                entries = entries.reduce(into: []) { list, e in
+                    if !list.contains(where: { $0.id == e.id }) { list.append(e) }
+                }
+            }
             return .setStack(entries)
         case 65..<74:
             let id = chance(0.8) ? targetID(in: state) : pick(ids)
@@ -120,17 +137,27 @@ extension ModelTests {
             if Set(ids).count != ids.count { return "ids are not unique across layers" }
             if state.layers.isEmpty { return "no base layer" }
             if state.layers.dropFirst().contains(where: { $0.entries.isEmpty }) { return "a modal layer is empty" }
-            if everPopulated && state.layers[0].entries.isEmpty { return "the base layer became empty after the first push" }
-            if state.layers[0].entries.isEmpty && state.layers.count > 1 { return "a layer is presented over an empty base" }
+            if everPopulated && state.layers[0].entries.isEmpty {
+                return "the base layer became empty after the first push"
+            }
+            if state.layers[0].entries.isEmpty && state.layers.count > 1 {
+                return "a layer is presented over an empty base"
+            }
             if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
             // DESIGN §3.2: generations differ in the label only, never in whether there is a button.
-            let classic = state.backButton(under: .ios14), modern = state.backButton(under: .ios26)
+            let classic = state.backButton(under: .ios14)
+            let modern = state.backButton(under: .ios26)
             if (classic == nil) != (modern == nil) { return "one generation shows a back button and the other none" }
-            if state.backButton != state.backButton(under: state.platform) { return "backButton is not the one of the session's platform" }
+            if state.backButton != state.backButton(under: state.platform) {
+                return "backButton is not the one of the session's platform"
+            }
             if let modern, state.topLayer.entries.count >= 2 {
                 let back = state.topLayer.entries[state.topLayer.entries.count - 2].item
                 let allowed: Set<String> = ["", back.backBarButtonItem?.title ?? "", back.backButtonTitle ?? ""]
-                if !allowed.contains(modern.label) { return "an ios26 label '\(modern.label)' that is neither a custom title, a backButtonTitle nor a chevron" }
+                if !allowed.contains(modern.label) {
+                    return
+                        "an ios26 label '\(modern.label)' that is neither a custom title, a backButtonTitle nor a chevron"
+                }
                 if modern.fallbacks.contains("Back") { return "an ios26 label falls back to \"Back\"" }
             }
             if let menu = state.backMenu {
@@ -142,16 +169,23 @@ extension ModelTests {
                     guard let location = state.location(of: row.entry), location.layer == state.topLayerIndex else {
                         return "back menu row \(row.entry) crosses into another layer"
                     }
-                    guard location.position == top.count - 2 - index else { return "back menu rows are not nearest first" }
-                    guard row.title == top[location.position].item.backMenuTitle else { return "row title is not rule 7's" }
-                    if index < menu.count - 1 && top[location.position].item.endsBackMenu { return "the menu goes past an item that ends it" }
+                    guard location.position == top.count - 2 - index else {
+                        return "back menu rows are not nearest first"
+                    }
+                    guard row.title == top[location.position].item.backMenuTitle else {
+                        return "row title is not rule 7's"
+                    }
+                    if index < menu.count - 1 && top[location.position].item.endsBackMenu {
+                        return "the menu goes past an item that ends it"
+                    }
                 }
             }
             return nil
         }
 
-        @Test("random commands: validate accepts each event, the fold equals the live state, payloads round-trip, invariants hold",
-              arguments: seeds)
+        @Test(
+            "random commands: validate accepts each event, the fold equals the live state, payloads round-trip, invariants hold",
+            arguments: seeds)
         func randomCommands(seed: UInt64) throws {
             var generator = CommandGenerator(seed: seed)
             // Odd seeds run an iOS 26 session, even ones a classic one (DESIGN §3.2).
@@ -165,7 +199,7 @@ extension ModelTests {
 
             for step in 1...Self.stepsPerSeed {
                 let command = generator.command(in: state)
-                let where_ = "seed \(seed) step \(step): \(command) on \(state.stackDescription)"
+                let context = "seed \(seed) step \(step): \(command) on \(state.stackDescription)"
                 let event: EventBody?
                 do {
                     event = try state.decide(command)
@@ -179,46 +213,68 @@ extension ModelTests {
                     switch command {
                     case .popTo, .popToRoot: break
                     case .update(let id, let item):
-                        guard let (layer, position) = state.location(of: id), state.layers[layer].entries[position].item == item else {
-                            Issue.record("\(where_): an update that changes the item appended nothing"); return
+                        guard let (layer, position) = state.location(of: id),
+                            state.layers[layer].entries[position].item == item
+                        else {
+                            Issue.record("\(context): an update that changes the item appended nothing")
+                            return
                         }
-                    default: Issue.record("\(where_): only pop-to, pop-to-root and an unchanged update may have nothing to do"); return
+                    default:
+                        Issue.record(
+                            "\(context): only pop-to, pop-to-root and an unchanged update may have nothing to do")
+                        return
                     }
                     continue
                 }
                 guard Self.allowedTypes(command).contains(event.type) else {
-                    Issue.record("\(where_): produced \(event.type)"); return
+                    Issue.record("\(context): produced \(event.type)")
+                    return
                 }
                 // (a) validate accepts the event before it is applied.
                 do { try state.validate(event) } catch {
-                    Issue.record("\(where_): validate rejected \(event): \(error)"); return
+                    Issue.record("\(context): validate rejected \(event): \(error)")
+                    return
                 }
                 // (c) the payload round-trips to the same body.
                 let json = try event.payloadJSON()
                 let decoded = try EventBody(type: event.type, payload: Data(json.utf8))
-                guard decoded == event else { Issue.record("\(where_): payload \(json) read back as \(decoded)"); return }
+                guard decoded == event else {
+                    Issue.record("\(context): payload \(json) read back as \(decoded)")
+                    return
+                }
 
                 let before = state
                 state.apply(event)
                 events.append(event)
                 produced[event.type, default: 0] += 1
-                if event.isVeto && state != before { Issue.record("\(where_): a veto changed the state"); return }
+                if event.isVeto && state != before {
+                    Issue.record("\(context): a veto changed the state")
+                    return
+                }
                 everPopulated = everPopulated || !state.layers[0].entries.isEmpty
 
                 // (b) folding every event so far from a new session gives the live state.
-                guard SessionState.fold([start] + events) == state else { Issue.record("\(where_): fold differs from the live state"); return }
+                guard SessionState.fold([start] + events) == state else {
+                    Issue.record("\(context): fold differs from the live state")
+                    return
+                }
                 // (d) invariants.
                 if let broken = Self.brokenInvariant(state, everPopulated: everPopulated) {
-                    Issue.record("\(where_): \(broken); state \(state.stackDescription)"); return
+                    Issue.record("\(context): \(broken); state \(state.stackDescription)")
+                    return
                 }
             }
 
             // The run really exercised the rules: every type decide can produce, refusals, no-ops.
-            #expect(Set(produced.keys) == Set(EventBody.typeNames).subtracting(["session.started"]), "produced: \(produced)")
+            #expect(
+                Set(produced.keys) == Set(EventBody.typeNames).subtracting(["session.started"]), "produced: \(produced)"
+            )
             #expect(refused.count >= 8, "refusals: \(refused)")
             #expect(nothingToDo > 0)
             #expect(events.count >= Self.stepsPerSeed / 4, "accepted \(events.count) of \(Self.stepsPerSeed)")
-            print("fold property, seed \(seed): \(events.count) events \(produced.sorted { $0.key < $1.key }), \(nothingToDo) with nothing to do, refusals \(refused.sorted { $0.key < $1.key })")
+            print(
+                "fold property, seed \(seed): \(events.count) events \(produced.sorted { $0.key < $1.key }), \(nothingToDo) with nothing to do, refusals \(refused.sorted { $0.key < $1.key })"
+            )
         }
 
         @Test("SplitMix64 is deterministic and matches the reference sequence")

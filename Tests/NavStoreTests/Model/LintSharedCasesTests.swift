@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 extension ModelTests {
@@ -27,7 +28,9 @@ extension ModelTests {
                     if title.isEmpty { expected.blankRows.append(id) }
                     if title == "Back" {
                         let item = run.state.topLayer.entries.first { $0.id == id }!.item
-                        let untitled = item.menuTitle == nil && item.backBarButtonItem?.title == nil && item.backButtonTitle == nil && item.title == nil
+                        let untitled =
+                            item.menuTitle == nil && item.backBarButtonItem?.title == nil && item.backButtonTitle == nil
+                            && item.title == nil
                         if untitled { expected.untitledRows.append(id) } else { expected.titledBackRows.append(id) }
                     }
                 }
@@ -54,7 +57,9 @@ extension ModelTests {
                 case .push(let entry), .present(let entry, _):
                     if entry.item.popGuard != nil { guarded.insert(entry.id) } else { guarded.remove(entry.id) }
                 case .setStack(let entries):
-                    for entry in entries { if entry.item.popGuard != nil { guarded.insert(entry.id) } else { guarded.remove(entry.id) } }
+                    for entry in entries {
+                        if entry.item.popGuard != nil { guarded.insert(entry.id) } else { guarded.remove(entry.id) }
+                    }
                 case .update(let id, let item):
                     if item.popGuard != nil { guarded.insert(id) } else { guarded.remove(id) }
                 default: break
@@ -70,13 +75,17 @@ extension ModelTests {
             return linter.finish()
         }
 
-        @Test("a case showing a blank row, a Back row or a bypassed guard gets the matching finding",
-              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"),
-              arguments: try SharedCase.all())
+        @Test(
+            "a case showing a blank row, a Back row or a bypassed guard gets the matching finding",
+            .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"),
+            arguments: try SharedCase.all())
         func sharedCase(_ sharedCase: SharedCase) throws {
             let expected = try Self.expected(sharedCase)
             let findings = try Self.findings(sharedCase)
-            let context = Comment(rawValue: "case '\(sharedCase.id)' (\(sharedCase.file)); findings: \(findings.map { "\($0.rule.id) \($0.entries) v\($0.firstVersion)-v\($0.lastVersion)" })")
+            let context = Comment(
+                rawValue:
+                    "case '\(sharedCase.id)' (\(sharedCase.file)); findings: \(findings.map { "\($0.rule.id) \($0.entries) v\($0.firstVersion)-v\($0.lastVersion)" })"
+            )
             for id in expected.blankRows {
                 #expect(findings.contains { $0.rule == .blankMenuRow && $0.entries == [id] && $0.current }, context)
             }
@@ -87,13 +96,17 @@ extension ModelTests {
                 #expect(!findings.contains { $0.rule == .untitledMenuRow && $0.entries == [id] }, context)
             }
             for bypass in expected.bypasses {
-                #expect(findings.contains { $0.rule == .guardBypassed && $0.entries == bypass.entries && $0.firstVersion == bypass.version }, context)
+                #expect(
+                    findings.contains {
+                        $0.rule == .guardBypassed && $0.entries == bypass.entries && $0.firstVersion == bypass.version
+                    }, context)
             }
             #expect(findings.filter { $0.rule == .guardBypassed }.count == expected.bypasses.count, context)
         }
 
-        @Test("the shared cases hold at least one blank row, one Back row and one bypassed guard",
-              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
+        @Test(
+            "the shared cases hold at least one blank row, one Back row and one bypassed guard",
+            .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
         func casesCoverTheRules() throws {
             let all = try SharedCase.all().map(Self.expected)
             #expect(all.contains { !$0.blankRows.isEmpty })

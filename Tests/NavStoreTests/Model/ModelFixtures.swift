@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NavStore
 
 /// An entry with `id` and `item` (no route, no params).
@@ -39,7 +40,9 @@ extension SessionState {
         var commands: [NavigationCommand] = []
         for (index, ids) in layers.enumerated() {
             for (position, id) in ids.enumerated() {
-                commands.append(index > 0 && position == 0 ? .present(entry(id, title: id), modalInPresentation: modal) : .push(entry(id, title: id)))
+                commands.append(
+                    index > 0 && position == 0
+                        ? .present(entry(id, title: id), modalInPresentation: modal) : .push(entry(id, title: id)))
             }
         }
         return try after(commands)

@@ -1,8 +1,13 @@
 import Testing
+
 @testable import NavStore
 
-private func push(_ id: String, _ item: NavigationItem = NavigationItem()) -> NavigationCommand { .push(entry(id, item)) }
-private func present(_ id: String, modal: Bool = false) -> NavigationCommand { .present(entry(id, title: id), modalInPresentation: modal) }
+private func push(_ id: String, _ item: NavigationItem = NavigationItem()) -> NavigationCommand {
+    .push(entry(id, item))
+}
+private func present(_ id: String, modal: Bool = false) -> NavigationCommand {
+    .present(entry(id, title: id), modalInPresentation: modal)
+}
 private let guarded = NavigationItem(title: "Edit", popGuard: PopGuard(prompt: "Discard changes?"))
 
 /// A command the rules refuse, in a state built by `setup`.
@@ -30,106 +35,191 @@ extension ModelTests {
         }
 
         static let refusals: [Refusal] = [
-            Refusal(name: "invalidParams: a push with params nested 101 levels", setup: [], command: .push(Entry(id: "A", params: nested(101))),
-                    error: .invalidParams(entry: "A", reason: "are nested deeper than 100 levels (101 levels)"), mentions: ["'A'", "deeper than 100 levels"]),
-            Refusal(name: "invalidParams: a present with -0 in params", setup: [push("A")], command: .present(Entry(id: "M", params: ["z": .number(-0.0)]), modalInPresentation: false),
-                    error: .invalidParams(entry: "M", reason: "hold the number -0, which JSON text reads back as 0"), mentions: ["'M'", "-0"]),
-            Refusal(name: "invalidParams: a set-stack with an infinite number", setup: [push("A")], command: .setStack([Entry(id: "B", params: ["n": .array([.number(.infinity)])])]),
-                    error: .invalidParams(entry: "B", reason: "hold the number inf, which JSON cannot hold"), mentions: ["'B'", "inf"]),
-            Refusal(name: "emptyStack: pop before the first push", setup: [], command: .pop(source: .programmatic),
-                    error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
-            Refusal(name: "emptyStack: a back-button tap before the first push", setup: [], command: .pop(source: .backButton),
-                    error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
-            Refusal(name: "emptyStack: back before the first push", setup: [], command: .back,
-                    error: .emptyStack(action: "go back"), mentions: ["go back", "empty"]),
-            Refusal(name: "cannotPopRoot: programmatic pop of the base root", setup: [push("A")], command: .pop(source: .programmatic),
-                    error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "layer 0", "[A]"]),
-            Refusal(name: "cannotPopRoot: back-button tap at the base root", setup: [push("A")], command: .pop(source: .backButton),
-                    error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "[A]"]),
-            Refusal(name: "cannotPopRoot: swipe at a modal root", setup: [push("A"), push("B"), present("M")], command: .pop(source: .gesture),
-                    error: .cannotPopRoot(root: "M", layer: 1, stack: "[A, B] | [M]"), mentions: ["'M'", "layer 1", "[A, B] | [M]"]),
-            Refusal(name: "noBackButton: back-button tap on a top that hides it", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
-                    command: .pop(source: .backButton),
-                    error: .noBackButton(source: .backButton, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
-                    mentions: ["back-button", "'B'", "hidesBackButton", "[A, B]"]),
-            Refusal(name: "noBackButton: swipe on a top that hides it", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
-                    command: .pop(source: .gesture),
-                    error: .noBackButton(source: .gesture, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
-                    mentions: ["gesture", "'B'", "hidesBackButton", "[A, B]"]),
-            Refusal(name: "noBackButton: back-button tap on a top with left items", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
-                    command: .pop(source: .backButton),
-                    error: .noBackButton(source: .backButton, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue, stack: "[A, B]"),
-                    mentions: ["back-button", "'B'", "leftBarButtonItems", "[A, B]"]),
-            Refusal(name: "noBackButton: swipe on a top with left items", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 2))],
-                    command: .pop(source: .gesture),
-                    error: .noBackButton(source: .gesture, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue, stack: "[A, B]"),
-                    mentions: ["gesture", "'B'", "leftBarButtonItems", "[A, B]"]),
-            Refusal(name: "notInTopLayer: pop-to an entry of a lower layer", setup: [push("A"), push("B"), present("M"), push("N")],
-                    command: .popTo(entryID: "A"),
-                    error: .notInTopLayer(id: "A", stack: "[A, B] | [M, N]"), mentions: ["'A'", "[A, B] | [M, N]"]),
-            Refusal(name: "notInTopLayer: pop-to an id that is not live", setup: [push("A")], command: .popTo(entryID: "Z"),
-                    error: .notInTopLayer(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
-            Refusal(name: "notInBackMenu: pop-to from the menu past where the menu stops",
-                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C"), push("D")],
-                    command: .popTo(entryID: "A", source: .backMenu),
-                    error: .notInBackMenu(id: "A", menu: ["C", "B"]), mentions: ["'A'", "C, B"]),
-            Refusal(name: "notInBackMenu: pop-to from the menu the top entry itself", setup: [push("A"), push("B")],
-                    command: .popTo(entryID: "B", source: .backMenu),
-                    error: .notInBackMenu(id: "B", menu: ["A"]), mentions: ["'B'", "A"]),
-            Refusal(name: "noBackMenu: menu-select at the root", setup: [push("A")], command: .menuSelect(row: 1),
-                    error: .noBackMenu(stack: "[A]"), mentions: ["[A]"]),
-            Refusal(name: "noBackMenu: menu-select with a suppressed menu",
-                    setup: [push("A"), push("B", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "B", menuSuppressed: true))), push("C")],
-                    command: .menuSelect(row: 1), error: .noBackMenu(stack: "[A, B, C]"), mentions: ["[A, B, C]"]),
-            Refusal(name: "noBackMenu: pop-to from the menu on a top that hides its back button",
-                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
-                    command: .popTo(entryID: "A", source: .backMenu), error: .noBackMenu(stack: "[A, B]"), mentions: ["[A, B]"]),
-            Refusal(name: "menuRowOutOfRange: row 0", setup: [push("A"), push("B"), push("C")], command: .menuSelect(row: 0),
-                    error: .menuRowOutOfRange(row: 0, rows: 2), mentions: ["row 0", "1...2"]),
-            Refusal(name: "menuRowOutOfRange: row n+1", setup: [push("A"), push("B"), push("C")], command: .menuSelect(row: 3),
-                    error: .menuRowOutOfRange(row: 3, rows: 2), mentions: ["row 3", "1...2"]),
-            Refusal(name: "invalidSource: pop with source back-menu", setup: [push("A"), push("B")], command: .pop(source: .backMenu),
-                    error: .invalidSource(operation: "pop", source: "back-menu", accepted: ["back-button", "gesture", "programmatic"]),
-                    mentions: ["'back-menu'", "pop", "back-button, gesture, programmatic"]),
-            Refusal(name: "invalidSource: pop-to with source gesture", setup: [push("A"), push("B")], command: .popTo(entryID: "A", source: .gesture),
-                    error: .invalidSource(operation: "pop-to", source: "gesture", accepted: ["back-menu", "programmatic"]),
-                    mentions: ["'gesture'", "pop-to", "back-menu, programmatic"]),
-            Refusal(name: "invalidSource: pop-to with source back-button", setup: [push("A"), push("B")], command: .popTo(entryID: "A", source: .backButton),
-                    error: .invalidSource(operation: "pop-to", source: "back-button", accepted: ["back-menu", "programmatic"]),
-                    mentions: ["'back-button'", "pop-to"]),
-            Refusal(name: "sourceNotOnPlatform: a content swipe on an ios14 session", setup: [push("A"), push("B")],
-                    command: .pop(source: .contentGesture),
-                    error: .sourceNotOnPlatform(source: .contentGesture, platform: .ios14),
-                    mentions: ["content-gesture", "ios14", "ios26", "--platform"]),
-            Refusal(name: "nowhereToGoBack: back at the base root", setup: [push("A")], command: .back,
-                    error: .nowhereToGoBack(root: "A"), mentions: ["'A'", "root of the base layer"]),
-            Refusal(name: "entryAlreadyLive: push an id live in the same layer", setup: [push("A"), push("B")], command: push("A"),
-                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A, B]"), mentions: ["'A'", "layer 0", "[A, B]"]),
-            Refusal(name: "entryAlreadyLive: push an id live in a lower layer", setup: [push("A"), present("M")], command: push("A"),
-                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
-            Refusal(name: "entryAlreadyLive: present an id live in the top modal layer", setup: [push("A"), present("M")], command: present("M"),
-                    error: .entryAlreadyLive(id: "M", layer: 1, stack: "[A] | [M]"), mentions: ["'M'", "layer 1", "[A] | [M]"]),
-            Refusal(name: "entryAlreadyLive: present an id live in the base layer", setup: [push("A"), present("M")], command: present("A"),
-                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
-            Refusal(name: "entryNotLive: update an id never pushed", setup: [push("A")], command: .update(entryID: "Z", item: NavigationItem(title: "x")),
-                    error: .entryNotLive(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
-            Refusal(name: "entryNotLive: update a popped entry", setup: [push("A"), push("B"), .pop(source: .programmatic)],
-                    command: .update(entryID: "B", item: NavigationItem()),
-                    error: .entryNotLive(id: "B", stack: "[A]"), mentions: ["'B'", "[A]"]),
-            Refusal(name: "presentOverEmptyStack: present before the first push", setup: [], command: present("M"),
-                    error: .presentOverEmptyStack, mentions: ["empty base layer"]),
-            Refusal(name: "noModalLayer: programmatic dismiss with nothing presented", setup: [push("A"), push("B")], command: .dismiss(source: .programmatic),
-                    error: .noModalLayer(stack: "[A, B]"), mentions: ["[A, B]"]),
-            Refusal(name: "noModalLayer: swipe-down dismiss with nothing presented", setup: [push("A")], command: .dismiss(source: .gesture),
-                    error: .noModalLayer(stack: "[A]"), mentions: ["[A]"]),
-            Refusal(name: "emptyStackReplacement: set-stack with no entry", setup: [push("A")], command: .setStack([]),
-                    error: .emptyStackReplacement, mentions: ["at least one entry"]),
-            Refusal(name: "duplicateEntryInReplacement: set-stack listing an id twice", setup: [push("A")],
-                    command: .setStack([entry("X"), entry("Y"), entry("X")]),
-                    error: .duplicateEntryInReplacement(id: "X"), mentions: ["'X'"]),
-            Refusal(name: "entryAlreadyLive: set-stack with an id live in another layer", setup: [push("A"), present("M")],
-                    command: .setStack([entry("N"), entry("A")]),
-                    error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"), mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(
+                name: "invalidParams: a push with params nested 101 levels", setup: [],
+                command: .push(Entry(id: "A", params: nested(101))),
+                error: .invalidParams(entry: "A", reason: "are nested deeper than 100 levels (101 levels)"),
+                mentions: ["'A'", "deeper than 100 levels"]),
+            Refusal(
+                name: "invalidParams: a present with -0 in params", setup: [push("A")],
+                command: .present(Entry(id: "M", params: ["z": .number(-0.0)]), modalInPresentation: false),
+                error: .invalidParams(entry: "M", reason: "hold the number -0, which JSON text reads back as 0"),
+                mentions: ["'M'", "-0"]),
+            Refusal(
+                name: "invalidParams: a set-stack with an infinite number", setup: [push("A")],
+                command: .setStack([Entry(id: "B", params: ["n": .array([.number(.infinity)])])]),
+                error: .invalidParams(entry: "B", reason: "hold the number inf, which JSON cannot hold"),
+                mentions: ["'B'", "inf"]),
+            Refusal(
+                name: "emptyStack: pop before the first push", setup: [], command: .pop(source: .programmatic),
+                error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
+            Refusal(
+                name: "emptyStack: a back-button tap before the first push", setup: [],
+                command: .pop(source: .backButton),
+                error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
+            Refusal(
+                name: "emptyStack: back before the first push", setup: [], command: .back,
+                error: .emptyStack(action: "go back"), mentions: ["go back", "empty"]),
+            Refusal(
+                name: "cannotPopRoot: programmatic pop of the base root", setup: [push("A")],
+                command: .pop(source: .programmatic),
+                error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "layer 0", "[A]"]),
+            Refusal(
+                name: "cannotPopRoot: back-button tap at the base root", setup: [push("A")],
+                command: .pop(source: .backButton),
+                error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "[A]"]),
+            Refusal(
+                name: "cannotPopRoot: swipe at a modal root", setup: [push("A"), push("B"), present("M")],
+                command: .pop(source: .gesture),
+                error: .cannotPopRoot(root: "M", layer: 1, stack: "[A, B] | [M]"),
+                mentions: ["'M'", "layer 1", "[A, B] | [M]"]),
+            Refusal(
+                name: "noBackButton: back-button tap on a top that hides it",
+                setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                command: .pop(source: .backButton),
+                error: .noBackButton(
+                    source: .backButton, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
+                mentions: ["back-button", "'B'", "hidesBackButton", "[A, B]"]),
+            Refusal(
+                name: "noBackButton: swipe on a top that hides it",
+                setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                command: .pop(source: .gesture),
+                error: .noBackButton(
+                    source: .gesture, top: "B", reason: NoBackButtonReason.hidden.rawValue, stack: "[A, B]"),
+                mentions: ["gesture", "'B'", "hidesBackButton", "[A, B]"]),
+            Refusal(
+                name: "noBackButton: back-button tap on a top with left items",
+                setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
+                command: .pop(source: .backButton),
+                error: .noBackButton(
+                    source: .backButton, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue,
+                    stack: "[A, B]"),
+                mentions: ["back-button", "'B'", "leftBarButtonItems", "[A, B]"]),
+            Refusal(
+                name: "noBackButton: swipe on a top with left items",
+                setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 2))],
+                command: .pop(source: .gesture),
+                error: .noBackButton(
+                    source: .gesture, top: "B", reason: NoBackButtonReason.replacedByLeftItems.rawValue, stack: "[A, B]"
+                ),
+                mentions: ["gesture", "'B'", "leftBarButtonItems", "[A, B]"]),
+            Refusal(
+                name: "notInTopLayer: pop-to an entry of a lower layer",
+                setup: [push("A"), push("B"), present("M"), push("N")],
+                command: .popTo(entryID: "A"),
+                error: .notInTopLayer(id: "A", stack: "[A, B] | [M, N]"), mentions: ["'A'", "[A, B] | [M, N]"]),
+            Refusal(
+                name: "notInTopLayer: pop-to an id that is not live", setup: [push("A")], command: .popTo(entryID: "Z"),
+                error: .notInTopLayer(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
+            Refusal(
+                name: "notInBackMenu: pop-to from the menu past where the menu stops",
+                setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C"), push("D")],
+                command: .popTo(entryID: "A", source: .backMenu),
+                error: .notInBackMenu(id: "A", menu: ["C", "B"]), mentions: ["'A'", "C, B"]),
+            Refusal(
+                name: "notInBackMenu: pop-to from the menu the top entry itself", setup: [push("A"), push("B")],
+                command: .popTo(entryID: "B", source: .backMenu),
+                error: .notInBackMenu(id: "B", menu: ["A"]), mentions: ["'B'", "A"]),
+            Refusal(
+                name: "noBackMenu: menu-select at the root", setup: [push("A")], command: .menuSelect(row: 1),
+                error: .noBackMenu(stack: "[A]"), mentions: ["[A]"]),
+            Refusal(
+                name: "noBackMenu: menu-select with a suppressed menu",
+                setup: [
+                    push("A"),
+                    push("B", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "B", menuSuppressed: true))),
+                    push("C"),
+                ],
+                command: .menuSelect(row: 1), error: .noBackMenu(stack: "[A, B, C]"), mentions: ["[A, B, C]"]),
+            Refusal(
+                name: "noBackMenu: pop-to from the menu on a top that hides its back button",
+                setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                command: .popTo(entryID: "A", source: .backMenu), error: .noBackMenu(stack: "[A, B]"),
+                mentions: ["[A, B]"]),
+            Refusal(
+                name: "menuRowOutOfRange: row 0", setup: [push("A"), push("B"), push("C")],
+                command: .menuSelect(row: 0),
+                error: .menuRowOutOfRange(row: 0, rows: 2), mentions: ["row 0", "1...2"]),
+            Refusal(
+                name: "menuRowOutOfRange: row n+1", setup: [push("A"), push("B"), push("C")],
+                command: .menuSelect(row: 3),
+                error: .menuRowOutOfRange(row: 3, rows: 2), mentions: ["row 3", "1...2"]),
+            Refusal(
+                name: "invalidSource: pop with source back-menu", setup: [push("A"), push("B")],
+                command: .pop(source: .backMenu),
+                error: .invalidSource(
+                    operation: "pop", source: "back-menu", accepted: ["back-button", "gesture", "programmatic"]),
+                mentions: ["'back-menu'", "pop", "back-button, gesture, programmatic"]),
+            Refusal(
+                name: "invalidSource: pop-to with source gesture", setup: [push("A"), push("B")],
+                command: .popTo(entryID: "A", source: .gesture),
+                error: .invalidSource(operation: "pop-to", source: "gesture", accepted: ["back-menu", "programmatic"]),
+                mentions: ["'gesture'", "pop-to", "back-menu, programmatic"]),
+            Refusal(
+                name: "invalidSource: pop-to with source back-button", setup: [push("A"), push("B")],
+                command: .popTo(entryID: "A", source: .backButton),
+                error: .invalidSource(
+                    operation: "pop-to", source: "back-button", accepted: ["back-menu", "programmatic"]),
+                mentions: ["'back-button'", "pop-to"]),
+            Refusal(
+                name: "sourceNotOnPlatform: a content swipe on an ios14 session", setup: [push("A"), push("B")],
+                command: .pop(source: .contentGesture),
+                error: .sourceNotOnPlatform(source: .contentGesture, platform: .ios14),
+                mentions: ["content-gesture", "ios14", "ios26", "--platform"]),
+            Refusal(
+                name: "nowhereToGoBack: back at the base root", setup: [push("A")], command: .back,
+                error: .nowhereToGoBack(root: "A"), mentions: ["'A'", "root of the base layer"]),
+            Refusal(
+                name: "entryAlreadyLive: push an id live in the same layer", setup: [push("A"), push("B")],
+                command: push("A"),
+                error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A, B]"), mentions: ["'A'", "layer 0", "[A, B]"]),
+            Refusal(
+                name: "entryAlreadyLive: push an id live in a lower layer", setup: [push("A"), present("M")],
+                command: push("A"),
+                error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"),
+                mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(
+                name: "entryAlreadyLive: present an id live in the top modal layer", setup: [push("A"), present("M")],
+                command: present("M"),
+                error: .entryAlreadyLive(id: "M", layer: 1, stack: "[A] | [M]"),
+                mentions: ["'M'", "layer 1", "[A] | [M]"]),
+            Refusal(
+                name: "entryAlreadyLive: present an id live in the base layer", setup: [push("A"), present("M")],
+                command: present("A"),
+                error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"),
+                mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(
+                name: "entryNotLive: update an id never pushed", setup: [push("A")],
+                command: .update(entryID: "Z", item: NavigationItem(title: "x")),
+                error: .entryNotLive(id: "Z", stack: "[A]"), mentions: ["'Z'", "[A]"]),
+            Refusal(
+                name: "entryNotLive: update a popped entry",
+                setup: [push("A"), push("B"), .pop(source: .programmatic)],
+                command: .update(entryID: "B", item: NavigationItem()),
+                error: .entryNotLive(id: "B", stack: "[A]"), mentions: ["'B'", "[A]"]),
+            Refusal(
+                name: "presentOverEmptyStack: present before the first push", setup: [], command: present("M"),
+                error: .presentOverEmptyStack, mentions: ["empty base layer"]),
+            Refusal(
+                name: "noModalLayer: programmatic dismiss with nothing presented", setup: [push("A"), push("B")],
+                command: .dismiss(source: .programmatic),
+                error: .noModalLayer(stack: "[A, B]"), mentions: ["[A, B]"]),
+            Refusal(
+                name: "noModalLayer: swipe-down dismiss with nothing presented", setup: [push("A")],
+                command: .dismiss(source: .gesture),
+                error: .noModalLayer(stack: "[A]"), mentions: ["[A]"]),
+            Refusal(
+                name: "emptyStackReplacement: set-stack with no entry", setup: [push("A")], command: .setStack([]),
+                error: .emptyStackReplacement, mentions: ["at least one entry"]),
+            Refusal(
+                name: "duplicateEntryInReplacement: set-stack listing an id twice", setup: [push("A")],
+                command: .setStack([entry("X"), entry("Y"), entry("X")]),
+                error: .duplicateEntryInReplacement(id: "X"), mentions: ["'X'"]),
+            Refusal(
+                name: "entryAlreadyLive: set-stack with an id live in another layer", setup: [push("A"), present("M")],
+                command: .setStack([entry("N"), entry("A")]),
+                error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"),
+                mentions: ["'A'", "layer 0", "[A] | [M]"]),
         ]
 
         @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
@@ -138,7 +228,9 @@ extension ModelTests {
             let error = try #require(throws: NavigationError.self) { try state.decide(refusal.command) }
             #expect(error == refusal.error)
             for mention in refusal.mentions {
-                #expect(error.description.contains(mention), "message \(error.description.debugDescription) should name \(mention.debugDescription)")
+                #expect(
+                    error.description.contains(mention),
+                    "message \(error.description.debugDescription) should name \(mention.debugDescription)")
             }
             var copy = state
             #expect(throws: NavigationError.self) { try copy.run(refusal.command) }
@@ -174,11 +266,14 @@ extension ModelTests {
         @Test("the refusal table covers every rules error of NavigationError")
         func refusalsCoverEveryCase() {
             let covered = Set(Self.refusals.map { Self.caseName($0.error) })
-            #expect(covered == [
-                "emptyStack", "cannotPopRoot", "noBackButton", "notInTopLayer", "notInBackMenu", "noBackMenu", "menuRowOutOfRange",
-                "invalidSource", "sourceNotOnPlatform", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive", "presentOverEmptyStack", "noModalLayer",
-                "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams",
-            ])
+            #expect(
+                covered == [
+                    "emptyStack", "cannotPopRoot", "noBackButton", "notInTopLayer", "notInBackMenu", "noBackMenu",
+                    "menuRowOutOfRange",
+                    "invalidSource", "sourceNotOnPlatform", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive",
+                    "presentOverEmptyStack", "noModalLayer",
+                    "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams",
+                ])
         }
 
         // MARK: Rules 9 and 10: guards and vetoes
@@ -204,20 +299,27 @@ extension ModelTests {
         @Test("rule 10: confirming a tap on an unguarded entry records no confirmation")
         func unguardedConfirmed() throws {
             let state = try SessionState.after([push("A"), push("B")])
-            #expect(try state.decide(.pop(source: .backButton, confirmed: true)) == .entriesPopped(source: .backButton, ids: ["B"], confirmed: false))
-            #expect(try state.decide(.pop(source: .gesture, confirmed: true)) == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
+            #expect(
+                try state.decide(.pop(source: .backButton, confirmed: true))
+                    == .entriesPopped(source: .backButton, ids: ["B"], confirmed: false))
+            #expect(
+                try state.decide(.pop(source: .gesture, confirmed: true))
+                    == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
         }
 
         @Test("rule 10: a swipe does not consult the guard")
         func swipeIgnoresGuard() throws {
             var state = try SessionState.after([push("A"), push("B", guarded)])
-            #expect(try state.run(.pop(source: .gesture)) == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
+            #expect(
+                try state.run(.pop(source: .gesture)) == .entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
             #expect(state.entryIDs == [["A"]])
         }
 
-        @Test("rule 10: programmatic pops ignore guards", arguments: [
-            NavigationCommand.pop(source: .programmatic), .popTo(entryID: "A"), .popToRoot, .back,
-        ])
+        @Test(
+            "rule 10: programmatic pops ignore guards",
+            arguments: [
+                NavigationCommand.pop(source: .programmatic), .popTo(entryID: "A"), .popToRoot, .back,
+            ])
         func programmaticIgnoresGuard(command: NavigationCommand) throws {
             var state = try SessionState.after([push("A"), push("B", guarded)])
             let event = try state.run(command)
@@ -228,14 +330,20 @@ extension ModelTests {
         @Test("rule 10: only the top entry's guard is consulted")
         func onlyTopGuard() throws {
             var state = try SessionState.after([push("A"), push("B", guarded), push("C")])
-            #expect(try state.run(.pop(source: .backButton)) == .entriesPopped(source: .backButton, ids: ["C"], confirmed: false))
-            #expect(try state.run(.pop(source: .backButton)) == .popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton))
+            #expect(
+                try state.run(.pop(source: .backButton))
+                    == .entriesPopped(source: .backButton, ids: ["C"], confirmed: false))
+            #expect(
+                try state.run(.pop(source: .backButton))
+                    == .popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton))
         }
 
         @Test("rule 9: selecting a back-menu row does not consult the guard")
         func menuSelectIgnoresGuard() throws {
             var state = try SessionState.after([push("A"), push("B"), push("C"), push("D", guarded)])
-            #expect(try state.run(.menuSelect(row: 3)) == .entriesPopped(source: .backMenu, ids: ["B", "C", "D"], confirmed: false))
+            #expect(
+                try state.run(.menuSelect(row: 3))
+                    == .entriesPopped(source: .backMenu, ids: ["B", "C", "D"], confirmed: false))
             #expect(state.entryIDs == [["A"]])
             #expect(state.backButton == nil)
         }
@@ -243,7 +351,9 @@ extension ModelTests {
         @Test("rule 9: pop-to from the back menu pops to a row's entry in one step, ignoring the guard")
         func popToFromMenu() throws {
             var state = try SessionState.after([push("A"), push("B"), push("C", guarded)])
-            #expect(try state.run(.popTo(entryID: "A", source: .backMenu)) == .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false))
+            #expect(
+                try state.run(.popTo(entryID: "A", source: .backMenu))
+                    == .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false))
             #expect(state.entryIDs == [["A"]])
         }
 
@@ -252,24 +362,29 @@ extension ModelTests {
         @Test("rule 11: pop-to pops everything above the entry in one event")
         func popTo() throws {
             var state = try SessionState.stacks([["A", "B", "C", "D"]])
-            #expect(try state.run(.popTo(entryID: "B")) == .entriesPopped(source: .programmatic, ids: ["C", "D"], confirmed: false))
+            #expect(
+                try state.run(.popTo(entryID: "B"))
+                    == .entriesPopped(source: .programmatic, ids: ["C", "D"], confirmed: false))
             #expect(state.entryIDs == [["A", "B"]])
         }
 
         @Test("rule 11: pop-to-root pops everything above the top layer's root, and nothing of the layers below")
         func popToRoot() throws {
             var state = try SessionState.stacks([["A", "B"], ["M", "N", "O"]])
-            #expect(try state.run(.popToRoot) == .entriesPopped(source: .programmatic, ids: ["N", "O"], confirmed: false))
+            #expect(
+                try state.run(.popToRoot) == .entriesPopped(source: .programmatic, ids: ["N", "O"], confirmed: false))
             #expect(state.entryIDs == [["A", "B"], ["M"]])
         }
 
-        @Test("rule 11: a pop-to or pop-to-root that would pop nothing succeeds with no event", arguments: [
-            ([["A"]], NavigationCommand.popToRoot),
-            ([["A", "B"]], .popTo(entryID: "B")),
-            ([["A", "B"], ["M"]], .popToRoot),
-            ([["A", "B"], ["M"]], .popTo(entryID: "M")),
-            ([[]], .popToRoot),
-        ] as [([[String]], NavigationCommand)])
+        @Test(
+            "rule 11: a pop-to or pop-to-root that would pop nothing succeeds with no event",
+            arguments: [
+                ([["A"]], NavigationCommand.popToRoot),
+                ([["A", "B"]], .popTo(entryID: "B")),
+                ([["A", "B"], ["M"]], .popToRoot),
+                ([["A", "B"], ["M"]], .popTo(entryID: "M")),
+                ([[]], .popToRoot),
+            ] as [([[String]], NavigationCommand)])
         func popNothing(stacks: [[String]], command: NavigationCommand) throws {
             let state = try SessionState.stacks(stacks)
             #expect(try state.decide(command) == nil)
@@ -326,7 +441,9 @@ extension ModelTests {
         func update() throws {
             var state = try SessionState.after([push("A", NavigationItem(title: "Inbox", menuTitle: "M")), push("B")])
             let item = NavigationItem(title: "Archive", backButtonDisplayMode: .generic, menuTitle: "M")
-            #expect(try state.run(.update(entryID: "A", item: item)) == .itemUpdated(id: "A", item: item, fields: ["title", "backButtonDisplayMode"]))
+            #expect(
+                try state.run(.update(entryID: "A", item: item))
+                    == .itemUpdated(id: "A", item: item, fields: ["title", "backButtonDisplayMode"]))
             #expect(state.layers[0].entries[0].item == item)
             #expect(state.backButton?.label == "Back")
         }
@@ -336,8 +453,14 @@ extension ModelTests {
             let item = NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: ""))
             let state = try SessionState.after([push("A", item), push("B")])
             #expect(try state.decide(.update(entryID: "A", item: item)) == nil)
-            #expect(try state.decide(.update(entryID: "A", item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: nil))))
-                == .itemUpdated(id: "A", item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem()), fields: ["backBarButtonItem"]),
+            #expect(
+                try state.decide(
+                    .update(
+                        entryID: "A",
+                        item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem(title: nil))))
+                    == .itemUpdated(
+                        id: "A", item: NavigationItem(title: "Inbox", backBarButtonItem: BackBarButtonItem()),
+                        fields: ["backBarButtonItem"]),
                 "nil and \"\" differ")
         }
 
@@ -353,8 +476,10 @@ extension ModelTests {
         @Test("rule 13: changedFields names every field that differs, with DESIGN §3 keys")
         func changedFields() {
             let full = NavigationItem(
-                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(), backButtonDisplayMode: .minimal,
-                hidesBackButton: true, leftBarButtonItems: 1, leftItemsSupplementBackButton: true, style: .editor, menuTitle: "m",
+                title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(),
+                backButtonDisplayMode: .minimal,
+                hidesBackButton: true, leftBarButtonItems: 1, leftItemsSupplementBackButton: true, style: .editor,
+                menuTitle: "m",
                 popGuard: PopGuard(prompt: "p"))
             #expect(NavigationItem().changedFields(to: full) == NavigationItem.CodingKeys.allCases.map(\.rawValue))
             #expect(full.changedFields(to: full) == [])
@@ -363,12 +488,20 @@ extension ModelTests {
 
         // MARK: Rule 14
 
-        @Test("rule 14: back pops above a root, dismisses at a modal root, is refused at the base root", arguments: [
-            ([["A", "B"]], EventBody.entriesPopped(source: .programmatic, ids: ["B"], confirmed: false) as EventBody?, [["A"]]),
-            ([["A"], ["M", "N"]], .entriesPopped(source: .programmatic, ids: ["N"], confirmed: false), [["A"], ["M"]]),
-            ([["A"], ["M"]], .layerDismissed(source: .programmatic, ids: ["M"]), [["A"]]),
-            ([["A"], ["M"], ["P"]], .layerDismissed(source: .programmatic, ids: ["P"]), [["A"], ["M"]]),
-        ] as [([[String]], EventBody?, [[String]])])
+        @Test(
+            "rule 14: back pops above a root, dismisses at a modal root, is refused at the base root",
+            arguments: [
+                (
+                    [["A", "B"]],
+                    EventBody.entriesPopped(source: .programmatic, ids: ["B"], confirmed: false) as EventBody?, [["A"]]
+                ),
+                (
+                    [["A"], ["M", "N"]], .entriesPopped(source: .programmatic, ids: ["N"], confirmed: false),
+                    [["A"], ["M"]]
+                ),
+                ([["A"], ["M"]], .layerDismissed(source: .programmatic, ids: ["M"]), [["A"]]),
+                ([["A"], ["M"], ["P"]], .layerDismissed(source: .programmatic, ids: ["P"]), [["A"], ["M"]]),
+            ] as [([[String]], EventBody?, [[String]])])
         func back(stacks: [[String]], event: EventBody?, after: [[String]]) throws {
             var state = try SessionState.stacks(stacks)
             #expect(try state.run(.back) == event)
@@ -377,7 +510,9 @@ extension ModelTests {
 
         @Test("rule 14: back is refused at the root of the base layer")
         func backAtBaseRoot() throws {
-            #expect(throws: NavigationError.nowhereToGoBack(root: "A")) { try SessionState.stacks([["A"]]).decide(.back) }
+            #expect(throws: NavigationError.nowhereToGoBack(root: "A")) {
+                try SessionState.stacks([["A"]]).decide(.back)
+            }
         }
 
         @Test("rule 14: back is the app's own action: guards and modalInPresentation are not consulted")
@@ -403,7 +538,9 @@ extension ModelTests {
         @Test("rule 15: a programmatic dismissal of a modalInPresentation layer works")
         func modalInPresentationProgrammatic() throws {
             var state = try SessionState.after([push("A"), present("M", modal: true), push("N")])
-            #expect(try state.run(.dismiss(source: .programmatic)) == .layerDismissed(source: .programmatic, ids: ["M", "N"]))
+            #expect(
+                try state.run(.dismiss(source: .programmatic))
+                    == .layerDismissed(source: .programmatic, ids: ["M", "N"]))
             #expect(state.entryIDs == [["A"]])
         }
 
@@ -423,8 +560,12 @@ extension ModelTests {
         func liveIDs(id: String) throws {
             let state = try SessionState.stacks([["A", "B"], ["M", "N"]])
             let layer = state.location(of: id)!.layer
-            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) { try state.decide(push(id)) }
-            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) { try state.decide(present(id)) }
+            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) {
+                try state.decide(push(id))
+            }
+            #expect(throws: NavigationError.entryAlreadyLive(id: id, layer: layer, stack: "[A, B] | [M, N]")) {
+                try state.decide(present(id))
+            }
         }
 
         @Test("rule 16: an id may be pushed again once it is no longer live")
@@ -450,7 +591,9 @@ extension ModelTests {
         @Test("present adds a layer; markRestored records a marker and changes nothing")
         func presentAndRestore() throws {
             var state = try SessionState.stacks([["A"]])
-            #expect(try state.run(present("M", modal: true)) == .layerPresented(entry("M", title: "M"), modalInPresentation: true))
+            #expect(
+                try state.run(present("M", modal: true))
+                    == .layerPresented(entry("M", title: "M"), modalInPresentation: true))
             #expect(state.topLayerIndex == 1)
             #expect(state.topLayer.modalInPresentation)
             let before = state
@@ -464,9 +607,12 @@ extension ModelTests {
         func validateAcceptsDecided() throws {
             let commands: [NavigationCommand] = [
                 .markRestored, .setStack([entry("S")]), push("A"), push("B", guarded), .pop(source: .backButton),
-                .pop(source: .backButton, confirmed: true), push("B", guarded), .pop(source: .gesture), push("B"), push("C"),
-                .menuSelect(row: 2), push("B"), push("C"), .popTo(entryID: "B", source: .backMenu), .popTo(entryID: "S"),
-                push("B"), .update(entryID: "S", item: NavigationItem(title: "S")), present("M", modal: true), .dismiss(source: .gesture),
+                .pop(source: .backButton, confirmed: true), push("B", guarded), .pop(source: .gesture), push("B"),
+                push("C"),
+                .menuSelect(row: 2), push("B"), push("C"), .popTo(entryID: "B", source: .backMenu),
+                .popTo(entryID: "S"),
+                push("B"), .update(entryID: "S", item: NavigationItem(title: "S")), present("M", modal: true),
+                .dismiss(source: .gesture),
                 push("N"), .back, .back, present("M"), push("N"), .popToRoot, .setStack([entry("X"), entry("Y")]),
                 .dismiss(source: .gesture), .pop(source: .programmatic), .markRestored,
             ]
@@ -491,37 +637,73 @@ extension ModelTests {
             var testDescription: String { name }
         }
 
-        @Test("validate rejects events that do not fit the state", arguments: [
-            Inconsistent(name: "popping ids that are not on top", stacks: [["A", "B", "C"]],
-                         event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false), fragment: "not the top entries"),
-            Inconsistent(name: "popping in the wrong order", stacks: [["A", "B", "C"]],
-                         event: .entriesPopped(source: .programmatic, ids: ["C", "B"], confirmed: false), fragment: "not the top entries"),
-            Inconsistent(name: "popping the root", stacks: [["A", "B"]],
-                         event: .entriesPopped(source: .programmatic, ids: ["A", "B"], confirmed: false), fragment: "above the root"),
-            Inconsistent(name: "popping a lone root", stacks: [["A"]],
-                         event: .entriesPopped(source: .gesture, ids: ["A"], confirmed: false), fragment: "above the root"),
-            Inconsistent(name: "popping nothing", stacks: [["A", "B"]],
-                         event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
-            Inconsistent(name: "popping from a lower layer", stacks: [["A", "B"], ["M"]],
-                         event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false), fragment: "not the top entries"),
-            Inconsistent(name: "pushing a live id", stacks: [["A", "B"]], event: .entryPushed(entry("A")), fragment: "'A' is already live"),
-            Inconsistent(name: "pushing an id live in a lower layer", stacks: [["A"], ["M"]], event: .entryPushed(entry("A")), fragment: "'A' is already live"),
-            Inconsistent(name: "presenting a live id", stacks: [["A"]], event: .layerPresented(entry("A"), modalInPresentation: false), fragment: "'A' is already live"),
-            Inconsistent(name: "presenting over an empty base", stacks: [[]], event: .layerPresented(entry("M"), modalInPresentation: false), fragment: "empty base layer"),
-            Inconsistent(name: "dismiss with no modal layer", stacks: [["A", "B"]], event: .layerDismissed(source: .programmatic, ids: ["B"]), fragment: "no modal layer"),
-            Inconsistent(name: "dismiss naming other ids", stacks: [["A"], ["M", "N"]], event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "not the top layer's"),
-            Inconsistent(name: "dismiss veto with no modal layer", stacks: [["A"]], event: .dismissVetoed(entry: "A", source: .gesture), fragment: "no modal layer"),
-            Inconsistent(name: "pop veto of an entry not on top", stacks: [["A", "B"]],
-                         event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
-            Inconsistent(name: "pop veto on an empty stack", stacks: [[]],
-                         event: .popVetoed(entry: "A", prompt: "p", source: .backButton), fragment: "'A' is not the top entry"),
-            Inconsistent(name: "an empty replacement of a modal layer", stacks: [["A"], ["M"]], event: .stackReplaced([]), fragment: "empty replacement of a modal layer"),
-            Inconsistent(name: "a replacement listing an id twice", stacks: [["A"]], event: .stackReplaced([entry("X"), entry("X")]), fragment: "lists entry 'X' more than once"),
-            Inconsistent(name: "a replacement with an id live in another layer", stacks: [["A"], ["M"]],
-                         event: .stackReplaced([entry("A")]), fragment: "'A' is already live in layer 0"),
-            Inconsistent(name: "updating an id that is not live", stacks: [["A"]],
-                         event: .itemUpdated(id: "Z", item: NavigationItem(), fields: []), fragment: "'Z' is not live"),
-        ])
+        @Test(
+            "validate rejects events that do not fit the state",
+            arguments: [
+                Inconsistent(
+                    name: "popping ids that are not on top", stacks: [["A", "B", "C"]],
+                    event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false),
+                    fragment: "not the top entries"),
+                Inconsistent(
+                    name: "popping in the wrong order", stacks: [["A", "B", "C"]],
+                    event: .entriesPopped(source: .programmatic, ids: ["C", "B"], confirmed: false),
+                    fragment: "not the top entries"),
+                Inconsistent(
+                    name: "popping the root", stacks: [["A", "B"]],
+                    event: .entriesPopped(source: .programmatic, ids: ["A", "B"], confirmed: false),
+                    fragment: "above the root"),
+                Inconsistent(
+                    name: "popping a lone root", stacks: [["A"]],
+                    event: .entriesPopped(source: .gesture, ids: ["A"], confirmed: false), fragment: "above the root"),
+                Inconsistent(
+                    name: "popping nothing", stacks: [["A", "B"]],
+                    event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
+                Inconsistent(
+                    name: "popping from a lower layer", stacks: [["A", "B"], ["M"]],
+                    event: .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false),
+                    fragment: "not the top entries"),
+                Inconsistent(
+                    name: "pushing a live id", stacks: [["A", "B"]], event: .entryPushed(entry("A")),
+                    fragment: "'A' is already live"),
+                Inconsistent(
+                    name: "pushing an id live in a lower layer", stacks: [["A"], ["M"]],
+                    event: .entryPushed(entry("A")), fragment: "'A' is already live"),
+                Inconsistent(
+                    name: "presenting a live id", stacks: [["A"]],
+                    event: .layerPresented(entry("A"), modalInPresentation: false), fragment: "'A' is already live"),
+                Inconsistent(
+                    name: "presenting over an empty base", stacks: [[]],
+                    event: .layerPresented(entry("M"), modalInPresentation: false), fragment: "empty base layer"),
+                Inconsistent(
+                    name: "dismiss with no modal layer", stacks: [["A", "B"]],
+                    event: .layerDismissed(source: .programmatic, ids: ["B"]), fragment: "no modal layer"),
+                Inconsistent(
+                    name: "dismiss naming other ids", stacks: [["A"], ["M", "N"]],
+                    event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "not the top layer's"),
+                Inconsistent(
+                    name: "dismiss veto with no modal layer", stacks: [["A"]],
+                    event: .dismissVetoed(entry: "A", source: .gesture), fragment: "no modal layer"),
+                Inconsistent(
+                    name: "pop veto of an entry not on top", stacks: [["A", "B"]],
+                    event: .popVetoed(entry: "A", prompt: "p", source: .backButton),
+                    fragment: "'A' is not the top entry"),
+                Inconsistent(
+                    name: "pop veto on an empty stack", stacks: [[]],
+                    event: .popVetoed(entry: "A", prompt: "p", source: .backButton),
+                    fragment: "'A' is not the top entry"),
+                Inconsistent(
+                    name: "an empty replacement of a modal layer", stacks: [["A"], ["M"]], event: .stackReplaced([]),
+                    fragment: "empty replacement of a modal layer"),
+                Inconsistent(
+                    name: "a replacement listing an id twice", stacks: [["A"]],
+                    event: .stackReplaced([entry("X"), entry("X")]), fragment: "lists entry 'X' more than once"),
+                Inconsistent(
+                    name: "a replacement with an id live in another layer", stacks: [["A"], ["M"]],
+                    event: .stackReplaced([entry("A")]), fragment: "'A' is already live in layer 0"),
+                Inconsistent(
+                    name: "updating an id that is not live", stacks: [["A"]],
+                    event: .itemUpdated(id: "Z", item: NavigationItem(), fields: []), fragment: "'Z' is not live"),
+            ])
         func validateRejects(_ row: Inconsistent) throws {
             let state = try SessionState.stacks(row.stacks)
             let error = try #require(throws: NavigationError.self) { try state.validate(row.event) }
@@ -544,42 +726,83 @@ extension ModelTests {
             var testDescription: String { name }
         }
 
-        @Test("validate refuses what decide would refuse or record otherwise (issue 19 item 7)", arguments: [
-            Impossible(name: "a gesture pop with no back button", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
-                       event: .entriesPopped(source: .gesture, ids: ["B"], confirmed: false), fragment: "'B' shows no back button (hidesBackButton"),
-            Impossible(name: "a back-button pop with no back button", setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
-                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false), fragment: "shows no back button"),
-            Impossible(name: "a back-menu pop past a barrier", setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C")],
-                       event: .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false), fragment: "'A' from the back menu: it is not a row of it (rows: B)"),
-            Impossible(name: "a back-menu pop with the menu suppressed", setup: [push("A", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "x", menuSuppressed: true))), push("B")],
-                       event: .entriesPopped(source: .backMenu, ids: ["B"], confirmed: false), fragment: "there is no back menu"),
-            Impossible(name: "a back-button pop of a guarded entry, unconfirmed", setup: [push("A"), push("B", guarded)],
-                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false), fragment: "is vetoed (pop.vetoed)"),
-            Impossible(name: "a confirmation without a pop guard", setup: [push("A"), push("B")],
-                       event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: true), fragment: "'B' has none"),
-            Impossible(name: "a gesture pop of several entries", setup: [push("A"), push("B"), push("C")],
-                       event: .entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false), fragment: "where the command pops [\"C\"]"),
-            Impossible(name: "a veto of a gesture pop", setup: [push("A"), push("B", guarded)],
-                       event: .popVetoed(entry: "B", prompt: "Discard changes?", source: .gesture), fragment: "never vetoed"),
-            Impossible(name: "a veto of an unguarded entry", setup: [push("A"), push("B")],
-                       event: .popVetoed(entry: "B", prompt: "p", source: .backButton), fragment: "'B' has no pop guard"),
-            Impossible(name: "a veto with another prompt", setup: [push("A"), push("B", guarded)],
-                       event: .popVetoed(entry: "B", prompt: "Leave?", source: .backButton), fragment: "not the pop guard's prompt 'Discard changes?'"),
-            Impossible(name: "a gesture dismissal of a modalInPresentation layer", setup: [push("A"), present("M", modal: true)],
-                       event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "is vetoed (dismiss.vetoed)"),
-            Impossible(name: "a dismissal veto of a layer that is not modalInPresentation", setup: [push("A"), present("M")],
-                       event: .dismissVetoed(entry: "M", source: .gesture), fragment: "not modalInPresentation"),
-            Impossible(name: "a programmatic dismissal veto", setup: [push("A"), present("M", modal: true)],
-                       event: .dismissVetoed(entry: "M", source: .programmatic), fragment: "never vetoed"),
-            Impossible(name: "an update whose fields miss the change", setup: [push("A", NavigationItem(title: "a"))],
-                       event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: []), fragment: "lists fields [], but the fields that change are [\"title\"]"),
-            Impossible(name: "an update whose fields name more than the change", setup: [push("A", NavigationItem(title: "a"))],
-                       event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: ["title", "style"]), fragment: "the fields that change are [\"title\"]"),
-            Impossible(name: "an update that changes nothing", setup: [push("A", NavigationItem(title: "a"))],
-                       event: .itemUpdated(id: "A", item: NavigationItem(title: "a"), fields: ["title"]), fragment: "changes nothing"),
-            Impossible(name: "a pop-to the top entry", setup: [push("A")],
-                       event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
-        ])
+        @Test(
+            "validate refuses what decide would refuse or record otherwise (issue 19 item 7)",
+            arguments: [
+                Impossible(
+                    name: "a gesture pop with no back button",
+                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true))],
+                    event: .entriesPopped(source: .gesture, ids: ["B"], confirmed: false),
+                    fragment: "'B' shows no back button (hidesBackButton"),
+                Impossible(
+                    name: "a back-button pop with no back button",
+                    setup: [push("A"), push("B", NavigationItem(leftBarButtonItems: 1))],
+                    event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false),
+                    fragment: "shows no back button"),
+                Impossible(
+                    name: "a back-menu pop past a barrier",
+                    setup: [push("A"), push("B", NavigationItem(hidesBackButton: true)), push("C")],
+                    event: .entriesPopped(source: .backMenu, ids: ["B", "C"], confirmed: false),
+                    fragment: "'A' from the back menu: it is not a row of it (rows: B)"),
+                Impossible(
+                    name: "a back-menu pop with the menu suppressed",
+                    setup: [
+                        push(
+                            "A", NavigationItem(backBarButtonItem: BackBarButtonItem(title: "x", menuSuppressed: true))),
+                        push("B"),
+                    ],
+                    event: .entriesPopped(source: .backMenu, ids: ["B"], confirmed: false),
+                    fragment: "there is no back menu"),
+                Impossible(
+                    name: "a back-button pop of a guarded entry, unconfirmed", setup: [push("A"), push("B", guarded)],
+                    event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false),
+                    fragment: "is vetoed (pop.vetoed)"),
+                Impossible(
+                    name: "a confirmation without a pop guard", setup: [push("A"), push("B")],
+                    event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: true), fragment: "'B' has none"),
+                Impossible(
+                    name: "a gesture pop of several entries", setup: [push("A"), push("B"), push("C")],
+                    event: .entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false),
+                    fragment: "where the command pops [\"C\"]"),
+                Impossible(
+                    name: "a veto of a gesture pop", setup: [push("A"), push("B", guarded)],
+                    event: .popVetoed(entry: "B", prompt: "Discard changes?", source: .gesture),
+                    fragment: "never vetoed"),
+                Impossible(
+                    name: "a veto of an unguarded entry", setup: [push("A"), push("B")],
+                    event: .popVetoed(entry: "B", prompt: "p", source: .backButton), fragment: "'B' has no pop guard"),
+                Impossible(
+                    name: "a veto with another prompt", setup: [push("A"), push("B", guarded)],
+                    event: .popVetoed(entry: "B", prompt: "Leave?", source: .backButton),
+                    fragment: "not the pop guard's prompt 'Discard changes?'"),
+                Impossible(
+                    name: "a gesture dismissal of a modalInPresentation layer",
+                    setup: [push("A"), present("M", modal: true)],
+                    event: .layerDismissed(source: .gesture, ids: ["M"]), fragment: "is vetoed (dismiss.vetoed)"),
+                Impossible(
+                    name: "a dismissal veto of a layer that is not modalInPresentation",
+                    setup: [push("A"), present("M")],
+                    event: .dismissVetoed(entry: "M", source: .gesture), fragment: "not modalInPresentation"),
+                Impossible(
+                    name: "a programmatic dismissal veto", setup: [push("A"), present("M", modal: true)],
+                    event: .dismissVetoed(entry: "M", source: .programmatic), fragment: "never vetoed"),
+                Impossible(
+                    name: "an update whose fields miss the change", setup: [push("A", NavigationItem(title: "a"))],
+                    event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: []),
+                    fragment: "lists fields [], but the fields that change are [\"title\"]"),
+                Impossible(
+                    name: "an update whose fields name more than the change",
+                    setup: [push("A", NavigationItem(title: "a"))],
+                    event: .itemUpdated(id: "A", item: NavigationItem(title: "b"), fields: ["title", "style"]),
+                    fragment: "the fields that change are [\"title\"]"),
+                Impossible(
+                    name: "an update that changes nothing", setup: [push("A", NavigationItem(title: "a"))],
+                    event: .itemUpdated(id: "A", item: NavigationItem(title: "a"), fields: ["title"]),
+                    fragment: "changes nothing"),
+                Impossible(
+                    name: "a pop-to the top entry", setup: [push("A")],
+                    event: .entriesPopped(source: .programmatic, ids: [], confirmed: false), fragment: "no ids popped"),
+            ])
         func validateRefusesImpossible(_ row: Impossible) throws {
             var state = SessionState()
             for command in row.setup { if let event = try state.decide(command) { state.apply(event) } }
@@ -597,10 +820,18 @@ extension ModelTests {
         @Test("validate accepts the vetoes decide records: they are facts")
         func validateAcceptsVetoes() throws {
             var state = SessionState()
-            for command in [push("A"), push("B", guarded)] { if let event = try state.decide(command) { state.apply(event) } }
-            #expect(throws: Never.self) { try state.validate(.popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton)) }
-            #expect(throws: Never.self) { try state.validate(.entriesPopped(source: .backButton, ids: ["B"], confirmed: true)) }
-            #expect(throws: Never.self) { try state.validate(.entriesPopped(source: .gesture, ids: ["B"], confirmed: false)) }
+            for command in [push("A"), push("B", guarded)] {
+                if let event = try state.decide(command) { state.apply(event) }
+            }
+            #expect(throws: Never.self) {
+                try state.validate(.popVetoed(entry: "B", prompt: "Discard changes?", source: .backButton))
+            }
+            #expect(throws: Never.self) {
+                try state.validate(.entriesPopped(source: .backButton, ids: ["B"], confirmed: true))
+            }
+            #expect(throws: Never.self) {
+                try state.validate(.entriesPopped(source: .gesture, ids: ["B"], confirmed: false))
+            }
             if let event = try state.decide(present("M", modal: true)) { state.apply(event) }
             #expect(throws: Never.self) { try state.validate(.dismissVetoed(entry: "M", source: .gesture)) }
             #expect(throws: Never.self) { try state.validate(.layerDismissed(source: .programmatic, ids: ["M"])) }
@@ -631,7 +862,8 @@ extension ModelTests {
             let events: [EventBody] = [
                 .sessionStarted(name: "main"), .entryPushed(entry("A")), .entryPushed(entry("B")),
                 .layerPresented(entry("M"), modalInPresentation: true), .entryPushed(entry("N")),
-                .entriesPopped(source: .gesture, ids: ["N"], confirmed: false), .itemUpdated(id: "A", item: NavigationItem(title: "t"), fields: ["title"]),
+                .entriesPopped(source: .gesture, ids: ["N"], confirmed: false),
+                .itemUpdated(id: "A", item: NavigationItem(title: "t"), fields: ["title"]),
             ]
             let state = SessionState.fold(events)
             #expect(state.entryIDs == [["A", "B"], ["M"]])

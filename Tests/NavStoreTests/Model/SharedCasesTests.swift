@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 extension SharedCase: CustomTestStringConvertible {
@@ -14,16 +15,23 @@ extension ModelTests {
         // The folder lives beside the package (`../shared/cases`) in a checkout and in CI; a bare copy
         // of the package has none. Its absence is not a failure of the library, so the case tests are
         // skipped (the always-on test below says which folder was looked for).
-        @Test("shared case",
-              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path) (set NAVSTORE_CASES_DIR)"),
-              arguments: try SharedCase.everyFolder())
+        @Test(
+            "shared case",
+            .enabled(
+                if: SharedCase.directoryExists(),
+                "no cases folder at \(SharedCase.directory().path) (set NAVSTORE_CASES_DIR)"),
+            arguments: try SharedCase.everyFolder())
         func sharedCase(_ sharedCase: SharedCase) throws {
             let expectation = try sharedCase.expectation()
             let run = try sharedCase.runThroughModel()
-            let context = Comment(rawValue: "case '\(sharedCase.id)' (\(sharedCase.file); \(sharedCase.source ?? "no source")); stack \(run.state.stackDescription)")
+            let context = Comment(
+                rawValue:
+                    "case '\(sharedCase.id)' (\(sharedCase.file); \(sharedCase.source ?? "no source")); stack \(run.state.stackDescription)"
+            )
 
             #expect(!sharedCase.expect.isEmpty, "a case must expect something")
-            #expect(SessionState.fold(run.events, from: SessionState(platform: sharedCase.platform)) == run.state, context)
+            #expect(
+                SessionState.fold(run.events, from: SessionState(platform: sharedCase.platform)) == run.state, context)
 
             if let stack = expectation.stack {
                 #expect(run.state.entryIDs == stack, context)
@@ -46,7 +54,9 @@ extension ModelTests {
                 }
             }
             if let expected = expectation.outcome {
-                #expect(run.outcome == expected, "\(context); refusal: \(run.refusal.map(String.init(describing:)) ?? "none")")
+                #expect(
+                    run.outcome == expected,
+                    "\(context); refusal: \(run.refusal.map(String.init(describing:)) ?? "none")")
             }
         }
 
@@ -56,7 +66,9 @@ extension ModelTests {
             let exists = SharedCase.directoryExists(directory)
             let files = try SharedCase.files(in: directory)
             let cases = try SharedCase.all(in: directory)
-            print("shared cases: \(directory.path) \(exists ? "holds \(files.count) file(s), \(cases.count) case(s)" : "does not exist: the shared case tests are skipped")")
+            print(
+                "shared cases: \(directory.path) \(exists ? "holds \(files.count) file(s), \(cases.count) case(s)" : "does not exist: the shared case tests are skipped")"
+            )
             if exists {
                 let perFile = try files.map { try SharedCase.load($0).count }
                 #expect(perFile.reduce(0, +) == cases.count)
@@ -66,8 +78,9 @@ extension ModelTests {
             }
         }
 
-        @Test("the cases folder holds at least one case, and every file at least one",
-              .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
+        @Test(
+            "the cases folder holds at least one case, and every file at least one",
+            .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
         func folderIsNotEmpty() throws {
             let files = try SharedCase.files()
             #expect(!files.isEmpty, "no *.json file in \(SharedCase.directory().path)")
@@ -81,14 +94,22 @@ extension ModelTests {
         func defaultFolder() throws {
             let root = SharedCase.packageRoot()
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/NavStoreTests/Model/CaseRunner.swift").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent("Tests/NavStoreTests/Model/CaseRunner.swift").path))
             if ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil {
                 // Compared with symbolic links resolved: `standardizedFileURL` resolves them when it
                 // removes a `..` (here `<root>/../shared` where `../shared` may be a link).
-                let expected = root.deletingLastPathComponent().appendingPathComponent("shared/cases").resolvingSymlinksInPath().path
+                let expected = root.deletingLastPathComponent().appendingPathComponent("shared/cases")
+                    .resolvingSymlinksInPath().path
                 #expect(SharedCase.directory().resolvingSymlinksInPath().path == expected)
-                #expect(SharedCase.directories().map { $0.resolvingSymlinksInPath().path }
-                        == [expected, root.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26").resolvingSymlinksInPath().path])
+                #expect(
+                    SharedCase.directories().map { $0.resolvingSymlinksInPath().path }
+                        == [
+                            expected,
+                            root.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26")
+                                .resolvingSymlinksInPath().path,
+                        ])
             }
         }
     }
@@ -122,19 +143,25 @@ extension ModelTests {
             #expect(error.description.contains("unknown field 'titel' for push"))
         }
 
-        @Test("an unknown expect key fails the case", arguments: [
-            #"{"outcome": "ok", "label": "Inbox"}"#,
-            #"{"backButton": {"label": "A", "fallbacks": [], "image": true}}"#,
-            #"{"outcome": "maybe"}"#,
-        ])
+        @Test(
+            "an unknown expect key fails the case",
+            arguments: [
+                #"{"outcome": "ok", "label": "Inbox"}"#,
+                #"{"backButton": {"label": "A", "fallbacks": [], "image": true}}"#,
+                #"{"outcome": "maybe"}"#,
+            ])
         func unknownExpectKey(_ expect: String) throws {
             let c = try steps(#"[{"op": "push", "id": "A"}]"#, expect: expect)
             #expect(throws: CaseError.self) { try c.expectation() }
         }
 
-        @Test("a file of none of the three shapes, or a case without id, is refused", arguments: [
-            #""text""#, "42", #"{"cases": {"id": "x"}}"#, #"[1]"#, #"{"case": []}"#, #"{"cases": [{"given": [], "expect": {}}]}"#, #"{"cases": [{"id": "x", "given": [], "expect": {}, "then": 1}]}"#, "not json",
-        ])
+        @Test(
+            "a file of none of the three shapes, or a case without id, is refused",
+            arguments: [
+                #""text""#, "42", #"{"cases": {"id": "x"}}"#, #"[1]"#, #"{"case": []}"#,
+                #"{"cases": [{"given": [], "expect": {}}]}"#,
+                #"{"cases": [{"id": "x", "given": [], "expect": {}, "then": 1}]}"#, "not json",
+            ])
         func badFiles(_ text: String) {
             #expect(throws: CaseError.self) { try SharedCase.parse(Data(text.utf8), file: "bad.json") }
         }
@@ -158,7 +185,9 @@ extension ModelTests {
             #expect(noopRun.outcome == .ok)
             #expect(noopRun.events.count == 1)
 
-            let vetoed = try steps(#"[{"op": "push", "id": "A"}, {"op": "push", "id": "B", "popGuard": {"prompt": "Sure?"}}, {"op": "pop", "source": "back-button"}]"#)
+            let vetoed = try steps(
+                #"[{"op": "push", "id": "A"}, {"op": "push", "id": "B", "popGuard": {"prompt": "Sure?"}}, {"op": "pop", "source": "back-button"}]"#
+            )
             let vetoedRun = try vetoed.runThroughModel()
             #expect(vetoedRun.outcome == .vetoed)
             #expect(vetoedRun.events.last == .popVetoed(entry: "B", prompt: "Sure?", source: .backButton))
@@ -166,63 +195,94 @@ extension ModelTests {
 
         @Test("set-stack accepts flat entries and entries shaped as `stack --json`")
         func setStackShapes() throws {
-            let flat = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "route": "home", "params": {"n": 1}}, {"id": "X", "hidesBackButton": true}]}]"#)
-            let nested = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "route": "home", "params": {"n": 1}, "item": {"title": "Home"}}, {"id": "X", "item": {"hidesBackButton": true}}]}]"#)
-            let expected: [NavigationCommand] = [.setStack([
-                Entry(id: "H", route: "home", params: ["n": .integer(1)], item: NavigationItem(title: "Home")),
-                Entry(id: "X", item: NavigationItem(hidesBackButton: true)),
-            ])]
+            let flat = try steps(
+                #"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "route": "home", "params": {"n": 1}}, {"id": "X", "hidesBackButton": true}]}]"#
+            )
+            let nested = try steps(
+                #"[{"op": "set-stack", "entries": [{"id": "H", "route": "home", "params": {"n": 1}, "item": {"title": "Home"}}, {"id": "X", "item": {"hidesBackButton": true}}]}]"#
+            )
+            let expected: [NavigationCommand] = [
+                .setStack([
+                    Entry(id: "H", route: "home", params: ["n": .integer(1)], item: NavigationItem(title: "Home")),
+                    Entry(id: "X", item: NavigationItem(hidesBackButton: true)),
+                ])
+            ]
             #expect(try flat.commands() == expected)
             #expect(try nested.commands() == expected)
 
-            let mixed = try steps(#"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "item": {"title": "Home"}}]}]"#)
+            let mixed = try steps(
+                #"[{"op": "set-stack", "entries": [{"id": "H", "title": "Home", "item": {"title": "Home"}}]}]"#)
             #expect(throws: CaseError.self) { try mixed.commands() }
         }
 
         @Test("update merges the partial item into the item the entry has at that point")
         func updateMerges() throws {
-            let c = try steps(#"""
+            let c = try steps(
+                #"""
                 [{"op": "push", "id": "A", "title": "Inbox", "backButtonTitle": "Mail", "menuTitle": "M"},
                  {"op": "update", "id": "A", "set": {"title": "Archive", "menuTitle": null}},
                  {"op": "update", "id": "A", "set": {"hidesBackButton": true}}]
                 """#)
             let commands = try c.commands()
-            #expect(commands[1] == .update(entryID: "A", item: NavigationItem(title: "Archive", backButtonTitle: "Mail")))
-            #expect(commands[2] == .update(entryID: "A", item: NavigationItem(title: "Archive", backButtonTitle: "Mail", hidesBackButton: true)))
+            #expect(
+                commands[1] == .update(entryID: "A", item: NavigationItem(title: "Archive", backButtonTitle: "Mail")))
+            #expect(
+                commands[2]
+                    == .update(
+                        entryID: "A",
+                        item: NavigationItem(title: "Archive", backButtonTitle: "Mail", hidesBackButton: true)))
 
-            let badField = try steps(#"[{"op": "push", "id": "A"}, {"op": "update", "id": "A", "set": {"colour": "red"}}]"#)
+            let badField = try steps(
+                #"[{"op": "push", "id": "A"}, {"op": "update", "id": "A", "set": {"colour": "red"}}]"#)
             let error = try #require(throws: CaseError.self) { try badField.commands() }
             #expect(error.description.contains("colour"))
         }
 
-        @Test("every op translates to its command", arguments: [
-            (#"{"op": "push", "id": "A", "title": "", "route": "r", "backBarButtonItem": {"title": "C", "image": true}, "style": "editor", "popGuard": {"prompt": "P"}}"#,
-             NavigationCommand.push(Entry(id: "A", route: "r", item: NavigationItem(title: "", backBarButtonItem: BackBarButtonItem(title: "C", image: true), style: .editor, popGuard: PopGuard(prompt: "P"))))),
-            (#"{"op": "present", "id": "M", "modalInPresentation": true, "params": {}}"#,
-             .present(Entry(id: "M", params: [:]), modalInPresentation: true)),
-            (#"{"op": "present", "id": "M"}"#, .present(Entry(id: "M"), modalInPresentation: false)),
-            (#"{"op": "pop"}"#, .pop(source: .programmatic, confirmed: false)),
-            (#"{"op": "pop", "source": "back-button", "confirm": true}"#, .pop(source: .backButton, confirmed: true)),
-            (#"{"op": "pop", "source": "gesture"}"#, .pop(source: .gesture, confirmed: false)),
-            (#"{"op": "pop-to", "id": "A"}"#, .popTo(entryID: "A", source: .programmatic)),
-            (#"{"op": "pop-to", "id": "A", "source": "back-menu"}"#, .popTo(entryID: "A", source: .backMenu)),
-            (#"{"op": "pop-to-root"}"#, .popToRoot),
-            (#"{"op": "menu-select", "row": 2}"#, .menuSelect(row: 2)),
-            (#"{"op": "back"}"#, .back),
-            (#"{"op": "dismiss"}"#, .dismiss(source: .programmatic)),
-            (#"{"op": "dismiss", "source": "gesture"}"#, .dismiss(source: .gesture)),
-        ])
+        @Test(
+            "every op translates to its command",
+            arguments: [
+                (
+                    #"{"op": "push", "id": "A", "title": "", "route": "r", "backBarButtonItem": {"title": "C", "image": true}, "style": "editor", "popGuard": {"prompt": "P"}}"#,
+                    NavigationCommand.push(
+                        Entry(
+                            id: "A", route: "r",
+                            item: NavigationItem(
+                                title: "", backBarButtonItem: BackBarButtonItem(title: "C", image: true),
+                                style: .editor, popGuard: PopGuard(prompt: "P"))))
+                ),
+                (
+                    #"{"op": "present", "id": "M", "modalInPresentation": true, "params": {}}"#,
+                    .present(Entry(id: "M", params: [:]), modalInPresentation: true)
+                ),
+                (#"{"op": "present", "id": "M"}"#, .present(Entry(id: "M"), modalInPresentation: false)),
+                (#"{"op": "pop"}"#, .pop(source: .programmatic, confirmed: false)),
+                (
+                    #"{"op": "pop", "source": "back-button", "confirm": true}"#,
+                    .pop(source: .backButton, confirmed: true)
+                ),
+                (#"{"op": "pop", "source": "gesture"}"#, .pop(source: .gesture, confirmed: false)),
+                (#"{"op": "pop-to", "id": "A"}"#, .popTo(entryID: "A", source: .programmatic)),
+                (#"{"op": "pop-to", "id": "A", "source": "back-menu"}"#, .popTo(entryID: "A", source: .backMenu)),
+                (#"{"op": "pop-to-root"}"#, .popToRoot),
+                (#"{"op": "menu-select", "row": 2}"#, .menuSelect(row: 2)),
+                (#"{"op": "back"}"#, .back),
+                (#"{"op": "dismiss"}"#, .dismiss(source: .programmatic)),
+                (#"{"op": "dismiss", "source": "gesture"}"#, .dismiss(source: .gesture)),
+            ])
         func translation(_ step: String, _ command: NavigationCommand) throws {
             #expect(try steps("[\(step)]").commands() == [command])
         }
 
-        @Test("values of the wrong type are refused with the step named", arguments: [
-            #"{"op": "push"}"#, #"{"op": "push", "id": 3}"#, #"{"op": "pop", "source": "sideways"}"#,
-            #"{"op": "pop", "confirm": "yes"}"#, #"{"op": "menu-select", "row": "1"}"#, #"{"op": "menu-select", "row": 1.5}"#,
-            #"{"op": "dismiss", "source": "back-button"}"#, #"{"op": "set-stack", "entries": {}}"#,
-            #"{"op": "push", "id": "A", "hidesBackButton": "yes"}"#, #"{"op": "push", "id": "A", "params": []}"#,
-            #"{"title": "no op"}"#,
-        ])
+        @Test(
+            "values of the wrong type are refused with the step named",
+            arguments: [
+                #"{"op": "push"}"#, #"{"op": "push", "id": 3}"#, #"{"op": "pop", "source": "sideways"}"#,
+                #"{"op": "pop", "confirm": "yes"}"#, #"{"op": "menu-select", "row": "1"}"#,
+                #"{"op": "menu-select", "row": 1.5}"#,
+                #"{"op": "dismiss", "source": "back-button"}"#, #"{"op": "set-stack", "entries": {}}"#,
+                #"{"op": "push", "id": "A", "hidesBackButton": "yes"}"#, #"{"op": "push", "id": "A", "params": []}"#,
+                #"{"title": "no op"}"#,
+            ])
         func wrongTypes(_ step: String) throws {
             let error = try #require(throws: CaseError.self) { try steps("[\(step)]").commands() }
             #expect(error.description.contains("case 't' step 1"))
@@ -230,7 +290,9 @@ extension ModelTests {
 
         @Test("expectations are read into typed values, null distinct from absent")
         func expectationShapes() throws {
-            let c = try steps(#"[{"op": "push", "id": "A"}]"#, expect: #"{"stack": [["A"], []], "backButton": null, "backMenu": ["", "x"], "outcome": "refused"}"#)
+            let c = try steps(
+                #"[{"op": "push", "id": "A"}]"#,
+                expect: #"{"stack": [["A"], []], "backButton": null, "backMenu": ["", "x"], "outcome": "refused"}"#)
             let e = try c.expectation()
             #expect(e.stack == [["A"], []])
             #expect(e.backButton == .some(nil))
@@ -247,15 +309,18 @@ extension ModelTests {
         /// `{"cases": [...]}`; a top-level array is the third natural shape. All three load.
         @Test("case files load as one case, an array of cases, or {\"cases\": [...]}")
         func fileShapes() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-cases-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navstore-cases-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             func make(_ id: String) -> String {
                 #"{"id": "\#(id)", "source": "test", "given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"backButton": {"label": "Inbox", "fallbacks": ["Back", ""]}, "stack": [["A", "B"]]}}"#
             }
             try Data(make("single").utf8).write(to: folder.appendingPathComponent("a-single.json"))
-            try Data("[\(make("list-1")), \(make("list-2"))]".utf8).write(to: folder.appendingPathComponent("b-list.json"))
-            try Data(#"{"cases": [\#(make("wrapped"))]}"#.utf8).write(to: folder.appendingPathComponent("c-wrapped.json"))
+            try Data("[\(make("list-1")), \(make("list-2"))]".utf8).write(
+                to: folder.appendingPathComponent("b-list.json"))
+            try Data(#"{"cases": [\#(make("wrapped"))]}"#.utf8).write(
+                to: folder.appendingPathComponent("c-wrapped.json"))
             let cases = try SharedCase.all(in: folder)
             #expect(cases.map(\.id) == ["single", "list-1", "list-2", "wrapped"])
             #expect(cases.map(\.file) == ["a-single.json", "b-list.json", "b-list.json", "c-wrapped.json"])
@@ -266,9 +331,11 @@ extension ModelTests {
             }
         }
 
-        @Test("a case-level platform starts the session under that generation; none is ios14; an unknown one is refused")
+        @Test(
+            "a case-level platform starts the session under that generation; none is ios14; an unknown one is refused")
         func platformKey() throws {
-            let given = #""given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"outcome": "ok"}"#
+            let given =
+                #""given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"outcome": "ok"}"#
             let modern = try one(#"{"id": "p", "platform": "ios26", \#(given)}"#)
             #expect(modern.platform == .ios26)
             let run = try modern.runThroughModel()
@@ -278,17 +345,22 @@ extension ModelTests {
 
             let classic = try one(#"{"id": "c", \#(given)}"#)
             #expect(classic.platform == .ios14)
-            #expect(try classic.runThroughModel().state.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
+            #expect(
+                try classic.runThroughModel().state.backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
 
             for bad in [#""ios27""#, "26", "null", #""IOS26""#] {
-                let error = try #require(throws: CaseError.self) { try one(#"{"id": "x", "platform": \#(bad), \#(given)}"#) }
+                let error = try #require(throws: CaseError.self) {
+                    try one(#"{"id": "x", "platform": \#(bad), \#(given)}"#)
+                }
                 #expect(error.description.contains("platform"), "\(bad): \(error)")
             }
         }
 
-        @Test("the iOS 26 folder is read beside the classic one, every case there under its platform",
-              .enabled(if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil
-                       && SharedCase.directoryExists(SharedCase.directories().last!), "no cases-ios26 folder"))
+        @Test(
+            "the iOS 26 folder is read beside the classic one, every case there under its platform",
+            .enabled(
+                if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil
+                    && SharedCase.directoryExists(SharedCase.directories().last!), "no cases-ios26 folder"))
         func ios26Folder() throws {
             let modern = try SharedCase.all(in: SharedCase.directories().last!)
             #expect(!modern.isEmpty)
@@ -300,7 +372,8 @@ extension ModelTests {
 
         @Test("a case id used twice across files is refused")
         func duplicateIDs() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-cases-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navstore-cases-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let text = #"{"cases": [{"id": "same", "given": [], "expect": {"stack": [[]]}}]}"#

@@ -3,21 +3,25 @@ import Testing
 
 @Suite("Terminal column widths (DESIGN §3.1 rule 5; UAX #11, UTS #51)")
 struct TerminalWidthTests {
-    @Test("one cluster's columns", arguments: [
-        ("a", 1), ("Ω", 1), ("é", 1), ("e\u{301}", 1), ("ｱ", 1), ("♥", 1), ("©", 1), ("\u{200B}", 1),
-        ("首", 2), ("页", 2), ("한", 2), ("\u{1112}\u{1161}\u{11AB}", 2), ("あ", 2), ("ア", 2), ("Ａ", 2), ("　", 2),
-        ("。", 2), ("ㄅ", 2), ("ꀀ", 2), ("𠀀", 2), ("㍿", 2),
-        ("😀", 2), ("⌚", 2), ("❤️", 2), ("1️⃣", 2), ("☝🏽", 2), ("🇫🇷", 2), ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2),
-        ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", 2),
-    ] as [(String, Int)])
+    @Test(
+        "one cluster's columns",
+        arguments: [
+            ("a", 1), ("Ω", 1), ("é", 1), ("e\u{301}", 1), ("ｱ", 1), ("♥", 1), ("©", 1), ("\u{200B}", 1),
+            ("首", 2), ("页", 2), ("한", 2), ("\u{1112}\u{1161}\u{11AB}", 2), ("あ", 2), ("ア", 2), ("Ａ", 2), ("　", 2),
+            ("。", 2), ("ㄅ", 2), ("ꀀ", 2), ("𠀀", 2), ("㍿", 2),
+            ("😀", 2), ("⌚", 2), ("❤️", 2), ("1️⃣", 2), ("☝🏽", 2), ("🇫🇷", 2), ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2),
+            ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", 2),
+        ] as [(String, Int)])
     func cluster(text: String, columns: Int) {
         #expect(text.count == 1)
         #expect(TerminalWidth.columns(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    @Test("a text's columns are the sum of its clusters'", arguments: [
-        ("", 0), ("Detail", 6), ("首页", 4), ("首页首页", 8), ("Ω😀x", 4), ("Settings", 8), ("👨‍👩‍👧 family", 9),
-    ] as [(String, Int)])
+    @Test(
+        "a text's columns are the sum of its clusters'",
+        arguments: [
+            ("", 0), ("Detail", 6), ("首页", 4), ("首页首页", 8), ("Ω😀x", 4), ("Settings", 8), ("👨‍👩‍👧 family", 9),
+        ] as [(String, Int)])
     func text(text: String, columns: Int) {
         #expect(TerminalWidth.columns(text) == columns)
     }

@@ -1,28 +1,38 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §10–11: the report shows the findings of `navdb lint` (the same library API), each
 /// version naming those that hold there.
 @Suite("Report: lint findings")
 struct ReportLintTests {
-    @Test("the findings are lint's, and each version names exactly those that hold there", arguments: [UInt64(21), 22, 23])
+    @Test(
+        "the findings are lint's, and each version names exactly those that hold there",
+        arguments: [UInt64(21), 22, 23])
     func findingsAtEveryVersion(seed: UInt64) throws {
         let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 200)
         _ = dir
         let lint = try store.lint(sessions: ["s"]).findings
         for (from, to) in [(nil, nil), (Optional(50), Optional(120))] as [(Int?, Int?)] {
             let report = try store.report(session: "s", from: from, to: to) { _ in "" }
-            let first = report.versions.first!.version, last = report.versions.last!.version
-            #expect(report.findings == lint.filter { $0.lastVersion >= first && $0.firstVersion <= last }, "seed \(seed)")
+            let first = report.versions.first!.version
+            let last = report.versions.last!.version
+            #expect(
+                report.findings == lint.filter { $0.lastVersion >= first && $0.firstVersion <= last }, "seed \(seed)")
             for version in report.versions {
                 let holding = report.findings.indices.filter {
-                    report.findings[$0].firstVersion <= version.version && version.version <= report.findings[$0].lastVersion
+                    report.findings[$0].firstVersion <= version.version
+                        && version.version <= report.findings[$0].lastVersion
                 }
                 #expect(version.findings == holding, "seed \(seed) v\(version.version)")
-                #expect(version.findingsStarting == report.findings.indices.filter { report.findings[$0].firstVersion == version.version })
+                #expect(
+                    version.findingsStarting
+                        == report.findings.indices.filter { report.findings[$0].firstVersion == version.version })
             }
-            #expect(report.rules.map(\.id) == LintRule.allCases.filter { rule in report.findings.contains { $0.rule == rule } }.map(\.id))
+            #expect(
+                report.rules.map(\.id)
+                    == LintRule.allCases.filter { rule in report.findings.contains { $0.rule == rule } }.map(\.id))
         }
     }
 
@@ -31,7 +41,8 @@ struct ReportLintTests {
         let dir = TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("b.sqlite"), options: fastOptions())
         try store.startSession("b", at: 0)
-        try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "b", at: 1)
+        try store.execute(
+            .push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "b", at: 1)
         try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail"))), session: "b", at: 2)
         try store.execute(.pop(source: .programmatic), session: "b", at: 3)
         let report = try store.report(session: "b") { _ in "" }

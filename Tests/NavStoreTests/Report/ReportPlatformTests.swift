@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §3.2 and §11: a report resolves its labels under the session's recorded generation, or

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §11: the report's data is computed by NavStore (labels, fallbacks, menus, changes), the
@@ -7,7 +8,9 @@ import Testing
 @Suite("Report: the data of a session's page")
 struct SessionReportTests {
     /// A random session of `count` accepted commands in a fresh store.
-    static func randomSession(seed: UInt64, count: Int, unusual: Bool = false) throws -> (TemporaryDirectory, NavigationStore) {
+    static func randomSession(seed: UInt64, count: Int, unusual: Bool = false) throws -> (
+        TemporaryDirectory, NavigationStore
+    ) {
         let dir = TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("r.sqlite"), options: fastOptions(snapshotInterval: 8))
         try store.startSession("s", name: "Random", at: 1_000)
@@ -18,10 +21,12 @@ struct SessionReportTests {
 
     /// The seeds of the property test: 1...5, or 1...N with `NAVDB_REPORT_SEEDS=N` (run with 200
     /// before a change to the report's data is merged).
-    static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["NAVDB_REPORT_SEEDS"].flatMap { UInt64($0) } ?? 5))
+    static let seeds: [UInt64] = Array(
+        1...UInt64(ProcessInfo.processInfo.environment["NAVDB_REPORT_SEEDS"].flatMap { UInt64($0) } ?? 5))
 
-    @Test("every version's layers, back button and back menu equal the store's state at that version (reproduce one seed: the failure names it)",
-          arguments: seeds)
+    @Test(
+        "every version's layers, back button and back menu equal the store's state at that version (reproduce one seed: the failure names it)",
+        arguments: seeds)
     func versionsEqualTheStore(seed: UInt64) throws {
         let (dir, store) = try Self.randomSession(seed: seed, count: 150, unusual: seed % 2 == 0)
         _ = dir
@@ -35,13 +40,16 @@ struct SessionReportTests {
             for (layer, state) in zip(version.layers, read.state.layers) {
                 #expect(layer.modalInPresentation == state.modalInPresentation)
                 for (index, entry) in zip(layer.entries, state.entries) {
-                    #expect(report.entries[index] == ReportEntry(entry), "seed \(seed) v\(version.version): entry \(entry.id)")
+                    #expect(
+                        report.entries[index] == ReportEntry(entry),
+                        "seed \(seed) v\(version.version): entry \(entry.id)")
                 }
             }
             #expect(version.backButton?.label == read.backButton?.label, "seed \(seed) v\(version.version): label")
             #expect(version.backButton?.fallbacks == read.backButton?.fallbacks)
             #expect(version.backButton?.image == read.backButton?.image)
-            #expect(version.backMenu?.map(\.title) == read.backMenu?.map(\.title), "seed \(seed) v\(version.version): menu")
+            #expect(
+                version.backMenu?.map(\.title) == read.backMenu?.map(\.title), "seed \(seed) v\(version.version): menu")
             #expect(version.backMenu?.map(\.entry) == read.backMenu?.map(\.entry))
             #expect(version.backMenu?.map(\.blank) == read.backMenu?.map(\.title.isEmpty))
             #expect((version.noBackButton == nil) == (read.backButton != nil))
@@ -62,8 +70,11 @@ struct SessionReportTests {
     @Test("the label steps of a title, a generic button, a custom item and a chevron")
     func labelSteps() {
         let title = ReportBuilder.reportButton(BackButton(label: "Mailboxes", fallbacks: ["Back", ""]))
-        #expect(title.steps == [ReportLabelStep(minWidth: 0, label: ""), ReportLabelStep(minWidth: 4, label: "Back"),
-                                ReportLabelStep(minWidth: 9, label: "Mailboxes")])
+        #expect(
+            title.steps == [
+                ReportLabelStep(minWidth: 0, label: ""), ReportLabelStep(minWidth: 4, label: "Back"),
+                ReportLabelStep(minWidth: 9, label: "Mailboxes"),
+            ])
         let generic = ReportBuilder.reportButton(BackButton(label: "Back", fallbacks: [""]))
         #expect(generic.steps.map(\.label) == ["", "Back"])
         let custom = ReportBuilder.reportButton(BackButton(label: "Close all", fallbacks: [], image: true))
@@ -79,7 +90,9 @@ struct SessionReportTests {
         let store = try NavigationStore(path: dir.path("c.sqlite"), options: fastOptions())
         try store.startSession("c", at: 0)
         try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "c", at: 1)
-        try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail", popGuard: PopGuard(prompt: "Discard?")))), session: "c", at: 2)
+        try store.execute(
+            .push(Entry(id: "B", item: NavigationItem(title: "Mail", popGuard: PopGuard(prompt: "Discard?")))),
+            session: "c", at: 2)
         try store.execute(.update(entryID: "A", item: NavigationItem(title: "", menuTitle: nil)), session: "c", at: 3)
         try store.execute(.pop(source: .backButton), session: "c", at: 4)
         try store.execute(.present(Entry(id: "M", route: "app://m"), modalInPresentation: true), session: "c", at: 5)
@@ -88,24 +101,30 @@ struct SessionReportTests {
         let v = Dictionary(uniqueKeysWithValues: report.versions.map { ($0.version, $0) })
         #expect(v[1]!.changes == [])
         #expect(v[2]!.changes == [ReportChange(kind: .entryAdded, layer: 0, entry: "A", position: 0)])
-        #expect(v[3]!.changes == [
-            ReportChange(kind: .entryAdded, layer: 0, entry: "B", position: 1),
-            ReportChange(kind: .backButton, before: .null, after: .string("Inbox")),
-            ReportChange(kind: .backMenu, before: .null, after: .array([.string("Inbox")])),
-        ])
-        #expect(v[4]!.changes == [
-            ReportChange(kind: .fieldChanged, layer: 0, entry: "A", field: "title", before: .string("Inbox"), after: .string("")),
-            ReportChange(kind: .backButton, before: .string("Inbox"), after: .string("")),
-            ReportChange(kind: .backMenu, before: .array([.string("Inbox")]), after: .array([.string("")])),
-        ])
+        #expect(
+            v[3]!.changes == [
+                ReportChange(kind: .entryAdded, layer: 0, entry: "B", position: 1),
+                ReportChange(kind: .backButton, before: .null, after: .string("Inbox")),
+                ReportChange(kind: .backMenu, before: .null, after: .array([.string("Inbox")])),
+            ])
+        #expect(
+            v[4]!.changes == [
+                ReportChange(
+                    kind: .fieldChanged, layer: 0, entry: "A", field: "title", before: .string("Inbox"),
+                    after: .string("")),
+                ReportChange(kind: .backButton, before: .string("Inbox"), after: .string("")),
+                ReportChange(kind: .backMenu, before: .array([.string("Inbox")]), after: .array([.string("")])),
+            ])
         #expect(v[4]!.backMenu == [ReportMenuRow(row: 1, entry: "A", title: "", blank: true)])
         #expect(v[4]!.backButton?.label == "", "an empty title is a chevron, not Back")
         #expect(v[5]!.veto && v[5]!.changes == [], "the guard vetoed the pop")
-        #expect(v[6]!.changes == [
-            ReportChange(kind: .layerPresented, layer: 1), ReportChange(kind: .entryAdded, layer: 1, entry: "M", position: 0),
-            ReportChange(kind: .backButton, before: .string(""), after: .null),
-            ReportChange(kind: .backMenu, before: .array([.string("")]), after: .null),
-        ])
+        #expect(
+            v[6]!.changes == [
+                ReportChange(kind: .layerPresented, layer: 1),
+                ReportChange(kind: .entryAdded, layer: 1, entry: "M", position: 0),
+                ReportChange(kind: .backButton, before: .string(""), after: .null),
+                ReportChange(kind: .backMenu, before: .array([.string("")]), after: .null),
+            ])
         #expect(v[6]!.noBackButton == NoBackButtonReason.atRoot.rawValue)
         #expect(v[7]!.changes.first == ReportChange(kind: .entryRemoved, layer: 1, entry: "M"))
         #expect(v[7]!.changes.contains(ReportChange(kind: .layerDismissed, layer: 1)))
@@ -122,7 +141,9 @@ struct SessionReportTests {
         for (a, b) in zip(part.versions, whole.versions[9...19]) {
             #expect(a.changes == b.changes, "v\(a.version): the diff is from the state before 'from'")
             #expect(a.backMenu == b.backMenu)
-            #expect(a.layers.map { $0.entries.map { part.entries[$0] } } == b.layers.map { $0.entries.map { whole.entries[$0] } })
+            #expect(
+                a.layers.map { $0.entries.map { part.entries[$0] } }
+                    == b.layers.map { $0.entries.map { whole.entries[$0] } })
         }
         let latest = whole.latestVersion
         #expect(throws: StoreError.self) { try store.report(session: "s", from: latest + 1) { _ in "" } }
@@ -137,26 +158,35 @@ struct SessionReportTests {
             let dir = TemporaryDirectory()
             let store = try NavigationStore(path: dir.path("l.sqlite"), options: fastOptions())
             try store.startSession("l", at: 0)
-            var commands: [NavigationCommand] = (0..<depth).map { .push(Entry(id: "base\($0)", item: NavigationItem(title: "Screen \($0)"))) }
+            var commands: [NavigationCommand] = (0..<depth).map {
+                .push(Entry(id: "base\($0)", item: NavigationItem(title: "Screen \($0)")))
+            }
             for n in 0..<pushes {
-                commands.append(.push(Entry(id: "x\(n)", item: NavigationItem(title: "Pushed \(n)", backButtonTitle: "Back to \(n)"))))
+                commands.append(
+                    .push(
+                        Entry(id: "x\(n)", item: NavigationItem(title: "Pushed \(n)", backButtonTitle: "Back to \(n)")))
+                )
                 commands.append(.pop(source: .programmatic))
             }
             try store.append(contentsOf: commands, session: "l", at: 1)
             return try ReportPage.embed(store.report(session: "l") { $0.type }).utf8.count
         }
-        let small = try size(500, depth: 5), double = try size(1_000, depth: 5)
+        let small = try size(500, depth: 5)
+        let double = try size(1_000, depth: 5)
         let ratio = Double(double) / Double(small)
         #expect(ratio > 1.8 && ratio < 2.2, "twice the events, about twice the bytes: \(small) → \(double)")
         let deep = try size(500, depth: 10)
-        #expect(Double(deep) / Double(small) < 2.2, "twice the depth, at most about twice the bytes: \(small) → \(deep)")
+        #expect(
+            Double(deep) / Double(small) < 2.2, "twice the depth, at most about twice the bytes: \(small) → \(deep)")
     }
 }
 
 @Suite("Report: the page")
 struct ReportPageTests {
-    static let hostile = ["</script><img src=x onerror=alert(1)>", "<!--", "a\u{2028}b\u{2029}c", "&amp; &lt;", "\u{202E}evil\u{202C}",
-                          "\"quote\" 'apostrophe' \\", "</SCRIPT >", "]]>", "\u{0}nul"]
+    static let hostile = [
+        "</script><img src=x onerror=alert(1)>", "<!--", "a\u{2028}b\u{2029}c", "&amp; &lt;", "\u{202E}evil\u{202C}",
+        "\"quote\" 'apostrophe' \\", "</SCRIPT >", "]]>", "\u{0}nul",
+    ]
 
     @Test("embedded data has no <, >, &, U+2028 or U+2029, and decodes to exactly what was embedded")
     func embedding() throws {
@@ -175,10 +205,12 @@ struct ReportPageTests {
         let store = try NavigationStore(path: dir.path("h.sqlite"), options: fastOptions())
         try store.startSession("</script><script>alert(1)</script>", name: Self.hostile[0], at: 0)
         for (n, title) in Self.hostile.enumerated() {
-            try store.execute(.push(Entry(id: "e\(n)\(title)", route: title, item: NavigationItem(title: title, menuTitle: title))),
-                              session: "</script><script>alert(1)</script>", at: Int64(n))
+            try store.execute(
+                .push(Entry(id: "e\(n)\(title)", route: title, item: NavigationItem(title: title, menuTitle: title))),
+                session: "</script><script>alert(1)</script>", at: Int64(n))
         }
-        let html = try ReportPage.html(store.report(session: "</script><script>alert(1)</script>") { _ in Self.hostile[0] })
+        let html = try ReportPage.html(
+            store.report(session: "</script><script>alert(1)</script>") { _ in Self.hostile[0] })
         #expect(html.components(separatedBy: "<script").count == 3, "exactly the data block and the page's script")
         #expect(html.components(separatedBy: "</script>").count == 3)
         #expect(!html.contains("<img"))
@@ -202,10 +234,12 @@ struct ReportPageTests {
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src="))
     }
 
-    @Test("page file names are safe and tell keys apart", arguments: [
-        ("mail", "mail-"), ("Mail", "mail-"), ("a/b/../c", "a-b-c-"), ("", "session-"), ("日本", "session-"),
-        ("café", "caf-"), (String(repeating: "x", count: 100), String(repeating: "x", count: 40) + "-"),
-    ])
+    @Test(
+        "page file names are safe and tell keys apart",
+        arguments: [
+            ("mail", "mail-"), ("Mail", "mail-"), ("a/b/../c", "a-b-c-"), ("", "session-"), ("日本", "session-"),
+            ("café", "caf-"), (String(repeating: "x", count: 100), String(repeating: "x", count: 40) + "-"),
+        ])
     func fileNames(key: String, prefix: String) {
         let name = ReportIndex.fileName(for: key)
         #expect(name.hasPrefix(prefix), "\(name)")

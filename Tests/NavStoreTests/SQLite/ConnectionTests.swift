@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite struct SQLiteConnectionTests {
@@ -164,9 +165,11 @@ import Testing
         #expect(try db.testScalar("SELECT count(*) FROM t") == .integer(1))
     }
 
-    @Test("a transaction rolls back and rethrows the body's own error", arguments: [
-        Connection.TransactionKind.deferred, .immediate, .exclusive,
-    ])
+    @Test(
+        "a transaction rolls back and rethrows the body's own error",
+        arguments: [
+            Connection.TransactionKind.deferred, .immediate, .exclusive,
+        ])
     func transactionRollsBack(kind: Connection.TransactionKind) throws {
         struct Refused: Error, Equatable { let reason: String }
         let db = try Connection(path: ":memory:", mode: .readWriteCreate)
@@ -210,8 +213,10 @@ import Testing
         #expect(error?.isConstraint == true)
         #expect(error?.message == "UNIQUE constraint failed: t.x")
         #expect(error?.sql == sql)
-        #expect(error?.description
-            == "SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (?)`")
+        #expect(
+            error?.description
+                == "SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t (x) VALUES (?)`"
+        )
     }
 
     @Test("execute reports the failing SQL")
@@ -273,7 +278,9 @@ import Testing
             let db = try Connection(path: path, mode: .readWriteCreate)
             try db.setJournalModeWAL()
             try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
-            let walSize = { (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue }
+            let walSize = {
+                (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue
+            }
             #expect(try walSize() ?? 0 > 0)
             let result = try db.checkpoint(mode: .truncate)
             #expect(result.walFrames == 0)

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite struct SQLiteEmbeddedMigrationsTests {
     /// `Migrations/` at the package root: this file is `Tests/NavStoreTests/SQLite/<name>.swift`.
     private static let migrationsFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // SQLite
-        .deletingLastPathComponent() // NavStoreTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // package root
+        .deletingLastPathComponent()  // SQLite
+        .deletingLastPathComponent()  // NavStoreTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
         .appendingPathComponent("Migrations", isDirectory: true)
 
     @Test("every Migrations/*.sql file is embedded, in name order, with identical text")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite struct SQLiteMigratorTests {
@@ -89,7 +90,8 @@ import Testing
         try withSQLiteTestDirectory { dir in
             let db = try Connection(path: dir.path("partial.sqlite"), mode: .readWriteCreate)
             // As if every migration had been applied by hand without setting the header.
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE schema_migrations (identifier TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT;
                 \(EmbeddedMigrations.all.map { "INSERT INTO schema_migrations VALUES ('\($0.identifier)', 0);" }.joined(separator: "\n"))
                 PRAGMA application_id = \(Migrator.applicationID);
@@ -97,20 +99,25 @@ import Testing
             #expect(try Migrator.inspect(db) == .needsMigration(from: 0))
             try Migrator.migrate(db)
             // None was run (their tables do not exist) and their records are untouched.
-            #expect(try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'maintenance')") == .integer(0))
+            #expect(
+                try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'maintenance')")
+                    == .integer(0))
             #expect(try db.testScalar("SELECT count(*) FROM schema_migrations WHERE applied_at <> 0") == .integer(0))
         }
     }
 
-    @Test("the events table is append-only: UPDATE and DELETE abort", arguments: [
-        "UPDATE events SET type = 'x'",
-        "DELETE FROM events",
-        "UPDATE events SET payload = '{}' WHERE seq = 1",
-    ])
+    @Test(
+        "the events table is append-only: UPDATE and DELETE abort",
+        arguments: [
+            "UPDATE events SET type = 'x'",
+            "DELETE FROM events",
+            "UPDATE events SET payload = '{}' WHERE seq = 1",
+        ])
     func eventsAreAppendOnly(sql: String) throws {
         try withSQLiteTestDirectory { dir in
             let db = try openMigrated(dir.path("log.sqlite"))
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO sessions (key, created_at, updated_at, version) VALUES ('s', 0, 0, 1);
                 INSERT INTO events (session_id, version, type, at, event_id, payload)
                     VALUES (1, 1, 'session.started', 0, 'e1', '{}');
@@ -127,7 +134,8 @@ import Testing
         try withSQLiteTestDirectory { dir in
             let db = try openMigrated(dir.path("fk.sqlite"))
             let error = #expect(throws: SQLiteError.self) {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO events (session_id, version, type, at, event_id, payload)
                         VALUES (99, 1, 'session.started', 0, 'e1', '{}')
                     """)

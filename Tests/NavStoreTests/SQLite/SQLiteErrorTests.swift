@@ -1,15 +1,22 @@
 import Testing
+
 @testable import NavStore
 
 @Suite struct SQLiteErrorTests {
     @Test("description: primary code, extended code when it differs, message, SQL")
     func descriptions() {
-        #expect(SQLiteError(extendedResultCode: 1, message: "no such table: x", sql: "SELECT * FROM x").description
-            == "SQLite error 1: no such table: x - while executing `SELECT * FROM x`")
-        #expect(SQLiteError(extendedResultCode: 2067, message: "UNIQUE constraint failed: t.x", sql: "INSERT INTO t VALUES (1)").description
-            == "SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t VALUES (1)`")
-        #expect(SQLiteError(extendedResultCode: 14, message: "unable to open database file").description
-            == "SQLite error 14: unable to open database file")
+        #expect(
+            SQLiteError(extendedResultCode: 1, message: "no such table: x", sql: "SELECT * FROM x").description
+                == "SQLite error 1: no such table: x - while executing `SELECT * FROM x`")
+        #expect(
+            SQLiteError(
+                extendedResultCode: 2067, message: "UNIQUE constraint failed: t.x", sql: "INSERT INTO t VALUES (1)"
+            ).description
+                == "SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t VALUES (1)`"
+        )
+        #expect(
+            SQLiteError(extendedResultCode: 14, message: "unable to open database file").description
+                == "SQLite error 14: unable to open database file")
     }
 
     @Test("the result code is the low byte of the extended code")
@@ -19,11 +26,13 @@ import Testing
         #expect(SQLiteError(extendedResultCode: 26, message: "").resultCode == 26)
     }
 
-    @Test("the classification properties follow the primary code", arguments: [
-        (Int32(5), "busy"), (6, "busy"), (517, "busy"), (19, "constraint"), (2067, "constraint"),
-        (26, "notADatabase"), (11, "corrupt"), (267, "corrupt"), (8, "readOnly"), (1032, "readOnly"),
-        (14, "cantOpen"), (13, "full"), (1, "none"),
-    ])
+    @Test(
+        "the classification properties follow the primary code",
+        arguments: [
+            (Int32(5), "busy"), (6, "busy"), (517, "busy"), (19, "constraint"), (2067, "constraint"),
+            (26, "notADatabase"), (11, "corrupt"), (267, "corrupt"), (8, "readOnly"), (1032, "readOnly"),
+            (14, "cantOpen"), (13, "full"), (1, "none"),
+        ])
     func classification(code: Int32, kind: String) {
         let error = SQLiteError(extendedResultCode: code, message: "")
         let kinds: [(String, Bool)] = [
@@ -37,11 +46,17 @@ import Testing
     @Test("the code constants have SQLite's values")
     func codeValues() {
         typealias Code = SQLiteError.Code
-        #expect([Code.error, Code.busy, Code.locked, Code.readOnly, Code.ioError, Code.corrupt, Code.full,
-                 Code.cantOpen, Code.constraint, Code.mismatch, Code.misuse, Code.range, Code.notADatabase]
-            == [1, 5, 6, 8, 10, 11, 13, 14, 19, 20, 21, 25, 26])
-        #expect([Code.constraintCheck, Code.constraintForeignKey, Code.constraintNotNull,
-                 Code.constraintPrimaryKey, Code.constraintTrigger, Code.constraintUnique]
-            == [275, 787, 1299, 1555, 1811, 2067])
+        #expect(
+            [
+                Code.error, Code.busy, Code.locked, Code.readOnly, Code.ioError, Code.corrupt, Code.full,
+                Code.cantOpen, Code.constraint, Code.mismatch, Code.misuse, Code.range, Code.notADatabase,
+            ]
+                == [1, 5, 6, 8, 10, 11, 13, 14, 19, 20, 21, 25, 26])
+        #expect(
+            [
+                Code.constraintCheck, Code.constraintForeignKey, Code.constraintNotNull,
+                Code.constraintPrimaryKey, Code.constraintTrigger, Code.constraintUnique,
+            ]
+                == [275, 787, 1299, 1555, 1811, 2067])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NavStore
 
 /// A fresh, empty directory for one test, removed when `body` returns.

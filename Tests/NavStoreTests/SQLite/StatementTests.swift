@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite struct SQLiteStatementTests {
@@ -24,10 +25,12 @@ import Testing
         return read(select)
     }
 
-    @Test("every storage class round-trips through SQLValue", arguments: [
-        SQLValue.null, .integer(0), .integer(.max), .integer(.min), .real(3.5), .real(-0.25),
-        .text(""), .text("hello"), .blob([]), .blob([0, 1, 2, 255]),
-    ])
+    @Test(
+        "every storage class round-trips through SQLValue",
+        arguments: [
+            SQLValue.null, .integer(0), .integer(.max), .integer(.min), .real(3.5), .real(-0.25),
+            .text(""), .text("hello"), .blob([]), .blob([0, 1, 2, 255]),
+        ])
     func sqlValueRoundTrip(value: SQLValue) throws {
         let db = try openMemory()
         let read = try roundTrip(db, bind: { $0.bind(value, at: 1) }, read: { $0.value(at: 0) })
@@ -58,7 +61,9 @@ import Testing
             { $0.bind(.null, at: 1) },
         ]
         for bind in binds {
-            let read = try roundTrip(db, bind: bind) { ($0.isNull(at: 0), $0.string(at: 0), $0.blob(at: 0), $0.value(at: 0)) }
+            let read = try roundTrip(db, bind: bind) {
+                ($0.isNull(at: 0), $0.string(at: 0), $0.blob(at: 0), $0.value(at: 0))
+            }
             #expect(read.0)
             #expect(read.1 == nil)
             #expect(read.2 == nil)
@@ -86,18 +91,20 @@ import Testing
         var testDescription: String { name }
     }
 
-    @Test("text round-trips exactly", arguments: [
-        TextCase(name: "NUL inside", text: "a\u{0}b"),
-        TextCase(name: "only NUL", text: "\u{0}"),
-        TextCase(name: "trailing NUL", text: "trailing NUL\u{0}"),
-        TextCase(name: "emoji", text: "👩‍👩‍👧‍👦 🇫🇷 emoji"),
-        TextCase(name: "combining marks", text: "e\u{301} combining marks"),
-        TextCase(name: "right-to-left", text: "שלום עולם right-to-left"),
-        TextCase(name: "newlines and tabs", text: "line 1\nline 2\r\n\ttab"),
-        TextCase(name: "SQL fragment", text: "'); DROP TABLE t; --"),
-        TextCase(name: "100,000 ASCII characters", text: String(repeating: "x", count: 100_000)),
-        TextCase(name: "100,000 non-ASCII characters", text: String(repeating: "é🙂", count: 50_000)),
-    ])
+    @Test(
+        "text round-trips exactly",
+        arguments: [
+            TextCase(name: "NUL inside", text: "a\u{0}b"),
+            TextCase(name: "only NUL", text: "\u{0}"),
+            TextCase(name: "trailing NUL", text: "trailing NUL\u{0}"),
+            TextCase(name: "emoji", text: "👩‍👩‍👧‍👦 🇫🇷 emoji"),
+            TextCase(name: "combining marks", text: "e\u{301} combining marks"),
+            TextCase(name: "right-to-left", text: "שלום עולם right-to-left"),
+            TextCase(name: "newlines and tabs", text: "line 1\nline 2\r\n\ttab"),
+            TextCase(name: "SQL fragment", text: "'); DROP TABLE t; --"),
+            TextCase(name: "100,000 ASCII characters", text: String(repeating: "x", count: 100_000)),
+            TextCase(name: "100,000 non-ASCII characters", text: String(repeating: "é🙂", count: 50_000)),
+        ])
     func textRoundTrip(textCase: TextCase) throws {
         let text = textCase.text
         let db = try openMemory()

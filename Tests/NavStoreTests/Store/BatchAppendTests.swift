@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("NavigationStore: batch append")
@@ -8,14 +9,16 @@ struct BatchAppendTests {
     func batchEqualsOneByOne(snapshotInterval: Int) throws {
         var generator = RandomCommands(seed: 42)
         let commands = generator.commands(400)
-        let one = TemporaryDirectory(), many = TemporaryDirectory()
+        let one = TemporaryDirectory()
+        let many = TemporaryDirectory()
         let single = try makeStore(one, options: fastOptions(snapshotInterval: snapshotInterval))
         let batch = try makeStore(many, options: fastOptions(snapshotInterval: snapshotInterval))
         for store in [single, batch] { try store.startSession("s", name: "Mail", at: 1_000) }
         for command in commands { try single.execute(command, session: "s", at: 2_000) }
         let result = try batch.append(contentsOf: commands, session: "s", at: 2_000)
 
-        let singleEvents = try single.allEvents(), batchEvents = try batch.allEvents()
+        let singleEvents = try single.allEvents()
+        let batchEvents = try batch.allEvents()
         #expect(result.version == singleEvents.count)
         #expect(result.event?.version == singleEvents.count)
         #expect(result.event?.body == singleEvents.last?.body)
@@ -26,7 +29,9 @@ struct BatchAppendTests {
         #expect(try batch.state(session: "s") == single.state(session: "s"))
         #expect(try batch.sessionInfo("s") == single.sessionInfo("s"))
         for version in stride(from: 1, through: result.version, by: 13) {
-            #expect(try batch.state(session: "s", at: .version(version)).state == single.state(session: "s", at: .version(version)).state)
+            #expect(
+                try batch.state(session: "s", at: .version(version)).state
+                    == single.state(session: "s", at: .version(version)).state)
         }
         let check = try batch.check()
         #expect(check.isClean, "\(check.problems)")
@@ -35,7 +40,9 @@ struct BatchAppendTests {
         var expectedSnapshots = 0
         for event in batchEvents {
             folded.apply(event.body)
-            if fastOptions(snapshotInterval: snapshotInterval).isSnapshotVersion(event.version, of: folded) { expectedSnapshots += 1 }
+            if fastOptions(snapshotInterval: snapshotInterval).isSnapshotVersion(event.version, of: folded) {
+                expectedSnapshots += 1
+            }
         }
         #expect(check.snapshots == expectedSnapshots)
         // Reopened, the projection written once at the end is what a fold of the log gives.
@@ -51,7 +58,9 @@ struct BatchAppendTests {
         try store.execute(.push(.titled("A")), session: "s")
         let before = fileBytes(store.path)
         #expect(throws: StoreError.rules(.cannotPopRoot(root: "A", layer: 0, stack: "[A]"))) {
-            try store.append(contentsOf: [.push(.titled("B")), .pop(source: .programmatic), .pop(source: .programmatic)], session: "s")
+            try store.append(
+                contentsOf: [.push(.titled("B")), .pop(source: .programmatic), .pop(source: .programmatic)],
+                session: "s")
         }
         #expect(fileBytes(store.path) == before)
         #expect(try store.state(session: "s").version == 2)
@@ -81,14 +90,18 @@ struct BatchAppendTests {
         let store = try makeStore(dir)
         try store.startSession("s")
         let guarded = Entry(id: "B", item: NavigationItem(title: "Draft", popGuard: PopGuard(prompt: "Discard?")))
-        let result = try store.append(contentsOf: [
-            .push(.titled("A", "Inbox")), .push(guarded), .pop(source: .backButton), .popTo(entryID: "B"),
-            .present(.titled("M"), modalInPresentation: true), .dismiss(source: .gesture),
-        ], session: "s")
+        let result = try store.append(
+            contentsOf: [
+                .push(.titled("A", "Inbox")), .push(guarded), .pop(source: .backButton), .popTo(entryID: "B"),
+                .present(.titled("M"), modalInPresentation: true), .dismiss(source: .gesture),
+            ], session: "s")
         #expect(result.outcome == .vetoed)
         #expect(result.version == 6)
         #expect(result.event?.type == "dismiss.vetoed")
-        #expect(try store.allEvents().map(\.type) == ["session.started", "entry.pushed", "entry.pushed", "pop.vetoed", "layer.presented", "dismiss.vetoed"])
+        #expect(
+            try store.allEvents().map(\.type) == [
+                "session.started", "entry.pushed", "entry.pushed", "pop.vetoed", "layer.presented", "dismiss.vetoed",
+            ])
         #expect(try store.state(session: "s").state.entryIDs == [["A", "B"], ["M"]])
     }
 
@@ -120,7 +133,8 @@ struct BatchAppendTests {
         #expect(throws: StoreError.sessionNotFound("nope")) {
             try store.append(contentsOf: [.push(.titled("A"))], session: "nope")
         }
-        let result = try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 6_000, expectedVersion: 1)
+        let result = try store.append(
+            contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 6_000, expectedVersion: 1)
         #expect(result.version == 3)
         #expect(try store.allEvents().map(\.at) == [5_000, 6_000, 6_000])
         #expect(try store.sessionInfo("s").updatedAt == 6_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// Issue 10 item 6: a stack deeper than the snapshot interval stretches the interval, so the bytes
@@ -31,14 +32,18 @@ struct DeepStackStorageTests {
         try store.startSession("s", at: 0)
         for i in 1...300 { try store.execute(.push(.titled("E\(i)", "Screen \(i)")), session: "s", at: Int64(i)) }
         // A few pops and pushes so the depth also shrinks.
-        for i in 301...340 { try store.execute(.pop(source: .programmatic, confirmed: false), session: "s", at: Int64(i)) }
+        for i in 301...340 {
+            try store.execute(.pop(source: .programmatic, confirmed: false), session: "s", at: Int64(i))
+        }
 
         let events = try store.allEvents(session: "s")
         var folded = SessionState()
         var snapshotEntries = 0
         for event in events {
             folded.apply(event.body)
-            if options.isSnapshotVersion(event.version, of: folded) { snapshotEntries += folded.layers.reduce(0) { $0 + $1.entries.count } }
+            if options.isSnapshotVersion(event.version, of: folded) {
+                snapshotEntries += folded.layers.reduce(0) { $0 + $1.entries.count }
+            }
             let read = try store.state(session: "s", at: .version(event.version))
             #expect(read.state == folded, "state at version \(event.version)")
         }

@@ -1,9 +1,13 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// Builds a database with several interleaved sessions of random commands at increasing times.
-func buildRandomLog(_ store: NavigationStore, seed: UInt64, sessions: [String], batches: Int, batchSize: ClosedRange<Int>, unusual: Bool = false) throws {
+func buildRandomLog(
+    _ store: NavigationStore, seed: UInt64, sessions: [String], batches: Int, batchSize: ClosedRange<Int>,
+    unusual: Bool = false
+) throws {
     var rng = SeededGenerator(seed: seed)
     var generators: [String: RandomCommands] = [:]
     var time: Int64 = 1_700_000_000_000
@@ -27,7 +31,8 @@ func buildRandomLog(_ store: NavigationStore, seed: UInt64, sessions: [String], 
 struct ExportImportTests {
     @Test("export then import into an empty database gives identical lines, states and sessions")
     func roundTrip() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions(snapshotInterval: 16))
         try buildRandomLog(original, seed: 1, sessions: ["a", "b", "c"], batches: 60, batchSize: 1...12)
         let lines = try original.exportLines()
@@ -49,13 +54,17 @@ struct ExportImportTests {
 
     @Test("a long random session with presents, dismisses and vetoes round-trips exactly")
     func longRandomSession() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions())
         try buildRandomLog(original, seed: 2024, sessions: ["long"], batches: 300, batchSize: 1...20, unusual: true)
         let events = try original.allEvents()
         #expect(events.count > 2_500)
         let types = Set(events.map(\.type))
-        for type in ["layer.presented", "layer.dismissed", "pop.vetoed", "dismiss.vetoed", "entries.popped", "stack.replaced", "item.updated", "session.restored"] {
+        for type in [
+            "layer.presented", "layer.dismissed", "pop.vetoed", "dismiss.vetoed", "entries.popped", "stack.replaced",
+            "item.updated", "session.restored",
+        ] {
             #expect(types.contains(type), "no \(type) in the random session")
         }
         let lines = try original.exportLines()
@@ -65,14 +74,17 @@ struct ExportImportTests {
         var rng = SeededGenerator(seed: 5)
         for _ in 0..<40 {
             let version = Int.random(in: 1...events.count, using: &rng)
-            #expect(try copy.state(session: "long", at: .version(version)) == original.state(session: "long", at: .version(version)))
+            #expect(
+                try copy.state(session: "long", at: .version(version))
+                    == original.state(session: "long", at: .version(version)))
         }
         #expect(try copy.check().isClean)
     }
 
     @Test("importing the same lines twice is a no-op that reports them skipped")
     func importTwice() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 3, sessions: ["a", "b"], batches: 10, batchSize: 1...6)
         let lines = try original.exportLines()
@@ -88,7 +100,8 @@ struct ExportImportTests {
 
     @Test("an input overlapping what is stored appends only the rest")
     func partialOverlap() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 4, sessions: ["a", "b"], batches: 12, batchSize: 1...6)
         let lines = try original.exportLines()
@@ -105,7 +118,8 @@ struct ExportImportTests {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 1_000)
-        try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
+        try store.append(
+            contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
         var lines = try store.exportLines()
         let eventID = try store.allEvents()[2].eventID
         #expect(lines[2].contains("\"Mail\""))
@@ -129,10 +143,14 @@ struct ExportImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
-    @Test("an event id that is not a UUID is refused, naming the value and the accepted shape", arguments: [
-        "e1", "", "00000000-0000-7000-8000-00000000000", "00000000-0000-7000-8000-0000000000001", "00000000_0000-7000-8000-000000000001",
-        "0000000g-0000-7000-8000-000000000001", "{00000000-0000-7000-8000-000000000001}", "000000000000700080000000000000001",
-    ])
+    @Test(
+        "an event id that is not a UUID is refused, naming the value and the accepted shape",
+        arguments: [
+            "e1", "", "00000000-0000-7000-8000-00000000000", "00000000-0000-7000-8000-0000000000001",
+            "00000000_0000-7000-8000-000000000001",
+            "0000000g-0000-7000-8000-000000000001", "{00000000-0000-7000-8000-000000000001}",
+            "000000000000700080000000000000001",
+        ])
     func nonUUIDEventID(_ eventID: String) throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -148,10 +166,13 @@ struct ExportImportTests {
         #expect(fileBytes(store.path) == before)
     }
 
-    @Test("UUIDs of any version and letter case are accepted and stored in lowercase", arguments: [
-        "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "F47AC10B-58CC-4372-A567-0E02B2C3D479", "00000000-0000-0000-0000-000000000000",
-        "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
-    ])
+    @Test(
+        "UUIDs of any version and letter case are accepted and stored in lowercase",
+        arguments: [
+            "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "F47AC10B-58CC-4372-A567-0E02B2C3D479",
+            "00000000-0000-0000-0000-000000000000",
+            "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
+        ])
     func uuidEventIDs(_ eventID: String) throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -161,11 +182,15 @@ struct ExportImportTests {
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 1, imported: 0, skipped: 1))
     }
 
-    @Test("an event id in another letter case is the same id: skipped when the content is the same, a conflict when not")
+    @Test(
+        "an event id in another letter case is the same id: skipped when the content is the same, a conflict when not")
     func eventIDsIgnoreCase() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
-        let upper = Self.validStart.map { $0.replacingOccurrences(of: "00000000-0000-7000-8000-00000000000", with: "ABCDEF00-0000-7000-8000-00000000000") }
+        let upper = Self.validStart.map {
+            $0.replacingOccurrences(
+                of: "00000000-0000-7000-8000-00000000000", with: "ABCDEF00-0000-7000-8000-00000000000")
+        }
         let lower = upper.map { $0.replacingOccurrences(of: "ABCDEF00", with: "abcdef00") }
         #expect(try store.importNDJSON(lines: lower) == ImportReport(sessions: 1, imported: 3, skipped: 0))
         // The same events with their ids in upper case are already stored.
@@ -178,7 +203,8 @@ struct ExportImportTests {
             try store.importNDJSON(lines: [changed])
         }
         // ... and so is a new event (the session's next version) under it: it is not stored twice.
-        let next = #"{"at":4000,"eventID":"ABCDEF00-0000-7000-8000-000000000002","payload":{},"session":"s","type":"session.restored","version":4}"#
+        let next =
+            #"{"at":4000,"eventID":"ABCDEF00-0000-7000-8000-000000000002","payload":{},"session":"s","type":"session.restored","version":4}"#
         #expect(throws: StoreError.eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000002")) {
             try store.importNDJSON(lines: [next])
         }
@@ -194,7 +220,8 @@ struct ExportImportTests {
 
     @Test("a title changed to a canonically equivalent spelling under a known id is a conflict, not already stored")
     func canonicallyEquivalentTitleConflicts() throws {
-        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
         #expect(composed == decomposed, "Swift's == takes them for the same title")
         func pushed(_ title: String) -> String {
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"\#(title)"}}},"session":"s","type":"entry.pushed","version":2}"#
@@ -210,7 +237,8 @@ struct ExportImportTests {
         #expect(fileBytes(store.path) == before)
         // An import that changes the title to the other spelling by an event of its own is stored
         // exactly, projection included.
-        let update = #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"fields":["title"],"id":"A","item":{"title":"\#(decomposed)"}},"session":"s","type":"item.updated","version":3}"#
+        let update =
+            #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"fields":["title"],"id":"A","item":{"title":"\#(decomposed)"}},"session":"s","type":"item.updated","version":3}"#
         #expect(try store.importNDJSON(lines: [update]).imported == 1)
         let title = try #require(try makeStore(dir).state(session: "s").state.layers[0].entries[0].item.title)
         #expect(Array(title.unicodeScalars) == Array(decomposed.unicodeScalars))
@@ -219,7 +247,8 @@ struct ExportImportTests {
 
     @Test("session keys that are canonically equivalent but not the same text are different sessions")
     func canonicallyEquivalentSessionKeys() throws {
-        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
         func started(_ key: String, _ name: String, _ id: Int) -> String {
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-00000000000\#(id)","payload":{"name":"\#(name)"},"session":"\#(key)","type":"session.started","version":1}"#
         }
@@ -247,20 +276,30 @@ struct ExportImportTests {
                 // What an earlier navdb stored as given, written here with plain SQL.
                 let db = try Connection(path: store.path, mode: .readWrite)
                 defer { db.close() }
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO sessions (id, key, name, created_at, updated_at, version) VALUES (1, 's', 'Mail', 1000, 1000, 1);
                     INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (1, 0, 0);
                     INSERT INTO events (session_id, version, type, at, event_id, payload)
                         VALUES (1, 1, 'session.started', 1000, '\(stored)', '{"name":"Mail"}');
                     """)
             }
-            let line = Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: "abcdef00-0000-7000-8000-00000000000a")
-            for form in [line, line.replacingOccurrences(of: "abcdef00-0000-7000-8000-00000000000a", with: "ABCDEF00-0000-7000-8000-00000000000A"),
-                         line.replacingOccurrences(of: "abcdef00", with: stored.prefix(8))] {
-                #expect(try store.importNDJSON(lines: [form]) == ImportReport(sessions: 1, imported: 0, skipped: 1), "\(stored) \(form)")
+            let line = Self.validStart[0].replacingOccurrences(
+                of: "00000000-0000-7000-8000-000000000001", with: "abcdef00-0000-7000-8000-00000000000a")
+            for form in [
+                line,
+                line.replacingOccurrences(
+                    of: "abcdef00-0000-7000-8000-00000000000a", with: "ABCDEF00-0000-7000-8000-00000000000A"),
+                line.replacingOccurrences(of: "abcdef00", with: stored.prefix(8)),
+            ] {
+                #expect(
+                    try store.importNDJSON(lines: [form]) == ImportReport(sessions: 1, imported: 0, skipped: 1),
+                    "\(stored) \(form)")
             }
             let changed = line.replacingOccurrences(of: #""at":1000"#, with: #""at":1001"#)
-            #expect(throws: StoreError.eventIDConflict(line: 1, eventID: stored)) { try store.importNDJSON(lines: [changed]) }
+            #expect(throws: StoreError.eventIDConflict(line: 1, eventID: stored)) {
+                try store.importNDJSON(lines: [changed])
+            }
         }
     }
 
@@ -270,24 +309,37 @@ struct ExportImportTests {
         let store = try makeStore(dir)
         let secondID = "00000000-0000-7000-8000-000000000002"
         // Line 4: a new event (version 4) under line 2's id.
-        let reused = #"{"at":4000,"eventID":"\#(secondID)","payload":{},"session":"s","type":"session.restored","version":4}"#
+        let reused =
+            #"{"at":4000,"eventID":"\#(secondID)","payload":{},"session":"s","type":"session.restored","version":4}"#
         let before = fileBytes(store.path)
-        #expect(throws: StoreError.invalidImport(line: 4, reason: "event id \(secondID) repeats line 2 of the input with different content (there: version 2 of session 's', type entry.pushed); every event needs its own id")) {
+        #expect(
+            throws: StoreError.invalidImport(
+                line: 4,
+                reason:
+                    "event id \(secondID) repeats line 2 of the input with different content (there: version 2 of session 's', type entry.pushed); every event needs its own id"
+            )
+        ) {
             try store.importNDJSON(lines: Self.validStart + [reused])
         }
         // Line 5: version 2 again under its own id, with another time: the same message, not "already stored".
         let changed = Self.validStart[1].replacingOccurrences(of: #""at":2000"#, with: #""at":2500"#)
         let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: Self.validStart + ["", changed]) }
-        #expect(error?.description.contains("line 5: event id \(secondID) repeats line 2 of the input") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("line 5: event id \(secondID) repeats line 2 of the input") == true,
+            "\(String(describing: error))")
         #expect(error?.description.contains("already stored") == false)
         #expect(fileBytes(store.path) == before)
         // Once stored by an earlier import, the same reuse is a conflict with the stored event.
         try store.importNDJSON(lines: Self.validStart)
-        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: secondID)) { try store.importNDJSON(lines: [reused]) }
+        #expect(throws: StoreError.eventIDConflict(line: 1, eventID: secondID)) {
+            try store.importNDJSON(lines: [reused])
+        }
         // An identical repeat within one input is skipped, as across inputs.
         let otherDir = TemporaryDirectory()
         let other = try makeStore(otherDir)
-        #expect(try other.importNDJSON(lines: Self.validStart + [Self.validStart[1]]) == ImportReport(sessions: 1, imported: 3, skipped: 1))
+        #expect(
+            try other.importNDJSON(lines: Self.validStart + [Self.validStart[1]])
+                == ImportReport(sessions: 1, imported: 3, skipped: 1))
     }
 
     /// A valid start of a log, lines 1...3: session "s" started, A then B pushed.
@@ -297,22 +349,73 @@ struct ExportImportTests {
         #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"entry":{"id":"B"}},"session":"s","type":"entry.pushed","version":3}"#,
     ]
 
-    @Test("invalid lines are refused with their line number and reason, and nothing is written", arguments: [
-        (["not json at all"], 4, "not JSON: it reads \"not json at all\""),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored"}"#], 4, "missing key 'version'"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "missing key 'id' at payload.entry"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"entry.teleported","version":4}"#], 4, "unknown event type 'entry.teleported'"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":5}"#], 4, "session 's' is at version 3 here, so the next version is 4, but this line is version 5"),
-        ([#"{"at":2999,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "earlier than the event before it"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#], 4, "not the top entries"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#], 4, "entry 'A' is already live"),
-        (["", "   ", #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"t","type":"session.restored","version":2}"#], 6, "session 't' does not exist"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#], 4, "starts with session.started"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#], 4, "session.started can only be version 1"),
-        ([#"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#], 4, "bad entries.popped payload"),
-        ([#"{"at":"soon","eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#], 4, "expected an integer at at, found a string"),
-        ([#"[1, 2, 3]"#], 4, "not an event record"),
-    ])
+    @Test(
+        "invalid lines are refused with their line number and reason, and nothing is written",
+        arguments: [
+            (["not json at all"], 4, "not JSON: it reads \"not json at all\""),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored"}"#
+                ], 4, "missing key 'version'"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"title":"x"}},"session":"s","type":"entry.pushed","version":4}"#
+                ], 4, "missing key 'id' at payload.entry"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"entry.teleported","version":4}"#
+                ], 4, "unknown event type 'entry.teleported'"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":5}"#
+                ], 4, "session 's' is at version 3 here, so the next version is 4, but this line is version 5"
+            ),
+            (
+                [
+                    #"{"at":2999,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#
+                ], 4, "earlier than the event before it"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["A"],"source":"programmatic"},"session":"s","type":"entries.popped","version":4}"#
+                ], 4, "not the top entries"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"A"}},"session":"s","type":"entry.pushed","version":4}"#
+                ], 4, "entry 'A' is already live"
+            ),
+            (
+                [
+                    "", "   ",
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"t","type":"session.restored","version":2}"#,
+                ], 6, "session 't' does not exist"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"entry":{"id":"X"}},"session":"t","type":"entry.pushed","version":1}"#
+                ], 4, "starts with session.started"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"name":"again"},"session":"s","type":"session.started","version":4}"#
+                ], 4, "session.started can only be version 1"
+            ),
+            (
+                [
+                    #"{"at":4000,"eventID":"00000000-0000-7000-8000-000000000004","payload":{"ids":["B"],"source":"sideways"},"session":"s","type":"entries.popped","version":4}"#
+                ], 4, "bad entries.popped payload"
+            ),
+            (
+                [
+                    #"{"at":"soon","eventID":"00000000-0000-7000-8000-000000000004","payload":{},"session":"s","type":"session.restored","version":4}"#
+                ], 4, "expected an integer at at, found a string"
+            ),
+            ([#"[1, 2, 3]"#], 4, "not an event record"),
+        ])
     func invalidLines(extra: [String], line: Int, reason: String) throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -351,9 +454,11 @@ struct ExportImportTests {
         // 12,001 lines: a start, a root, then pushes and pops.
         var lines = [Self.validStart[0], Self.validStart[1]]
         for version in 3...12_001 {
-            lines.append(version % 2 == 1
-                ? #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"entry":{"id":"E\#(version)"}},"session":"s","type":"entry.pushed","version":\#(version)}"#
-                : #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#)
+            lines.append(
+                version % 2 == 1
+                    ? #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"entry":{"id":"E\#(version)"}},"session":"s","type":"entry.pushed","version":\#(version)}"#
+                    : #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#
+            )
         }
         let dir = TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
@@ -7,15 +8,20 @@ import Testing
 /// 0.1.0 reported, every session being `ios14` (a log without a generation, DESIGN §3.2).
 @Suite("navdb 0.1.0 files")
 struct Fixture010Tests {
-    static let folder = SharedCase.packageRoot().deletingLastPathComponent().appendingPathComponent("shared/fixtures/navdb-0.1.0")
-    static var exists: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected.json").path) }
+    static let folder = SharedCase.packageRoot().deletingLastPathComponent().appendingPathComponent(
+        "shared/fixtures/navdb-0.1.0")
+    static var exists: Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected.json").path)
+    }
 
     /// One version of `expected.json`: stack ids per layer, back button, back menu rows (entry, title).
     struct View: Equatable, CustomStringConvertible {
         var stack: [[String]]
         var backButton: BackButton?
         var backMenu: [[String]]?
-        var description: String { "stack \(stack), button \(backButton.map { "\($0.label) \($0.fallbacks)" } ?? "none"), menu \(backMenu ?? [])" }
+        var description: String {
+            "stack \(stack), button \(backButton.map { "\($0.label) \($0.fallbacks)" } ?? "none"), menu \(backMenu ?? [])"
+        }
 
         init(stack: [[String]], backButton: BackButton?, backMenu: [[String]]?) {
             self.stack = stack
@@ -24,20 +30,27 @@ struct Fixture010Tests {
         }
 
         init(_ state: SessionState) {
-            self.init(stack: state.entryIDs, backButton: state.backButton.map { BackButton(label: $0.label, fallbacks: $0.fallbacks) },
-                      backMenu: state.backMenu?.map { [$0.entry, $0.title] })
+            self.init(
+                stack: state.entryIDs,
+                backButton: state.backButton.map { BackButton(label: $0.label, fallbacks: $0.fallbacks) },
+                backMenu: state.backMenu?.map { [$0.entry, $0.title] })
         }
     }
 
     /// `expected.json`: per session key, the view at each version 1...n.
     static func expected() throws -> [String: [View]] {
-        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("expected.json"))) as! [String: Any]
+        let root =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("expected.json")))
+            as! [String: Any]
         var result: [String: [View]] = [:]
         for (key, value) in root["sessions"] as! [String: Any] {
             let views = (value as! [String: Any])["views"] as! [[String: Any]]
             result[key] = views.map { view in
-                let button = (view["backButton"] as? [String: Any]).map { BackButton(label: $0["label"] as! String, fallbacks: $0["fallbacks"] as! [String]) }
-                return View(stack: view["stack"] as! [[String]], backButton: button, backMenu: view["backMenu"] as? [[String]])
+                let button = (view["backButton"] as? [String: Any]).map {
+                    BackButton(label: $0["label"] as! String, fallbacks: $0["fallbacks"] as! [String])
+                }
+                return View(
+                    stack: view["stack"] as! [[String]], backButton: button, backMenu: view["backMenu"] as? [[String]])
             }
         }
         return result
@@ -56,8 +69,9 @@ struct Fixture010Tests {
         }
     }
 
-    @Test("the 0.1.0 database opens migrated, and its export imports, with exactly the recorded states",
-          .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
+    @Test(
+        "the 0.1.0 database opens migrated, and its export imports, with exactly the recorded states",
+        .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
     func fixture() throws {
         let expected = try Self.expected()
         let dir = TemporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
@@ -21,10 +22,16 @@ struct FixtureTests {
     }
 
     /// A back button as 0.1.0 recorded it.
-    struct Button: Decodable { var label: String; var fallbacks: [String] }
+    struct Button: Decodable {
+        var label: String
+        var fallbacks: [String]
+    }
 
     struct Expected: Decodable {
-        struct Session: Decodable { var version: Int; var views: [View] }
+        struct Session: Decodable {
+            var version: Int
+            var views: [View]
+        }
         var sessions: [String: Session]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// A store holding two sessions with defects: "mail" (a blank row from version 4 on, a guard
@@ -7,10 +8,15 @@ import Testing
 private func storeWithDefects(_ dir: TemporaryDirectory) throws -> NavigationStore {
     let store = try NavigationStore(path: dir.path("lint.sqlite"), options: fastOptions())
     try store.startSession("mail", at: 1_000)
-    try store.execute(.push(Entry(id: "mailboxes", item: NavigationItem(title: "Mailboxes"))), session: "mail", at: 2_000)
-    try store.execute(.push(Entry(id: "inbox", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "mail", at: 3_000)
+    try store.execute(
+        .push(Entry(id: "mailboxes", item: NavigationItem(title: "Mailboxes"))), session: "mail", at: 2_000)
+    try store.execute(
+        .push(Entry(id: "inbox", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "mail", at: 3_000
+    )
     try store.execute(.push(Entry(id: "message", item: NavigationItem(title: "Message"))), session: "mail", at: 4_000)
-    try store.execute(.push(Entry(id: "reply", item: NavigationItem(title: "Reply", popGuard: PopGuard(prompt: "Discard reply?")))), session: "mail", at: 5_000)
+    try store.execute(
+        .push(Entry(id: "reply", item: NavigationItem(title: "Reply", popGuard: PopGuard(prompt: "Discard reply?")))),
+        session: "mail", at: 5_000)
     try store.execute(.popTo(entryID: "inbox", source: .backMenu), session: "mail", at: 6_000)
     try store.startSession("alpha", at: 1_000)
     try store.execute(.push(Entry(id: "A")), session: "alpha", at: 2_000)
@@ -41,7 +47,9 @@ struct LintStoreTests {
         let report = try store.lint(sessions: ["mail", "alpha", "mail"])
         #expect(report.findings.map(\.session) == ["mail", "mail", "alpha"])
         #expect(report.summary.sessions == 2)
-        #expect(try store.lint(sessions: ["alpha"]).summary == LintSummary(sessions: 1, events: 3, errors: 0, warnings: 1, infos: 0))
+        #expect(
+            try store.lint(sessions: ["alpha"]).summary
+                == LintSummary(sessions: 1, events: 3, errors: 0, warnings: 1, infos: 0))
     }
 
     @Test("an unknown session is refused before anything is linted, and the file is unchanged")
@@ -64,7 +72,10 @@ struct LintStoreTests {
         let store = try storeWithDefects(dir)
         var delivered = 0
         #expect(throws: Stop.self) {
-            try store.lint { _ in delivered += 1; throw Stop() }
+            try store.lint { _ in
+                delivered += 1
+                throw Stop()
+            }
         }
         #expect(delivered == 1)
         // The store is still usable: the lock was released.
@@ -117,12 +128,19 @@ struct LintStoreTests {
         #expect(throws: StoreError.self) { try NavigationStore.lintNDJSON(lines: events + [base]) }
     }
 
-    @Test("NDJSON lint: a bad line names its number and reason",
-          arguments: [
+    @Test(
+        "NDJSON lint: a bad line names its number and reason",
+        arguments: [
             ("not json", 1, "not JSON: it reads \"not json\""),
-            (#"{"session":"s","version":2,"type":"session.started","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{}}"#, 1, "starts at version 2"),
-            (#"{"session":"s","version":1,"type":"entry.pushed","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{"entry":{"id":"A"}}}"#, 1, "starts with entry.pushed"),
-          ])
+            (
+                #"{"session":"s","version":2,"type":"session.started","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{}}"#,
+                1, "starts at version 2"
+            ),
+            (
+                #"{"session":"s","version":1,"type":"entry.pushed","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{"entry":{"id":"A"}}}"#,
+                1, "starts with entry.pushed"
+            ),
+        ])
     func badNDJSON(line: String, number: Int, reason: String) {
         #expect {
             try NavigationStore.lintNDJSON(lines: [line])
@@ -133,7 +151,8 @@ struct LintStoreTests {
     }
 
     /// Seeds for the property below: `NAVSTORE_LINT_SEEDS` (a count) or 20.
-    static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["NAVSTORE_LINT_SEEDS"].flatMap { UInt64($0) } ?? 20))
+    static let seeds: [UInt64] = Array(
+        0..<UInt64(ProcessInfo.processInfo.environment["NAVSTORE_LINT_SEEDS"].flatMap { UInt64($0) } ?? 20))
 
     /// DESIGN §10 as a property over random sessions (every operation, unusual text): for every
     /// rule and subject, the findings' version ranges are exactly the versions at which the rule
@@ -165,8 +184,11 @@ struct LintStoreTests {
             for finding in findings {
                 #expect(finding.firstVersion <= finding.lastVersion, "\(reproduce)")
                 #expect(finding.current == (finding.lastVersion == events.count), "\(reproduce)")
-                if finding.rule == .guardBypassed { #expect(finding.firstVersion == finding.lastVersion, "\(reproduce)") }
-                claimed["\(finding.rule.id) \(finding.entries)", default: []] += Array(finding.firstVersion...finding.lastVersion)
+                if finding.rule == .guardBypassed {
+                    #expect(finding.firstVersion == finding.lastVersion, "\(reproduce)")
+                }
+                claimed["\(finding.rule.id) \(finding.entries)", default: []] += Array(
+                    finding.firstVersion...finding.lastVersion)
             }
             // Versions at which each (rule, subject) holds, judged version by version.
             var holds: [String: [Int]] = [:]
@@ -182,16 +204,23 @@ struct LintStoreTests {
                 let blank = menu.filter { $0.title.isEmpty }.map(\.entry)
                 let untitled = menu.filter { row in
                     let item = state.topLayer.entries.first { $0.id == row.entry }!.item
-                    return item.menuTitle == nil && item.backBarButtonItem?.title == nil && item.backButtonTitle == nil && item.title == nil
+                    return item.menuTitle == nil && item.backBarButtonItem?.title == nil && item.backButtonTitle == nil
+                        && item.title == nil
                 }.map(\.entry)
-                #expect(blank.allSatisfy { holds["blank-menu-row \([$0])"]?.last == event.version }, "\(reproduce) v\(event.version)")
-                #expect(untitled.allSatisfy { holds["untitled-menu-row \([$0])"]?.last == event.version }, "\(reproduce) v\(event.version)")
+                #expect(
+                    blank.allSatisfy { holds["blank-menu-row \([$0])"]?.last == event.version },
+                    "\(reproduce) v\(event.version)")
+                #expect(
+                    untitled.allSatisfy { holds["untitled-menu-row \([$0])"]?.last == event.version },
+                    "\(reproduce) v\(event.version)")
             }
             #expect(claimed.mapValues { $0.sorted() } == holds, "\(reproduce) session \(key)")
             // Runs are maximal: two findings of one subject never touch.
             let bySubject = Dictionary(grouping: findings) { "\($0.rule.id) \($0.entries)" }
             for (_, runs) in bySubject {
-                for (a, b) in zip(runs, runs.dropFirst()) { #expect(b.firstVersion > a.lastVersion + 1, "\(reproduce)") }
+                for (a, b) in zip(runs, runs.dropFirst()) {
+                    #expect(b.firstVersion > a.lastVersion + 1, "\(reproduce)")
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("NavigationStore: check and rebuild name what differs")
@@ -8,11 +9,15 @@ struct MaintenanceTests {
     static func populated(_ dir: TemporaryDirectory) throws -> NavigationStore {
         let store = try makeStore(dir)
         try store.startSession("s", at: 1_000)
-        try store.append(contentsOf: [
-            .push(Entry(id: "A", route: "mail://inbox", params: ["folder": .string("INBOX")], item: NavigationItem(title: "Inbox"))),
-            .push(.titled("B", "Mail")),
-            .present(.titled("M", "Compose"), modalInPresentation: true),
-        ], session: "s", at: 2_000)
+        try store.append(
+            contentsOf: [
+                .push(
+                    Entry(
+                        id: "A", route: "mail://inbox", params: ["folder": .string("INBOX")],
+                        item: NavigationItem(title: "Inbox"))),
+                .push(.titled("B", "Mail")),
+                .present(.titled("M", "Compose"), modalInPresentation: true),
+            ], session: "s", at: 2_000)
         return store
     }
 
@@ -24,24 +29,42 @@ struct MaintenanceTests {
         try db.execute(sql)
     }
 
-    @Test("check and rebuild --verify name the layer, position, entry and fields of the first difference", arguments: [
-        ("UPDATE entries SET item = '{\"title\":\"Spam\",\"menuTitle\":\"x\"}' WHERE entry_id = 'B'",
-         "layer 0, position 1, entry 'B': item fields title, menuTitle differ"),
-        ("UPDATE entries SET route = 'mail://spam', params = '{\"folder\":\"SPAM\"}' WHERE entry_id = 'A'",
-         "layer 0, position 0, entry 'A': route; params differ"),
-        ("UPDATE entries SET params = NULL WHERE entry_id = 'A'; UPDATE entries SET item = '{}' WHERE entry_id = 'M'",
-         "layer 0, position 0, entry 'A': params differ (and 1 more difference)"),
-        ("UPDATE layers SET modal_in_presentation = 0 WHERE layer = 1",
-         "layer 1: modalInPresentation is false in the projection, true in the fold"),
-        ("UPDATE entries SET entry_id = 'X' WHERE entry_id = 'B'",
-         "layer 0, position 1: entry 'X' in the projection, 'B' in the fold"),
-        ("DELETE FROM entries WHERE entry_id = 'B'",
-         "layer 0, position 1: entry 'B' is missing from the projection"),
-        ("INSERT INTO entries (session_id, layer, position, entry_id, item) VALUES (1, 0, 2, 'Z', '{}')",
-         "layer 0, position 2: entry 'Z' is in the projection but not in the fold"),
-        ("DELETE FROM entries WHERE layer = 1; DELETE FROM layers WHERE layer = 1",
-         "layer 1 [M] is missing from the projection"),
-    ])
+    @Test(
+        "check and rebuild --verify name the layer, position, entry and fields of the first difference",
+        arguments: [
+            (
+                "UPDATE entries SET item = '{\"title\":\"Spam\",\"menuTitle\":\"x\"}' WHERE entry_id = 'B'",
+                "layer 0, position 1, entry 'B': item fields title, menuTitle differ"
+            ),
+            (
+                "UPDATE entries SET route = 'mail://spam', params = '{\"folder\":\"SPAM\"}' WHERE entry_id = 'A'",
+                "layer 0, position 0, entry 'A': route; params differ"
+            ),
+            (
+                "UPDATE entries SET params = NULL WHERE entry_id = 'A'; UPDATE entries SET item = '{}' WHERE entry_id = 'M'",
+                "layer 0, position 0, entry 'A': params differ (and 1 more difference)"
+            ),
+            (
+                "UPDATE layers SET modal_in_presentation = 0 WHERE layer = 1",
+                "layer 1: modalInPresentation is false in the projection, true in the fold"
+            ),
+            (
+                "UPDATE entries SET entry_id = 'X' WHERE entry_id = 'B'",
+                "layer 0, position 1: entry 'X' in the projection, 'B' in the fold"
+            ),
+            (
+                "DELETE FROM entries WHERE entry_id = 'B'",
+                "layer 0, position 1: entry 'B' is missing from the projection"
+            ),
+            (
+                "INSERT INTO entries (session_id, layer, position, entry_id, item) VALUES (1, 0, 2, 'Z', '{}')",
+                "layer 0, position 2: entry 'Z' is in the projection but not in the fold"
+            ),
+            (
+                "DELETE FROM entries WHERE layer = 1; DELETE FROM layers WHERE layer = 1",
+                "layer 1 [M] is missing from the projection"
+            ),
+        ])
     func tamperedProjection(sql: String, difference: String) throws {
         let dir = TemporaryDirectory()
         let store = try Self.populated(dir)
@@ -60,20 +83,34 @@ struct MaintenanceTests {
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
         try store.startSession("s", at: 1_000)
-        try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
-        try Self.tamper(dir, #"UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Outbox"}}],"modalInPresentation":false}]}' WHERE version = 2"#)
-        #expect(try store.check().problems
-            == ["session 's': snapshot at version 2 differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ"])
+        try store.append(
+            contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
+        try Self.tamper(
+            dir,
+            #"UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Outbox"}}],"modalInPresentation":false}]}' WHERE version = 2"#
+        )
+        #expect(
+            try store.check().problems
+                == [
+                    "session 's': snapshot at version 2 differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ"
+                ])
     }
 
-    @Test("an unreadable projection row is a problem naming the session, layer, position, entry and what is wrong", arguments: [
-        ("item = 'not json'", "item 'not json' is not a navigation item (not JSON)"),
-        (#"item = '{"title":5}'"#, #"item '{"title":5}' is not a navigation item (expected a string at title, found a number"#),
-        ("item = '[]'", "item '[]' is not a navigation item (expected an object, found an array"),
-        ("params = 'oops'", "params 'oops' are not a JSON object (not JSON)"),
-        (#"item = '{"backButtonDisplayMode":"weird"}'"#,
-         #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (Cannot initialize BackButtonDisplayMode from invalid String value weird at backButtonDisplayMode)"#),
-    ])
+    @Test(
+        "an unreadable projection row is a problem naming the session, layer, position, entry and what is wrong",
+        arguments: [
+            ("item = 'not json'", "item 'not json' is not a navigation item (not JSON)"),
+            (
+                #"item = '{"title":5}'"#,
+                #"item '{"title":5}' is not a navigation item (expected a string at title, found a number"#
+            ),
+            ("item = '[]'", "item '[]' is not a navigation item (expected an object, found an array"),
+            ("params = 'oops'", "params 'oops' are not a JSON object (not JSON)"),
+            (
+                #"item = '{"backButtonDisplayMode":"weird"}'"#,
+                #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (Cannot initialize BackButtonDisplayMode from invalid String value weird at backButtonDisplayMode)"#
+            ),
+        ])
     func unreadableProjectionRow(assignment: String, problem: String) throws {
         let dir = TemporaryDirectory()
         let store = try Self.populated(dir)
@@ -82,7 +119,8 @@ struct MaintenanceTests {
         let check = try store.check()
         #expect(check.problems.count == 1)
         #expect(check.problems.first?.hasPrefix(row) == true, "\(check.problems)")
-        #expect(check.problems.first?.hasSuffix("; 'navdb rebuild' rewrites it from the log") == true, "\(check.problems)")
+        #expect(
+            check.problems.first?.hasSuffix("; 'navdb rebuild' rewrites it from the log") == true, "\(check.problems)")
         // The current state cannot be read, and the error says which row and how to repair it.
         let reopened = try makeStore(dir)
         let error = #expect(throws: StoreError.self) { try reopened.state(session: "s") }
@@ -101,34 +139,46 @@ struct MaintenanceTests {
         #expect(try reopened.state(session: "s").state.entryIDs == [["A", "B"], ["M"]])
     }
 
-    @Test("an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it")
+    @Test(
+        "an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it"
+    )
     func unreadableSnapshot() throws {
         let dir = TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
         try store.startSession("s", at: 1_000)
-        try store.append(contentsOf: ["A", "B", "C", "D"].map { .push(.titled($0, "Title \($0)")) }, session: "s", at: 2_000)
+        try store.append(
+            contentsOf: ["A", "B", "C", "D"].map { .push(.titled($0, "Title \($0)")) }, session: "s", at: 2_000)
         let expected = try (1...5).map { try store.state(session: "s", at: .version($0)).state }
         try Self.tamper(dir, "UPDATE snapshots SET state = 'garbage' WHERE version = 4")
         let reopened = try makeStore(dir, options: options)
         // Version 4 folds from the snapshot at 2; version 3 too.
         #expect(try reopened.state(session: "s", at: .version(4)).state == expected[3])
         #expect(try reopened.state(session: "s", at: .version(3)).state == expected[2])
-        #expect(try reopened.check().problems == [
-            "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON); 'navdb rebuild' rewrites it from the log",
-        ])
+        #expect(
+            try reopened.check().problems == [
+                "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON); 'navdb rebuild' rewrites it from the log"
+            ])
         // With every snapshot unreadable, a historical read folds from the start.
         try Self.tamper(dir, #"UPDATE snapshots SET state = '{"layers":5}' WHERE version = 2"#)
         let again = try makeStore(dir, options: options)
-        for version in 1...4 { #expect(try again.state(session: "s", at: .version(version)).state == expected[version - 1]) }
+        for version in 1...4 {
+            #expect(try again.state(session: "s", at: .version(version)).state == expected[version - 1])
+        }
         let check = try again.check()
         #expect(check.snapshots == 2)
         #expect(check.problems.count == 2)
-        #expect(check.problems.first?.hasPrefix("session 's': snapshot at version 2 cannot be read: state '{\"layers\":5}' is not a session state (") == true, "\(check.problems)")
+        #expect(
+            check.problems.first?.hasPrefix(
+                "session 's': snapshot at version 2 cannot be read: state '{\"layers\":5}' is not a session state (")
+                == true, "\(check.problems)")
         let rebuilt = try again.rebuild(verify: true)
         #expect(rebuilt.differences.count == 2)
-        #expect(rebuilt.differences.last == "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON)")
+        #expect(
+            rebuilt.differences.last
+                == "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON)"
+        )
         #expect(try again.check().isClean)
         #expect(try again.state(session: "s", at: .version(4)).state == expected[3])
     }
@@ -140,21 +190,28 @@ struct MaintenanceTests {
         options.snapshotInterval = 3
         let store = try makeStore(dir, options: options)
         try store.startSession("s", at: 1_000)
-        try store.append(contentsOf: [.push(.titled("A", "Caf\u{E9}")), .push(Entry(id: "B", params: ["k\u{E9}y": .string("\u{E9}")]))],
-                         session: "s", at: 2_000)
-        try Self.tamper(dir, """
+        try store.append(
+            contentsOf: [
+                .push(.titled("A", "Caf\u{E9}")), .push(Entry(id: "B", params: ["k\u{E9}y": .string("\u{E9}")])),
+            ],
+            session: "s", at: 2_000)
+        try Self.tamper(
+            dir,
+            """
             UPDATE entries SET item = '{"title":"Cafe\u{301}"}' WHERE entry_id = 'A';
             UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Caf\u{E9}"}},{"id":"B","params":{"ke\u{301}y":"\u{E9}"}}],"modalInPresentation":false}]}' WHERE version = 3;
             """)
         let reopened = try makeStore(dir, options: options)
-        #expect(try reopened.check().problems == [
-            "session 's': snapshot at version 3 differs from the fold of the log: layer 0, position 1, entry 'B': params differ",
-            "session 's': projection differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
-        ])
-        #expect(try reopened.rebuild(verify: true).differences == [
-            "session 's': snapshot at version 3 differed from the fold of the log: layer 0, position 1, entry 'B': params differ",
-            "session 's': projection differed from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
-        ])
+        #expect(
+            try reopened.check().problems == [
+                "session 's': snapshot at version 3 differs from the fold of the log: layer 0, position 1, entry 'B': params differ",
+                "session 's': projection differs from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
+            ])
+        #expect(
+            try reopened.rebuild(verify: true).differences == [
+                "session 's': snapshot at version 3 differed from the fold of the log: layer 0, position 1, entry 'B': params differ",
+                "session 's': projection differed from the fold of the log: layer 0, position 0, entry 'A': item fields title differ",
+            ])
         #expect(try reopened.check().isClean)
         let title = try #require(try reopened.state(session: "s").state.layers[0].entries[0].item.title)
         #expect(Array(title.unicodeScalars) == Array("Caf\u{E9}".unicodeScalars))
@@ -163,7 +220,10 @@ struct MaintenanceTests {
     @Test("the differences of two states, all of them, in order")
     func stateDifferences() {
         let expected = SessionState(layers: [
-            Layer(entries: [.titled("A", "Inbox"), Entry(id: "B", route: "r", item: NavigationItem(title: "Mail", hidesBackButton: true))]),
+            Layer(entries: [
+                .titled("A", "Inbox"),
+                Entry(id: "B", route: "r", item: NavigationItem(title: "Mail", hidesBackButton: true)),
+            ]),
             Layer(entries: [.titled("M")], modalInPresentation: true),
         ])
         var actual = expected
@@ -171,15 +231,19 @@ struct MaintenanceTests {
         actual.layers[0].entries[1].route = nil
         actual.layers[1].modalInPresentation = false
         actual.layers[1].entries.append(.titled("N"))
-        #expect(actual.differences(from: expected, name: "mine", expectedName: "yours") == [
-            "layer 0, position 1, entry 'B': route; item fields hidesBackButton differ",
-            "layer 1: modalInPresentation is false in mine, true in yours",
-            "layer 1, position 1: entry 'N' is in mine but not in yours",
-        ])
+        #expect(
+            actual.differences(from: expected, name: "mine", expectedName: "yours") == [
+                "layer 0, position 1, entry 'B': route; item fields hidesBackButton differ",
+                "layer 1: modalInPresentation is false in mine, true in yours",
+                "layer 1, position 1: entry 'N' is in mine but not in yours",
+            ])
         #expect(expected.differences(from: expected, name: "mine", expectedName: "yours").isEmpty)
-        #expect(SessionState().firstDifference(from: expected, name: "mine", expectedName: "yours")
-            == "layer 0, position 0: entry 'A' is missing from mine (and 2 more differences)")
-        #expect(expected.firstDifference(from: SessionState(layers: [expected.layers[0]]), name: "mine", expectedName: "yours")
-            == "layer 1 [M] is in mine but not in yours")
+        #expect(
+            SessionState().firstDifference(from: expected, name: "mine", expectedName: "yours")
+                == "layer 0, position 0: entry 'A' is missing from mine (and 2 more differences)")
+        #expect(
+            expected.firstDifference(
+                from: SessionState(layers: [expected.layers[0]]), name: "mine", expectedName: "yours")
+                == "layer 1 [M] is in mine but not in yours")
     }
 }

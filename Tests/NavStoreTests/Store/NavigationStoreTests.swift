@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("NavigationStore: appending and reading")
@@ -68,7 +69,9 @@ struct NavigationStoreTests {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         let shape = "is not a UUID: 8-4-4-4-12 hexadecimal digits"
-        for bad in ["client-given", "", "F47AC10B-58CC-4372-A567-0E02B2C3D47", "{F47AC10B-58CC-4372-A567-0E02B2C3D479}"] {
+        for bad in [
+            "client-given", "", "F47AC10B-58CC-4372-A567-0E02B2C3D47", "{F47AC10B-58CC-4372-A567-0E02B2C3D479}",
+        ] {
             let error = #expect(throws: StoreError.self) { try store.startSession("s", eventID: bad) }
             guard case .rules(.invalidEvent(let message))? = error else {
                 Issue.record("expected rules(invalidEvent), got \(String(describing: error))")
@@ -81,8 +84,12 @@ struct NavigationStoreTests {
         try store.startSession("s", eventID: "F47AC10B-58CC-4372-A567-0E02B2C3D479")
         try store.execute(.push(.titled("A")), session: "s", eventID: "019AD3F2-7C41-7A3E-8D21-5F0C3B9E4A17")
         try store.updateItem("A", session: "s", eventID: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8") { $0.title = "Inbox" }
-        #expect(try store.allEvents().map(\.eventID)
-            == ["f47ac10b-58cc-4372-a567-0e02b2c3d479", "019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"])
+        #expect(
+            try store.allEvents().map(\.eventID)
+                == [
+                    "f47ac10b-58cc-4372-a567-0e02b2c3d479", "019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17",
+                    "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+                ])
         #expect(throws: StoreError.self) { try store.execute(.push(.titled("B")), session: "s", eventID: "not-a-uuid") }
         #expect(throws: StoreError.self) { try store.updateItem("A", session: "s", eventID: "x") { $0.title = "Mail" } }
         // An upper-case copy of a known id is that id: it is not stored a second time.
@@ -99,7 +106,8 @@ struct NavigationStoreTests {
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
-        try store.execute(.push(Entry(id: "B", item: NavigationItem(popGuard: PopGuard(prompt: "Discard?")))), session: "s")
+        try store.execute(
+            .push(Entry(id: "B", item: NavigationItem(popGuard: PopGuard(prompt: "Discard?")))), session: "s")
         let result = try store.execute(.pop(source: .backButton), session: "s")
         #expect(result.outcome == .vetoed && result.version == 4)
         #expect(result.event?.type == "pop.vetoed")
@@ -193,7 +201,10 @@ struct NavigationStoreTests {
         let store = try makeStore(dir)
         let id = "0190a6b2-1c3d-7e4f-8a5b-6c7d8e9f0a1b"
         try store.startSession("s", eventID: id)
-        #expect(throws: StoreError.rules(.invalidEvent("event id \(id) is already stored (event ids are unique across the database)"))) {
+        #expect(
+            throws: StoreError.rules(
+                .invalidEvent("event id \(id) is already stored (event ids are unique across the database)"))
+        ) {
             try store.execute(.push(.titled("A")), session: "s", eventID: id)
         }
         #expect(try store.state(session: "s").version == 1)
@@ -207,7 +218,9 @@ struct NavigationStoreTests {
         try store.execute(.push(.titled("A", "caf\u{E9}")), session: "s")
         let result = try store.updateItem("A", session: "s") { $0.title = "cafe\u{301}" }
         #expect(result.event?.type == "item.updated")
-        #expect(try store.state(session: "s").state.topEntry?.item.title?.unicodeScalars.elementsEqual("cafe\u{301}".unicodeScalars) == true)
+        #expect(
+            try store.state(session: "s").state.topEntry?.item.title?.unicodeScalars.elementsEqual(
+                "cafe\u{301}".unicodeScalars) == true)
     }
 
     @Test("one store shared by concurrent tasks serializes them: no lost update, no gap")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// `PayloadReader` against its reference, Foundation's `JSONDecoder`: on every input the fast
@@ -32,7 +33,8 @@ struct PayloadReaderTests {
         return true
     }
 
-    static func checkProjection(_ itemBytes: [UInt8], _ paramsBytes: [UInt8], _ context: @autoclosure () -> String = "") {
+    static func checkProjection(_ itemBytes: [UInt8], _ paramsBytes: [UInt8], _ context: @autoclosure () -> String = "")
+    {
         if let fast = itemBytes.withUnsafeBufferPointer({ PayloadReader.item($0) }) {
             let reference = try? JSONDecoder().decode(NavigationItem.self, from: Data(itemBytes))
             #expect(reference == fast, "\(String(decoding: itemBytes, as: UTF8.self)) \(context())")
@@ -45,9 +47,12 @@ struct PayloadReaderTests {
         }
     }
 
-    @Test("every payload the writer produces reads back through the fast path as the same value", arguments: [11, 12, 13] as [UInt64])
+    @Test(
+        "every payload the writer produces reads back through the fast path as the same value",
+        arguments: [11, 12, 13] as [UInt64])
     func writerPayloads(seed: UInt64) throws {
-        var taken = 0, total = 0
+        var taken = 0
+        var total = 0
         for body in PayloadWriterTests.randomBodies(seed: seed, count: 400) {
             let text = try PayloadWriter.storedText(body)
             total += 1
@@ -57,16 +62,21 @@ struct PayloadReaderTests {
                 #expect(body.type == "session.restored", "handed on: \(text) (seed \(seed))")
             }
             if body.type != "session.restored" {
-                #expect(Array(text.utf8).withUnsafeBufferPointer { PayloadReader.body(type: body.type, payload: $0) } == body)
+                #expect(
+                    Array(text.utf8).withUnsafeBufferPointer { PayloadReader.body(type: body.type, payload: $0) }
+                        == body)
             }
         }
         #expect(taken > total / 2, "taken \(taken) of \(total), seed \(seed)")
     }
 
-    @Test("every snapshot and projection row the writer produces reads back through the fast path", arguments: [14, 15] as [UInt64])
+    @Test(
+        "every snapshot and projection row the writer produces reads back through the fast path",
+        arguments: [14, 15] as [UInt64])
     func writerStates(seed: UInt64) throws {
         var generator = RandomCommands(seed: seed, unusual: true)
-        var taken = 0, written = 0
+        var taken = 0
+        var written = 0
         for _ in 0..<300 {
             _ = generator.next()
             let state = generator.state
@@ -75,7 +85,9 @@ struct PayloadReaderTests {
             if Self.checkState(Array(text.utf8), "seed \(seed)") { taken += 1 }
             #expect(Array(text.utf8).withUnsafeBufferPointer { PayloadReader.state($0) } == state)
             for entry in state.layers.flatMap(\.entries) {
-                Self.checkProjection(Array(PayloadWriter.json(entry.item).utf8), Array((entry.params.flatMap(PayloadWriter.json) ?? "{}").utf8))
+                Self.checkProjection(
+                    Array(PayloadWriter.json(entry.item).utf8),
+                    Array((entry.params.flatMap(PayloadWriter.json) ?? "{}").utf8))
             }
         }
         #expect(taken == written && written > 20, "seed \(seed)")
@@ -96,7 +108,10 @@ struct PayloadReaderTests {
             ("entry.pushed", #"{"entry":{"id":"\x"}}"#),
             ("entry.pushed", #"{"entry":{"id":"\u12"}}"#),
             ("entry.pushed", "{\"entry\":{\"id\":\"a\u{01}b\"}}"),
-            ("entry.pushed", " \n\t{ \"entry\" : { \"id\" : \"A\" , \"route\" : null , \"item\" : null , \"params\" : { } } } \r\n"),
+            (
+                "entry.pushed",
+                " \n\t{ \"entry\" : { \"id\" : \"A\" , \"route\" : null , \"item\" : null , \"params\" : { } } } \r\n"
+            ),
             ("entry.pushed", #"{"entry":{"id":"A"}} x"#),
             ("entry.pushed", #"{"entry":{"id":"A"}}}"#),
             ("entry.pushed", #"{"entry":{"id":"A"},}"#),
@@ -114,9 +129,15 @@ struct PayloadReaderTests {
             ("entry.pushed", #"{"entry":{"id":"A","item":{"leftBarButtonItems":-1}}}"#),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"leftBarButtonItems":1.0}}}"#),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"leftBarButtonItems":1e2}}}"#),
-            ("entry.pushed", #"{"entry":{"id":"A","item":{"leftBarButtonItems":3,"style":"editor","backButtonDisplayMode":"minimal"}}}"#),
+            (
+                "entry.pushed",
+                #"{"entry":{"id":"A","item":{"leftBarButtonItems":3,"style":"editor","backButtonDisplayMode":"minimal"}}}"#
+            ),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"style":"nope"}}}"#),
-            ("entry.pushed", #"{"entry":{"id":"A","item":{"style":null,"backButtonDisplayMode":null,"hidesBackButton":null}}}"#),
+            (
+                "entry.pushed",
+                #"{"entry":{"id":"A","item":{"style":null,"backButtonDisplayMode":null,"hidesBackButton":null}}}"#
+            ),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"popGuard":{}}}}"#),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"popGuard":{"prompt":"Discard?"}}}}"#),
             ("entry.pushed", #"{"entry":{"id":"A","item":{"popGuard":{"prompt":null}}}}"#),
@@ -139,19 +160,31 @@ struct PayloadReaderTests {
             ("dismiss.vetoed", #"{"entry":"M","source":"gesture"}"#),
             ("pop.vetoed", #"{"entry":"M","prompt":"","source":"back-menu"}"#),
         ]
-        let numbers = ["0", "-0", "1", "-1", "007", "123456789012345678", "-123456789012345678", "1234567890123456789",
-                       "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551615",
-                       "99999999999999999999999", "1e400", "-1e400", "1e-400", "1.0", "1.5", "1e2", "1E2", "0.1", "-", "1.",
-                       ".5", "+1", "0x10", "1_000", "NaN", "Infinity", "12a",
-                       "1.5", "-1.5", "0.5", "-0.5", "-0.0", "0.000", "1.25e1", "12345678901234567.5", "1234567890.1234567",
-                       "0.30000000000000004", "00.5", "1.5.5", "9007199254740993.0", "0.1234567890123456789"]
+        let numbers = [
+            "0", "-0", "1", "-1", "007", "123456789012345678", "-123456789012345678", "1234567890123456789",
+            "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551615",
+            "99999999999999999999999", "1e400", "-1e400", "1e-400", "1.0", "1.5", "1e2", "1E2", "0.1", "-", "1.",
+            ".5", "+1", "0x10", "1_000", "NaN", "Infinity", "12a",
+            "1.5", "-1.5", "0.5", "-0.5", "-0.0", "0.000", "1.25e1", "12345678901234567.5", "1234567890.1234567",
+            "0.30000000000000004", "00.5", "1.5.5", "9007199254740993.0", "0.1234567890123456789",
+        ]
         for number in numbers {
             cases.append(("entry.pushed", #"{"entry":{"id":"A","params":{"n":"# + number + "}}}"))
             cases.append(("entry.pushed", #"{"entry":{"id":"A","params":{"n":["# + number + "]}}}"))
         }
         for depth in [1, 50, 99, 100, 101, 125, 126, 127, 128, 129, 200, 511, 512, 513, 2000] {
-            cases.append(("entry.pushed", #"{"entry":{"id":"A","params":{"d":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}}"))
-            cases.append(("entry.pushed", #"{"entry":{"id":"A","params":"# + String(repeating: #"{"k":"#, count: depth) + "1" + String(repeating: "}", count: depth) + "}}"))
+            cases.append(
+                (
+                    "entry.pushed",
+                    #"{"entry":{"id":"A","params":{"d":"# + String(repeating: "[", count: depth)
+                        + String(repeating: "]", count: depth) + "}}}"
+                ))
+            cases.append(
+                (
+                    "entry.pushed",
+                    #"{"entry":{"id":"A","params":"# + String(repeating: #"{"k":"#, count: depth) + "1"
+                        + String(repeating: "}", count: depth) + "}}"
+                ))
         }
         return cases
     }()
@@ -165,12 +198,18 @@ struct PayloadReaderTests {
 
     @Test("invalid UTF-8 in strings and keys is handed to the reference")
     func invalidUTF8() {
-        let sequences: [[UInt8]] = [[0xFF], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]]
+        let sequences: [[UInt8]] = [
+            [0xFF], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80],
+        ]
         for bad in sequences {
-            let prefix = Array(#"{"entry":{"id":"A"#.utf8), suffix = Array(#""}}"#.utf8)
+            let prefix = Array(#"{"entry":{"id":"A"#.utf8)
+            let suffix = Array(#""}}"#.utf8)
             let bytes = prefix + bad + suffix
-            #expect(bytes.withUnsafeBufferPointer { PayloadReader.body(type: "entry.pushed", payload: $0) } == nil, "\(bad)")
-            Self.checkBody("entry.pushed", Array(#"{"entry":{"id":"A","params":{""#.utf8) + bad + Array(#"":1}}}"#.utf8))
+            #expect(
+                bytes.withUnsafeBufferPointer { PayloadReader.body(type: "entry.pushed", payload: $0) } == nil, "\(bad)"
+            )
+            Self.checkBody(
+                "entry.pushed", Array(#"{"entry":{"id":"A","params":{""#.utf8) + bad + Array(#"":1}}}"#.utf8))
         }
         // Valid multi-byte text is read, not handed on.
         #expect(Self.checkBody("entry.pushed", Array(#"{"entry":{"id":"é中😀"}}"#.utf8)))
@@ -194,14 +233,18 @@ struct PayloadReaderTests {
                         switch random.next() % 4 {
                         case 0: if position < bytes.count { bytes.remove(at: position) }
                         case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
-                        case 2: if position < bytes.count { bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))] }
+                        case 2:
+                            if position < bytes.count {
+                                bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                            }
                         default:
                             // Repeat a slice: duplicate keys, members and nesting.
                             let end = min(bytes.count, position + Int(random.next() % 24))
                             bytes.insert(contentsOf: bytes[position..<end], at: position)
                         }
                     }
-                    let context = "seed \(seed): \(type) mutated; reproduce: swift test --filter PayloadReaderTests/fuzzed"
+                    let context =
+                        "seed \(seed): \(type) mutated; reproduce: swift test --filter PayloadReaderTests/fuzzed"
                     if type == "state" {
                         Self.checkState(bytes, context)
                     } else {
@@ -215,10 +258,12 @@ struct PayloadReaderTests {
 
     @Test("the store reads its own events, snapshots and projection through the fast path with the same results")
     func storeRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payload-reader-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "payload-reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try NavigationStore(path: directory.appendingPathComponent("store.sqlite").path, options: fastOptions(snapshotInterval: 8))
+        let store = try NavigationStore(
+            path: directory.appendingPathComponent("store.sqlite").path, options: fastOptions(snapshotInterval: 8))
         var generator = RandomCommands(seed: 77, unusual: true)
         try store.startSession("s", at: 1_767_225_600_000)
         var states: [SessionState] = [SessionState()]
@@ -229,7 +274,8 @@ struct PayloadReaderTests {
             states.append(states.last!.applying(body))
         }
         for version in stride(from: 1, through: 121, by: 7) {
-            #expect(try store.state(session: "s", at: .version(version)).state == states[version - 1], "version \(version)")
+            #expect(
+                try store.state(session: "s", at: .version(version)).state == states[version - 1], "version \(version)")
         }
         #expect(try store.state(session: "s").state == states.last!)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("PayloadWriter and event ids")
@@ -7,13 +8,21 @@ struct PayloadWriterTests {
     /// Random bodies of every type, with unusual text, nil and "" in every field.
     static func randomBodies(seed: UInt64, count: Int) -> [EventBody] {
         var generator = RandomCommands(seed: seed, unusual: true)
-        var bodies: [EventBody] = [.sessionStarted(name: nil), .sessionStarted(name: ""), .sessionStarted(name: "Mail ✉️"), .sessionRestored(RestoreMarker()), .sessionRestored(RestoreMarker(restoredVersion: 0, attempt: 2, failedVersions: [9, 3])), .sessionRestored(RestoreMarker(restoredVersion: 12, acknowledged: true))]
+        var bodies: [EventBody] = [
+            .sessionStarted(name: nil), .sessionStarted(name: ""), .sessionStarted(name: "Mail ✉️"),
+            .sessionRestored(RestoreMarker()),
+            .sessionRestored(RestoreMarker(restoredVersion: 0, attempt: 2, failedVersions: [9, 3])),
+            .sessionRestored(RestoreMarker(restoredVersion: 12, acknowledged: true)),
+        ]
         for _ in 0..<count { bodies.append(generator.next().body) }
         // A few shapes the rules rarely draw.
         bodies.append(.entriesPopped(source: .backButton, ids: ["A"], confirmed: true))
         bodies.append(.itemUpdated(id: "A", item: NavigationItem(), fields: []))
         bodies.append(.layerPresented(Entry(id: "M", params: [:]), modalInPresentation: true))
-        bodies.append(.entryPushed(Entry(id: "P", params: ["b": .integer(-5), "a": .array([]), "B": .object([:]), "é": .string("\u{1F}")])))
+        bodies.append(
+            .entryPushed(
+                Entry(id: "P", params: ["b": .integer(-5), "a": .array([]), "B": .object([:]), "é": .string("\u{1F}")]))
+        )
         return bodies
     }
 
@@ -42,7 +51,8 @@ struct PayloadWriterTests {
             #expect(fast == String(decoding: try encoder.encode(state), as: UTF8.self))
             #expect(try JSONDecoder().decode(SessionState.self, from: Data(fast.utf8)) == state)
             for entry in state.layers.flatMap(\.entries) {
-                #expect(PayloadWriter.json(entry.item) == String(decoding: try encoder.encode(entry.item), as: UTF8.self))
+                #expect(
+                    PayloadWriter.json(entry.item) == String(decoding: try encoder.encode(entry.item), as: UTF8.self))
                 if let params = entry.params, let text = PayloadWriter.json(params) {
                     #expect(text == String(decoding: try encoder.encode(params), as: UTF8.self))
                 }
@@ -55,8 +65,9 @@ struct PayloadWriterTests {
     @Test("export lines are byte for byte EventRecord.jsonLine()")
     func sameLinesAsEventRecord() throws {
         for (index, body) in Self.randomBodies(seed: 9, count: 200).enumerated() {
-            let event = Event(seq: Int64(index + 1), session: "s \"q\" 🧭", version: index + 1, at: 1_700_000_000_123 + Int64(index),
-                              eventID: "id-\(index)", body: body)
+            let event = Event(
+                seq: Int64(index + 1), session: "s \"q\" 🧭", version: index + 1, at: 1_700_000_000_123 + Int64(index),
+                eventID: "id-\(index)", body: body)
             guard let line = PayloadWriter.recordLine(event) else { continue }
             #expect(line == (try EventRecord(event).jsonLine()))
         }

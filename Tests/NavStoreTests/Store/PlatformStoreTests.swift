@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §3.2 through the store: the generation recorded at the start, kept by the projection,
@@ -10,7 +11,9 @@ struct PlatformStoreTests {
     private func mailSession(_ store: NavigationStore, _ key: String, platform: PlatformGeneration) throws {
         try store.startSession(key, name: "Mail", platform: platform, at: 1_000)
         try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: key, at: 2_000)
-        try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail", backButtonTitle: "Messages"))), session: key, at: 3_000)
+        try store.execute(
+            .push(Entry(id: "B", item: NavigationItem(title: "Mail", backButtonTitle: "Messages"))), session: key,
+            at: 3_000)
         try store.execute(.push(Entry(id: "C")), session: key, at: 4_000)
     }
 
@@ -33,10 +36,14 @@ struct PlatformStoreTests {
         #expect(try store.state(session: "old").backButton == BackButton(label: "Messages", fallbacks: ["Back", ""]))
         // At a past version (folded from the log): Inbox below Mail.
         #expect(try store.state(session: "new", at: .version(3)).backButton == BackButton(label: "", fallbacks: []))
-        #expect(try store.state(session: "old", at: .version(3)).backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
+        #expect(
+            try store.state(session: "old", at: .version(3)).backButton
+                == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
         // Plain SQL readers see it in the sessions table.
         let db = try Connection(path: dir.path("nav.sqlite"), mode: .readOnly)
-        #expect(try db.testScalar("SELECT group_concat(platform, ',') FROM (SELECT platform FROM sessions ORDER BY key)") == .text("ios26,ios14,ios14"))
+        #expect(
+            try db.testScalar("SELECT group_concat(platform, ',') FROM (SELECT platform FROM sessions ORDER BY key)")
+                == .text("ios26,ios14,ios14"))
     }
 
     @Test("a what-if read resolves under another generation, keeps the recorded one, and writes nothing")
@@ -55,8 +62,12 @@ struct PlatformStoreTests {
             #expect(modern.backMenu == asRecorded.backMenu)
             #expect(try store.state(session: "s", at: point, platform: .ios14) == asRecorded)
         }
-        #expect(try store.state(session: "s", at: .version(3), platform: .ios26).backButton == BackButton(label: "", fallbacks: []))
-        #expect(try store.state(session: "s", platform: .ios26).backButton == BackButton(label: "Messages", fallbacks: [""]))
+        #expect(
+            try store.state(session: "s", at: .version(3), platform: .ios26).backButton
+                == BackButton(label: "", fallbacks: []))
+        #expect(
+            try store.state(session: "s", platform: .ios26).backButton == BackButton(label: "Messages", fallbacks: [""])
+        )
         #expect(fileBytes(path) == before, "a what-if read changes neither the file nor its WAL")
         #expect(try store.sessionInfo("s").platform == .ios14)
     }
@@ -77,7 +88,9 @@ struct PlatformStoreTests {
         }
         #expect(expected >= 2)
         #expect(try db.testScalar("SELECT count(*) FROM snapshots") == .integer(expected))
-        #expect(try db.testScalar("SELECT count(*) FROM snapshots WHERE json_extract(state, '$.platform') = 'ios26'") == .integer(expected))
+        #expect(
+            try db.testScalar("SELECT count(*) FROM snapshots WHERE json_extract(state, '$.platform') = 'ios26'")
+                == .integer(expected))
         let past = try store.state(session: "s", at: .version(6))
         #expect(past.state.platform == .ios26)
         #expect(past.backButton == BackButton(label: "", fallbacks: []))
@@ -101,9 +114,13 @@ struct PlatformStoreTests {
         do {
             let store = try NavigationStore(path: path)
             let problems = try store.check().problems
-            #expect(problems.contains { $0.contains("platform is ios14 in the projection, ios26 in the fold") }, "\(problems)")
+            #expect(
+                problems.contains { $0.contains("platform is ios14 in the projection, ios26 in the fold") },
+                "\(problems)")
             let report = try store.rebuild(verify: true)
-            #expect(report.differences.contains { $0.contains("platform is ios14 in the projection, ios26 in the fold") }, "\(report.differences)")
+            #expect(
+                report.differences.contains { $0.contains("platform is ios14 in the projection, ios26 in the fold") },
+                "\(report.differences)")
             #expect(try store.check().isClean)
             #expect(try store.sessionInfo("s").platform == .ios26)
             #expect(try store.state(session: "s").state.platform == .ios26)
@@ -116,7 +133,9 @@ struct PlatformStoreTests {
         let store = try NavigationStore(path: path)
         let error = try #require(throws: StoreError.self) { try store.state(session: "s") }
         #expect(error.exitCode == 74)
-        #expect(error.description.contains("'ios99'") && error.description.contains("ios14, ios26") && error.description.contains("rebuild"), "\(error)")
+        #expect(
+            error.description.contains("'ios99'") && error.description.contains("ios14, ios26")
+                && error.description.contains("rebuild"), "\(error)")
         #expect(try store.check().problems.contains { $0.contains("'ios99'") })
         _ = try store.rebuild()
         #expect(try store.check().isClean)
@@ -125,7 +144,9 @@ struct PlatformStoreTests {
 
     @Test("export and import carry the generation; redaction keeps it")
     func exportImport() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory(), redacted = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
+        let redacted = TemporaryDirectory()
         let original = try makeStore(source)
         try mailSession(original, "new", platform: .ios26)
         try mailSession(original, "old", platform: .ios14)
@@ -148,13 +169,15 @@ struct PlatformStoreTests {
 
     @Test("a truncated ios26 session keeps its generation in its base: reads, rebuild, check, export and import")
     func truncated() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let store = try makeStore(source, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios26)
         try store.execute(.push(Entry(id: "D")), session: "s", at: 5_000)
         try store.truncateSession("s", before: 4)
         #expect(try store.base(session: "s")?.state.platform == .ios26)
-        #expect(try store.state(session: "s", at: .version(4)).backButton == BackButton(label: "Messages", fallbacks: [""]))
+        #expect(
+            try store.state(session: "s", at: .version(4)).backButton == BackButton(label: "Messages", fallbacks: [""]))
         #expect(try store.state(session: "s").backButton == BackButton(label: "", fallbacks: []))
         _ = try store.rebuild()
         #expect(try store.check().isClean)
@@ -179,11 +202,14 @@ struct PlatformStoreTests {
         #expect(try store.state(session: "s").backButton == BackButton(label: "Inbox", fallbacks: ["Back", ""]))
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 1, imported: 0, skipped: 3))
         // The same start stated as ios26 is other content under a known id.
-        let modern = lines[0].replacingOccurrences(of: #"{"name":"Mail"}"#, with: #"{"name":"Mail","platform":"ios26"}"#)
+        let modern = lines[0].replacingOccurrences(
+            of: #"{"name":"Mail"}"#, with: #"{"name":"Mail","platform":"ios26"}"#)
         #expect(throws: StoreError.self) { try store.importNDJSON(lines: [modern]) }
     }
 
-    @Test("import creates an ios26 session from its start and accepts content-gesture pops; an unknown platform is refused")
+    @Test(
+        "import creates an ios26 session from its start and accepts content-gesture pops; an unknown platform is refused"
+    )
     func importModern() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -200,27 +226,38 @@ struct PlatformStoreTests {
 
         let path = dir.path("nav.sqlite")
         let before = fileBytes(path)
-        let bad = #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000009","payload":{"platform":"ios27"},"session":"t","type":"session.started","version":1}"#
+        let bad =
+            #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000009","payload":{"platform":"ios27"},"session":"t","type":"session.started","version":1}"#
         let error = try #require(throws: StoreError.self) { try store.importNDJSON(lines: [bad]) }
-        guard case .invalidImport(let line, let reason) = error else { Issue.record("\(error)"); return }
+        guard case .invalidImport(let line, let reason) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(line == 1 && reason.contains("session.started"), "\(reason)")
         #expect(fileBytes(path) == before)
     }
 
-    @Test("the content swipe through the store: accepted on ios26 (guard not asked), refused on ios14 with nothing written")
+    @Test(
+        "the content swipe through the store: accepted on ios26 (guard not asked), refused on ios14 with nothing written"
+    )
     func contentGesture() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         for (key, platform) in [("new", PlatformGeneration.ios26), ("old", .ios14)] {
             try store.startSession(key, platform: platform)
             try store.execute(.push(Entry(id: "A")), session: key)
-            try store.execute(.push(Entry(id: "B", item: NavigationItem(popGuard: PopGuard(prompt: "Discard?")))), session: key)
+            try store.execute(
+                .push(Entry(id: "B", item: NavigationItem(popGuard: PopGuard(prompt: "Discard?")))), session: key)
         }
         let result = try store.execute(.pop(source: .contentGesture), session: "new")
-        #expect(result.outcome == .ok && result.event?.body == .entriesPopped(source: .contentGesture, ids: ["B"], confirmed: false))
+        #expect(
+            result.outcome == .ok
+                && result.event?.body == .entriesPopped(source: .contentGesture, ids: ["B"], confirmed: false))
         let path = dir.path("nav.sqlite")
         let before = fileBytes(path)
-        let error = try #require(throws: StoreError.self) { try store.execute(.pop(source: .contentGesture), session: "old") }
+        let error = try #require(throws: StoreError.self) {
+            try store.execute(.pop(source: .contentGesture), session: "old")
+        }
         #expect(error == .rules(.sourceNotOnPlatform(source: .contentGesture, platform: .ios14)))
         #expect(error.exitCode == 1)
         #expect(fileBytes(path) == before)

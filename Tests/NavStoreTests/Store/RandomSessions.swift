@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NavStore
 
 /// The seeded generator of the model tests (SplitMix64), so random sessions are the same on every run.
@@ -45,13 +46,18 @@ struct RandomCommands {
         var item = NavigationItem(title: text())
         if Bool.random(using: &rng) { item.backButtonTitle = text() }
         if Int.random(in: 0..<5, using: &rng) == 0 {
-            item.backBarButtonItem = BackBarButtonItem(title: text(), image: Bool.random(using: &rng), menuSuppressed: Int.random(in: 0..<4, using: &rng) == 0)
+            item.backBarButtonItem = BackBarButtonItem(
+                title: text(), image: Bool.random(using: &rng), menuSuppressed: Int.random(in: 0..<4, using: &rng) == 0)
         }
-        if Int.random(in: 0..<4, using: &rng) == 0 { item.backButtonDisplayMode = BackButtonDisplayMode.allCases.randomElement(using: &rng)! }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            item.backButtonDisplayMode = BackButtonDisplayMode.allCases.randomElement(using: &rng)!
+        }
         if Int.random(in: 0..<10, using: &rng) == 0 { item.hidesBackButton = true }
         if Int.random(in: 0..<10, using: &rng) == 0 { item.leftBarButtonItems = Int.random(in: 1...3, using: &rng) }
         if Int.random(in: 0..<8, using: &rng) == 0 { item.leftItemsSupplementBackButton = true }
-        if Int.random(in: 0..<8, using: &rng) == 0 { item.style = NavigationItemStyle.allCases.randomElement(using: &rng)! }
+        if Int.random(in: 0..<8, using: &rng) == 0 {
+            item.style = NavigationItemStyle.allCases.randomElement(using: &rng)!
+        }
         if Int.random(in: 0..<4, using: &rng) == 0 { item.menuTitle = text() }
         if Int.random(in: 0..<5, using: &rng) == 0 { item.popGuard = PopGuard(prompt: text() ?? "Discard?") }
         return item
@@ -61,9 +67,15 @@ struct RandomCommands {
         var entry = Entry(id: freshID(), item: item())
         if Bool.random(using: &rng) { entry.route = unusual ? (text() ?? "app://route") : "app://screen/\(nextID)" }
         if Int.random(in: 0..<3, using: &rng) == 0 {
-            var params: [String: JSONValue] = ["n": .integer(Int64(nextID)), "flag": .bool(Bool.random(using: &rng)), "none": .null]
+            var params: [String: JSONValue] = [
+                "n": .integer(Int64(nextID)), "flag": .bool(Bool.random(using: &rng)), "none": .null,
+            ]
             if let text = text() { params["text"] = .string(text) }
-            if Bool.random(using: &rng) { params["nested"] = .object(["list": .array([.integer(1), .string(unusual ? "param-ζ-\(nextID)" : "x"), .number(1.5)])]) }
+            if Bool.random(using: &rng) {
+                params["nested"] = .object([
+                    "list": .array([.integer(1), .string(unusual ? "param-ζ-\(nextID)" : "x"), .number(1.5)])
+                ])
+            }
             entry.params = params
         }
         return entry
@@ -87,7 +99,9 @@ struct RandomCommands {
         case 62..<66:
             var replacement: [Entry] = []
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                if Bool.random(using: &rng), let existing = entries.randomElement(using: &rng), !replacement.contains(where: { $0.id == existing.id }) {
+                if Bool.random(using: &rng), let existing = entries.randomElement(using: &rng),
+                    !replacement.contains(where: { $0.id == existing.id })
+                {
                     replacement.append(existing)
                 } else {
                     replacement.append(entry())
@@ -106,7 +120,8 @@ struct RandomCommands {
             }
             return .update(entryID: target.id, item: item)
         case 76..<84:
-            return state.layers.count < 4 ? .present(entry(), modalInPresentation: Int.random(in: 0..<3, using: &rng) == 0) : .back
+            return state.layers.count < 4
+                ? .present(entry(), modalInPresentation: Int.random(in: 0..<3, using: &rng) == 0) : .back
         case 84..<94: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
         default: return .markRestored
         }

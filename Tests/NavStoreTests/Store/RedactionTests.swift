@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("NavigationStore: redacted export")
@@ -7,8 +8,10 @@ struct RedactionTests {
     /// Every text of a state that redaction must hide (entry ids separately).
     static func texts(of entries: [Entry]) -> [String] {
         entries.flatMap { entry -> [String] in
-            var texts = [entry.item.title, entry.item.backButtonTitle, entry.item.backBarButtonItem?.title,
-                         entry.item.menuTitle, entry.item.popGuard?.prompt, entry.route].compactMap { $0 }
+            var texts = [
+                entry.item.title, entry.item.backButtonTitle, entry.item.backBarButtonItem?.title,
+                entry.item.menuTitle, entry.item.popGuard?.prompt, entry.route,
+            ].compactMap { $0 }
             func collect(_ value: JSONValue) {
                 switch value {
                 case .string(let text): texts.append(text)
@@ -24,7 +27,8 @@ struct RedactionTests {
 
     /// Every text and id that appears in a session's events.
     static func secrets(_ events: [Event]) -> (texts: Set<String>, ids: Set<String>) {
-        var texts = Set<String>(), ids = Set<String>()
+        var texts = Set<String>()
+        var ids = Set<String>()
         for event in events {
             ids.insert(event.session)
             ids.formUnion(event.body.entryIDs)
@@ -47,21 +51,34 @@ struct RedactionTests {
     }
 
     static func buildUnusualLog(_ store: NavigationStore) throws {
-        try buildRandomLog(store, seed: 77, sessions: ["session-ключ-1", "session-ключ-2"], batches: 80, batchSize: 1...15, unusual: true)
+        try buildRandomLog(
+            store, seed: 77, sessions: ["session-ключ-1", "session-ключ-2"], batches: 80, batchSize: 1...15,
+            unusual: true)
         // Every kind of text, set on purpose, including a veto's prompt and a session name.
         try store.startSession("session-ключ-3", name: "Name of a person 👤 #n", at: 1_800_000_000_000)
-        try store.append(contentsOf: [
-            .push(Entry(id: "root-Ω", route: "route://secret/🗝️", params: ["token": .string("param-value-🔑"), "id": .integer(987_654_321)],
-                        item: NavigationItem(title: "Title 🧭 #t", backButtonTitle: "Back title ⤴ #b",
-                                             backBarButtonItem: BackBarButtonItem(title: "Custom back #c", image: true), menuTitle: "Menu row #m"))),
-            .push(Entry(id: "guarded-Ω", item: NavigationItem(title: "Same text ✓", popGuard: PopGuard(prompt: "Prompt: discard? #p")))),
-            .pop(source: .backButton),
-            .push(Entry(id: "twin-Ω", item: NavigationItem(title: "Same text ✓", backButtonTitle: ""))),
-            .push(Entry(id: "blank-Ω", item: NavigationItem(title: "", menuTitle: ""))),
-        ], session: "session-ключ-3", at: 1_800_000_000_001)
+        try store.append(
+            contentsOf: [
+                .push(
+                    Entry(
+                        id: "root-Ω", route: "route://secret/🗝️",
+                        params: ["token": .string("param-value-🔑"), "id": .integer(987_654_321)],
+                        item: NavigationItem(
+                            title: "Title 🧭 #t", backButtonTitle: "Back title ⤴ #b",
+                            backBarButtonItem: BackBarButtonItem(title: "Custom back #c", image: true),
+                            menuTitle: "Menu row #m"))),
+                .push(
+                    Entry(
+                        id: "guarded-Ω",
+                        item: NavigationItem(title: "Same text ✓", popGuard: PopGuard(prompt: "Prompt: discard? #p")))),
+                .pop(source: .backButton),
+                .push(Entry(id: "twin-Ω", item: NavigationItem(title: "Same text ✓", backButtonTitle: ""))),
+                .push(Entry(id: "blank-Ω", item: NavigationItem(title: "", menuTitle: ""))),
+            ], session: "session-ключ-3", at: 1_800_000_000_001)
     }
 
-    @Test("no original title, back title, menu title, prompt, name, route, param value or id appears", arguments: [false, true])
+    @Test(
+        "no original title, back title, menu title, prompt, name, route, param value or id appears",
+        arguments: [false, true])
     func nothingLeaks(keepIDs: Bool) throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
@@ -74,7 +91,12 @@ struct RedactionTests {
         func collect(_ value: Any) {
             if let text = value as? String { leaves.insert(text) }
             if let array = value as? [Any] { array.forEach(collect) }
-            if let object = value as? [String: Any] { object.forEach { leaves.insert($0.key); collect($0.value) } }
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    leaves.insert(key)
+                    collect(child)
+                }
+            }
         }
         for line in lines { collect(try JSONSerialization.jsonObject(with: Data(line.utf8))) }
         #expect(leaves.isDisjoint(with: texts))
@@ -100,8 +122,9 @@ struct RedactionTests {
         let lines = try store.exportLines(session: "session-ключ-3", redact: true)
         let events = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event() }
         guard case .entryPushed(let root) = events[1].body, case .entryPushed(let guarded) = events[2].body,
-              case .popVetoed(let vetoedID, let prompt, .backButton) = events[3].body,
-              case .entryPushed(let twin) = events[4].body, case .entryPushed(let blank) = events[5].body else {
+            case .popVetoed(let vetoedID, let prompt, .backButton) = events[3].body,
+            case .entryPushed(let twin) = events[4].body, case .entryPushed(let blank) = events[5].body
+        else {
             Issue.record("unexpected shapes: \(events.map(\.type))")
             return
         }
@@ -113,13 +136,18 @@ struct RedactionTests {
         #expect(vetoedID == guarded.id && vetoedID.wholeMatch(of: hash) != nil)
         #expect(twin.item.backButtonTitle == "")
         #expect(blank.item.title == "" && blank.item.menuTitle == "")
-        #expect(blank.item.backButtonTitle == nil && blank.item.backBarButtonItem == nil && blank.route == nil && blank.params == nil)
+        #expect(
+            blank.item.backButtonTitle == nil && blank.item.backBarButtonItem == nil && blank.route == nil
+                && blank.params == nil)
         #expect(root.item.backBarButtonItem?.image == true)
         #expect(root.item.backBarButtonItem?.title?.wholeMatch(of: hash) != nil)
         let redactedParams = try #require(root.params)
         #expect(redactedParams.keys.allSatisfy { $0.wholeMatch(of: hash) != nil }, "\(redactedParams.keys)")
         #expect(redactedParams.values.contains(.integer(987_654_321)))
-        #expect(redactedParams.values.contains { if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false } })
+        #expect(
+            redactedParams.values.contains {
+                if case .string(let text) = $0 { text.wholeMatch(of: hash) != nil } else { false }
+            })
         guard case .sessionStarted(let name, _) = events[0].body else { return }
         #expect(name?.wholeMatch(of: hash) != nil)
         // Structure is kept: types, versions, times, sources, flags.
@@ -136,7 +164,8 @@ struct RedactionTests {
 
     @Test("a redacted export imports and replays to the original structure", arguments: [false, true])
     func redactedImports(keepIDs: Bool) throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let store = try makeStore(source, options: fastOptions())
         try Self.buildUnusualLog(store)
         let key = Array("a fixed key for the test".utf8)
@@ -162,19 +191,25 @@ struct RedactionTests {
         }
     }
 
-    @Test("params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports")
+    @Test(
+        "params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports"
+    )
     func paramsRedactedRecursively() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let store = try makeStore(source)
         let email = "jane.doe@example.com"
         let params: [String: JSONValue] = [
             email: .string(email),
             "count": .integer(42), "ratio": .number(0.25), "on": .bool(true), "gone": .null, "": .string(""),
-            "contacts": .array([.object([email: .integer(7), "note": .string("call \(email)")]), .integer(3), .array([])]),
+            "contacts": .array([
+                .object([email: .integer(7), "note": .string("call \(email)")]), .integer(3), .array([]),
+            ]),
             "nested": .object(["deeper": .object([email: .bool(false)])]),
         ]
         try store.startSession("s", at: 1_000)
-        try store.execute(.push(Entry(id: "A", params: params, item: NavigationItem(title: "Inbox"))), session: "s", at: 1_000)
+        try store.execute(
+            .push(Entry(id: "A", params: params, item: NavigationItem(title: "Inbox"))), session: "s", at: 1_000)
         try store.execute(.present(Entry(id: "M", params: [email: .integer(1)])), session: "s", at: 1_000)
 
         // The public path, with a key drawn for the export: nothing of the keys' text is left.
@@ -190,16 +225,21 @@ struct RedactionTests {
         let events = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event() }
         let redactor = Redactor(key: key, keepIDs: true)
         let h = { (text: String) in redactor.hash(text) }
-        guard case .entryPushed(let pushed) = events[1].body, case .layerPresented(let presented, _) = events[2].body else {
+        guard case .entryPushed(let pushed) = events[1].body, case .layerPresented(let presented, _) = events[2].body
+        else {
             Issue.record("unexpected shapes: \(events.map(\.type))")
             return
         }
-        #expect(pushed.params == [
-            h(email): .string(h(email)),
-            h("count"): .integer(42), h("ratio"): .number(0.25), h("on"): .bool(true), h("gone"): .null, "": .string(""),
-            h("contacts"): .array([.object([h(email): .integer(7), h("note"): .string(h("call \(email)"))]), .integer(3), .array([])]),
-            h("nested"): .object([h("deeper"): .object([h(email): .bool(false)])]),
-        ])
+        #expect(
+            pushed.params == [
+                h(email): .string(h(email)),
+                h("count"): .integer(42), h("ratio"): .number(0.25), h("on"): .bool(true), h("gone"): .null,
+                "": .string(""),
+                h("contacts"): .array([
+                    .object([h(email): .integer(7), h("note"): .string(h("call \(email)"))]), .integer(3), .array([]),
+                ]),
+                h("nested"): .object([h("deeper"): .object([h(email): .bool(false)])]),
+            ])
         // The same key, the same hash in every event of the export.
         #expect(presented.params == [h(email): .integer(1)])
         #expect(h(email).wholeMatch(of: /^h:[0-9a-f]{16}$/) != nil)
@@ -215,7 +255,10 @@ struct RedactionTests {
 
     /// `button` with every text as `redactor` writes it.
     static func redacted(_ button: BackButton?, _ redactor: Redactor) -> BackButton? {
-        button.map { BackButton(label: redactor.hash($0.label), fallbacks: $0.fallbacks.map { redactor.hash($0) }, image: $0.image) }
+        button.map {
+            BackButton(
+                label: redactor.hash($0.label), fallbacks: $0.fallbacks.map { redactor.hash($0) }, image: $0.image)
+        }
     }
 
     /// `menu` with every entry id and title as `redactor` writes them.
@@ -223,15 +266,23 @@ struct RedactionTests {
         menu.map { $0.map { BackMenuRow(row: $0.row, entry: redactor.id($0.entry), title: redactor.hash($0.title)) } }
     }
 
-    @Test("a title that is literally \"Back\" (or \"\") gives the same button, fallbacks and menu after redaction and import")
+    @Test(
+        "a title that is literally \"Back\" (or \"\") gives the same button, fallbacks and menu after redaction and import"
+    )
     func backTitleKept() throws {
-        let source = TemporaryDirectory(), target = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let target = TemporaryDirectory()
         let store = try makeStore(source)
         try store.startSession("s", at: 1)
-        try store.append(contentsOf: [.push(Entry(id: "A", item: NavigationItem(title: "Back"))), .push(Entry(id: "B"))], session: "s", at: 2)
+        try store.append(
+            contentsOf: [.push(Entry(id: "A", item: NavigationItem(title: "Back"))), .push(Entry(id: "B"))],
+            session: "s", at: 2)
         try store.startSession("t", at: 3)
-        try store.append(contentsOf: [.push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), .push(Entry(id: "B"))],
-                         session: "t", at: 4)
+        try store.append(
+            contentsOf: [
+                .push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), .push(Entry(id: "B")),
+            ],
+            session: "t", at: 4)
         #expect(try store.state(session: "s").backButton == BackButton(label: "Back", fallbacks: [""]))
         #expect(try store.state(session: "t").backButton == BackButton(label: "", fallbacks: []))
         for keepIDs in [true, false] {
@@ -246,7 +297,10 @@ struct RedactionTests {
                     #expect(state.backButton == BackButton(label: "", fallbacks: []))
                 }
             }
-            #expect(Set(try copy.sessions().map { try copy.state(session: $0.key).backButton?.label ?? "-" }) == ["Back", ""])
+            #expect(
+                Set(try copy.sessions().map { try copy.state(session: $0.key).backButton?.label ?? "-" }) == [
+                    "Back", "",
+                ])
         }
     }
 
@@ -259,11 +313,15 @@ struct RedactionTests {
         return (0..<UInt64(max(count, 1))).map { 9_000 + $0 }
     }()
 
-    @Test("random sessions replay after redact and import to the same stacks, buttons and menus at every version, texts hashed")
+    @Test(
+        "random sessions replay after redact and import to the same stacks, buttons and menus at every version, texts hashed"
+    )
     func redactedReplayKeepsButtonsAndMenus() throws {
         for seed in Self.replaySeeds {
-            let reproduce = "seed \(seed): NAVSTORE_REDACTION_SEED=\(seed) swift test --filter redactedReplayKeepsButtonsAndMenus"
-            let source = TemporaryDirectory(), target = TemporaryDirectory()
+            let reproduce =
+                "seed \(seed): NAVSTORE_REDACTION_SEED=\(seed) swift test --filter redactedReplayKeepsButtonsAndMenus"
+            let source = TemporaryDirectory()
+            let target = TemporaryDirectory()
             let store = try makeStore(source, options: fastOptions())
             try buildRandomLog(store, seed: seed, sessions: ["a", "b"], batches: 24, batchSize: 1...8)
             let key = Array("key \(seed)".utf8)
@@ -277,7 +335,8 @@ struct RedactionTests {
                 let original = try store.allEvents(session: session)
                 let replayed = try copy.allEvents(session: redactor.id(session))
                 #expect(replayed.count == original.count, "\(reproduce)")
-                var before = SessionState(), after = SessionState()
+                var before = SessionState()
+                var after = SessionState()
                 for (event, copied) in zip(original, replayed) {
                     before.apply(event.body)
                     after.apply(copied.body)
@@ -285,7 +344,11 @@ struct RedactionTests {
                     #expect(after.entryIDs == before.entryIDs.map { $0.map(redactor.id) }, "\(place)")
                     #expect(after.backButton == Self.redacted(before.backButton, redactor), "\(place)")
                     #expect(after.backMenu == Self.redacted(before.backMenu, redactor), "\(place)")
-                    if after.backButton != Self.redacted(before.backButton, redactor) || after.backMenu != Self.redacted(before.backMenu, redactor) { return }
+                    if after.backButton != Self.redacted(before.backButton, redactor)
+                        || after.backMenu != Self.redacted(before.backMenu, redactor)
+                    {
+                        return
+                    }
                 }
             }
         }
@@ -293,21 +356,29 @@ struct RedactionTests {
 
     // MARK: Event ids (issue 10 item 8)
 
-    @Test("redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each")
+    @Test(
+        "redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each"
+    )
     func redactedEventIDsUnlinkable() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         try buildRandomLog(store, seed: 5, sessions: ["a", "b", "c"], batches: 30, batchSize: 1...6)
         let original = try store.allEvents()
-        let first = try store.exportLines(redact: true).map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
-        let second = try store.exportLines(redact: true, keepIDs: true).map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
+        let first = try store.exportLines(redact: true).map {
+            try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8))
+        }
+        let second = try store.exportLines(redact: true, keepIDs: true).map {
+            try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8))
+        }
         let v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
         for records in [first, second] {
             #expect(records.count == original.count)
             #expect(records.allSatisfy { $0.eventID.wholeMatch(of: v4) != nil })
             #expect(Set(records.map(\.eventID)).count == records.count)
             #expect(Set(records.map(\.eventID)).isDisjoint(with: original.map(\.eventID)))
-            #expect(records.map(\.seq) == Array(1...Int64(records.count)), "seq is renumbered: it tells nothing of other sessions")
+            #expect(
+                records.map(\.seq) == Array(1...Int64(records.count)),
+                "seq is renumbered: it tells nothing of other sessions")
             // Each line continues the line before it of its session.
             var newest: [String: String] = [:]
             for record in records {
@@ -321,18 +392,26 @@ struct RedactionTests {
         #expect(first.map(\.at) == original.map(\.at))
     }
 
-    @Test("Firefox-derived event ids do not survive redaction: two databases importing one file export nothing in common")
+    @Test(
+        "Firefox-derived event ids do not survive redaction: two databases importing one file export nothing in common")
     func firefoxIDsNotLinkable() throws {
-        let file = #"{"version":2,"selectedTabId":"t","sessionStateTuples":[{"session":{"uuid":"tab-1","title":"Bank","url":"https://bank.example","lastAccess":10},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[{\"title\":\"Home\",\"url\":\"https://bank.example\"},{\"title\":\"Account\",\"url\":\"https://bank.example/acct\"}],\"index\":2}}"}}]}"#
-        let one = TemporaryDirectory(), two = TemporaryDirectory()
-        let first = try makeStore(one), second = try makeStore(two)
+        let file =
+            #"{"version":2,"selectedTabId":"t","sessionStateTuples":[{"session":{"uuid":"tab-1","title":"Bank","url":"https://bank.example","lastAccess":10},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[{\"title\":\"Home\",\"url\":\"https://bank.example\"},{\"title\":\"Account\",\"url\":\"https://bank.example/acct\"}],\"index\":2}}"}}]}"#
+        let one = TemporaryDirectory()
+        let two = TemporaryDirectory()
+        let first = try makeStore(one)
+        let second = try makeStore(two)
         try first.importFirefoxSession(data: Array(file.utf8))
         try second.importFirefoxSession(data: Array(file.utf8))
         // Unredacted, the ids are the same in both (deterministic, by design)...
         #expect(try first.exportLines() == second.exportLines())
         // ...redacted, nothing links the two exports or the file.
-        let a = try first.exportLines(redact: true, keepIDs: true).map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
-        let b = try second.exportLines(redact: true, keepIDs: true).map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
+        let a = try first.exportLines(redact: true, keepIDs: true).map {
+            try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8))
+        }
+        let b = try second.exportLines(redact: true, keepIDs: true).map {
+            try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8))
+        }
         #expect(Set(a.map(\.eventID)).isDisjoint(with: b.map(\.eventID)))
         #expect(Set(a.map(\.eventID)).isDisjoint(with: try first.allEvents().map(\.eventID)))
     }

@@ -1,20 +1,31 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 @Suite("NavigationStore: restore after a restart")
 struct RestoreTests {
     static func buildSession(_ store: NavigationStore) throws {
         try store.startSession("app", name: "Main window", at: 1_000)
-        try store.append(contentsOf: [
-            .push(Entry(id: "inbox", route: "mail://inbox", params: ["folder": .string("INBOX"), "unread": .integer(3)],
+        try store.append(
+            contentsOf: [
+                .push(
+                    Entry(
+                        id: "inbox", route: "mail://inbox",
+                        params: ["folder": .string("INBOX"), "unread": .integer(3)],
                         item: NavigationItem(title: "Inbox", backButtonTitle: "Mail"))),
-            .push(Entry(id: "thread", route: "mail://thread/42", item: NavigationItem(title: "", menuTitle: "Thread 42"))),
-            .push(Entry(id: "message", route: "mail://message/7", item: NavigationItem(title: "Re: lunch 🍜"))),
-            .present(Entry(id: "compose", route: "mail://compose", item: NavigationItem(title: "New Message", popGuard: PopGuard(prompt: "Discard draft?"))),
-                     modalInPresentation: true),
-            .push(Entry(id: "attach", item: NavigationItem(title: "Attachments", style: .editor))),
-        ], session: "app", at: 2_000)
+                .push(
+                    Entry(
+                        id: "thread", route: "mail://thread/42", item: NavigationItem(title: "", menuTitle: "Thread 42")
+                    )),
+                .push(Entry(id: "message", route: "mail://message/7", item: NavigationItem(title: "Re: lunch 🍜"))),
+                .present(
+                    Entry(
+                        id: "compose", route: "mail://compose",
+                        item: NavigationItem(title: "New Message", popGuard: PopGuard(prompt: "Discard draft?"))),
+                    modalInPresentation: true),
+                .push(Entry(id: "attach", item: NavigationItem(title: "Attachments", style: .editor))),
+            ], session: "app", at: 2_000)
     }
 
     @Test("reopening the database gives the identical restore payload")
@@ -84,7 +95,9 @@ struct RestoreTests {
         // Acknowledging the fallback clears the count and brings the log in line with what the
         // app shows: session.restored (5), then stack.replaced back to A, B (6).
         let acknowledged = try store.acknowledgeRestore(session: "s", at: 3)
-        #expect(acknowledged.version == 3 && acknowledged.alignedVersion == 6 && acknowledged.newestAcknowledgedVersion == 6)
+        #expect(
+            acknowledged.version == 3 && acknowledged.alignedVersion == 6 && acknowledged.newestAcknowledgedVersion == 6
+        )
         #expect(try store.allEvents(session: "s").suffix(2).map(\.type) == ["session.restored", "stack.replaced"])
         #expect(try store.state(session: "s").state.layers == good.layers)
         let afterAck = try store.restore(session: "s")
@@ -103,7 +116,9 @@ struct RestoreTests {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
-        try store.append(contentsOf: [.push(.titled("Root", "Home")), .push(.titled("B")), .present(.titled("M"))], session: "s", at: 1)
+        try store.append(
+            contentsOf: [.push(.titled("Root", "Home")), .push(.titled("B")), .present(.titled("M"))], session: "s",
+            at: 1)
         _ = try store.restore(session: "s")
         _ = try store.restore(session: "s")
         let third = try store.restore(session: "s")
@@ -126,7 +141,10 @@ struct RestoreTests {
         let third = try store.restore(session: "s")
         #expect(third.restoredVersion == 0)
         #expect(third.layers == [Layer()])
-        #expect(third.fallback == "version 1 went unacknowledged 2 times in a row and no state was ever acknowledged; returning an empty stack (the base layer has no entries)")
+        #expect(
+            third.fallback
+                == "version 1 went unacknowledged 2 times in a row and no state was ever acknowledged; returning an empty stack (the base layer has no entries)"
+        )
     }
 
     @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
@@ -168,14 +186,17 @@ struct RestoreTests {
     /// to A, B), two restores, push (the session moves on). `mark` appends a restart marker on
     /// every launch, which must neither move the session on nor be named in place of the state
     /// handed out.
-    static func reviewerSequence(mark: Bool) throws -> (store: NavigationStore, dir: TemporaryDirectory, aligned: Int, head: Int) {
+    static func reviewerSequence(mark: Bool) throws -> (
+        store: NavigationStore, dir: TemporaryDirectory, aligned: Int, head: Int
+    ) {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
         #expect(try store.restore(session: "s", mark: mark).restoredVersion == 3)
         let first = try store.acknowledgeRestore(session: "s")
-        #expect(first.version == 3 && first.alignedVersion == nil, "the newest state was acknowledged: nothing to align")
+        #expect(
+            first.version == 3 && first.alignedVersion == nil, "the newest state was acknowledged: nothing to align")
         try store.execute(.push(.titled("C")), session: "s")
         let five = try store.execute(.present(.titled("M")), session: "s").version
         let four = try (0..<4).map { _ in try store.restore(session: "s", mark: mark) }
@@ -184,9 +205,14 @@ struct RestoreTests {
         #expect(four.map { $0.fallback == nil } == [true, true, false, false])
         let acknowledged = try store.acknowledgeRestore(session: "s")
         let aligned = try #require(acknowledged.alignedVersion)
-        #expect(acknowledged.version == 3 && !acknowledged.isBaseRootOnly && acknowledged.newestAcknowledgedVersion == aligned)
+        #expect(
+            acknowledged.version == 3 && !acknowledged.isBaseRootOnly
+                && acknowledged.newestAcknowledgedVersion == aligned)
         // session.restored, the dismissal of M, and the base stack back to A, B.
-        #expect(try store.allEvents(session: "s").suffix(3).map(\.type) == ["session.restored", "layer.dismissed", "stack.replaced"])
+        #expect(
+            try store.allEvents(session: "s").suffix(3).map(\.type) == [
+                "session.restored", "layer.dismissed", "stack.replaced",
+            ])
         let two = try (0..<2).map { _ in try store.restore(session: "s", mark: mark) }
         #expect(two.map(\.restoredVersion) == [aligned, aligned], "the acknowledged state is the newest now")
         #expect(two.map { $0.layers.map { $0.entries.map(\.id) } } == [[["A", "B"]], [["A", "B"]]])
@@ -195,8 +221,9 @@ struct RestoreTests {
         return (store, dir, aligned, head)
     }
 
-    @Test("after the session moves on, the new state is handed out twice, then the acknowledged one twice, then the root",
-          arguments: [false, true])
+    @Test(
+        "after the session moves on, the new state is handed out twice, then the acknowledged one twice, then the root",
+        arguments: [false, true])
     func reviewerScenario(mark: Bool) throws {
         let (store, _dir, aligned, head) = try Self.reviewerSequence(mark: mark)
         _ = _dir
@@ -209,8 +236,14 @@ struct RestoreTests {
         #expect(next[4].layers.map { $0.entries.map(\.id) } == [["A"]])
         #expect(next[0].fallback == nil && next[1].fallback == nil)
         // The messages name the states handed out and the true counts, never a marker's version.
-        #expect(next[2].fallback == "version \(head) went unacknowledged 2 times in a row; returning version \(aligned), the newest acknowledged state before it")
-        #expect(next[4].fallback == "version \(head) went unacknowledged 2 times in a row, and version \(aligned), the newest acknowledged state before it, 2 times too; returning the base root 'A' alone")
+        #expect(
+            next[2].fallback
+                == "version \(head) went unacknowledged 2 times in a row; returning version \(aligned), the newest acknowledged state before it"
+        )
+        #expect(
+            next[4].fallback
+                == "version \(head) went unacknowledged 2 times in a row, and version \(aligned), the newest acknowledged state before it, 2 times too; returning the base root 'A' alone"
+        )
         let version = try store.state(session: "s").version
         #expect(next.last?.version == version)
         if mark {
@@ -245,12 +278,17 @@ struct RestoreTests {
         let versions = try (0..<6).map { _ in try store.restore(session: "s", mark: true) }
         #expect(versions.map(\.restoredVersion) == [3, 3, 0, 0, 0, 0])
         #expect(versions.map(\.version) == [4, 5, 6, 7, 8, 9])
-        #expect(versions[2].fallback == "version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone")
+        #expect(
+            versions[2].fallback
+                == "version 3 went unacknowledged 2 times in a row and no state was ever acknowledged; returning the base root 'A' alone"
+        )
     }
 
     // MARK: Issue 19 items 1-4, issue 11 items 1 and 5, issue 10 item 9
 
-    @Test("the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged")
+    @Test(
+        "the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged"
+    )
     func fallbackSkipsTheFailingAcknowledgedState() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -266,14 +304,20 @@ struct RestoreTests {
         let three = try (0..<3).map { _ in try store.restore(session: "s") }
         #expect(three.map(\.restoredVersion) == [4, 4, 3])
         #expect(three[2].layers.map { $0.entries.map(\.id) } == [["A", "X"]])
-        #expect(three[2].fallback == "version 4 went unacknowledged 2 times in a row (it was acknowledged before, but it is the state that fails now); returning version 3, the newest acknowledged state before it")
+        #expect(
+            three[2].fallback
+                == "version 4 went unacknowledged 2 times in a row (it was acknowledged before, but it is the state that fails now); returning version 3, the newest acknowledged state before it"
+        )
         // The second restore already says that the next one falls back.
         #expect(three[0].nextFallback == nil)
         #expect(three[1].nextFallback == three[2].fallback)
         // When version 3 fails too, the base root; the wording names both.
         let more = try (0..<2).map { _ in try store.restore(session: "s") }
         #expect(more.map(\.restoredVersion) == [3, 0])
-        #expect(more[1].fallback == "version 4 went unacknowledged 2 times in a row, and version 3, the newest acknowledged state before it, 2 times too; returning the base root 'A' alone")
+        #expect(
+            more[1].fallback
+                == "version 4 went unacknowledged 2 times in a row, and version 3, the newest acknowledged state before it, 2 times too; returning the base root 'A' alone"
+        )
     }
 
     @Test("when the only acknowledged state is the failing one, the wording says so instead of 'none was acknowledged'")
@@ -286,24 +330,33 @@ struct RestoreTests {
         try store.acknowledgeRestore(session: "s")
         let three = try (0..<3).map { _ in try store.restore(session: "s") }
         #expect(three[2].restoredVersion == 0)
-        #expect(three[2].fallback == "version 3 went unacknowledged 2 times in a row; it is the only acknowledged state on record (it restored before, and fails now); returning the base root 'A' alone")
+        #expect(
+            three[2].fallback
+                == "version 3 went unacknowledged 2 times in a row; it is the only acknowledged state on record (it restored before, and fails now); returning the base root 'A' alone"
+        )
     }
 
-    @Test("acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports")
+    @Test(
+        "acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports"
+    )
     func acknowledgeEmptyFallback() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         _ = try store.restore(session: "s")
         #expect(try store.acknowledgeRestore(session: "s").version == 1)
-        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B")), .present(.titled("M"))], session: "s", at: 1)
+        try store.append(
+            contentsOf: [.push(.titled("A")), .push(.titled("B")), .present(.titled("M"))], session: "s", at: 1)
         let three = try (0..<3).map { _ in try store.restore(session: "s") }
         #expect(three[2].restoredVersion == 1 && three[2].layers == [Layer()])
         let acknowledged = try store.acknowledgeRestore(session: "s", at: 2)
         let aligned = try #require(acknowledged.alignedVersion)
         #expect(acknowledged.version == 1 && acknowledged.newestAcknowledgedVersion == aligned)
         #expect(try store.state(session: "s").state == SessionState())
-        #expect(try store.allEvents(session: "s").suffix(3).map(\.type) == ["session.restored", "layer.dismissed", "stack.replaced"])
+        #expect(
+            try store.allEvents(session: "s").suffix(3).map(\.type) == [
+                "session.restored", "layer.dismissed", "stack.replaced",
+            ])
         #expect(try store.restore(session: "s").restoredVersion == aligned)
         // Navigation continues from the empty stack, as it would from a new session.
         try store.execute(.push(.titled("C")), session: "s", at: 3)
@@ -342,7 +395,9 @@ struct RestoreTests {
         #expect(try store.acknowledgeRestore(session: "s").version == 5)
     }
 
-    @Test("--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing")
+    @Test(
+        "--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing"
+    )
     func acknowledgeLateWithoutFallback() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -382,19 +437,23 @@ struct RestoreTests {
         let markers = try store.allEvents(session: "s").compactMap { event -> RestoreMarker? in
             if case .sessionRestored(let marker) = event.body { return marker } else { return nil }
         }
-        #expect(markers == [
-            RestoreMarker(restoredVersion: 4, attempt: 1),
-            RestoreMarker(restoredVersion: 4, attempt: 2),
-            RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [4]),
-            RestoreMarker(restoredVersion: 3, attempt: 2, failedVersions: [4]),
-            RestoreMarker(restoredVersion: 0, attempt: 1, failedVersions: [4, 3]),
-        ])
-        #expect(try store.allEvents(session: "s").first { $0.version == 7 }.map { try $0.body.payloadJSON() }
-            == #"{"attempt":1,"failedVersions":[4],"restoredVersion":3}"#)
+        #expect(
+            markers == [
+                RestoreMarker(restoredVersion: 4, attempt: 1),
+                RestoreMarker(restoredVersion: 4, attempt: 2),
+                RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [4]),
+                RestoreMarker(restoredVersion: 3, attempt: 2, failedVersions: [4]),
+                RestoreMarker(restoredVersion: 0, attempt: 1, failedVersions: [4, 3]),
+            ])
+        #expect(
+            try store.allEvents(session: "s").first { $0.version == 7 }.map { try $0.body.payloadJSON() }
+                == #"{"attempt":1,"failedVersions":[4],"restoredVersion":3}"#)
         // Acknowledging the root appends an acknowledged marker before the events that align the log.
         try store.acknowledgeRestore(session: "s", at: 4)
         let last = try #require(try store.allEvents(session: "s").last { $0.type == "session.restored" })
-        #expect(last.body == .sessionRestored(RestoreMarker(restoredVersion: 0, failedVersions: [4, 3], acknowledged: true)))
+        #expect(
+            last.body
+                == .sessionRestored(RestoreMarker(restoredVersion: 0, failedVersions: [4, 3], acknowledged: true)))
     }
 
     @Test("previewRestore counts nothing and says what the next plain restore hands out")
@@ -413,7 +472,9 @@ struct RestoreTests {
         #expect(preview.restoredVersion == 0 && preview.attempts == 1 && preview.fallback != nil)
         #expect(preview.nextFallback == preview.fallback)
         let restored = try store.restore(session: "s")
-        #expect(restored.restoredVersion == preview.restoredVersion && restored.layers == preview.layers && restored.fallback == preview.fallback)
+        #expect(
+            restored.restoredVersion == preview.restoredVersion && restored.layers == preview.layers
+                && restored.fallback == preview.fallback)
         #expect(try store.previewRestore(session: "s").attempts == 2)
     }
 
@@ -425,7 +486,9 @@ struct RestoreTests {
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         for _ in 0..<4 {
             #expect(throws: StoreError.restoreNotDelivered(reason: "closed")) {
-                try store.restore(session: "s", mark: true) { _ throws(StoreError) in throw .restoreNotDelivered(reason: "closed") }
+                try store.restore(session: "s", mark: true) { _ throws(StoreError) in
+                    throw .restoreNotDelivered(reason: "closed")
+                }
             }
         }
         #expect(try store.state(session: "s").version == 3)
@@ -446,7 +509,9 @@ struct RestoreTests {
         _ = try store.restore(session: "s")
         // As after an upgrade of the rules: the snapshot at version 64 no longer counts.
         func stale() throws -> SQLValue {
-            try store.withCore { core in try core.db.testScalar("SELECT count(*) FROM snapshots WHERE rules_version = -1") }
+            try store.withCore { core in
+                try core.db.testScalar("SELECT count(*) FROM snapshots WHERE rules_version = -1")
+            }
         }
         try store.withCore { core in try core.db.execute("UPDATE snapshots SET rules_version = -1") }
         #expect(try stale() == .integer(1))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §12: deleting, pruning and truncating sessions, through the one maintenance path, with
@@ -11,8 +12,11 @@ struct RetentionTests {
     /// popped along the way leave their text only in the log. Returns the texts written.
     @discardableResult
     static func writeMarkedSession(_ store: NavigationStore, marker: String, at start: Int64) throws -> [String] {
-        let texts = ["key", "name", "title", "back", "custom", "menu", "route", "param-key", "param-value", "prompt", "entry", "gone", "vetoed"]
-            .map { "\(marker)-\($0)" }
+        let texts = [
+            "key", "name", "title", "back", "custom", "menu", "route", "param-key", "param-value", "prompt", "entry",
+            "gone", "vetoed",
+        ]
+        .map { "\(marker)-\($0)" }
         func text(_ field: String) -> String { "\(marker)-\(field)" }
         let key = text("key")
         try store.startSession(key, name: text("name"), at: start)
@@ -22,9 +26,14 @@ struct RetentionTests {
         item.menuTitle = text("menu")
         item.popGuard = PopGuard(prompt: text("prompt"))
         try store.execute(.push(Entry(id: "root", item: NavigationItem(title: "Root"))), session: key, at: start + 1)
-        try store.execute(.push(Entry(id: text("entry"), route: text("route"), params: [text("param-key"): .string(text("param-value"))], item: item)),
-                          session: key, at: start + 2)
-        try store.execute(.push(Entry(id: text("gone"), item: NavigationItem(title: text("gone")))), session: key, at: start + 3)
+        try store.execute(
+            .push(
+                Entry(
+                    id: text("entry"), route: text("route"), params: [text("param-key"): .string(text("param-value"))],
+                    item: item)),
+            session: key, at: start + 2)
+        try store.execute(
+            .push(Entry(id: text("gone"), item: NavigationItem(title: text("gone")))), session: key, at: start + 3)
         try store.execute(.pop(source: .programmatic), session: key, at: start + 4)
         var guarded = NavigationItem(title: "Draft")
         guarded.popGuard = PopGuard(prompt: text("vetoed"))
@@ -36,7 +45,9 @@ struct RetentionTests {
 
     /// The raw bytes of the database, its -wal and its -shm.
     static func rawFiles(_ path: String) -> [(String, Data)] {
-        ["", "-wal", "-shm"].compactMap { suffix in FileManager.default.contents(atPath: path + suffix).map { (path + suffix, $0) } }
+        ["", "-wal", "-shm"].compactMap { suffix in
+            FileManager.default.contents(atPath: path + suffix).map { (path + suffix, $0) }
+        }
     }
 
     /// The markers found in any of the three files, with the file they were found in.
@@ -71,10 +82,14 @@ struct RetentionTests {
     struct Everything: Equatable {
         var states: [[AnyHashable]] = []
         var events: [Event] = []
-        func dropFirst(_ count: Int) -> Everything { Everything(states: Array(states.dropFirst(count)), events: Array(events.dropFirst(count))) }
+        func dropFirst(_ count: Int) -> Everything {
+            Everything(states: Array(states.dropFirst(count)), events: Array(events.dropFirst(count)))
+        }
     }
 
-    @Test("session delete leaves no byte of any deleted text in the database, -wal or -shm; other sessions are unaffected")
+    @Test(
+        "session delete leaves no byte of any deleted text in the database, -wal or -shm; other sessions are unaffected"
+    )
     func deleteErasesEveryText() throws {
         let dir = TemporaryDirectory()
         var options = StoreOptions()
@@ -85,7 +100,9 @@ struct RetentionTests {
         let texts = try Self.writeMarkedSession(store, marker: "Zq7marker", at: 1_000)
         try store.execute(.push(.titled("B", "Also kept")), session: "other", at: 2_000)
         let before = try Self.everything(store, "other")
-        #expect(Self.lingering(texts, in: store.path).count >= texts.count, "the markers are in the files before the deletion")
+        #expect(
+            Self.lingering(texts, in: store.path).count >= texts.count,
+            "the markers are in the files before the deletion")
 
         let report = try store.deleteSession("Zq7marker-key")
         #expect(report.sessions.map(\.key) == ["Zq7marker-key"])
@@ -102,7 +119,9 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
-    @Test("a reader holding an older snapshot keeps the -wal from being truncated: the report says so, and a later command finishes the erasure")
+    @Test(
+        "a reader holding an older snapshot keeps the -wal from being truncated: the report says so, and a later command finishes the erasure"
+    )
     func readerBlocksTheCheckpoint() throws {
         let dir = TemporaryDirectory()
         var options = StoreOptions()
@@ -146,8 +165,10 @@ struct RetentionTests {
         try store.execute(.push(.titled("A", "Inbox")), session: "s", at: 1)
         let db = try Connection(path: store.path, mode: .readWrite)
         defer { db.close() }
-        for sql in ["DELETE FROM events", "DELETE FROM events WHERE version = 2", "UPDATE events SET payload = '{}'",
-                    "DELETE FROM maintenance", "UPDATE maintenance SET removing = 1; UPDATE events SET type = 'x'"] {
+        for sql in [
+            "DELETE FROM events", "DELETE FROM events WHERE version = 2", "UPDATE events SET payload = '{}'",
+            "DELETE FROM maintenance", "UPDATE maintenance SET removing = 1; UPDATE events SET type = 'x'",
+        ] {
             #expect(throws: SQLiteError.self, "\(sql)") { try db.transaction { try db.execute(sql) } }
         }
         #expect(try store.check().problems == [])
@@ -158,24 +179,35 @@ struct RetentionTests {
         #expect(try store.allEvents(session: "s").count == 3)
         // A hand-raised flag is seen by check, and a gap no deletion recorded too.
         try db.execute("UPDATE maintenance SET removing = 1")
-        try db.execute("DELETE FROM snapshots; DELETE FROM entries; DELETE FROM layers; DELETE FROM events WHERE version = 3")
+        try db.execute(
+            "DELETE FROM snapshots; DELETE FROM entries; DELETE FROM layers; DELETE FROM events WHERE version = 3")
         let problems = try store.check().problems
         #expect(problems.contains { $0.contains("maintenance flag") })
         try db.execute("UPDATE maintenance SET removing = 0")
         _ = try store.rebuild()
-        try db.execute("UPDATE maintenance SET removing = 1; DELETE FROM events WHERE version = 1; UPDATE maintenance SET removing = 0")
-        #expect(try store.check().problems.contains("seq is not gapless: seq 1 is missing, and no deletion or truncation removed it"))
-        #expect(try store.rebuild(verify: true).differences.contains {
-            $0.hasPrefix("seq is not gapless: seq 1 is missing, and no deletion or truncation removed it")
-        })
+        try db.execute(
+            "UPDATE maintenance SET removing = 1; DELETE FROM events WHERE version = 1; UPDATE maintenance SET removing = 0"
+        )
+        #expect(
+            try store.check().problems.contains(
+                "seq is not gapless: seq 1 is missing, and no deletion or truncation removed it"))
+        #expect(
+            try store.rebuild(verify: true).differences.contains {
+                $0.hasPrefix("seq is not gapless: seq 1 is missing, and no deletion or truncation removed it")
+            })
     }
 
     /// Seeds of the truncation property: 3 by default, `NAVDB_RETENTION_SEEDS=N` for 1...N
     /// (run with 200 before changing truncation). A failure names its seed; reproduce it with
     /// `NAVDB_RETENTION_SEEDS=<seed> swift test --filter truncateKeepsTheRest`.
-    static let seeds: [UInt64] = ProcessInfo.processInfo.environment["NAVDB_RETENTION_SEEDS"].flatMap(UInt64.init).map { Array(1...$0) } ?? [1, 2, 3]
+    static let seeds: [UInt64] =
+        ProcessInfo.processInfo.environment["NAVDB_RETENTION_SEEDS"].flatMap(UInt64.init).map { Array(1...$0) } ?? [
+            1, 2, 3,
+        ]
 
-    @Test("truncate keeps every state from the base on, refuses earlier points naming the base, and exports and imports the base", arguments: seeds)
+    @Test(
+        "truncate keeps every state from the base on, refuses earlier points naming the base, and exports and imports the base",
+        arguments: seeds)
     func truncateKeepsTheRest(seed: UInt64) throws {
         let dir = TemporaryDirectory()
         var options = StoreOptions()
@@ -187,7 +219,9 @@ struct RetentionTests {
         var time: Int64 = 0
         while try store.sessionInfo("s").version < 120 {
             time += Int64.random(in: 0...2, using: &random.rng)
-            if let event = try? store.execute(random.candidate(), session: "s", at: time).event { random.state.apply(event.body) }
+            if let event = try? store.execute(random.candidate(), session: "s", at: time).event {
+                random.state.apply(event.body)
+            }
             if time % 7 == 0 { try store.execute(.markRestored, session: "t", at: time) }
         }
         let version = try store.sessionInfo("s").version
@@ -271,7 +305,9 @@ struct RetentionTests {
         var time: Int64 = 0
         while try store.sessionInfo("s").version < 150 {
             time += 1
-            if let event = try? store.execute(random.candidate(), session: "s", at: time).event { random.state.apply(event.body) }
+            if let event = try? store.execute(random.candidate(), session: "s", at: time).event {
+                random.state.apply(event.body)
+            }
         }
         var options = LintOptions()
         options.width = 12
@@ -290,12 +326,19 @@ struct RetentionTests {
             clipped.firstVersion = max(finding.firstVersion, cut - 1)
             return clipped
         }.sorted(by: SessionLinter.precedes)
-        for index in after.indices where after[index].firstVersion == cut - 1
-            && expected.contains(where: { $0.message.isEmpty && $0.rule == after[index].rule && $0.entries == after[index].entries && $0.firstVersion == cut - 1 }) {
+        for index in after.indices
+        where after[index].firstVersion == cut - 1
+            && expected.contains(where: {
+                $0.message.isEmpty && $0.rule == after[index].rule && $0.entries == after[index].entries
+                    && $0.firstVersion == cut - 1
+            })
+        {
             after[index].message = ""
         }
         let describe = { (f: LintFinding) in "\(f.rule.rawValue) \(f.entries) v\(f.firstVersion)-v\(f.lastVersion)" }
-        #expect(after == expected, """
+        #expect(
+            after == expected,
+            """
             seed \(seed), cut \(cut) (swift test --filter lintFromTheBase): only after: \(after.filter { !expected.contains($0) }.map(describe)), \
             only expected: \(expected.filter { !after.contains($0) }.map(describe))
             """)
@@ -337,7 +380,11 @@ struct RetentionTests {
         #expect(try store.sessions().map(\.key) == ["c"])
         #expect(try store.prune(before: 0).sessions.isEmpty)
         #expect(try store.check().problems == [])
-        for index in 0..<200 { try store.execute(.update(entryID: "A", item: NavigationItem(title: String(repeating: "\(index)", count: 200))), session: "c") }
+        for index in 0..<200 {
+            try store.execute(
+                .update(entryID: "A", item: NavigationItem(title: String(repeating: "\(index)", count: 200))),
+                session: "c")
+        }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int)
         let vacuumed = try store.deleteSession("c", vacuum: true)
         #expect(vacuumed.vacuumed)
@@ -346,7 +393,9 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
-    @Test("bad input changes nothing: unknown session, truncation outside the session, stale expected version, restore still needing an earlier state")
+    @Test(
+        "bad input changes nothing: unknown session, truncation outside the session, stale expected version, restore still needing an earlier state"
+    )
     func badInputChangesNothing() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
@@ -362,7 +411,10 @@ struct RetentionTests {
             ("stale truncate", 4, { try store.truncateSession("s", before: 3, expectedVersion: 5) }),
         ]
         for (name, code, body) in cases {
-            do { try body(); Issue.record("\(name) succeeded") } catch let error as StoreError {
+            do {
+                try body()
+                Issue.record("\(name) succeeded")
+            } catch let error as StoreError {
                 #expect(error.exitCode == code, "\(name): \(error)")
             }
             #expect(fileBytes(store.path) == bytes, "\(name) changed the file")
@@ -372,9 +424,10 @@ struct RetentionTests {
         try store.acknowledgeRestore(session: "s")
         try store.execute(.push(.titled("D", "D")), session: "s", at: 2)
         try store.execute(.push(.titled("E", "E")), session: "s", at: 2)
-        #expect(throws: StoreError.truncationBelowRestore(session: "s", before: 6, restoreVersion: 4)) { try store.truncateSession("s", before: 6) }
+        #expect(throws: StoreError.truncationBelowRestore(session: "s", before: 6, restoreVersion: 4)) {
+            try store.truncateSession("s", before: 6)
+        }
         #expect(try store.truncateSession("s", before: 5).sessions.count == 1)
         #expect(try store.check().problems == [])
     }
 }
-

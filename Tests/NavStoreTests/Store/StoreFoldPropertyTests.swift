@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NavStore
 
 /// DESIGN §4 and issue 4: random command sequences (every operation, vetoes and refusals
@@ -7,14 +8,18 @@ import Testing
 /// back with `--at v` equal a fold of the log's first v events from scratch.
 @Suite("NavigationStore: time travel equals the fold (property)")
 struct StoreFoldPropertyTests {
-    @Test("state, back button and back menu at every version equal a fold of the events",
-          arguments: [(UInt64(1), 1), (2, 7), (3, 64)])
+    @Test(
+        "state, back button and back menu at every version equal a fold of the events",
+        arguments: [(UInt64(1), 1), (2, 7), (3, 64)])
     func everyVersionEqualsFold(seed: UInt64, snapshotInterval: Int) throws {
         let dir = TemporaryDirectory()
-        let store = try NavigationStore(path: dir.path("p.sqlite"), options: fastOptions(snapshotInterval: snapshotInterval))
+        let store = try NavigationStore(
+            path: dir.path("p.sqlite"), options: fastOptions(snapshotInterval: snapshotInterval))
         try store.startSession("s", at: 0)
         var random = RandomCommands(seed: seed)
-        var refused = 0, vetoed = 0, unchanged = 0
+        var refused = 0
+        var vetoed = 0
+        var unchanged = 0
         var time: Int64 = 0
         for _ in 0..<400 {
             let command = random.candidate()
@@ -23,7 +28,10 @@ struct StoreFoldPropertyTests {
             do {
                 let result = try store.execute(command, session: "s", at: time)
                 if result.outcome == .vetoed { vetoed += 1 }
-                if result.event == nil { unchanged += 1; #expect(result.version == before) }
+                if result.event == nil {
+                    unchanged += 1
+                    #expect(result.version == before)
+                }
                 if let event = result.event { random.state.apply(event.body) }
             } catch {
                 guard case .rules = error else { throw error }
@@ -69,9 +77,12 @@ struct StoreFoldPropertyTests {
         #expect(try store.state(session: "s", at: .time(1_199)).version == 3)
         #expect(try store.state(session: "s", at: .time(1_200)).version == 5)
         #expect(try store.state(session: "s", at: .time(9_999_999)).version == 21)
-        #expect(throws: StoreError.pointOutOfRange(
-            session: "s", point: "time \(Timestamp.format(999))",
-            accepted: "times from \(Timestamp.format(1_000)), when the session began; later times give the newest state")) {
+        #expect(
+            throws: StoreError.pointOutOfRange(
+                session: "s", point: "time \(Timestamp.format(999))",
+                accepted:
+                    "times from \(Timestamp.format(1_000)), when the session began; later times give the newest state")
+        ) {
             try store.state(session: "s", at: .time(999))
         }
         var versions: [Int] = []

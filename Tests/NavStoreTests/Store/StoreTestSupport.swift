@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NavStore
 
 /// A fresh temporary directory per test, removed when the value is dropped.

@@ -14,7 +14,9 @@ struct ClosedOutputTests {
         let store = try NavigationStore(path: sandbox.database.path)
         var lines: [String] = []
         func line(_ version: Int, _ type: String, _ payload: String) {
-            lines.append(#"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":\#(payload),"session":"s","type":"\#(type)","version":\#(version)}"#)
+            lines.append(
+                #"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":\#(payload),"session":"s","type":"\#(type)","version":\#(version)}"#
+            )
         }
         line(1, "session.started", "{}")
         line(2, "entry.pushed", #"{"entry":{"id":"root"}}"#)
@@ -36,7 +38,9 @@ struct ClosedOutputTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let errPath = sandbox.directory.appendingPathComponent(".closed-pipe-\(UUID().uuidString)").path
-        process.arguments = ["-c", #"trap '' PIPE; { "$NAVDB" --db "$DB" \#(command) 2>"$ERR"; echo $? >>"$ERR.status"; } | true"#]
+        process.arguments = [
+            "-c", #"trap '' PIPE; { "$NAVDB" --db "$DB" \#(command) 2>"$ERR"; echo $? >>"$ERR.status"; } | true"#,
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["NAVDB"] = try Navdb.binary().path
         environment["DB"] = sandbox.database.path
@@ -44,7 +48,9 @@ struct ClosedOutputTests {
         process.environment = environment
         try process.run()
         process.waitUntilExit()
-        let status = (try? String(contentsOfFile: errPath + ".status", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let status = (try? String(contentsOfFile: errPath + ".status", encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
@@ -58,8 +64,10 @@ struct ClosedOutputTests {
         for command in ["history s", "--json history s", "export s", "export --all", "replay s", "--json replay s"] {
             let result = try Self.intoClosedPipe(sandbox, command)
             #expect(result.status == 74, "\(command): exit \(String(describing: result.status)), \(result.stderr)")
-            #expect(result.stderr == "Error: cannot write the output: Broken pipe; the output is incomplete (what the command did to the database stands)\n",
-                    "\(command): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "Error: cannot write the output: Broken pipe; the output is incomplete (what the command did to the database stands)\n",
+                "\(command): \(result.stderr)")
         }
     }
 }

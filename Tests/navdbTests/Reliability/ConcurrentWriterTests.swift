@@ -21,9 +21,13 @@ struct ReliabilityConcurrentWriterTests {
         let path = scratch.file("writers.sqlite")
         let writers = [("shared", "a"), ("shared", "b"), ("own-c", "c"), ("own-d", "d")]
         let children = try writers.map { session, tag in
-            try Child(bench, ["__writer-loop", path, session, "--count", String(perWriter), "--snapshot-interval", "4",
-                              "--tag", tag, "--seed", String(random.next())],
-                      directory: scratch.path, io: scratch.ioFiles())
+            try Child(
+                bench,
+                [
+                    "__writer-loop", path, session, "--count", String(perWriter), "--snapshot-interval", "4",
+                    "--tag", tag, "--seed", String(random.next()),
+                ],
+                directory: scratch.path, io: scratch.ioFiles())
         }
         var results: [ChildResult] = []
         for child in children { results.append(try await child.wait(timeout: 600)) }
@@ -40,13 +44,16 @@ struct ReliabilityConcurrentWriterTests {
             refusals += result.stderr.split(separator: "\n").count
         }
         let store = try NavigationStore(path: path, create: false)
-        var duplicates = 0, lost = 0
+        var duplicates = 0
+        var lost = 0
         for (session, versions) in acknowledged {
             let version = try store.sessionInfo(session).version
             duplicates += versions.count - Set(versions).count
             lost += versions.filter { $0 > version }.count
             // Every event but session.started (which no writer prints) was acknowledged exactly once.
-            #expect(Set(versions).union([1]) == Set(1...version), "session \(session): acknowledged \(versions.sorted()), log at \(version)")
+            #expect(
+                Set(versions).union([1]) == Set(1...version),
+                "session \(session): acknowledged \(versions.sorted()), log at \(version)")
             #expect(version == versions.count + 1)
         }
         let events = try StoreProbe.allEvents(store)
@@ -55,7 +62,9 @@ struct ReliabilityConcurrentWriterTests {
         #expect(lost == 0)
         let problems = try StoreProbe.problems(store, probes: 3, random: &random)
         #expect(problems.isEmpty, "\(problems)")
-        Reliability.summary("concurrent writer loops", """
+        Reliability.summary(
+            "concurrent writer loops",
+            """
             \(writers.count) processes (2 on one session, 2 on their own) x \(perWriter) events racing on one new file: \
             \(acknowledged.values.map(\.count).reduce(0, +)) acknowledged, \(events.count) events in the log \
             (with \(acknowledged.count) session.started), \(lost) lost, \(duplicates) versions given twice, \
@@ -77,10 +86,15 @@ struct ReliabilityConcurrentWriterTests {
                 group.addTask {
                     var results: [ChildResult] = []
                     let session = index < 2 ? "shared" : "own-\(index)"
-                    if index >= 2 { results.append(try await scratch.navdb(["--db", db, "session", "start", session])) }
+                    if index >= 2 {
+                        results.append(try await scratch.navdb(["--db", db, "session", "start", session]))
+                    }
                     for n in 0..<perProcess {
                         let json = n % 2 == 0 ? ["--json"] : []
-                        results.append(try await scratch.navdb(["--db", db] + json + ["push", session, "p\(index)-\(n)", "--title", "P \(index) \(n)"]))
+                        results.append(
+                            try await scratch.navdb(
+                                ["--db", db] + json + ["push", session, "p\(index)-\(n)", "--title", "P \(index) \(n)"])
+                        )
                     }
                     return (index, results)
                 }
@@ -115,7 +129,9 @@ struct ReliabilityConcurrentWriterTests {
         #expect(try StoreProbe.allEvents(store).count == 1 + (processes - 2) + processes * perProcess)
         let problems = try StoreProbe.problems(store, probes: 2, random: &random)
         #expect(problems.isEmpty, "\(problems)")
-        Reliability.summary("concurrent navdb processes", """
+        Reliability.summary(
+            "concurrent navdb processes",
+            """
             \(processes) concurrent sequences x \(perProcess) 'navdb push' (2 on one session, 2 on their own): \
             \(runs) processes, every exit 0, every version given once, no lock error, 0 lost, check clean
             """)
@@ -129,8 +145,9 @@ struct ReliabilityConcurrentWriterTests {
         for round in 0..<rounds {
             let db = scratch.file("created-\(round).sqlite")
             let children = try (0..<4).map { index in
-                try Child(try Navdb.binary().path, ["--db", db, "session", "start", "k\(index)"], directory: scratch.path,
-                          io: scratch.ioFiles())
+                try Child(
+                    try Navdb.binary().path, ["--db", db, "session", "start", "k\(index)"], directory: scratch.path,
+                    io: scratch.ioFiles())
             }
             for child in children {
                 let result = try await child.wait()
@@ -140,7 +157,10 @@ struct ReliabilityConcurrentWriterTests {
             #expect(try store.sessions().map(\.key) == ["k0", "k1", "k2", "k3"])
         }
         #expect(failures.isEmpty, "\(failures)")
-        Reliability.summary("racing creation", "\(rounds) rounds of 4 'session start' racing to create a new file: \(rounds * 4 - failures.count) of \(rounds * 4) succeeded")
+        Reliability.summary(
+            "racing creation",
+            "\(rounds) rounds of 4 'session start' racing to create a new file: \(rounds * 4 - failures.count) of \(rounds * 4) succeeded"
+        )
     }
 
     @Test("two pushes racing with the same --expect-version: exactly one exits 0, the other 4")
@@ -151,11 +171,13 @@ struct ReliabilityConcurrentWriterTests {
         #expect(try await scratch.navdb(["--db", db, "session", "start", "s"]).status == 0)
         let binary = try Navdb.binary().path
         var version = 1
-        var winners = 0, conflicts = 0
+        var winners = 0
+        var conflicts = 0
         for round in 0..<rounds {
             let children = try ["a", "b"].map { side in
-                try Child(binary, ["--db", db, "push", "s", "r\(round)\(side)", "--expect-version", String(version)],
-                          directory: scratch.path, io: scratch.ioFiles())
+                try Child(
+                    binary, ["--db", db, "push", "s", "r\(round)\(side)", "--expect-version", String(version)],
+                    directory: scratch.path, io: scratch.ioFiles())
             }
             var results: [ChildResult] = []
             for child in children { results.append(try await child.wait()) }
@@ -166,7 +188,10 @@ struct ReliabilityConcurrentWriterTests {
             }
             for result in results where result.status == 4 {
                 conflicts += 1
-                #expect(result.stderr == "Error: version conflict on session 's': expected version \(version), found \(version + 1)\n", "\(result)")
+                #expect(
+                    result.stderr
+                        == "Error: version conflict on session 's': expected version \(version), found \(version + 1)\n",
+                    "\(result)")
                 #expect(result.stdout.isEmpty)
             }
             version += 1
@@ -174,22 +199,31 @@ struct ReliabilityConcurrentWriterTests {
         let store = try NavigationStore(path: db, create: false)
         #expect(try store.sessionInfo("s").version == 1 + rounds)
         #expect(try store.check().isClean)
-        Reliability.summary("expect-version race", "\(rounds) races of two 'push --expect-version V': \(winners) exit 0, \(conflicts) exit 4, log gapless at version \(1 + rounds)")
+        Reliability.summary(
+            "expect-version race",
+            "\(rounds) races of two 'push --expect-version V': \(winners) exit 0, \(conflicts) exit 4, log gapless at version \(1 + rounds)"
+        )
     }
 
-    @Test("a truncate or delete with --expect-version racing a push: all or nothing; a stale one exits 4, a push after a delete 1")
+    @Test(
+        "a truncate or delete with --expect-version racing a push: all or nothing; a stale one exits 4, a push after a delete 1"
+    )
     func retentionRace() async throws {
         let rounds = Reliability.count(10, long: 100)
         let scratch = try Scratch("retention-race")
         let db = scratch.file("navdb.sqlite")
         let binary = try Navdb.binary().path
-        var pushWon = 0, retentionWon = 0
+        var pushWon = 0
+        var retentionWon = 0
         for round in 0..<rounds {
             let key = "s\(round)"
             #expect(try await scratch.navdb(["--db", db, "session", "start", key]).status == 0)
             for index in 0..<4 { #expect(try await scratch.navdb(["--db", db, "push", key, "E\(index)"]).status == 0) }
             let deleting = round % 2 == 0
-            let retention = deleting ? ["session", "delete", key, "--expect-version", "5"] : ["session", "truncate", key, "--before", "4", "--expect-version", "5"]
+            let retention =
+                deleting
+                ? ["session", "delete", key, "--expect-version", "5"]
+                : ["session", "truncate", key, "--before", "4", "--expect-version", "5"]
             let children = try [["push", key, "X", "--expect-version", "5"], retention].map {
                 try Child(binary, ["--db", db] + $0, directory: scratch.path, io: scratch.ioFiles())
             }
@@ -199,7 +233,9 @@ struct ReliabilityConcurrentWriterTests {
             let store = try NavigationStore(path: db, create: false)
             if deleting {
                 // Delete first: the push finds no session (1). Push first: the delete is stale (4).
-                #expect([push.status, removal.status].sorted() == (push.status == 0 ? [0, 4] : [0, 1]), "round \(round): \(push) \(removal)")
+                #expect(
+                    [push.status, removal.status].sorted() == (push.status == 0 ? [0, 4] : [0, 1]),
+                    "round \(round): \(push) \(removal)")
                 if removal.status == 0 {
                     retentionWon += 1
                     #expect(try !store.sessions().contains { $0.key == key })
@@ -218,7 +254,10 @@ struct ReliabilityConcurrentWriterTests {
             }
             #expect(try store.check().isClean, "round \(round)")
         }
-        Reliability.summary("retention race", "\(rounds) races of 'push --expect-version 5' against 'session delete/truncate --expect-version 5': push first \(pushWon), retention first \(retentionWon), never a partial result")
+        Reliability.summary(
+            "retention race",
+            "\(rounds) races of 'push --expect-version 5' against 'session delete/truncate --expect-version 5': push first \(pushWon), retention first \(retentionWon), never a partial result"
+        )
     }
 
     @Test("a writer blocked past the busy timeout gets one clear exit-74 line; readers are not blocked")
@@ -246,11 +285,16 @@ struct ReliabilityConcurrentWriterTests {
         while !gate.isFinished { try await Task.sleep(nanoseconds: 1_000_000) }
 
         #expect(writer.status == 74, "\(writer)")
-        #expect(writer.stderr == "Error: database '\(db)' stayed locked by another writer for 10000 ms; try again\n", "\(writer)")
+        #expect(
+            writer.stderr == "Error: database '\(db)' stayed locked by another writer for 10000 ms; try again\n",
+            "\(writer)")
         #expect(!writer.stderr.contains("database is locked"))
         #expect(writer.seconds >= 9.5, "gave up after \(writer.seconds) s")
         #expect(try store.sessionInfo("s").version == 1)
-        Reliability.summary("busy timeout", "a push behind a held write lock waited \(String(format: "%.1f", writer.seconds)) s, then exit 74 with one clear line; a reader meanwhile answered in \(String(format: "%.2f", reader.seconds)) s")
+        Reliability.summary(
+            "busy timeout",
+            "a push behind a held write lock waited \(String(format: "%.1f", writer.seconds)) s, then exit 74 with one clear line; a reader meanwhile answered in \(String(format: "%.2f", reader.seconds)) s"
+        )
     }
 }
 
@@ -261,8 +305,16 @@ final class Gate: @unchecked Sendable {
     private var released = false
     private var finished = false
 
-    var isLocked: Bool { condition.lock(); defer { condition.unlock() }; return locked }
-    var isFinished: Bool { condition.lock(); defer { condition.unlock() }; return finished }
+    var isLocked: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return locked
+    }
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
 
     /// Called inside the transaction: marks the lock as held and waits for ``release()``.
     func holdUntilReleased() {
@@ -272,8 +324,17 @@ final class Gate: @unchecked Sendable {
         condition.unlock()
     }
 
-    func release() { condition.lock(); released = true; condition.broadcast(); condition.unlock() }
-    func finish() { condition.lock(); finished = true; condition.unlock() }
+    func release() {
+        condition.lock()
+        released = true
+        condition.broadcast()
+        condition.unlock()
+    }
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.unlock()
+    }
 }
 
 /// An input of no lines that blocks, inside the import's transaction, until its gate is released.

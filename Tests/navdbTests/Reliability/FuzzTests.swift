@@ -8,30 +8,52 @@ import Testing
 struct ReliabilityFuzzTests {
     // MARK: The argument parser, through the navdb binary
 
-    static let commands = ["session", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
-                           "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export", "import",
-                           "rebuild", "check", "lint", "help", "start", "psuh", ""]
-    static let options = ["ack", "all", "at", "back-bar-button-image", "back-bar-button-title", "back-button-title", "confirm", "display-mode",
-                          "entry", "expect-version", "format", "from", "hides-back-button", "json-file", "keep-ids", "left-items", "limit",
-                          "mark", "menu-suppressed", "menu-title", "modal-in-presentation", "name", "param", "pop-guard", "redact", "reverse",
-                          "route", "since", "source", "style", "supplement-back-button", "time", "title", "to", "type", "unset", "until",
-                          "verify", "version", "width", "json", "help", "titel", "widht", "input", "rule", "disable", "fail-on"].map { "--" + $0 } + ["-h", "-", "--", "-x", "-1", "---", "--=", "-json"]
-    static let values = ["s", "t", "A", "B", "C", "M", "nosuch", "0", "1", "2", "3", "-1", "-0", "+3", "1.5", "1e3", "99999999999999999999",
-                         String(Int.max), String(Int.min), "", " ", "-", "=", "k=v", "=v", "back-button", "gesture", "programmatic", "back-menu",
-                         "minimal", "editor", "title", "back-bar-button-item", "entry.pushed", "2024-05-01T12:00:00Z", "2099-01-01T00:00:00Z",
-                         "2024-02-30T00:00:00Z", "1970-01-01", "entries.json", "events.ndjson", "missing.json", "firefox-session", "navdb",
-                         "'); DROP TABLE events;--", "line\nbreak", "\u{1B}[2J", "👩‍👩‍👧‍👦", "e\u{301}", "שלום", String(repeating: "x", count: 5_000)]
+    static let commands = [
+        "session", "sessions", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
+        "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "restore", "export", "import",
+        "rebuild", "check", "lint", "help", "start", "psuh", "",
+    ]
+    static let options =
+        [
+            "ack", "all", "at", "back-bar-button-image", "back-bar-button-title", "back-button-title", "confirm",
+            "display-mode",
+            "entry", "expect-version", "format", "from", "hides-back-button", "json-file", "keep-ids", "left-items",
+            "limit",
+            "mark", "menu-suppressed", "menu-title", "modal-in-presentation", "name", "param", "pop-guard", "redact",
+            "reverse",
+            "route", "since", "source", "style", "supplement-back-button", "time", "title", "to", "type", "unset",
+            "until",
+            "verify", "version", "width", "json", "help", "titel", "widht", "input", "rule", "disable", "fail-on",
+        ].map { "--" + $0 } + ["-h", "-", "--", "-x", "-1", "---", "--=", "-json"]
+    static let values = [
+        "s", "t", "A", "B", "C", "M", "nosuch", "0", "1", "2", "3", "-1", "-0", "+3", "1.5", "1e3",
+        "99999999999999999999",
+        String(Int.max), String(Int.min), "", " ", "-", "=", "k=v", "=v", "back-button", "gesture", "programmatic",
+        "back-menu",
+        "minimal", "editor", "title", "back-bar-button-item", "entry.pushed", "2024-05-01T12:00:00Z",
+        "2099-01-01T00:00:00Z",
+        "2024-02-30T00:00:00Z", "1970-01-01", "entries.json", "events.ndjson", "missing.json", "firefox-session",
+        "navdb",
+        "'); DROP TABLE events;--", "line\nbreak", "\u{1B}[2J", "👩‍👩‍👧‍👦", "e\u{301}", "שלום",
+        String(repeating: "x", count: 5_000),
+    ]
     /// Command lines that work, to mutate.
     static let corpus: [[String]] = [
         ["push", "s", "C", "--title", "Compose", "--back-button-title", "", "--pop-guard", "Discard?"],
-        ["pop", "s", "--source", "back-button", "--confirm"], ["pop-to", "s", "A", "--source", "back-menu"], ["menu-select", "s", "1"],
-        ["update", "s", "B", "--title=Renamed", "--unset", "back-button-title"], ["present", "s", "M", "--modal-in-presentation"],
+        ["pop", "s", "--source", "back-button", "--confirm"], ["pop-to", "s", "A", "--source", "back-menu"],
+        ["menu-select", "s", "1"],
+        ["update", "s", "B", "--title=Renamed", "--unset", "back-button-title"],
+        ["present", "s", "M", "--modal-in-presentation"],
         ["dismiss", "s", "--source", "gesture"], ["back", "s"], ["lint", "s", "--width", "4", "--fail-on", "info"],
-        ["lint", "--rule", "guard-bypassed", "--disable", "no-way-back"], ["lint", "--input", "events.ndjson", "--json"], ["set-stack", "s", "--json-file", "entries.json"],
+        ["lint", "--rule", "guard-bypassed", "--disable", "no-way-back"],
+        ["lint", "--input", "events.ndjson", "--json"], ["set-stack", "s", "--json-file", "entries.json"],
         ["stack", "s", "--at", "2"], ["back-menu", "s", "--width", "10"], ["show", "s", "--width", "30"],
-        ["history", "s", "--type", "entry.pushed", "--limit", "2", "--reverse"], ["replay", "s", "--from", "2", "--to", "3"],
-        ["restore", "s"], ["export", "s", "--redact"], ["import", "events.ndjson"], ["session", "start", "t", "--name", "T"],
-        ["--json", "sessions"], ["check"], ["rebuild", "--verify"], ["push", "s", "D", "--param", "k=v", "--route", "r", "--expect-version", "3"],
+        ["history", "s", "--type", "entry.pushed", "--limit", "2", "--reverse"],
+        ["replay", "s", "--from", "2", "--to", "3"],
+        ["restore", "s"], ["export", "s", "--redact"], ["import", "events.ndjson"],
+        ["session", "start", "t", "--name", "T"],
+        ["--json", "sessions"], ["check"], ["rebuild", "--verify"],
+        ["push", "s", "D", "--param", "k=v", "--route", "r", "--expect-version", "3"],
     ]
 
     static func randomToken(_ random: inout SeededGenerator) -> String {
@@ -52,7 +74,8 @@ struct ReliabilityFuzzTests {
             case 1 where !words.isEmpty: words.insert(words[index], at: index)
             case 2 where words.count > 1: words.swapAt(index, random.int(0...(words.count - 1)))
             case 3 where !words.isEmpty: words[index] = randomToken(&random)
-            case 4 where !words.isEmpty && !words[index].isEmpty: words[index] = String(words[index].prefix(random.int(0...(words[index].count - 1))))
+            case 4 where !words.isEmpty && !words[index].isEmpty:
+                words[index] = String(words[index].prefix(random.int(0...(words[index].count - 1))))
             case 5 where !words.isEmpty && !words[index].isEmpty:
                 var scalars = Array(words[index].unicodeScalars)
                 scalars[random.int(0...(scalars.count - 1))] = Unicode.Scalar(UInt8(random.int(32...126)))
@@ -83,7 +106,9 @@ struct ReliabilityFuzzTests {
             if !result.stderr.isEmpty { return "exit \(result.status) with stderr: \(result.stderr)" }
             return result.stdout.isEmpty ? "exit \(result.status) with nothing on stdout" : nil
         case 1, 4, 65, 74:
-            guard result.stderr.hasPrefix("Error: "), errorLines.count == 1 else { return "exit \(result.status) without one error line: \(result.stderr)" }
+            guard result.stderr.hasPrefix("Error: "), errorLines.count == 1 else {
+                return "exit \(result.status) without one error line: \(result.stderr)"
+            }
             return nil
         case 64:
             guard result.stderr.hasPrefix("Error: "), errorLines.count == 3, errorLines[1].hasPrefix("Usage: ") else {
@@ -101,14 +126,19 @@ struct ReliabilityFuzzTests {
         let lanes = 2
         var seeds = Reliability.random(7)
         let laneSeeds = (0..<lanes).map { _ in seeds.next() }
-        let results = try await withThrowingTaskGroup(of: (histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int).self) { group in
+        let results = try await withThrowingTaskGroup(
+            of: (histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int).self
+        ) { group in
             for lane in 0..<lanes {
                 group.addTask {
                     var random = SeededGenerator(seed: laneSeeds[lane])
                     let scratch = try Scratch("fuzz-argv-\(lane)")
                     try scratch.write("entries.json", text: #"[{"id": "Z", "item": {"title": "Zed"}}]"#)
                     try scratch.write("events.ndjson", text: "")
-                    for arguments in [["session", "start", "s"], ["push", "s", "A", "--title", "Inbox"], ["push", "s", "B", "--pop-guard", "Sure?"]] {
+                    for arguments in [
+                        ["session", "start", "s"], ["push", "s", "A", "--title", "Inbox"],
+                        ["push", "s", "B", "--pop-guard", "Sure?"],
+                    ] {
                         _ = try await scratch.navdb(arguments)
                     }
                     var histogram: [Int32: Int] = [:]
@@ -130,11 +160,16 @@ struct ReliabilityFuzzTests {
                         histogram[result.status, default: 0] += 1
                         slowest = max(slowest, result.seconds)
                         let shown = words.map { $0.count > 40 ? String($0.prefix(40)) + "..." : $0 }
-                        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/argumentParser (lane \(lane), case \(n))"
+                        let reproduction =
+                            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/argumentParser (lane \(lane), case \(n))"
                         if let violation = Self.contractViolation(result) {
                             problems.append("\(shown): \(violation) [\(reproduction)]")
                         } else if ![0, 3].contains(result.status) {
-                            if try scratch.contents() != before { problems.append("\(shown): refused with \(result.status) but the database changed [\(reproduction)]") }
+                            if try scratch.contents() != before {
+                                problems.append(
+                                    "\(shown): refused with \(result.status) but the database changed [\(reproduction)]"
+                                )
+                            }
                             unchanged += 1
                         }
                     }
@@ -147,11 +182,16 @@ struct ReliabilityFuzzTests {
             for try await result in group { all.append(result) }
             return all
         }
-        let histogram = results.reduce(into: [Int32: Int]()) { total, lane in total.merge(lane.histogram, uniquingKeysWith: +) }
+        let histogram = results.reduce(into: [Int32: Int]()) { total, lane in
+            total.merge(lane.histogram, uniquingKeysWith: +)
+        }
         let problems = results.flatMap { $0.problems }
         #expect(problems.isEmpty, "seed \(Reliability.seed): \(problems.prefix(10))")
         let statuses = histogram.keys.sorted().map { "\($0): \(histogram[$0]!)" }.joined(separator: ", ")
-        Reliability.summary("argv fuzz", "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database byte-for-byte unchanged")
+        Reliability.summary(
+            "argv fuzz",
+            "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database byte-for-byte unchanged"
+        )
     }
 
     // MARK: The NDJSON reader, in-process
@@ -161,17 +201,39 @@ struct ReliabilityFuzzTests {
         let store = try NavigationStore(path: path)
         try store.startSession("src", name: "Source", at: 1_700_000_000_000)
         var time: Int64 = 1_700_000_000_000
-        func run(_ command: NavigationCommand) throws { time += 1_000; try store.execute(command, session: "src", at: time) }
-        try run(.push(Entry(id: "A", route: "inbox", params: ["n": .integer(1), "f": .number(0.5), "b": .bool(true), "z": .null],
-                            item: NavigationItem(title: "Inbox", backButtonTitle: ""))))
-        try run(.push(Entry(id: "B", item: NavigationItem(title: "Folder", backBarButtonItem: BackBarButtonItem(title: "Up", image: true), menuTitle: "Menu"))))
-        try run(.push(Entry(id: "C", item: NavigationItem(title: "Draft", backButtonDisplayMode: .minimal, popGuard: PopGuard(prompt: "Discard?")))))
+        func run(_ command: NavigationCommand) throws {
+            time += 1_000
+            try store.execute(command, session: "src", at: time)
+        }
+        try run(
+            .push(
+                Entry(
+                    id: "A", route: "inbox",
+                    params: ["n": .integer(1), "f": .number(0.5), "b": .bool(true), "z": .null],
+                    item: NavigationItem(title: "Inbox", backButtonTitle: ""))))
+        try run(
+            .push(
+                Entry(
+                    id: "B",
+                    item: NavigationItem(
+                        title: "Folder", backBarButtonItem: BackBarButtonItem(title: "Up", image: true),
+                        menuTitle: "Menu"))))
+        try run(
+            .push(
+                Entry(
+                    id: "C",
+                    item: NavigationItem(
+                        title: "Draft", backButtonDisplayMode: .minimal, popGuard: PopGuard(prompt: "Discard?")))))
         try run(.pop(source: .backButton))
         try run(.pop(source: .backButton, confirmed: true))
-        try run(.update(entryID: "B", item: NavigationItem(title: "Folder 2", leftBarButtonItems: 2, leftItemsSupplementBackButton: true)))
+        try run(
+            .update(
+                entryID: "B",
+                item: NavigationItem(title: "Folder 2", leftBarButtonItems: 2, leftItemsSupplementBackButton: true)))
         try run(.push(Entry(id: "D", item: NavigationItem(title: "Message", hidesBackButton: false))))
         try run(.menuSelect(row: 1))
-        try run(.present(Entry(id: "M", item: NavigationItem(title: "Modal", style: .editor)), modalInPresentation: true))
+        try run(
+            .present(Entry(id: "M", item: NavigationItem(title: "Modal", style: .editor)), modalInPresentation: true))
         try run(.dismiss(source: .gesture))
         try run(.dismiss(source: .programmatic))
         try run(.setStack([Entry(id: "X"), Entry(id: "Y", item: NavigationItem(title: "Why"))]))
@@ -199,19 +261,30 @@ struct ReliabilityFuzzTests {
         case 2 where bytes.count > 2:
             let start = random.int(0...(bytes.count - 2))
             bytes.removeSubrange(start..<min(bytes.count, start + random.int(1...20)))
-        case 3: bytes.insert(contentsOf: Array(random.pick(["{", "}", "[", "]", ",", ":", "\"", "\\", "null", "-1", "1e999", "\\u0000", "\\ud800", "🙂"]).utf8),
-                             at: random.int(0...bytes.count))
+        case 3:
+            bytes.insert(
+                contentsOf: Array(
+                    random.pick([
+                        "{", "}", "[", "]", ",", ":", "\"", "\\", "null", "-1", "1e999", "\\u0000", "\\ud800", "🙂",
+                    ]).utf8),
+                at: random.int(0...bytes.count))
         default:
             // Structural: change one field of the record or of its payload.
             guard case .object(var record)? = try? JSONValue.parse(line) else { break }
-            let values: [JSONValue] = [.null, .bool(true), .integer(0), .integer(-1), .integer(Int64(random.int(1...30))), .integer(Int64.max),
-                                       .integer(Int64.min), .number(1.5), .string(""), .string("s"), .string("src"), .string("entry.pushed"),
-                                       .string("layer.presented"), .string("A"), .array([]), .object([:]),
-                                       (try? JSONValue.parse(random.pick(others)))?["payload"] ?? .null]
-            if random.chance(50), case .object(var payload)? = record["payload"], let key = payload.keys.randomElement(using: &random) {
+            let values: [JSONValue] = [
+                .null, .bool(true), .integer(0), .integer(-1), .integer(Int64(random.int(1...30))), .integer(Int64.max),
+                .integer(Int64.min), .number(1.5), .string(""), .string("s"), .string("src"), .string("entry.pushed"),
+                .string("layer.presented"), .string("A"), .array([]), .object([:]),
+                (try? JSONValue.parse(random.pick(others)))?["payload"] ?? .null,
+            ]
+            if random.chance(50), case .object(var payload)? = record["payload"],
+                let key = payload.keys.randomElement(using: &random)
+            {
                 if random.chance(30) { payload.removeValue(forKey: key) } else { payload[key] = random.pick(values) }
                 record["payload"] = .object(payload)
-            } else if let key = ["at", "eventID", "payload", "session", "type", "version", "seq", "time"].randomElement(using: &random) {
+            } else if let key = ["at", "eventID", "payload", "session", "type", "version", "seq", "time"].randomElement(
+                using: &random)
+            {
                 if random.chance(20) { record.removeValue(forKey: key) } else { record[key] = random.pick(values) }
             }
             let encoder = JSONEncoder()
@@ -231,16 +304,25 @@ struct ReliabilityFuzzTests {
         func target(_ generation: Int) throws -> (NavigationStore, [String]) {
             let store = try NavigationStore(path: scratch.file("target-\(generation).sqlite"))
             try store.startSession("s", at: 1_700_000_000_000)
-            try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "s", at: 1_700_000_000_001)
+            try store.execute(
+                .push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "s", at: 1_700_000_000_001)
             var own: [String] = []
             try store.exportNDJSON(session: "s") { own.append($0) }
             return (store, own)
         }
         var (store, own) = try target(0)
         var baseline = try Self.snapshot(store)
-        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/ndjsonReader"
+        let reproduction =
+            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/ndjsonReader"
         var changedCases: [Int] = []
-        var accepted = 0, refused = 0, compared = 0, otherErrors: [String] = [], changedOnRefusal = 0, slowest = 0.0, lines = 0, checks = 0
+        var accepted = 0
+        var refused = 0
+        var compared = 0
+        var otherErrors: [String] = []
+        var changedOnRefusal = 0
+        var slowest = 0.0
+        var lines = 0
+        var checks = 0
         let started = Date()
         for n in 0..<cases {
             if n > 0 && n % 200 == 0 {
@@ -254,8 +336,19 @@ struct ReliabilityFuzzTests {
             if n % 20 == 0 { await Task.yield() }
             var input: [String]
             switch n % 6 {
-            case 0: input = (0..<random.int(1...3)).map { _ in String(decoding: (0..<random.int(0...120)).map { _ in UInt8(random.int(0...255)) }, as: UTF8.self) }
-            case 1: input = (0..<random.int(1...3)).map { _ in (0..<random.int(1...12)).map { _ in random.pick(["{", "}", "\"at\":", "\"version\":", "1", "\"s\"", ",", "[", "]", "null", "\"payload\":{}", "\"type\":\"session.started\"", "\"eventID\":\"e\""]) }.joined() }
+            case 0:
+                input = (0..<random.int(1...3)).map { _ in
+                    String(decoding: (0..<random.int(0...120)).map { _ in UInt8(random.int(0...255)) }, as: UTF8.self)
+                }
+            case 1:
+                input = (0..<random.int(1...3)).map { _ in
+                    (0..<random.int(1...12)).map { _ in
+                        random.pick([
+                            "{", "}", "\"at\":", "\"version\":", "1", "\"s\"", ",", "[", "]", "null", "\"payload\":{}",
+                            "\"type\":\"session.started\"", "\"eventID\":\"e\"",
+                        ])
+                    }.joined()
+                }
             case 2:
                 // A prefix of the source with one line mutated.
                 input = Array(source.prefix(random.int(1...source.count)))
@@ -264,7 +357,8 @@ struct ReliabilityFuzzTests {
             case 3:
                 // The whole source, reordered, duplicated or with a line dropped.
                 input = source
-                let i = random.int(0...(input.count - 1)), j = random.int(0...(input.count - 1))
+                let i = random.int(0...(input.count - 1))
+                let j = random.int(0...(input.count - 1))
                 switch random.int(0...2) {
                 case 0: input.swapAt(i, j)
                 case 1: input.insert(input[i], at: j)
@@ -282,7 +376,9 @@ struct ReliabilityFuzzTests {
                     let index = random.int(0...(input.count - 1))
                     input[index] = Self.mutateLine(input[index], others: source, &random)
                 }
-                if random.chance(50) { input[input.count - 1] = String(input[input.count - 1].prefix(random.int(0...40))) }
+                if random.chance(50) {
+                    input[input.count - 1] = String(input[input.count - 1].prefix(random.int(0...40)))
+                }
             }
             // Each case names a new session, so that accepted sources do not collide.
             input = input.map { $0.replacingOccurrences(of: "\"session\":\"src\"", with: "\"session\":\"src-\(n)\"") }
@@ -297,7 +393,9 @@ struct ReliabilityFuzzTests {
                 if accepted % 10 == 0 {
                     let report = try store.check()
                     checks += 1
-                    #expect(report.isClean, "case \(n) was accepted and left \(report.problems): \(input) [\(reproduction)]")
+                    #expect(
+                        report.isClean, "case \(n) was accepted and left \(report.problems): \(input) [\(reproduction)]"
+                    )
                 }
                 baseline = try Self.snapshot(store)
             case .invalidImport?, .eventIDConflict?:
@@ -305,7 +403,10 @@ struct ReliabilityFuzzTests {
                 if refused % 4 == 0 {
                     compared += 1
                     let now = try Self.snapshot(store)
-                    if now.0 != baseline.0 || now.1 != baseline.1 { changedOnRefusal += 1; changedCases.append(n) }
+                    if now.0 != baseline.0 || now.1 != baseline.1 {
+                        changedOnRefusal += 1
+                        changedCases.append(n)
+                    }
                 }
             case let error?:
                 otherErrors.append("case \(n): \(error) for \(input.map { String($0.prefix(200)) })")
@@ -316,27 +417,40 @@ struct ReliabilityFuzzTests {
         #expect(slowest < 10, "one input took \(slowest) s [\(reproduction)]")
         let final = try store.check()
         #expect(final.isClean, "\(final.problems) [\(reproduction)]")
-        Reliability.summary("NDJSON fuzz", "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s")
+        Reliability.summary(
+            "NDJSON fuzz",
+            "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s"
+        )
     }
     // MARK: The Firefox session reader, in-process
 
     /// Numbers where a time, an index or a version is read: whole, fractional, past Int64, and far
     /// past any range (issue 10 item 2: 1e19 killed navdb with a trap).
-    static let hostileNumbers = ["0", "-1", "1", "3", "1.5", "1e3", "1700000000000", "1700000000000.7", "-1700000000000", "253402300799999", "253402300800000",
-                                 "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
-                                 "1e19", "-1e19", "1e300", "-1e300", "1e-400", "-0", "0.0", "4.9e-324", "true", "null", "\"12\"", "[]", "{}"]
+    static let hostileNumbers = [
+        "0", "-1", "1", "3", "1.5", "1e3", "1700000000000", "1700000000000.7", "-1700000000000", "253402300799999",
+        "253402300800000",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+        "18446744073709551615",
+        "1e19", "-1e19", "1e300", "-1e300", "1e-400", "-0", "0.0", "4.9e-324", "true", "null", "\"12\"", "[]", "{}",
+    ]
 
     /// A Firefox for Android session-restore file: `tabs` tabs, each with a GECKO_STATE history
     /// (as text or as an object) or none, and the given raw JSON numbers.
     static func firefoxFile(_ random: inout SeededGenerator, case n: Int) -> String {
-        func number() -> String { random.chance(50) ? random.pick(hostileNumbers) : String(1_700_000_000_000 + random.int(0...100_000)) }
+        func number() -> String {
+            random.chance(50) ? random.pick(hostileNumbers) : String(1_700_000_000_000 + random.int(0...100_000))
+        }
         func text() -> String {
-            random.pick(["\"Inbox\"", "\"\"", "null", "\"e\\u0301\"", "\"👩‍👩‍👧\"", "\"a\\nb\"", "\"https://example.com/\(random.int(0...9))\"", "1", "[]"])
+            random.pick([
+                "\"Inbox\"", "\"\"", "null", "\"e\\u0301\"", "\"👩‍👩‍👧\"", "\"a\\nb\"",
+                "\"https://example.com/\(random.int(0...9))\"", "1", "[]",
+            ])
         }
         var tuples: [String] = []
         for tab in 0..<random.int(0...3) {
             let entries = (0..<random.int(0...5)).map { _ in "{\"title\":\(text()),\"url\":\(text())}" }
-            let history = "{\"history\":{\"entries\":[\(entries.joined(separator: ","))],\"index\":\(random.chance(60) ? String(random.int(0...6)) : number())}}"
+            let history =
+                "{\"history\":{\"entries\":[\(entries.joined(separator: ","))],\"index\":\(random.chance(60) ? String(random.int(0...6)) : number())}}"
             let engine: String
             switch random.int(0...3) {
             case 0: engine = "{}"
@@ -344,12 +458,16 @@ struct ReliabilityFuzzTests {
             case 2: engine = "{\"GECKO_STATE\":\(JSONOutputString.quoted(history))}"
             default: engine = "{\"GECKO_STATE\":\(random.pick(["null", "\"{\"", "1", "\"[]\""]))}"
             }
-            let uuid = random.chance(90) ? "\"tab-\(n)-\(random.chance(80) ? tab : 0)\"" : random.pick(["\"\"", "1", "null"])
+            let uuid =
+                random.chance(90) ? "\"tab-\(n)-\(random.chance(80) ? tab : 0)\"" : random.pick(["\"\"", "1", "null"])
             let lastAccess = random.chance(85) ? ",\"lastAccess\":\(number())" : ""
-            tuples.append("{\"session\":{\"uuid\":\(uuid),\"title\":\(text()),\"url\":\(text())\(lastAccess)},\"engineSession\":\(engine)}")
+            tuples.append(
+                "{\"session\":{\"uuid\":\(uuid),\"title\":\(text()),\"url\":\(text())\(lastAccess)},\"engineSession\":\(engine)}"
+            )
         }
         let version = random.chance(85) ? random.pick(["1", "2"]) : number()
-        var file = "{\"version\":\(version),\"selectedTabId\":\"x\",\"sessionStateTuples\":[\(tuples.joined(separator: ","))]}"
+        var file =
+            "{\"version\":\(version),\"selectedTabId\":\"x\",\"sessionStateTuples\":[\(tuples.joined(separator: ","))]}"
         if random.chance(15) {
             var bytes = Array(file.utf8)
             for _ in 0..<random.int(1...3) where !bytes.isEmpty {
@@ -360,15 +478,21 @@ struct ReliabilityFuzzTests {
         return file
     }
 
-    @Test("random and mutated Firefox session files through importFirefoxSession: no crash, refusals change nothing, acceptances check clean")
+    @Test(
+        "random and mutated Firefox session files through importFirefoxSession: no crash, refusals change nothing, acceptances check clean"
+    )
     func firefoxReader() async throws {
         let cases = Reliability.count(1_500, long: 15_000)
         let scratch = try Scratch("fuzz-firefox")
         var random = Reliability.random(9)
-        let reproduction = "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/firefoxReader"
+        let reproduction =
+            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/firefoxReader"
         let store = try NavigationStore(path: scratch.file("firefox.sqlite"))
         var baseline = try Self.snapshot(store)
-        var accepted = 0, refused = 0, changed: [Int] = [], otherErrors: [String] = []
+        var accepted = 0
+        var refused = 0
+        var changed: [Int] = []
+        var otherErrors: [String] = []
         for n in 0..<cases {
             if n % 20 == 0 { await Task.yield() }
             let file = Self.firefoxFile(&random, case: n)
@@ -390,7 +514,10 @@ struct ReliabilityFuzzTests {
         #expect(report.isClean, "\(report.problems) [\(reproduction)]")
         #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5)) [\(reproduction)]")
         #expect(changed.isEmpty, "refused cases \(changed.prefix(10)) changed the log [\(reproduction)]")
-        Reliability.summary("Firefox fuzz", "\(cases) random and mutated session files (huge, fractional and negative times and indexes, wrong types, broken syntax) through importFirefoxSession: \(refused) refused with exit-65 errors, \(accepted) accepted, check clean, 0 crashes, \(otherErrors.count) other errors")
+        Reliability.summary(
+            "Firefox fuzz",
+            "\(cases) random and mutated session files (huge, fractional and negative times and indexes, wrong types, broken syntax) through importFirefoxSession: \(refused) refused with exit-65 errors, \(accepted) accepted, check clean, 0 crashes, \(otherErrors.count) other errors"
+        )
     }
 }
 

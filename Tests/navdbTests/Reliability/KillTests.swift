@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#endif
 import Foundation
 import NavStore
 import Testing
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#endif
 
 /// DESIGN §8: "Killing a writer at any instant loses no acknowledged event and leaves a log,
 /// projections and snapshots that `check` accepts."
@@ -23,8 +24,10 @@ struct ReliabilityKillTests {
     /// The timing runs on a thread of its own with blocking sleeps: on the test runner's
     /// cooperative pool (two threads on two cores, shared with the other suites) a `Task.sleep`
     /// of a few milliseconds can stretch to tens.
-    static func killedWriter(bench: String, path: String, interval: Int?, delay: Int, scratch: Scratch,
-                             random: inout SeededGenerator) async throws -> [Int] {
+    static func killedWriter(
+        bench: String, path: String, interval: Int?, delay: Int, scratch: Scratch,
+        random: inout SeededGenerator
+    ) async throws -> [Int] {
         var arguments = ["__writer-loop", path, "s", "--seed", String(random.next())]
         if let interval { arguments += ["--snapshot-interval", String(interval)] }
         let child = try Child(bench, arguments, directory: scratch.path, io: scratch.ioFiles())
@@ -56,20 +59,29 @@ struct ReliabilityKillTests {
         var random = Reliability.random(1)
         // Two files: one written with small snapshot intervals (2 to 5, drawn again at every
         // restart, so snapshots of several intervals sit side by side) and one at the default 64.
-        let files = [(path: scratch.file("small-interval.sqlite"), intervals: Optional(2...5)),
-                     (path: scratch.file("default-interval.sqlite"), intervals: nil)]
+        let files = [
+            (path: scratch.file("small-interval.sqlite"), intervals: Optional(2...5)),
+            (path: scratch.file("default-interval.sqlite"), intervals: nil),
+        ]
         var highest = [0, 0]
-        var acknowledged = 0, lost = 0, unacknowledgedCommits = 0, checks = 0, snapshots = 0
+        var acknowledged = 0
+        var lost = 0
+        var unacknowledgedCommits = 0
+        var checks = 0
+        var snapshots = 0
         for kill in 0..<kills {
             let index = kill % 2
             let file = files[index]
             let interval = file.intervals.map { random.int($0) }
-            let versions = try await Self.killedWriter(bench: bench, path: file.path, interval: interval,
-                                                      delay: random.int(0...maxDelay), scratch: scratch, random: &random)
+            let versions = try await Self.killedWriter(
+                bench: bench, path: file.path, interval: interval,
+                delay: random.int(0...maxDelay), scratch: scratch, random: &random)
             // Acknowledged versions are consecutive and start after everything acknowledged before.
             #expect(!versions.isEmpty)
             #expect(versions == Array((versions.first ?? 0)...(versions.last ?? 0)), "kill \(kill): \(versions)")
-            #expect((versions.first ?? 0) > highest[index], "kill \(kill): restarted at \(versions.first ?? 0) after \(highest[index])")
+            #expect(
+                (versions.first ?? 0) > highest[index],
+                "kill \(kill): restarted at \(versions.first ?? 0) after \(highest[index])")
             acknowledged += versions.count
 
             // Reopen as the app would after the crash.
@@ -77,7 +89,9 @@ struct ReliabilityKillTests {
             let version = try store.sessionInfo("s").version
             let missing = versions.filter { $0 > version }
             lost += missing.count
-            #expect(missing.isEmpty, "kill \(kill): acknowledged versions \(missing) are missing; the session is at \(version)")
+            #expect(
+                missing.isEmpty,
+                "kill \(kill): acknowledged versions \(missing) are missing; the session is at \(version)")
             // The kill may land between a commit and its print: committed, not acknowledged.
             unacknowledgedCommits += version - (versions.last ?? version)
             highest[index] = max(versions.last ?? 0, highest[index])
@@ -87,7 +101,9 @@ struct ReliabilityKillTests {
             if kill >= kills - 2 { snapshots += try store.check().snapshots }
         }
         #expect(lost == 0)
-        Reliability.summary("kill", """
+        Reliability.summary(
+            "kill",
+            """
             \(kills) SIGKILLs survived (\(kills / 2) at snapshot intervals 2-5, \(kills - kills / 2) at 64), \
             delays 0-\(maxDelay / 1_000) ms after the first acknowledgement; \(acknowledged) acknowledged events, \
             \(lost) lost; \(unacknowledgedCommits) committed but killed before their print (the commit record was in the -wal, \
@@ -112,11 +128,15 @@ struct ReliabilityKillTests {
         let scratch = try Scratch("torn-wal")
         var random = Reliability.random(2)
         let path = scratch.file("torn.sqlite")
-        var copies = 0, shorter = 0, cutAcknowledged = 0, longestWAL = 0
+        var copies = 0
+        var shorter = 0
+        var cutAcknowledged = 0
+        var longestWAL = 0
         var kept: [Int] = []
         for kill in 0..<kills {
-            let versions = try await Self.killedWriter(bench: bench, path: path, interval: 3, delay: random.int(0...30_000),
-                                                      scratch: scratch, random: &random)
+            let versions = try await Self.killedWriter(
+                bench: bench, path: path, interval: 3, delay: random.int(0...30_000),
+                scratch: scratch, random: &random)
             // Copy before anything reopens the file (reopening would recover and checkpoint the log).
             let database = try Data(contentsOf: URL(fileURLWithPath: path))
             let wal = (try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data()
@@ -143,15 +163,18 @@ struct ReliabilityKillTests {
                 let problems = try StoreProbe.problems(store, probes: 1, random: &random)
                 #expect(problems.isEmpty, "kill \(kill), -wal cut at \(offset) of \(wal.count): \(problems)")
                 #expect(events.count <= truth.count)
-                #expect(events == Array(truth.prefix(events.count)),
-                        "kill \(kill), -wal cut at \(offset): the copy is not a prefix of the log")
+                #expect(
+                    events == Array(truth.prefix(events.count)),
+                    "kill \(kill), -wal cut at \(offset): the copy is not a prefix of the log")
                 copies += 1
                 kept.append(events.count)
                 if events.count < truth.count { shorter += 1 }
                 cutAcknowledged += max(0, (versions.last ?? 0) - events.count)
             }
         }
-        Reliability.summary("torn WAL", """
+        Reliability.summary(
+            "torn WAL",
+            """
             \(kills) kills x \(offsetsPerKill) cuts = \(copies) truncated -wal copies (longest log \(longestWAL) bytes), \
             all opened with check clean and a gapless prefix 1...k of the log (k from \(kept.min() ?? 0) to \(kept.max() ?? 0)); \
             \(shorter) copies shorter than the log, \(cutAcknowledged) acknowledged events cut off by our own truncation \
@@ -184,8 +207,12 @@ struct ReliabilityKillTests {
             while version < 6_000 {
                 var commands: [NavigationCommand] = []
                 for index in 0..<100 {
-                    commands.append(index % 2 == 0 ? .push(Entry(id: "E\(version + index)", item: NavigationItem(title: "Title \(version + index)")))
-                                                   : .pop(source: .programmatic))
+                    commands.append(
+                        index % 2 == 0
+                            ? .push(
+                                Entry(
+                                    id: "E\(version + index)", item: NavigationItem(title: "Title \(version + index)")))
+                            : .pop(source: .programmatic))
                 }
                 try store.append(contentsOf: commands, session: "s", at: Int64(version))
                 try store.execute(.markRestored, session: "other", at: Int64(version))
@@ -203,7 +230,10 @@ struct ReliabilityKillTests {
             try modelBytes.write(to: URL(fileURLWithPath: path))
             let truncating = kill % 2 == 1
             let before = random.int(2...(last - 1))
-            let arguments = truncating ? ["--db", path, "session", "truncate", "s", "--before", String(before)] : ["--db", path, "session", "delete", "s"]
+            let arguments =
+                truncating
+                ? ["--db", path, "session", "truncate", "s", "--before", String(before)]
+                : ["--db", path, "session", "delete", "s"]
             let delay = random.int(0...120_000)
             let child = try Child(navdb, arguments, directory: scratch.path, io: scratch.ioFiles())
             try await onThread {
@@ -211,7 +241,8 @@ struct ReliabilityKillTests {
                 child.kill()
             }
             let result = try await child.wait()
-            let repro = "kill \(kill) (\(arguments.dropFirst(2).joined(separator: " ")), after \(delay) µs; NAVSTORE_RELIABILITY_SEED=\(Reliability.seed))"
+            let repro =
+                "kill \(kill) (\(arguments.dropFirst(2).joined(separator: " ")), after \(delay) µs; NAVSTORE_RELIABILITY_SEED=\(Reliability.seed))"
             #expect(result.signal == SIGKILL || result.status == 0, "\(repro): \(result)")
 
             let store = try NavigationStore(path: path, create: false)
@@ -227,9 +258,13 @@ struct ReliabilityKillTests {
                     outcomes["truncate old", default: 0] += 1
                 } else if base?.version == before - 1, events == Array(originalEvents.dropFirst(before - 1)) {
                     outcomes["truncate new", default: 0] += 1
-                    #expect(try store.state(session: "s", at: .version(before - 1)).state == SessionState.fold(originalEvents.prefix(before - 1).map(\.body)), "\(repro)")
+                    #expect(
+                        try store.state(session: "s", at: .version(before - 1)).state
+                            == SessionState.fold(originalEvents.prefix(before - 1).map(\.body)), "\(repro)")
                 } else {
-                    Issue.record("\(repro): a mix: base \(base?.version ?? 0), \(events.count) events from version \(events.first?.version ?? 0)")
+                    Issue.record(
+                        "\(repro): a mix: base \(base?.version ?? 0), \(events.count) events from version \(events.first?.version ?? 0)"
+                    )
                 }
             } else if !exists {
                 outcomes["delete new", default: 0] += 1
@@ -239,12 +274,16 @@ struct ReliabilityKillTests {
                 Issue.record("\(repro): a mix: \(events.count) of \(last) events left")
             }
             if exists {
-                #expect(try store.state(session: "s").state == SessionState.fold(originalEvents.map(\.body)), "\(repro): the current state changed")
+                #expect(
+                    try store.state(session: "s").state == SessionState.fold(originalEvents.map(\.body)),
+                    "\(repro): the current state changed")
             }
             #expect(try store.check().problems == [], "\(repro)")
         }
         #expect(outcomes.values.reduce(0, +) == kills)
-        Reliability.summary("kill during retention", """
+        Reliability.summary(
+            "kill during retention",
+            """
             \(kills) SIGKILLs of 'session delete' and 'session truncate' on a 6,000-event session, 0-120 ms after the start: \
             \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")); no mix, check clean every time
             """)

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import NavStore
 import Testing
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Settings and helpers shared by the reliability suites (DESIGN §8, issue 7).
 ///
@@ -24,7 +25,9 @@ enum Reliability {
 
     /// The base seed of this run.
     static let seed: UInt64 = {
-        if let text = ProcessInfo.processInfo.environment["NAVSTORE_RELIABILITY_SEED"], let value = UInt64(text) { return value }
+        if let text = ProcessInfo.processInfo.environment["NAVSTORE_RELIABILITY_SEED"], let value = UInt64(text) {
+            return value
+        }
         return UInt64.random(in: 1...UInt64(UInt32.max))
     }()
 
@@ -48,8 +51,11 @@ enum Reliability {
 
     /// A system tool (`mount`, `chattr`, `setpriv`, `sqlite3`...) from the usual directories, or `nil`.
     static func tool(_ name: String) -> String? {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-        for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+        let path =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "")
+            + ":/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+        for directory in path.split(separator: ":")
+        where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
             return "\(directory)/\(name)"
         }
         return nil
@@ -95,7 +101,10 @@ final class Scratch: @unchecked Sendable {
     private let lock = NSLock()
 
     init(_ name: String) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("navdb-reliability-\(name)-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "navdb-reliability-\(name)-\(UUID().uuidString)"
+            ).path
         path = root + "/work"
         io = root + "/io"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -171,8 +180,10 @@ final class Child: @unchecked Sendable {
     /// Starts `executable` with `arguments` in `directory`, stdin from `stdinPath` (default
     /// `/dev/null`), stdout and stderr to files, with the test's environment minus `NAVDB_PATH`
     /// and `NO_COLOR`, plus `environment`.
-    init(_ executable: String, _ arguments: [String], directory: String, stdinPath: String = "/dev/null",
-         io: (stdout: String, stderr: String), environment: [String: String] = [:]) throws {
+    init(
+        _ executable: String, _ arguments: [String], directory: String, stdinPath: String = "/dev/null",
+        io: (stdout: String, stderr: String), environment: [String: String] = [:]
+    ) throws {
         stdoutPath = io.stdout
         stderrPath = io.stderr
         var actions = posix_spawn_file_actions_t()
@@ -194,17 +205,24 @@ final class Child: @unchecked Sendable {
         }
         var pid = pid_t()
         let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard code == 0 else { throw Reliability.Failure("cannot run \(executable): \(String(cString: strerror(code)))") }
+        guard code == 0 else {
+            throw Reliability.Failure("cannot run \(executable): \(String(cString: strerror(code)))")
+        }
         self.pid = pid
     }
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which Swift does not import:
     /// looked up at run time; without it the child starts in the test's directory (harmless
     /// here: `NAVDB_PATH` and every `--db` point into the scratch directory).
-    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
-    }()
+    private static let addChdir:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)
+                    .self)
+        }()
 
     /// The exit status if the child has ended (reaping it), else `nil`.
     func poll() throws -> (status: Int32, signal: Int32?)? {
@@ -240,10 +258,11 @@ final class Child: @unchecked Sendable {
             try await Task.sleep(nanoseconds: 1_000_000)
         }
         let (status, signal) = finished!
-        return ChildResult(status: status, signal: signal,
-                           stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
-                           stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "",
-                           seconds: Date().timeIntervalSince(started), timedOut: timedOut)
+        return ChildResult(
+            status: status, signal: signal,
+            stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "",
+            seconds: Date().timeIntervalSince(started), timedOut: timedOut)
     }
 }
 
@@ -258,8 +277,9 @@ extension Scratch {
             try Data(stdin.utf8).write(to: URL(fileURLWithPath: io.stdout + ".in"))
             stdinPath = io.stdout + ".in"
         }
-        let child = try Child(try Navdb.binary().path, arguments, directory: path, stdinPath: stdinPath, io: ioFiles(),
-                              environment: ["NAVDB_PATH": file("navdb.sqlite")])
+        let child = try Child(
+            try Navdb.binary().path, arguments, directory: path, stdinPath: stdinPath, io: ioFiles(),
+            environment: ["NAVDB_PATH": file("navdb.sqlite")])
         return try await child.wait(timeout: timeout)
     }
 
@@ -274,7 +294,9 @@ extension Scratch {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
             }
         }
@@ -312,15 +334,22 @@ enum StoreProbe {
         let bySession = Dictionary(grouping: events, by: \.session)
         for info in try store.sessions() {
             let log = bySession[info.key] ?? []
-            if log.map(\.version) != (0..<log.count).map({ $0 + 1 }) { problems.append("session '\(info.key)': versions are not 1...\(log.count)") }
-            if info.version != log.count { problems.append("session '\(info.key)': version \(info.version) but \(log.count) events") }
+            if log.map(\.version) != (0..<log.count).map({ $0 + 1 }) {
+                problems.append("session '\(info.key)': versions are not 1...\(log.count)")
+            }
+            if info.version != log.count {
+                problems.append("session '\(info.key)': version \(info.version) but \(log.count) events")
+            }
             if try store.state(session: info.key).state != SessionState.fold(log.map(\.body)) {
                 problems.append("session '\(info.key)': the current state differs from the fold of its log")
             }
             for _ in 0..<(log.isEmpty ? 0 : probes) {
                 let version = random.int(1...log.count)
-                if try store.state(session: info.key, at: .version(version)).state != SessionState.fold(log.prefix(version).map(\.body)) {
-                    problems.append("session '\(info.key)': the state at version \(version) differs from the fold of its log")
+                if try store.state(session: info.key, at: .version(version)).state
+                    != SessionState.fold(log.prefix(version).map(\.body))
+                {
+                    problems.append(
+                        "session '\(info.key)': the state at version \(version) differs from the fold of its log")
                 }
             }
         }
@@ -330,9 +359,13 @@ enum StoreProbe {
 
 extension JSONValue {
     /// Parses JSON text (`JSONDecoder`, which keeps every scalar of every string).
-    static func parse(_ text: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+    static func parse(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
     /// The member `key` of an object.
-    subscript(key: String) -> JSONValue? { if case .object(let object) = self { return object[key] } else { return nil } }
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] } else { return nil }
+    }
     /// The elements of an array (none for anything else).
     var elements: [JSONValue] { if case .array(let array) = self { return array } else { return [] } }
     /// The text of a string.
@@ -349,7 +382,8 @@ func rawControlCharacters(in text: String) -> [String] {
     for scalar in text.unicodeScalars where scalar != "\n" {
         let value = scalar.value
         if scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        {
             found.append(String(format: "U+%04X", value))
         }
     }

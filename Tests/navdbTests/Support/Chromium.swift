@@ -8,8 +8,11 @@ enum Chromium {
     /// `$CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome` on the `PATH`.
     static let path: String? = {
         let environment = ProcessInfo.processInfo.environment
-        if let override = environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: override) { return override }
-        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+        if let override = environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: override) {
+            return override
+        }
+        let folders =
+            (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
         for name in ["chromium", "chromium-browser", "google-chrome"] {
             for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
                 return folder + "/" + name
@@ -22,7 +25,8 @@ enum Chromium {
     static var available: Bool { path != nil }
 
     /// Why the browser tests are skipped.
-    static let missing = "chromium is not installed: the report's browser tests are skipped (apt-get install chromium; .ci/run installs it)"
+    static let missing =
+        "chromium is not installed: the report's browser tests are skipped (apt-get install chromium; .ci/run installs it)"
 
     /// The DOM of `file` at `#fragment` after its script ran, as Chromium serializes it.
     static func dumpDOM(_ file: String, fragment: String = "") throws -> String {
@@ -32,7 +36,9 @@ enum Chromium {
 
     /// A PNG screenshot of `file` at `#fragment` in a window `width` × `height` CSS pixels wide.
     static func screenshot(_ file: String, fragment: String = "", width: Int, height: Int, to png: String) throws {
-        _ = try run(["--window-size=\(width),\(height)", "--hide-scrollbars", "--screenshot=\(png)", url(file, fragment)])
+        _ = try run([
+            "--window-size=\(width),\(height)", "--hide-scrollbars", "--screenshot=\(png)", url(file, fragment),
+        ])
     }
 
     private static func url(_ file: String, _ fragment: String) -> String {
@@ -43,7 +49,8 @@ enum Chromium {
     /// megabytes), and a run that takes more than two minutes is ended.
     private static func run(_ arguments: [String]) throws -> String {
         guard let path else { throw BrowserError(message: missing) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navdb-chromium-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "navdb-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -51,9 +58,12 @@ enum Chromium {
         let out = try FileHandle(forWritingTo: outURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                             "--disable-extensions", "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-                             "--virtual-time-budget=5000"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+                "--virtual-time-budget=5000",
+            ] + arguments
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
@@ -69,7 +79,8 @@ enum Chromium {
         }
         try out.close()
         guard process.terminationStatus == 0 else {
-            throw BrowserError(message: "chromium exited \(process.terminationStatus): \(arguments.joined(separator: " "))")
+            throw BrowserError(
+                message: "chromium exited \(process.terminationStatus): \(arguments.joined(separator: " "))")
         }
         return String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
     }
@@ -95,7 +106,8 @@ struct RenderedPage {
     private func element(labelled name: String) -> (inner: Substring, tag: String)? {
         guard let attribute = html.range(of: "aria-label=\"\(name)\"") else { return nil }
         guard let open = html[..<attribute.lowerBound].lastIndex(of: "<"),
-              let openEnd = html[attribute.upperBound...].firstIndex(of: ">") else { return nil }
+            let openEnd = html[attribute.upperBound...].firstIndex(of: ">")
+        else { return nil }
         let tag = String(html[html.index(after: open)...].prefix { $0.isLetter || $0.isNumber })
         let rest = html[html.index(after: openEnd)...]
         guard let close = rest.range(of: "</\(tag)>") else { return nil }

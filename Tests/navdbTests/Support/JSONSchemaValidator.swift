@@ -13,7 +13,8 @@ struct JSONSchemaValidator {
     /// Loads every `*.schema.json` in `folder`.
     init(folder: URL) throws {
         var schemas: [String: JSONValue] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".schema.json") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where file.hasSuffix(".schema.json") {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
             schemas[file] = try JSONDecoder().decode(JSONValue.self, from: data)
         }
@@ -76,12 +77,16 @@ struct JSONSchemaValidator {
         }
     }
 
-    private func check(_ value: JSONValue, _ schema: JSONValue, file: String, path: String, into problems: inout [String]) {
+    private func check(
+        _ value: JSONValue, _ schema: JSONValue, file: String, path: String, into problems: inout [String]
+    ) {
         guard case .object(let s) = schema else {
             if case .bool(false) = schema { problems.append("\(path): not allowed") }
             return
         }
-        for key in s.keys where !Self.known.contains(key) { problems.append("\(file): unsupported keyword \(key) at \(path)") }
+        for key in s.keys where !Self.known.contains(key) {
+            problems.append("\(file): unsupported keyword \(key) at \(path)")
+        }
         if case .string(let reference)? = s["$ref"] {
             guard let (target, targetFile) = resolve(reference, from: file) else {
                 problems.append("\(path): unresolvable $ref \(reference)")
@@ -92,7 +97,9 @@ struct JSONSchemaValidator {
         if let type = s["type"] {
             var names: [String] = []
             if case .string(let name) = type { names = [name] }
-            if case .array(let list) = type { names = list.compactMap { if case .string(let n) = $0 { n } else { nil } } }
+            if case .array(let list) = type {
+                names = list.compactMap { if case .string(let n) = $0 { n } else { nil } }
+            }
             let actual = Self.typeName(value)
             let matches = names.contains(actual) || (actual == "integer" && names.contains("number"))
             if !matches {
@@ -105,13 +112,27 @@ struct JSONSchemaValidator {
         }
         if let constant = s["const"], constant != value { problems.append("\(path): \(value) is not \(constant)") }
         if let minimum = s["minimum"] {
-            let limit: Double? = switch minimum { case .integer(let i): Double(i); case .number(let d): d; default: nil }
-            let actual: Double? = switch value { case .integer(let i): Double(i); case .number(let d): d; default: nil }
-            if let limit, let actual, actual < limit { problems.append("\(path): \(actual) is below the minimum \(limit)") }
+            let limit: Double? =
+                switch minimum {
+                case .integer(let i): Double(i)
+                case .number(let d): d
+                default: nil
+                }
+            let actual: Double? =
+                switch value {
+                case .integer(let i): Double(i)
+                case .number(let d): d
+                default: nil
+                }
+            if let limit, let actual, actual < limit {
+                problems.append("\(path): \(actual) is below the minimum \(limit)")
+            }
         }
         if case .string(let pattern)? = s["pattern"], case .string(let text) = value {
             if let regex = try? Regex(pattern) {
-                if (try? regex.firstMatch(in: text)) == nil { problems.append("\(path): '\(text)' does not match \(pattern)") }
+                if (try? regex.firstMatch(in: text)) == nil {
+                    problems.append("\(path): '\(text)' does not match \(pattern)")
+                }
             } else {
                 problems.append("\(file): bad pattern \(pattern)")
             }
@@ -120,7 +141,9 @@ struct JSONSchemaValidator {
             var properties: [String: JSONValue] = [:]
             if case .object(let p)? = s["properties"] { properties = p }
             if case .array(let required)? = s["required"] {
-                for case .string(let key) in required where object[key] == nil { problems.append("\(path): missing key '\(key)'") }
+                for case .string(let key) in required where object[key] == nil {
+                    problems.append("\(path): missing key '\(key)'")
+                }
             }
             for (key, member) in object {
                 if let sub = properties[key] {

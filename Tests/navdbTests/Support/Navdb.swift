@@ -85,16 +85,20 @@ final class Sandbox: Sendable {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        return CommandResult(status: process.terminationStatus,
-                             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     /// Runs `navdb` and expects exit 0.
     @discardableResult
-    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> CommandResult
+    {
         let result = try run(arguments, stdin: stdin)
-        #expect(result.status == 0, "navdb \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == 0, "navdb \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result
     }
 
@@ -135,6 +139,8 @@ enum Navdb {
 
     struct BinaryNotFound: Error, CustomStringConvertible {
         var candidates: [String]
-        var description: String { "the navdb binary was not found (build it with 'swift build'); looked at: \(candidates.joined(separator: ", "))" }
+        var description: String {
+            "the navdb binary was not found (build it with 'swift build'); looked at: \(candidates.joined(separator: ", "))"
+        }
     }
 }

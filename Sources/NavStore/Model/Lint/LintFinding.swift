@@ -32,8 +32,10 @@ public struct LintFinding: Sendable, Hashable, Codable {
     public var source: String
 
     /// Creates a finding; severity, fix and source come from `rule`.
-    public init(rule: LintRule, session: String, entries: [String], firstVersion: Int, lastVersion: Int,
-                current: Bool, message: String) {
+    public init(
+        rule: LintRule, session: String, entries: [String], firstVersion: Int, lastVersion: Int,
+        current: Bool, message: String
+    ) {
         self.rule = rule
         self.severity = rule.severity
         self.session = session

@@ -97,7 +97,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .duplicateMenuRows: "two or more rows of one back menu have the same title"
         case .guardBypassed: "a back-menu pop, swipe or swipe-down dismissal removed a guarded entry without asking"
         case .noWayBack: "a screen above its layer's root has no back button and no left items"
-        case .ignoredBackSetting: "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
+        case .ignoredBackSetting:
+            "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
         case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"
         case .customLabelTruncated: "a custom back item's title is wider than the width and is cut (needs a width)"
         case .labelLostOnIOS26: "an iOS 14-18 session's back label that iOS 26 would not show"

@@ -76,7 +76,8 @@ extension SessionState {
     /// - Complexity: O(n) in the number of live entries.
     public func lintViolations(_ options: LintOptions) -> [LintViolation] {
         var found: [LintViolation] = []
-        let blank = options.runs(.blankMenuRow), untitled = options.runs(.untitledMenuRow)
+        let blank = options.runs(.blankMenuRow)
+        let untitled = options.runs(.untitledMenuRow)
         let duplicates = options.runs(.duplicateMenuRows)
         if blank || untitled || duplicates, let menu = backMenu {
             let entries = topLayer.entries
@@ -84,14 +85,18 @@ extension SessionState {
                 guard let entry = entries.last(where: { $0.id.hasSameScalars(as: row.entry) }) else { continue }
                 let (title, source) = entry.item.backMenuTitleResolution
                 if blank, title.isEmpty {
-                    found.append(LintViolation(
-                        rule: .blankMenuRow, entries: [row.entry],
-                        message: "blank back-menu row: \(source.rawValue) \"\" on entry \(LintText.id(row.entry))"))
+                    found.append(
+                        LintViolation(
+                            rule: .blankMenuRow, entries: [row.entry],
+                            message: "blank back-menu row: \(source.rawValue) \"\" on entry \(LintText.id(row.entry))"))
                 }
                 if untitled, source == .placeholder {
-                    found.append(LintViolation(
-                        rule: .untitledMenuRow, entries: [row.entry],
-                        message: "back-menu row says \"Back\": entry \(LintText.id(row.entry)) has no menuTitle, backBarButtonItem title, backButtonTitle or title"))
+                    found.append(
+                        LintViolation(
+                            rule: .untitledMenuRow, entries: [row.entry],
+                            message:
+                                "back-menu row says \"Back\": entry \(LintText.id(row.entry)) has no menuTitle, backBarButtonItem title, backButtonTitle or title"
+                        ))
                 }
             }
             if duplicates, menu.count >= 2 {
@@ -101,60 +106,85 @@ extension SessionState {
                     guard !same.isEmpty else { continue }
                     seen.insert(row.title)
                     let ids = [row.entry] + same.map(\.entry)
-                    found.append(LintViolation(
-                        rule: .duplicateMenuRows, entries: ids,
-                        message: "\(ids.count) back-menu rows say \(LintText.value(row.title)): entries \(LintText.list(ids.map(LintText.id)))"))
+                    found.append(
+                        LintViolation(
+                            rule: .duplicateMenuRows, entries: ids,
+                            message:
+                                "\(ids.count) back-menu rows say \(LintText.value(row.title)): entries \(LintText.list(ids.map(LintText.id)))"
+                        ))
                 }
             }
         }
         if options.runs(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
-           top.item.leftBarButtonItems == 0 {
-            found.append(LintViolation(
-                rule: .noWayBack, entries: [top.id],
-                message: "entry \(LintText.id(top.id)) is above its layer's root but has no back button (\(reason.rawValue)) and no left items"))
+            top.item.leftBarButtonItems == 0
+        {
+            found.append(
+                LintViolation(
+                    rule: .noWayBack, entries: [top.id],
+                    message:
+                        "entry \(LintText.id(top.id)) is above its layer's root but has no back button (\(reason.rawValue)) and no left items"
+                ))
         }
         if options.runs(.ignoredBackSetting) {
             for layer in layers {
                 for entry in layer.entries {
                     guard let custom = entry.item.backBarButtonItem else { continue }
                     var ignored: [String] = []
-                    if let title = entry.item.backButtonTitle { ignored.append("backButtonTitle \(LintText.value(title))") }
+                    if let title = entry.item.backButtonTitle {
+                        ignored.append("backButtonTitle \(LintText.value(title))")
+                    }
                     if entry.item.backButtonDisplayMode != .default {
                         ignored.append("backButtonDisplayMode \(entry.item.backButtonDisplayMode.rawValue)")
                     }
                     guard !ignored.isEmpty else { continue }
                     let customTitle = custom.title.map { "title \(LintText.value($0))" } ?? "no title"
-                    found.append(LintViolation(
-                        rule: .ignoredBackSetting, entries: [entry.id],
-                        message: "entry \(LintText.id(entry.id)) has a backBarButtonItem (\(customTitle)), so UIKit ignores its \(ignored.joined(separator: " and "))"))
+                    found.append(
+                        LintViolation(
+                            rule: .ignoredBackSetting, entries: [entry.id],
+                            message:
+                                "entry \(LintText.id(entry.id)) has a backBarButtonItem (\(customTitle)), so UIKit ignores its \(ignored.joined(separator: " and "))"
+                        ))
                 }
             }
         }
         let generation = options.platform ?? platform
-        if options.runs(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14), !now.label.isEmpty,
-           let later = backButton(under: .ios26), later.label != now.label {
+        if options.runs(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14),
+            !now.label.isEmpty,
+            let later = backButton(under: .ios26), later.label != now.label
+        {
             let backItem = topLayer.entries[topLayer.entries.count - 2]
-            found.append(LintViolation(
-                rule: .labelLostOnIOS26, entries: [backItem.id],
-                message: "back button label \(LintText.value(now.label)) (from entry \(LintText.id(backItem.id))) would not show on iOS 26: \(later.label.isEmpty ? "the chevron alone shows there" : LintText.value(later.label) + " shows there")"))
+            found.append(
+                LintViolation(
+                    rule: .labelLostOnIOS26, entries: [backItem.id],
+                    message:
+                        "back button label \(LintText.value(now.label)) (from entry \(LintText.id(backItem.id))) would not show on iOS 26: \(later.label.isEmpty ? "the chevron alone shows there" : LintText.value(later.label) + " shows there")"
+                ))
         }
         if let width = options.width, options.runs(.labelFallsBack) || options.runs(.customLabelTruncated),
-           let button = backButton(under: generation) {
+            let button = backButton(under: generation)
+        {
             let entries = topLayer.entries
             let backItem = entries[entries.count - 2]
             if options.runs(.labelFallsBack) {
                 let shown = button.label(fitting: width)
                 if shown != button.label {
-                    found.append(LintViolation(
-                        rule: .labelFallsBack, entries: [backItem.id],
-                        message: "back button label \(LintText.value(button.label)) (from entry \(LintText.id(backItem.id))) does not fit \(width) columns: \(shown.isEmpty ? "the chevron alone" : LintText.value(shown)) shows instead"))
+                    found.append(
+                        LintViolation(
+                            rule: .labelFallsBack, entries: [backItem.id],
+                            message:
+                                "back button label \(LintText.value(button.label)) (from entry \(LintText.id(backItem.id))) does not fit \(width) columns: \(shown.isEmpty ? "the chevron alone" : LintText.value(shown)) shows instead"
+                        ))
                 }
             }
             if options.runs(.customLabelTruncated), backItem.item.backBarButtonItem != nil,
-               !LintText.fits(button.label, width: width) {
-                found.append(LintViolation(
-                    rule: .customLabelTruncated, entries: [backItem.id],
-                    message: "custom back item title \(LintText.value(button.label)) on entry \(LintText.id(backItem.id)) is wider than \(width) columns and has no fallbacks: it is cut"))
+                !LintText.fits(button.label, width: width)
+            {
+                found.append(
+                    LintViolation(
+                        rule: .customLabelTruncated, entries: [backItem.id],
+                        message:
+                            "custom back item title \(LintText.value(button.label)) on entry \(LintText.id(backItem.id)) is wider than \(width) columns and has no fallbacks: it is cut"
+                    ))
             }
         }
         return found

@@ -40,7 +40,9 @@ public struct SessionLinter: Sendable {
     /// is a truncated session's base (DESIGN §12): the rules about the state are judged at that
     /// version too, so a finding holds from the base on as it did before the truncation
     /// (`guard-bypassed` judges an event, and the base's event is gone).
-    public init(session: String, options: LintOptions = LintOptions(), initial: SessionState = SessionState(), version: Int = 0) {
+    public init(
+        session: String, options: LintOptions = LintOptions(), initial: SessionState = SessionState(), version: Int = 0
+    ) {
         self.session = session
         self.options = options
         self.state = initial
@@ -82,8 +84,10 @@ public struct SessionLinter: Sendable {
     }
 
     private mutating func close(_ key: RunKey, _ run: Run) {
-        closed.append(LintFinding(rule: key.rule, session: session, entries: key.entries.map(\.text), firstVersion: run.first,
-                                  lastVersion: run.last, current: false, message: run.message))
+        closed.append(
+            LintFinding(
+                rule: key.rule, session: session, entries: key.entries.map(\.text), firstVersion: run.first,
+                lastVersion: run.last, current: false, message: run.message))
     }
 
     /// Ends the session: the runs still open hold at its latest version (``version``) and are
@@ -149,17 +153,23 @@ public struct EventStreamLinter: Sendable {
         if isNew {
             guard !event.session.isEmpty else { throw .invalidEvent("the session key is empty") }
             guard event.version == 1 else {
-                throw .invalidEvent("session \(name) starts at version \(event.version); a session's log starts at version 1")
+                throw .invalidEvent(
+                    "session \(name) starts at version \(event.version); a session's log starts at version 1")
             }
             guard case .sessionStarted = event.body else {
-                throw .invalidEvent("session \(name) starts with \(event.type); a session's log starts with session.started")
+                throw .invalidEvent(
+                    "session \(name) starts with \(event.type); a session's log starts with session.started")
             }
         } else {
             guard event.version == linter.version + 1 else {
-                throw .invalidEvent("session \(name) expected version \(linter.version + 1), found \(event.version); versions go 1, 2, 3... without gaps")
+                throw .invalidEvent(
+                    "session \(name) expected version \(linter.version + 1), found \(event.version); versions go 1, 2, 3... without gaps"
+                )
             }
             if case .sessionStarted = event.body {
-                throw .invalidEvent("session.started can only be version 1 of a session, found at version \(event.version) of session \(name)")
+                throw .invalidEvent(
+                    "session.started can only be version 1 of a session, found at version \(event.version) of session \(name)"
+                )
             }
         }
         do throws(NavigationError) { try linter.state.validate(event.body) } catch {
@@ -177,10 +187,14 @@ public struct EventStreamLinter: Sendable {
     public mutating func start(session: String, atBase state: SessionState, version: Int) throws(NavigationError) {
         let name = LintText.id(session)
         guard linters[ExactKey(session)] == nil else {
-            throw .invalidEvent("the base of session \(name) at version \(version) comes after its events; a base is a truncated session's first line")
+            throw .invalidEvent(
+                "the base of session \(name) at version \(version) comes after its events; a base is a truncated session's first line"
+            )
         }
         guard !session.isEmpty else { throw .invalidEvent("the session key is empty") }
-        guard version >= 1 else { throw .invalidEvent("the base of session \(name) is at version \(version); versions start at 1") }
+        guard version >= 1 else {
+            throw .invalidEvent("the base of session \(name) is at version \(version); versions start at 1")
+        }
         linters[ExactKey(session)] = SessionLinter(session: session, options: options, initial: state, version: version)
     }
 
