@@ -31,7 +31,7 @@ public struct BackButton: Sendable, Hashable, Codable {
         return candidates.first { columns($0) <= width } ?? candidates[candidates.count - 1]
     }
 
-    /// The text drawn in `width` terminal columns: ``label(fitting:)`` when it fits, which is
+    /// The text drawn in `width` terminal columns: ``label(fitting:columns:)`` when it fits, which is
     /// always the case for a label with fallbacks (the last, `""`, takes no room). Only a label
     /// without fallbacks that is wider, a custom `backBarButtonItem`'s title, is cut, at a
     /// grapheme cluster boundary and ending in `…` (rule 5: a generated label is drawn whole or

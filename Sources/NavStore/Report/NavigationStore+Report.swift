@@ -7,7 +7,7 @@ extension NavigationStore {
     ///   - key: the session key.
     ///   - from: the first version (1-based; default 1).
     ///   - to: the last version (default the latest).
-    ///   - lint: the lint options (rules, width) of the findings shown.
+    ///   - options: the lint options (rules, width) of the findings shown.
     ///   - platform: resolve the labels under this generation instead of the recorded one (a
     ///     what-if report, DESIGN §3.2); `nil` for the recorded one. Lint findings are always
     ///     those of the recorded history.

@@ -1,5 +1,5 @@
 /// Builds a ``SessionReport`` one event at a time, with the model's own resolution (``SessionState/backButton``,
-/// ``SessionState/backMenu``, ``BackButton/label(fitting:)``): pure, no database.
+/// ``SessionState/backMenu``, ``BackButton/label(fitting:columns:)``): pure, no database.
 ///
 /// Feed it the state before the first version, then every event in order; it folds each with
 /// ``SessionState/apply(_:)``, the reducer the store uses.
@@ -18,7 +18,9 @@ public struct ReportBuilder: Sendable {
     public let platform: PlatformGeneration?
 
     /// A builder that starts from `state` (the state before the first version it will be fed).
-    /// - Parameter platform: resolve every label under this generation instead of the one the
+    /// - Parameters:
+    ///   - state: the state before the first version; a new session's empty state by default.
+    ///   - platform: resolve every label under this generation instead of the one the
     ///   log records (a what-if report); `nil` for the recorded one.
     public init(startingAt state: SessionState = SessionState(), platform: PlatformGeneration? = nil) {
         self.platform = platform
@@ -30,7 +32,9 @@ public struct ReportBuilder: Sendable {
     }
 
     /// Folds `event` and records its version.
-    /// - Parameter summary: the event's one-line summary for the timeline.
+    /// - Parameters:
+    ///   - event: the next event of the session, in version order.
+    ///   - summary: the event's one-line summary for the timeline.
     /// - Complexity: O(depth) plus the size of entries that changed.
     public mutating func add(_ event: Event, summary: String) {
         let before = state
@@ -94,7 +98,7 @@ public struct ReportBuilder: Sendable {
         return result
     }
 
-    /// The button with the label shown at every room, found by asking ``BackButton/label(fitting:)``
+    /// The button with the label shown at every room, found by asking ``BackButton/label(fitting:columns:)``
     /// where its answer changes (it chooses a longer candidate as the room grows).
     static func reportButton(_ button: BackButton) -> ReportBackButton {
         let candidates = [button.label] + button.fallbacks

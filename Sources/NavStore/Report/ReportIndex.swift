@@ -47,7 +47,7 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         }
     }
 
-    /// The index of `sessions` (as never truncated; ``NavigationStore/reportIndex()`` knows bases).
+    /// The index of `sessions` (as never truncated; ``NavigationStore/reportIndex(lint:)`` knows bases).
     public init(_ sessions: [SessionInfo]) {
         self.sessions = sessions.map(Row.init)
     }

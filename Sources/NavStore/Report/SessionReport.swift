@@ -34,7 +34,7 @@ public struct SessionReport: Sendable, Hashable, Codable {
     /// explanations, in DESIGN §10's order).
     public var rules: [ReportRule] = []
 
-    /// Creates a report from its parts (``NavigationStore/report(session:from:to:summary:)``
+    /// Creates a report from its parts (``NavigationStore/report(session:from:to:lint:platform:summary:)``
     /// builds one from the log).
     public init(session: String, name: String?, latestVersion: Int, entries: [ReportEntry], versions: [ReportVersion]) {
         self.session = session
@@ -96,11 +96,11 @@ public struct ReportBackButton: Sendable, Hashable, Codable {
     public var image: Bool
     /// The label shown for each room: the step with the largest `minWidth` at or below the room
     /// is the one shown (ascending by `minWidth`, the first at 0). Computed with
-    /// ``BackButton/label(fitting:)``, so it says what `back-menu --width N` says.
+    /// ``BackButton/label(fitting:columns:)``, so it says what `back-menu --width N` says.
     public var steps: [ReportLabelStep]
 }
 
-/// From `minWidth` (in the unit of ``BackButton/label(fitting:)``) on, the button shows `label`
+/// From `minWidth` (in the unit of ``BackButton/label(fitting:columns:)``) on, the button shows `label`
 /// (until the next step).
 public struct ReportLabelStep: Sendable, Hashable, Codable {
     /// The smallest room at which `label` is shown.

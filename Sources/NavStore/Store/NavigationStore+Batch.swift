@@ -12,7 +12,7 @@ extension NavigationStore {
     ///
     /// - Parameters:
     ///   - commands: the actions, in order (DESIGN §6); an empty sequence appends nothing.
-    ///   - session: the session key.
+    ///   - key: the session key.
     ///   - at: the time of every appended event, in ms since the Unix epoch, never earlier than the
     ///     session's previous event; now when `nil` (clamped to the previous event's time).
     ///   - expectedVersion: optimistic concurrency: the version the caller last saw before the batch.

@@ -19,14 +19,14 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     public var attempts: Int
     /// Why an earlier state was returned instead of the current one, or `nil`.
     public var fallback: String?
-    /// Why the next plain restore (``NavigationStore/restore(session:mark:at:expectedVersion:)``
+    /// Why the next plain restore (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)``
     /// after this call) will hand out an earlier state than the session's newest, or `nil` when it
     /// will hand out the newest. For ``NavigationStore/previewRestore(session:)`` the next plain
     /// restore is the one previewed, so this equals ``fallback``. Not part of the JSON shape: it is
     /// a hint for a person (`navdb restore` prints it on stderr).
     public var nextFallback: String? = nil
 
-    /// The payload of a past point, as ``NavigationStore/state(session:at:)`` read it: no attempt
+    /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)`` read it: no attempt
     /// counted (`attempts` 0), no fallback (`navdb restore --at P`).
     public init(_ state: VersionedState) {
         session = state.session
@@ -91,7 +91,7 @@ extension NavigationStore {
     /// failed state: its new state is counted from 0, and the failed marks no longer apply.
     /// Markers appended by `mark` (on every launch, say) do not move it on.
     /// - Parameters:
-    ///   - session: the session key.
+    ///   - key: the session key.
     ///   - mark: also append `session.restored`, so history shows where the app restarted; the
     ///     marker records the version handed out, the attempt and the failed states (``RestoreMarker``).
     ///   - at: the marker's time (ms since the Unix epoch); now when `nil`.
@@ -163,7 +163,9 @@ extension NavigationStore {
     /// it is (the app showed it and went on from it); after a fallback, the acknowledgement is
     /// refused (``StoreError/restoreMovedOn(session:handedOut:failed:version:)``): the navigation
     /// recorded since would be thrown away.
-    /// - Parameter at: the time of those events (ms since the Unix epoch); now when `nil`.
+    /// - Parameters:
+    ///   - key: the session key.
+    ///   - at: the time of those events (ms since the Unix epoch); now when `nil`.
     /// - Returns: what was acknowledged and the version at which the log now holds it.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/restoreMovedOn(session:handedOut:failed:version:)``,
     ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.

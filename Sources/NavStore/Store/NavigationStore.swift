@@ -386,6 +386,7 @@ public final class NavigationStore: Sendable {
     /// (``VersionedState/isWhatIf``): the same history, the label another generation would show.
     /// The log is not changed; ``VersionedState/recordedPlatform`` keeps the session's own.
     /// - Parameters:
+    ///   - key: the session key.
     ///   - point: `nil` for now; a version in 1...current; or a time at or after the session's
     ///     first event (a time after the last event gives the end state).
     ///   - platform: resolve under this generation (a what-if read); `nil` for the session's own.
@@ -431,7 +432,7 @@ public final class NavigationStore: Sendable {
     /// Streams a session's events (or every session's, in `seq` order, when `session` is `nil`)
     /// through `body`, without holding the log in memory.
     /// - Parameters:
-    ///   - session: the session key, or `nil` for all sessions.
+    ///   - key: the session key, or `nil` for all sessions.
     ///   - filter: types, entry, time range, version range, limit and order.
     ///   - body: called once per event in order; an error it throws stops the stream and is rethrown.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors, or what `body` throws.

@@ -25,9 +25,8 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Com
 ///
 /// Every rule is judged with the model's own resolution: ``SessionState/backMenu`` and
 /// ``NavigationItem/backMenuTitleResolution`` (rules 6–8), ``SessionState/backButton`` and
-/// ``BackButton/label(fitting:)`` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
-/// for ``guardBypassed`` the events themselves (rules 9, 10, 15). ``LintRuleEvaluation`` says
-/// when each one holds.
+/// ``BackButton/label(fitting:columns:)`` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
+/// for ``guardBypassed`` the events themselves (rules 9, 10, 15).
 public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// A back-menu row has the title `""` (rule 7): `menuTitle`, the custom item's title,
     /// `backButtonTitle` or `title` is the empty string, which does not fall through.

@@ -69,7 +69,7 @@ extension SessionState {
     ///
     /// The menu rules and the width rules judge the top layer's back menu and back button as the
     /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
-    /// ``backButton``, ``BackButton/label(fitting:)``); `no-way-back` the top layer's top entry
+    /// ``backButton``, ``BackButton/label(fitting:columns:)``); `no-way-back` the top layer's top entry
     /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
     /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
     /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
@@ -211,7 +211,7 @@ enum LintText {
     }
 
     /// Whether `text` fits `width`, measured as the model measures labels
-    /// (``BackButton/label(fitting:)``), so that lint and `show` agree on what fits.
+    /// (``BackButton/label(fitting:columns:)``), so that lint and `show` agree on what fits.
     static func fits(_ text: String, width: Int) -> Bool {
         BackButton(label: text, fallbacks: [""]).label(fitting: width) == text
     }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds NavStore's documentation (Sources/NavStore/NavStore.docc plus the doc comments) with the
+# toolchain's own swift-symbolgraph-extract and docc, no package plugin. Fails on any warning
+# (a broken ``Symbol`` or <doc:Article> link, a parameter documented under the wrong name, ...).
+#
+#   scripts/build-docs.sh [OUTPUT]      default OUTPUT: .build/docs/NavStore.doccarchive
+#
+# Open the archive with `docc preview` or serve it statically (it is built for static hosting).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+output=${1:-.build/docs/NavStore.doccarchive}
+symbols=.build/docs/symbol-graphs
+
+# 1. Build the module: the symbol graph is read from its .swiftmodule.
+swift build --target NavStore
+bin=$(swift build --show-bin-path)
+
+# 2. Extract the public symbols. CSQLite's module map must be findable, since NavStore imports it.
+triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -n 1)
+sdk=()
+if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
+rm -rf "$symbols" && mkdir -p "$symbols"
+swift-symbolgraph-extract -module-name NavStore -target "$triple" "${sdk[@]}" \
+    -I "$bin/Modules" -I "$bin" -I Sources/CSQLite \
+    -minimum-access-level public -skip-synthesized-members -output-dir "$symbols"
+
+# 3. Convert catalog and symbols into an archive; a warning is an error.
+rm -rf "$output" && mkdir -p "$(dirname "$output")"
+docc convert Sources/NavStore/NavStore.docc \
+    --additional-symbol-graph-dir "$symbols" \
+    --fallback-display-name NavStore --fallback-bundle-identifier org.navstore.NavStore \
+    --transform-for-static-hosting \
+    --warnings-as-errors \
+    --output-path "$output"
+echo "Documentation: $output"
