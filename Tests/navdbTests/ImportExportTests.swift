@@ -107,6 +107,21 @@ import Testing
             "\(result.stderr)")
         #expect(result.stderr.hasSuffix("; nothing was imported\n"))
         #expect(!FileManager.default.fileExists(atPath: target), "a refused import leaves no file behind")
+        // Through a symbolic link to a missing file (relative, in a chain of two): the links stay
+        // as the user made them, and no database appears at their end.
+        let end = sandbox.directory.appendingPathComponent("end.sqlite").path
+        let inner = sandbox.directory.appendingPathComponent("inner.link").path
+        let outer = sandbox.directory.appendingPathComponent("outer.link").path
+        try FileManager.default.createSymbolicLink(atPath: inner, withDestinationPath: "end.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: outer, withDestinationPath: inner)
+        #expect(try sandbox.run(["--db", outer, "import", file]).status == 65)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: outer) == inner)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: inner) == "end.sqlite")
+        #expect(!FileManager.default.fileExists(atPath: end), "a refused import creates nothing at the link's end")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).allSatisfy {
+                !$0.hasPrefix("end.sqlite")
+            })
         // Importing into the database that holds the real history is a no-op up to the change.
         let before = try sandbox.databaseBytes()
         #expect(try sandbox.run(["import", file]).status == 65)
