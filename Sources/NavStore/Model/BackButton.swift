@@ -1,4 +1,4 @@
-/// The back button as UIKit would show it (DESIGN §3.1 rules 1–5).
+/// The back button as UIKit would show it (rules 1–5 of <doc:Rules>).
 public struct BackButton: Sendable, Hashable, Codable {
     /// The preferred label; `""` is a chevron with no text.
     public var label: String
@@ -19,7 +19,7 @@ public struct BackButton: Sendable, Hashable, Codable {
     /// fallback that fits, else the last candidate (UIKit never drops the button itself). A
     /// label is whole here, never cut; widths are terminal columns (``TerminalWidth``: a
     /// grapheme cluster is one column, two when East Asian Wide or an emoji presentation
-    /// sequence). The back menu is never shortened (DESIGN §3.1 rule 5).
+    /// sequence). The back menu is never shortened (rule 5 of <doc:Rules>).
     /// - Parameters:
     ///   - width: the room for the label, in terminal columns; `nil` means unlimited.
     ///   - columns: how wide a candidate is drawn; by default the text's own terminal columns
@@ -80,11 +80,11 @@ extension SessionState {
     }
 
     /// The back button of the top layer under the session's own generation (``platform``), or
-    /// `nil` when there is none (rules 1–5, DESIGN §3.2). See ``backButton(under:)``.
+    /// `nil` when there is none (rules 1–5, <doc:PlatformGenerations>). See ``backButton(under:)``.
     public var backButton: BackButton? { backButton(under: platform) }
 
     /// The back button of the top layer as `generation` resolves it, or `nil` when there is none
-    /// (rules 1–5; DESIGN §3.2 for what differs by generation).
+    /// (rules 1–5; <doc:PlatformGenerations> for what differs by generation).
     ///
     /// The label comes from the back item (the entry below the top): its custom
     /// `backBarButtonItem` if any (title whatever the display mode, no fallbacks), else by its

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// What caused a pop (`entries.popped.source`, DESIGN §4).
+/// What caused a pop (`entries.popped.source`, <doc:Events>).
 public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// A tap on the back button; consults the top entry's pop guard (rule 10).
     case backButton = "back-button"
@@ -12,7 +12,7 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     case gesture
     /// The interactive swipe that starts anywhere in the content
     /// (`UINavigationController.interactiveContentPopGestureRecognizer`, iOS 26): pops as the
-    /// edge swipe does, and the guard is not consulted (DESIGN §3.2). Offered by generations
+    /// edge swipe does, and the guard is not consulted (<doc:PlatformGenerations>). Offered by generations
     /// whose ``GenerationRules/contentPopGesture`` is true.
     case contentGesture = "content-gesture"
     /// A row of the long-press back menu; the guard is not consulted (rule 9).
@@ -29,10 +29,10 @@ public enum DismissSource: String, Sendable, Hashable, Codable, CaseIterable {
     case programmatic
 }
 
-/// The fact an event records, with its payload (DESIGN §4). Every case is in the past tense.
+/// The fact an event records, with its payload (<doc:Events>). Every case is in the past tense.
 public enum EventBody: Sendable, Hashable {
     /// `session.started`: the stream began; `name` is a human label (optional); `platform` is
-    /// the generation of rules the session follows, fixed from here on (DESIGN §3.2; a payload
+    /// the generation of rules the session follows, fixed from here on (<doc:PlatformGenerations>; a payload
     /// without one, written before generations existed, is ``PlatformGeneration/ios14``).
     case sessionStarted(name: String?, platform: PlatformGeneration = .default)
     /// `entry.pushed`: `entry` went on top of the top layer.
@@ -44,7 +44,7 @@ public enum EventBody: Sendable, Hashable {
     case popVetoed(entry: String, prompt: String, source: PopSource)
     /// `stack.replaced`: the top layer's entries became `entries` (last = top; rule 12).
     case stackReplaced([Entry])
-    /// `item.updated`: the live entry `id` now has `item`; `fields` names what changed (DESIGN §3 keys).
+    /// `item.updated`: the live entry `id` now has `item`; `fields` names what changed (the item's JSON keys).
     case itemUpdated(id: String, item: NavigationItem, fields: [String])
     /// `layer.presented`: a new navigation stack with root `entry` was presented modally.
     case layerPresented(Entry, modalInPresentation: Bool)
@@ -57,7 +57,7 @@ public enum EventBody: Sendable, Hashable {
     /// navigation state does not change); the marker says which state the app was handed.
     case sessionRestored(RestoreMarker)
 
-    /// Every event type name, in the order of DESIGN §4.
+    /// Every event type name, in the order of <doc:Events>.
     public static let typeNames = [
         "session.started", "entry.pushed", "entries.popped", "pop.vetoed", "stack.replaced",
         "item.updated", "layer.presented", "layer.dismissed", "dismiss.vetoed", "session.restored",
@@ -101,7 +101,7 @@ public enum EventBody: Sendable, Hashable {
     }
 }
 
-/// One event of a session's stream as stored in the log (DESIGN §4).
+/// One event of a session's stream as stored in the log (<doc:Events>).
 public struct Event: Sendable, Hashable {
     /// The global sequence number (gapless, increasing over all sessions), `nil` before it is stored.
     public var seq: Int64?

@@ -4,9 +4,9 @@
     import Foundation
 #endif
 
-/// The JSON payload of each event type (DESIGN §4). One struct per type keeps the shapes in one place.
+/// The JSON payload of each event type (<doc:Events>). One struct per type keeps the shapes in one place.
 private enum Payload {
-    /// `{"name", "platform"}`: an absent platform is `ios14` (DESIGN §3.2); it is always written.
+    /// `{"name", "platform"}`: an absent platform is `ios14` (<doc:PlatformGenerations>); it is always written.
     struct SessionStarted: Codable {
         var name: String?
         var platform: PlatformGeneration?

@@ -1,8 +1,8 @@
 /// Exact comparisons: Swift's `==` on `String` (and so on every value holding one) treats
 /// canonically equivalent strings as equal ("é" as U+00E9 and as "e" + U+0301), while the store
-/// keeps text exactly as given (DESIGN §8). Where a stored value is checked against what it should
-/// be (an import's "already stored", `check`, `rebuild --verify`), equal means the same Unicode
-/// scalars.
+/// keeps text exactly as given: titles with any Unicode round-trip byte for byte. Where a stored
+/// value is checked against what it should be (an import's "already stored", `check`,
+/// `rebuild --verify`), equal means the same Unicode scalars.
 
 extension String {
     /// Whether both strings hold the same Unicode scalars (the same UTF-8 bytes), unlike `==`,

@@ -1,4 +1,4 @@
-/// An action asked of a session (DESIGN §6), validated against the current state by
+/// An action asked of a session (<doc:Rules>), validated against the current state by
 /// ``SessionState/decide(_:)`` before any event exists.
 public enum NavigationCommand: Sendable, Hashable {
     /// Push `entry` on the top layer (rule 16: its id must not be live).
@@ -25,7 +25,7 @@ public enum NavigationCommand: Sendable, Hashable {
     case markRestored
 }
 
-/// The result of a command that was accepted or vetoed (DESIGN §6 `outcome`).
+/// The result of a command that was accepted or vetoed (``AppendResult/outcome``).
 public enum CommandOutcome: String, Sendable, Hashable, Codable {
     /// The command took effect (or had nothing to do).
     case ok

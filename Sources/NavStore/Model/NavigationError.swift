@@ -1,4 +1,4 @@
-/// Why the rules refused a command or an event (DESIGN §3.1). Messages name the entry ids
+/// Why the rules refused a command or an event (<doc:Rules>). Messages name the entry ids
 /// involved and what is on the stack; `navdb` prints them after `Error: ` and exits 1
 /// (65 for ``invalidItem(_:)`` and ``invalidEvent(_:)`` read from a file).
 public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -19,7 +19,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The source does not fit the operation (e.g. `pop` with source `back-menu`).
     case invalidSource(operation: String, source: String, accepted: [String])
     /// The session's platform generation has no such pop: `content-gesture`
-    /// (`interactiveContentPopGestureRecognizer`) exists from iOS 26 (DESIGN §3.2).
+    /// (`interactiveContentPopGestureRecognizer`) exists from iOS 26 (<doc:PlatformGenerations>).
     case sourceNotOnPlatform(source: PopSource, platform: PlatformGeneration)
     /// Rule 14: going back at the root of the base layer.
     case nowhereToGoBack(root: String)
@@ -27,7 +27,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case entryAlreadyLive(id: String, layer: Int, stack: String)
     /// Rule 16: updating an id that is not live.
     case entryNotLive(id: String, stack: String)
-    /// Presenting over an empty base layer is refused (DESIGN §3).
+    /// Presenting over an empty base layer is refused (<doc:Rules>).
     case presentOverEmptyStack
     /// Dismissing when no modal layer is presented.
     case noModalLayer(stack: String)

@@ -20,14 +20,14 @@ public enum NavigationItemStyle: String, Sendable, Hashable, Codable, CaseIterab
     case navigator
     /// The browser style (title at the leading edge).
     case browser
-    /// The editor style: the back button is a chevron only (rule 4 of DESIGN §3.1).
+    /// The editor style: the back button is a chevron only (rule 4 of <doc:Rules>).
     case editor
 }
 
 /// A custom `UINavigationItem.backBarButtonItem` set on the item *below* the screen showing it.
 ///
 /// When present it is the back button: its `title` shows whatever the display mode, and it has
-/// no shorter fallbacks (DESIGN §3.1 rule 3).
+/// no shorter fallbacks (rule 3 of <doc:Rules>).
 public struct BackBarButtonItem: Sendable, Hashable, Codable {
     /// `UIBarButtonItem.title`; `nil` shows an empty label (with the image, if any).
     public var title: String?
@@ -80,7 +80,7 @@ public struct PopGuard: Sendable, Hashable, Codable {
     public init(prompt: String) { self.prompt = prompt }
 }
 
-/// The navigation item of one entry, with UIKit's own names (`UINavigationItem`, DESIGN §3).
+/// The navigation item of one entry, with UIKit's own names (`UINavigationItem`, <doc:Rules>).
 ///
 /// `nil` and `""` are different values in every field: only `nil` falls through to the next
 /// source of a label. Unset flags are `false`, counts `0`, modes `.default` and `.navigator`.
@@ -135,7 +135,7 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     /// optionals), as `navdb --json` prints; without it only set fields are written, as stored.
     public static let explicitKeys = CodingUserInfoKey(rawValue: "navstore.explicitKeys")!
 
-    /// JSON keys: the field names of DESIGN §3.
+    /// JSON keys: the field names of <doc:Rules>.
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case title, backButtonTitle, backBarButtonItem, backButtonDisplayMode, hidesBackButton
         case leftBarButtonItems, leftItemsSupplementBackButton, style, menuTitle, popGuard
@@ -256,7 +256,7 @@ extension NavigationItem {
         }
     }
 
-    /// Returns this item with the fields named in `patch` replaced (JSON keys of DESIGN §3;
+    /// Returns this item with the fields named in `patch` replaced (JSON keys of <doc:Rules>;
     /// `null` unsets a field), the shape of a case's `update.set` or a partial item.
     /// - Throws: ``NavigationError/invalidItem(_:)`` for an unknown key or a value of the wrong type.
     public func merging(_ patch: [String: JSONValue]) throws(NavigationError) -> NavigationItem {

@@ -12,7 +12,7 @@
 ///
 /// Foundation's `JSONDecoder` stays the reference. This reader returns the value the reference
 /// would return, or `nil` to hand the input to the reference, never another value: it takes only
-/// the shapes it knows fully (the keys of DESIGN §4 once each, in any order, JSON whitespace
+/// the shapes it knows fully (the keys of <doc:Events> once each, in any order, JSON whitespace
 /// anywhere) and returns `nil` for anything else: an unknown or repeated key, an escaped key, a
 /// `\u` surrogate, a raw control character or invalid UTF-8 in a string, a number other than an
 /// integer of at most 18 digits (no `-0`) or a plain fraction of at most 17 digits, nesting deeper than ``maximumDepth``, a `null` where

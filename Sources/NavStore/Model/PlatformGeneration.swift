@@ -1,11 +1,11 @@
-/// The generation of UIKit rules a session follows (DESIGN §3.2), fixed when the session starts
+/// The generation of UIKit rules a session follows (<doc:PlatformGenerations>), fixed when the session starts
 /// and recorded in its `session.started` event. A log without one is ``ios14``.
 ///
 /// Everything that differs between generations is in ``rules``: one table, so that a correction
 /// (when Apple documents the iOS 26 behaviour) is one change there plus a behaviour case.
 public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterable {
     /// iOS 14 through 18, and iOS 26 apps that opt out of the new design with
-    /// `UIDesignRequiresCompatibility`: the rules Apple's documentation describes (DESIGN §3.1).
+    /// `UIDesignRequiresCompatibility`: the rules Apple's documentation describes (<doc:Rules>).
     case ios14
     /// iOS 26's new design: the previous screen's title no longer labels the back button, the
     /// generic mode shows a chevron only, and a swipe anywhere in the content pops
@@ -27,15 +27,15 @@ public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterabl
     public var rules: GenerationRules {
         switch self {
         case .ios14:
-            // DESIGN §3.1 rules 4 and 5, as UIKit's documentation of `backButtonDisplayMode` and
+            // rules 4 and 5 of NavStore.docc/Rules.md, as UIKit's documentation of `backButtonDisplayMode` and
             // `backButtonTitle` describes them.
             GenerationRules(
                 defaultModeTexts: [.backButtonTitle, .title], defaultModeLastResort: "Back",
                 genericModeLabel: "Back", fallbacks: ["Back", ""], contentPopGesture: false)
         case .ios26:
-            // DESIGN §3.2: `backButtonTitle` still shows, the back item's `title` does not, there
-            // is no generic "Back" (generic behaves as minimal), and text that does not fit drops
-            // to the chevron. Cases: shared/cases-ios26/.
+            // NavStore.docc/PlatformGenerations.md: `backButtonTitle` still shows, the back
+            // item's `title` does not, there is no generic "Back" (generic behaves as minimal),
+            // and text that does not fit drops to the chevron. Cases: shared/cases-ios26/.
             GenerationRules(
                 defaultModeTexts: [.backButtonTitle], defaultModeLastResort: "",
                 genericModeLabel: "", fallbacks: [""], contentPopGesture: true)
@@ -43,8 +43,8 @@ public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterabl
     }
 }
 
-/// What one platform generation decides about the back button and pops (DESIGN §3.1 rules 3–5
-/// and §3.2), as data. What every generation shares (a custom `backBarButtonItem`, the minimal
+/// What one platform generation decides about the back button and pops (rules 3–5 of <doc:Rules>
+/// and <doc:PlatformGenerations>), as data. What every generation shares (a custom `backBarButtonItem`, the minimal
 /// mode, the editor style, whether a button exists, the back menu, guards, layers) is not here.
 public struct GenerationRules: Sendable, Hashable {
     /// A text field of the back item that may label the button in the default display mode.

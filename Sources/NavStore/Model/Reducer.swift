@@ -1,11 +1,11 @@
 /// The version of the rules in this file and in the label and menu resolution. Snapshots record
-/// it; a snapshot written under another version is ignored and rebuilt (DESIGN §5). The rules of
+/// it; a snapshot written under another version is ignored and rebuilt (<doc:StorageLayout>). The rules of
 /// each platform generation (``PlatformGeneration/rules``) count: changing them raises it. (Adding
 /// generations did not: a snapshot without a platform is an `ios14` state, as its log is.)
 public let navigationRulesVersion = 1
 
 extension SessionState {
-    /// Validates `command` against this state and returns the event it produces (DESIGN §3.1).
+    /// Validates `command` against this state and returns the event it produces (<doc:Rules>).
     ///
     /// - Returns: the event to append: the fact, or a veto (`pop.vetoed`, `dismiss.vetoed`) when a
     ///   guard refuses; `nil` when the command is accepted but changes nothing (a `pop-to` the
@@ -242,7 +242,7 @@ extension SessionState {
         }
     }
 
-    /// Folds one event into the state: the only way state changes (DESIGN §4).
+    /// Folds one event into the state: the only way state changes (<doc:Events>).
     ///
     /// Pure and total: it never fails on an event already in the log. Vetoes and markers leave
     /// the state as it was; `session.started` sets the session's ``platform``.
@@ -277,7 +277,7 @@ extension SessionState {
         return copy
     }
 
-    /// The state after folding `events` in order into `initial` (DESIGN §4: `fold(apply, initial, events)`).
+    /// The state after folding `events` in order into `initial` (<doc:Events>: `fold(apply, initial, events)`).
     public static func fold(_ events: some Sequence<EventBody>, from initial: SessionState = SessionState())
         -> SessionState
     {
@@ -305,7 +305,7 @@ extension SessionState {
 }
 
 extension NavigationItem {
-    /// The JSON keys (DESIGN §3) of the fields that differ between this item and `other`, texts
+    /// The JSON keys (<doc:Rules>) of the fields that differ between this item and `other`, texts
     /// compared by their Unicode scalars (a title changed to a canonically equivalent spelling
     /// is a change).
     public func changedFields(to other: NavigationItem) -> [String] {

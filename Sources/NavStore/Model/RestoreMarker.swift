@@ -1,4 +1,4 @@
-/// What a `session.restored` marker records about the restart it marks (DESIGN §5): which state
+/// What a `session.restored` marker records about the restart it marks (<doc:Restore>): which state
 /// the app was handed, and why it was an earlier one. The marker changes no state: the log's state
 /// at a marker is still the one its last navigation event produced, which is the state the app
 /// shows only when no fallback was handed out (``failedVersions`` empty). After a fallback, the log

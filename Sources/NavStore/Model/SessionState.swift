@@ -1,7 +1,7 @@
 /// One view controller on a navigation stack: its id, what the app needs to rebuild the screen,
 /// and its navigation item.
 public struct Entry: Sendable, Hashable, Codable {
-    /// Unique among the session's live entries (DESIGN §3.1 rule 16). Ids are exact text: two
+    /// Unique among the session's live entries (rule 16 of <doc:Rules>). Ids are exact text: two
     /// ids are the same id only when they hold the same Unicode scalars (the same UTF-8 bytes),
     /// everywhere (rules, store, import, export, redaction, `history --entry`), as SQLite's
     /// `BINARY` collation compares them and as the app gave them. Canonically equivalent spellings
@@ -95,7 +95,7 @@ public struct Layer: Sendable, Hashable, Codable {
 public struct SessionState: Sendable, Hashable, Codable {
     /// The layers, base (index 0) first; never empty.
     public var layers: [Layer]
-    /// The generation of rules the session follows (DESIGN §3.2), set by its `session.started`
+    /// The generation of rules the session follows (<doc:PlatformGenerations>), set by its `session.started`
     /// event; ``PlatformGeneration/ios14`` for a log that records none.
     public var platform: PlatformGeneration
 
@@ -161,7 +161,7 @@ public struct SessionState: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// The entry ids per layer, bottom first (the `stack` shape of DESIGN §9).
+    /// The entry ids per layer, bottom first (as a behaviour case's expected `stack` lists them).
     public var entryIDs: [[String]] { layers.map { $0.entries.map(\.id) } }
 
     /// A short description of the stacks for error messages, e.g. `[A, B] | [M]`.

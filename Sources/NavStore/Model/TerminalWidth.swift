@@ -1,5 +1,5 @@
 /// Widths of text in terminal columns, the unit labels are fitted in and `navdb show` draws in
-/// (DESIGN §3.1 rule 5).
+/// (rule 5 of <doc:Rules>).
 ///
 /// A grapheme cluster (a Swift `Character`) takes one column, or two when it is East Asian Wide or
 /// Fullwidth (UAX #11, "East Asian Width", classes W and F) or an emoji presentation sequence

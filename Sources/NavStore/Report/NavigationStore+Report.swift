@@ -1,7 +1,7 @@
 extension NavigationStore {
-    /// The report of a session's history (DESIGN §11): every version from `from` through `to`
+    /// The report of a session's history (<doc:Reports>): every version from `from` through `to`
     /// with the state, back button, back menu and changes after it, built by streaming the log
-    /// through a ``ReportBuilder``, and the lint findings (DESIGN §10) of the whole session that
+    /// through a ``ReportBuilder``, and the lint findings (<doc:Lint>) of the whole session that
     /// hold within that range (a finding keeps its own first and last version).
     /// - Parameters:
     ///   - key: the session key.
@@ -9,7 +9,7 @@ extension NavigationStore {
     ///   - to: the last version (default the latest).
     ///   - options: the lint options (rules, width) of the findings shown.
     ///   - platform: resolve the labels under this generation instead of the recorded one (a
-    ///     what-if report, DESIGN §3.2); `nil` for the recorded one. Lint findings are always
+    ///     what-if report, <doc:PlatformGenerations>); `nil` for the recorded one. Lint findings are always
     ///     those of the recorded history.
     ///   - summary: the one-line summary of an event for the timeline.
     /// - Throws: ``StoreError/sessionNotFound(_:)``; ``StoreError/pointOutOfRange(session:point:accepted:)``
@@ -20,7 +20,7 @@ extension NavigationStore {
         platform: PlatformGeneration? = nil, summary: (Event) -> String
     ) throws -> SessionReport {
         let info = try sessionInfo(key)
-        // A truncated session (DESIGN §12) starts after its base: earlier events are gone.
+        // A truncated session (NavStore.docc/Retention.md) starts after its base: earlier events are gone.
         let base = try self.base(session: info.key)
         let earliest = (base?.version ?? 0) + 1
         let first = from ?? earliest
@@ -57,7 +57,7 @@ extension NavigationStore {
         return report
     }
 
-    /// The index of every session's report (DESIGN §11): each session with its event count,
+    /// The index of every session's report (<doc:Reports>): each session with its event count,
     /// time span (after its base, for a truncated session) and lint findings per severity.
     /// - Parameter options: the lint options (rules, width) of the counts.
     /// - Throws: database errors.

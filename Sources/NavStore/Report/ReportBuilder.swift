@@ -14,7 +14,7 @@ public struct ReportBuilder: Sendable {
     private var indexedState: SessionState
 
     /// The generation the labels are resolved under when it is not the recorded one (a what-if
-    /// report, DESIGN §3.2), or `nil` for the session's own.
+    /// report, <doc:PlatformGenerations>), or `nil` for the session's own.
     public let platform: PlatformGeneration?
 
     /// A builder that starts from `state` (the state before the first version it will be fed).

@@ -1,4 +1,4 @@
-/// The data of the index page of every session's report (DESIGN §11): one row per session with
+/// The data of the index page of every session's report (<doc:Reports>): one row per session with
 /// its event count, time span and the file of its own page in the same folder.
 public struct ReportIndex: Sendable, Hashable, Codable {
     /// `"index"`: what the page draws.
@@ -15,9 +15,9 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         /// The number of events in the log (the latest version, less the base version of a
         /// truncated session).
         public var events: Int
-        /// The base version of a truncated session (DESIGN §12), or `nil`.
+        /// The base version of a truncated session (<doc:Retention>), or `nil`.
         public var baseVersion: Int?
-        /// Lint findings (DESIGN §10) of severity `error`.
+        /// Lint findings (<doc:Lint>) of severity `error`.
         public var errors = 0
         /// Lint findings of severity `warning`.
         public var warnings = 0

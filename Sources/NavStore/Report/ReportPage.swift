@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// The HTML of a report (DESIGN §11): one self-contained file that draws a ``SessionReport`` or a
+/// The HTML of a report (<doc:Reports>): one self-contained file that draws a ``SessionReport`` or a
 /// ``ReportIndex``. The data is embedded as JSON in a `<script type="application/json">` block
 /// with `<`, `>`, `&`, U+2028 and U+2029 escaped; one fixed script draws it, setting every stored
 /// text with `textContent` (never as markup) inside `<bdi>` so right-to-left overrides stay in

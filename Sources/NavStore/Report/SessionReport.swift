@@ -1,4 +1,4 @@
-/// The data of one session's report page (DESIGN §11): every version in a range, each with the
+/// The data of one session's report page (<doc:Reports>): every version in a range, each with the
 /// state, the back button (label, fallbacks and the label shown at each width), the back menu
 /// (rows nearest first with the entry each pops to), what changed from the version before, and
 /// the event that made it. Everything here is computed by NavStore; a page only draws it.
@@ -15,23 +15,23 @@ public struct SessionReport: Sendable, Hashable, Codable {
     /// The session's latest version (1-based), which may lie beyond ``versions`` when the report
     /// is bounded with `to`.
     public var latestVersion: Int
-    /// The generation the session records (DESIGN §3.2), fixed when it started.
+    /// The generation the session records (<doc:PlatformGenerations>), fixed when it started.
     public var recordedPlatform: PlatformGeneration = .default
     /// The generation the labels are resolved under: the recorded one, or another in a what-if
     /// report.
     public var platform: PlatformGeneration = .default
-    /// For a truncated session (DESIGN §12), the base version: its state is kept, its event and
+    /// For a truncated session (<doc:Retention>), the base version: its state is kept, its event and
     /// every earlier one are gone; `nil` when the session was never truncated.
     public var baseVersion: Int?
     /// Every distinct entry value that appears in a version's layers, referred to by index.
     public var entries: [ReportEntry]
     /// The versions in the report, oldest first, consecutive.
     public var versions: [ReportVersion]
-    /// The lint findings (DESIGN §10) that hold at some version of the report, in lint's order;
+    /// The lint findings (<doc:Lint>) that hold at some version of the report, in lint's order;
     /// a version names the ones that hold there by index (``ReportVersion/findings``).
     public var findings: [LintFinding] = []
     /// The rules of ``findings``, with what each finds, its fix and its source (the page's
-    /// explanations, in DESIGN §10's order).
+    /// explanations, in <doc:Lint>'s order).
     public var rules: [ReportRule] = []
 
     /// Creates a report from its parts (``NavigationStore/report(session:from:to:lint:platform:summary:)``
@@ -54,8 +54,9 @@ public struct ReportEntry: Sendable, Hashable, Codable {
     public var route: String?
     /// The params object, or `nil` when unset (distinct from `{}`).
     public var params: [String: JSONValue]?
-    /// The navigation item's fields that differ from their unset values, in the order of DESIGN
-    /// §3's table, with their values as JSON (`""` stays a string; an unset field is left out).
+    /// The navigation item's fields that differ from their unset values, in the order of
+    /// the navigation item table of <doc:Rules>, with their values as JSON (`""` stays a string;
+    /// an unset field is left out).
     public var fields: [ReportField]
 
     /// Creates the report's view of `entry`.
@@ -69,7 +70,7 @@ public struct ReportEntry: Sendable, Hashable, Codable {
     }
 }
 
-/// One field of a navigation item: its DESIGN §3 JSON key and value.
+/// One field of a navigation item: its JSON key (as in <doc:Rules>) and value.
 public struct ReportField: Sendable, Hashable, Codable {
     /// The JSON key, e.g. `backButtonTitle`.
     public var name: String
@@ -86,7 +87,7 @@ public struct ReportLayer: Sendable, Hashable, Codable {
     public var entries: [Int]
 }
 
-/// The back button of a version (DESIGN §3.1 rules 1–5) as the report draws it.
+/// The back button of a version (rules 1–5 of <doc:Rules>) as the report draws it.
 public struct ReportBackButton: Sendable, Hashable, Codable {
     /// The preferred label; `""` is a chevron with no text.
     public var label: String
@@ -109,7 +110,7 @@ public struct ReportLabelStep: Sendable, Hashable, Codable {
     public var label: String
 }
 
-/// One row of the back menu as the report draws it (DESIGN §3.1 rules 6–7).
+/// One row of the back menu as the report draws it (rules 6–7 of <doc:Rules>).
 public struct ReportMenuRow: Sendable, Hashable, Codable {
     /// 1 = nearest (the back item).
     public var row: Int
@@ -235,7 +236,7 @@ extension SessionReport {
 }
 
 extension NavigationItem {
-    /// The value of the field with JSON key `key` (DESIGN §3) as JSON; `.null` for an unset optional.
+    /// The value of the field with JSON key `key` (<doc:Rules>) as JSON; `.null` for an unset optional.
     func jsonValue(of key: String) -> JSONValue {
         func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         switch key {

@@ -8,7 +8,7 @@
 /// `{"seq","session","version","type","at","time","eventID","previous","payload"}` where `at` is
 /// milliseconds since the Unix epoch, `time` the same instant as ISO-8601 text (informative; `at`
 /// wins on import), `previous` the event id of the session's event before it (in an export), and
-/// `payload` the event's JSON object (DESIGN §4).
+/// `payload` the event's JSON object (<doc:Events>).
 public struct EventRecord: Sendable, Hashable, Codable {
     /// The global sequence number in the database it came from (informative on import).
     public var seq: Int64?

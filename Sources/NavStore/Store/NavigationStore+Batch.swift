@@ -1,6 +1,6 @@
 extension NavigationStore {
     /// Validates and appends many commands to one session in a single `BEGIN IMMEDIATE`
-    /// transaction: the bulk path (DESIGN §4, §5).
+    /// transaction: the bulk path (<doc:Events>, <doc:StorageLayout>).
     ///
     /// Each command is decided against the state the commands before it left (as if they had
     /// been run one by one with ``execute(_:session:at:expectedVersion:eventID:)``): a command that
@@ -11,7 +11,7 @@ extension NavigationStore {
     /// ``StoreOptions/snapshotInterval`` versions, as single appends do.
     ///
     /// - Parameters:
-    ///   - commands: the actions, in order (DESIGN §6); an empty sequence appends nothing.
+    ///   - commands: the actions (``NavigationCommand``), in order; an empty sequence appends nothing.
     ///   - key: the session key.
     ///   - at: the time of every appended event, in ms since the Unix epoch, never earlier than the
     ///     session's previous event; now when `nil` (clamped to the previous event's time).

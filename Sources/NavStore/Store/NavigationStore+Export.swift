@@ -5,7 +5,7 @@
 #endif
 
 extension NavigationStore {
-    /// Streams the log as NDJSON: one ``EventRecord/jsonLine()`` per event (DESIGN §6 `export`),
+    /// Streams the log as NDJSON: one ``EventRecord/jsonLine()`` per event (<doc:Events>),
     /// without holding the log in memory.
     ///
     /// Each line is `{"at","eventID","payload","previous","seq","session","time","type","version"}`
@@ -13,7 +13,7 @@ extension NavigationStore {
     /// session's event before it (left out on version 1; on the first event after a truncated
     /// session's base, the base's event id): the line names the history it continues, and
     /// ``importNDJSON(lines:progress:)`` refuses it on top of another one. A truncated session
-    /// (DESIGN §12) first has its base, a `session.truncated` record (``SessionBase/record()``);
+    /// (<doc:Retention>) first has its base, a `session.truncated` record (``SessionBase/record()``);
     /// with every session, all bases come before the first event.
     ///
     /// With `redact`, the log can be shared without its personal text:
@@ -72,7 +72,7 @@ extension NavigationStore {
         // The exported id of each session's newest event so far: the next line's `previous`.
         var newest: [ExactKey: String] = [:]
         var count: Int64 = 0
-        // A truncated session's base comes before any event (DESIGN §12): with every session,
+        // A truncated session's base comes before any event (NavStore.docc/Retention.md): with every session,
         // all bases first, so that each is read before its session's first remaining event.
         try events(
             session: session, readingBases: true,

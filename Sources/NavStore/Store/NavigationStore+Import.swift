@@ -24,22 +24,22 @@ public struct ImportReport: Sendable, Hashable, Codable {
 }
 
 extension NavigationStore {
-    /// Imports NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``,
-    /// DESIGN §6 `import`) in one `BEGIN IMMEDIATE` transaction: on any error nothing is written.
+    /// Imports NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``;
+    /// see <doc:Events>) in one `BEGIN IMMEDIATE` transaction: on any error nothing is written.
     ///
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
     /// since the Unix epoch, is the time). `previous` says what the event continues (issue 19):
     /// absent, it is not checked (exports of navdb 0.1 do not have it); `null`, the event must be
     /// version 1; an event id, it must be the session's stored event at the version before (a
     /// line on top of another history is refused, naming both events). Per event, in input order:
-    /// - the event id must be a UUID (DESIGN §4): 8-4-4-4-12 hexadecimal digits, of any version,
+    /// - the event id must be a UUID (<doc:Events>): 8-4-4-4-12 hexadecimal digits, of any version,
     ///   in either letter case. UUIDs compare without regard to case, so it is stored in
     ///   lowercase and an upper-case copy of a known id is that id (ids stored in another case by
     ///   an earlier navdb are found too);
     /// - a known event id with the same content (session, version, type, `at` and payload, texts
     ///   compared exactly: the payload as the store writes it, so a title changed to a
     ///   canonically equivalent spelling is other content) is skipped, so importing the same
-    ///   input twice is a no-op (DESIGN §4);
+    ///   input twice is a no-op (<doc:Events>);
     /// - a known event id with other content is ``StoreError/eventIDConflict(line:eventID:)``,
     ///   or, when the id was first used earlier in the same input, ``StoreError/invalidImport(line:reason:)``
     ///   naming that line;
@@ -288,7 +288,7 @@ struct EventImporter {
         }
     }
 
-    /// Adds a truncated session's base (a `session.truncated` record, DESIGN §12): a session that
+    /// Adds a truncated session's base (a `session.truncated` record, <doc:Retention>): a session that
     /// does not exist is created at the base, and its events go on at `base.version + 1`; an
     /// existing session whose state at the base's version is exactly the base's is left as it is
     /// (the record is skipped, so an export imports twice as a no-op, and a truncated export

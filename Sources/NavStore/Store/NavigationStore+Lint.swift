@@ -9,11 +9,11 @@
 public typealias LintProgressHandler = (_ sessions: Int, _ events: Int) -> Void
 
 extension NavigationStore {
-    /// Lints sessions of the log (DESIGN §10), streaming: each session's events are read once, in
+    /// Lints sessions of the log (<doc:Lint>), streaming: each session's events are read once, in
     /// version order, and folded by a ``SessionLinter``; only one session's state and findings
     /// are held at a time, so memory does not grow with the log.
     ///
-    /// A truncated session (DESIGN §12) is linted from its base on: the rules about the state
+    /// A truncated session (<doc:Retention>) is linted from its base on: the rules about the state
     /// are judged at the base version and after each remaining event, so every finding from the
     /// base on is what it was before the truncation.
     ///

@@ -47,7 +47,7 @@ extension NavigationStore {
                 var report = RebuildReport(sessions: 0, events: 0, snapshots: 0, differences: [])
                 let total = try core.count("SELECT count(*) FROM events")
                 // The log's own gaps: only those deletions and truncations recorded are accepted
-                // (DESIGN §12); a rebuild cannot bring missing events back, so it only reports them.
+                // (NavStore.docc/Retention.md); a rebuild cannot bring missing events back, so it only reports them.
                 if verify {
                     report.differences += try core.seqGapProblems().map {
                         $0 + " (a rebuild cannot restore missing events)"
@@ -62,7 +62,7 @@ extension NavigationStore {
                         report.differences.append("session '\(row.key)': \(unreadable.summary)")
                     }
                     try core.execute("DELETE FROM snapshots WHERE session_id = ?", row.id)
-                    // A truncated session folds from its base (DESIGN §12).
+                    // A truncated session folds from its base (NavStore.docc/Retention.md).
                     let start = try core.foldStart(row)
                     var state = start.state
                     var last = (version: start.version, at: start.at)
@@ -124,7 +124,7 @@ extension NavigationStore {
 
     /// Verifies the database without changing it: SQLite's `PRAGMA integrity_check`
     /// (https://sqlite.org/pragma.html#pragma_integrity_check), global `seq` gapless from 1
-    /// except where a deletion or truncation recorded removing events (DESIGN §12), the
+    /// except where a deletion or truncation recorded removing events (<doc:Retention>), the
     /// maintenance flag lowered, per-session versions gapless from 1 (or from a truncated
     /// session's base), times never going backwards, session rows matching their logs,
     /// projections equal to the fold of each log, and snapshots equal to the fold at their version.
@@ -150,7 +150,7 @@ extension NavigationStore {
                     for (_, unreadable) in unreadableSnapshots.sorted(by: { $0.key < $1.key }) {
                         report.problems.append(unreadable.description)
                     }
-                    // A truncated session folds from its base (DESIGN §12).
+                    // A truncated session folds from its base (NavStore.docc/Retention.md).
                     let start: (state: SessionState, version: Int, at: Int64)
                     do { start = try core.foldStart(row) } catch let error as UnreadableRow {
                         report.problems.append(
@@ -276,7 +276,7 @@ extension StoreCore {
     }
 
     /// The `seq` gaps that no deletion or truncation recorded in `removed_events`: `seq` runs
-    /// from 1 without gaps except where navdb removed events (DESIGN §4, §12).
+    /// from 1 without gaps except where a deletion or truncation removed events (<doc:Retention>).
     /// - Complexity: O(n + r log r) for n events and r recorded runs; reads `seq` only.
     func seqGapProblems() throws -> [String] {
         var removed: [(first: Int64, last: Int64)] = []

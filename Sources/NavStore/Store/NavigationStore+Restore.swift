@@ -1,4 +1,4 @@
-/// What an app needs to rebuild its `UINavigationController`s after a restart (DESIGN §5, §6).
+/// What an app needs to rebuild its `UINavigationController`s after a restart (<doc:Restore>).
 public struct RestorePayload: Sendable, Hashable, Codable {
     /// The session key.
     public var session: String
@@ -73,7 +73,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
 }
 
 extension NavigationStore {
-    /// Returns the state to restore and counts the attempt (crash-loop protection, DESIGN §5).
+    /// Returns the state to restore and counts the attempt (crash-loop protection, <doc:Restore>).
     /// This is the call an app makes once per launch; to look without counting, use
     /// ``previewRestore(session:)``.
     ///

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// The base of a truncated session (DESIGN §12): the state after ``version`` is kept, the events
+/// The base of a truncated session (<doc:Retention>): the state after ``version`` is kept, the events
 /// up to and including that version were deleted, and the session's log goes on at
 /// `version + 1`.
 public struct SessionBase: Sendable, Hashable {
@@ -146,7 +146,7 @@ public struct RetentionReport: Sendable, Hashable, Codable {
 }
 
 extension NavigationStore {
-    /// Deletes a session (DESIGN §12): its events, projection, snapshots, base and restore
+    /// Deletes a session (<doc:Retention>): its events, projection, snapshots, base and restore
     /// counters, in one `BEGIN IMMEDIATE` transaction through the maintenance path that the
     /// append-only triggers allow, with `PRAGMA secure_delete = ON`
     /// (https://sqlite.org/pragma.html#pragma_secure_delete) so that the deleted rows' bytes are
@@ -178,7 +178,7 @@ extension NavigationStore {
         }
     }
 
-    /// Deletes every session whose newest event is older than `time` (DESIGN §12), as
+    /// Deletes every session whose newest event is older than `time` (<doc:Retention>), as
     /// ``deleteSession(_:expectedVersion:vacuum:)`` does, all in one transaction: a session
     /// written while the prune waits for the lock is judged by its new time.
     /// - Parameters:
@@ -213,7 +213,7 @@ extension NavigationStore {
         }
     }
 
-    /// Truncates a session's history (DESIGN §12, EventStoreDB's truncate-before): drops its
+    /// Truncates a session's history (<doc:Retention>, EventStoreDB's truncate-before): drops its
     /// events below version `before` and keeps the state after `before - 1` as the session's
     /// base. Versions keep their numbers; ``state(session:at:platform:)`` at the base or later returns
     /// what it returned before; an earlier point is refused naming the base and when it was

@@ -11,7 +11,7 @@ public struct StoreOptions: Sendable {
     /// How long a writer waits for another writer's lock, in milliseconds (`PRAGMA busy_timeout`,
     /// https://sqlite.org/pragma.html#pragma_busy_timeout). Default 10,000.
     public var busyTimeoutMilliseconds: Int = 10_000
-    /// A snapshot of a session's state is stored every this many events (DESIGN §5), so a
+    /// A snapshot of a session's state is stored every this many events (<doc:StorageLayout>), so a
     /// historical state costs at most this many applies plus one indexed read. Default 64
     /// (see BENCHMARKS.md for the measurement behind it).
     ///
@@ -63,7 +63,7 @@ public struct AppendResult: Sendable, Hashable {
     public var event: Event?
     /// When the event was stamped without an explicit time while the wall clock was behind the
     /// session's previous event: the clock's reading (ms since the Unix epoch). The event got the
-    /// previous event's time instead, since times never go backwards (DESIGN §4). `nil` otherwise.
+    /// previous event's time instead, since times never go backwards (<doc:Events>). `nil` otherwise.
     public var clockBehind: Int64? = nil
 }
 
@@ -83,7 +83,7 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     public var createdAt: Int64
     /// The time of the newest event, in milliseconds since the Unix epoch.
     public var updatedAt: Int64
-    /// The generation of rules the session follows, fixed when it started (DESIGN §3.2).
+    /// The generation of rules the session follows, fixed when it started (<doc:PlatformGenerations>).
     public var platform: PlatformGeneration
 }
 
@@ -139,7 +139,7 @@ public struct VersionedState: Sendable, Hashable {
 }
 
 /// Sessions as event streams in one SQLite file: the append-only log, projections of the current
-/// state, snapshots for historical reads (DESIGN §4–§5).
+/// state, snapshots for historical reads (<doc:Events>, <doc:StorageLayout>, <doc:TimeTravel>).
 ///
 /// `Sendable`: one connection is owned behind a `Mutex`; calls from several threads are
 /// serialized. Several processes may write the same file: writers take `BEGIN IMMEDIATE` and wait
@@ -205,7 +205,7 @@ public final class NavigationStore: Sendable {
     /// - Parameters:
     ///   - key: the session key (stream name), any non-empty text.
     ///   - name: a human label, optional.
-    ///   - platform: the generation of rules the session follows (DESIGN §3.2), recorded in its
+    ///   - platform: the generation of rules the session follows (<doc:PlatformGenerations>), recorded in its
     ///     `session.started` event and fixed from then on; ``PlatformGeneration/ios14`` by default.
     ///   - at: the event time in ms since the Unix epoch; now when `nil`.
     ///   - expectedVersion: optimistic concurrency, as for every write: the version the caller
@@ -245,7 +245,7 @@ public final class NavigationStore: Sendable {
     /// Validates `command` against the session's current state and appends the event it produces,
     /// updating the projection in the same `BEGIN IMMEDIATE` transaction.
     /// - Parameters:
-    ///   - command: the action (DESIGN §6).
+    ///   - command: the action, checked by ``SessionState/decide(_:)`` (<doc:Rules>).
     ///   - session: the session key.
     ///   - at: the event time in ms since the Unix epoch, never earlier than the previous event;
     ///     now when `nil` (clamped to the previous event's time).
@@ -310,7 +310,7 @@ public final class NavigationStore: Sendable {
     }
 
     /// A client-supplied event id as stored: checked to be UUID text, as imports check it, and
-    /// lowercased (UUIDs compare without regard to case, DESIGN §4).
+    /// lowercased (UUIDs compare without regard to case, <doc:Events>).
     /// - Throws: ``StoreError/rules(_:)`` with ``NavigationError/invalidEvent(_:)`` (exit 65)
     ///   naming the value and the accepted shape.
     static func normalizedEventID(_ eventID: String?) throws(StoreError) -> String? {

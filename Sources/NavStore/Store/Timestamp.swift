@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// Event times: integer milliseconds since the Unix epoch, UTC (DESIGN §4), and their ISO-8601 text.
+/// Event times: integer milliseconds since the Unix epoch, UTC (<doc:Events>), and their ISO-8601 text.
 public enum Timestamp {
     /// The current wall-clock time in milliseconds since the Unix epoch.
     public static func now() -> Int64 {

@@ -13,7 +13,7 @@ import NavStore
     import Foundation
 #endif
 
-/// 8. `lint` of every session (DESIGN §10) against the fold alone (the same events read through
+/// 8. `lint` of every session (NavStore.docc/Lint.md) against the fold alone (the same events read through
 /// the store and applied, nothing judged) and against a bare read of the same rows with the C
 /// API; and the peak memory of a process that only lints.
 enum LintBench {

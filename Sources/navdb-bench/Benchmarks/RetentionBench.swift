@@ -7,7 +7,7 @@ import NavStore
     import Foundation
 #endif
 
-/// 7. Retention (DESIGN §12): `deleteSession` of one long session and `prune` of 100 sessions,
+/// 7. Retention (NavStore.docc/Retention.md): `deleteSession` of one long session and `prune` of 100 sessions,
 /// each on a fresh copy of the same file, against a bare `DELETE` of the same rows with the C API
 /// on another copy (one transaction, the maintenance flag raised so the trigger lets it through,
 /// the connection's default `secure_delete`, no checkpoint).

@@ -41,7 +41,7 @@ enum PointOption {
     )
 }
 
-/// `--platform G`: at `session start`, the session's generation (DESIGN §3.2); on `stack`,
+/// `--platform G`: at `session start`, the session's generation (NavStore.docc/PlatformGenerations.md); on `stack`,
 /// `back-menu` and `show`, a what-if read under another generation (the log is not changed).
 enum PlatformOption {
     static func spec(_ help: String) -> OptionSpec { .value("platform", "generation", help: help) }

@@ -73,7 +73,7 @@ struct HistoryCommand: Command {
         var progress = Progress("history")
         var count = 0
         let encoder = JSONOutput.makeEncoder()
-        // A truncated session's history starts at its base, and says so (DESIGN §12): a note
+        // A truncated session's history starts at its base, and says so (NavStore.docc/Retention.md): a note
         // before the events, or with --json the base's session.truncated record, as in export.
         let base = try store.base(session: key)
         if let base {

@@ -2,7 +2,7 @@ import NavStore
 
 /// `navdb lint [KEY...] [--input FILE|-] [--rule R]... [--disable R]... [--width N]
 /// [--fail-on error|warning|info|never]`: the back-navigation defects in recorded history
-/// (DESIGN §10), as a compiler's diagnostics or `--json`; exit 2 when a finding reaches
+/// (NavStore.docc/Lint.md), as a compiler's diagnostics or `--json`; exit 2 when a finding reaches
 /// `--fail-on`.
 struct LintCommand: Command {
     /// The lowest severity that fails the run, or never.

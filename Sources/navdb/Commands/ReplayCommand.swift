@@ -50,7 +50,7 @@ struct ReplayCommand: Command {
         // The state before the first event shown; the events are folded here with the model's
         // own `apply`, the same function the store uses.
         var state = SessionState()
-        // A truncated session replays from its base (DESIGN §12), and says so.
+        // A truncated session replays from its base (NavStore.docc/Retention.md), and says so.
         let base = try store.base(session: key)
         let from = self.from ?? (base?.version ?? 0) + 1
         if let base, from == base.version + 1 {

@@ -2,7 +2,7 @@ import NavStore
 
 /// `navdb report [KEY] [-o PATH] [--from V] [--to V]`: a session's history as one
 /// self-contained HTML page, or with no KEY an index page of every session and each session's
-/// page in one folder (DESIGN §11).
+/// page in one folder (NavStore.docc/Reports.md).
 struct ReportCommand: Command {
     static let spec = CommandSpec(
         path: ["report"],

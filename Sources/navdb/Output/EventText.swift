@@ -64,7 +64,7 @@ enum EventSummary {
     }
 
     /// ` {backButtonTitle=Shop, popGuard="Discard?"}`: every item setting that differs from its
-    /// default (DESIGN §3), the title left out where the summary shows it already; `""` when none.
+    /// default (NavStore.docc/Rules.md), the title left out where the summary shows it already; `""` when none.
     private static func settings(_ item: NavigationItem, includingTitle: Bool = false) -> String {
         let keys = NavigationItem().changedFields(to: item).filter { includingTitle || $0 != "title" }
         guard !keys.isEmpty else { return "" }
@@ -76,9 +76,9 @@ enum EventSummary {
     }
 }
 
-/// Human text of navigation items: the fields that are set, by their DESIGN §3 names.
+/// Human text of navigation items: the fields that are set, by their NavStore.docc/Rules.md names.
 enum ItemText {
-    /// The value of the field named `key` (a DESIGN §3 JSON key) in `item`, for display.
+    /// The value of the field named `key` (a NavStore.docc/Rules.md JSON key) in `item`, for display.
     static func value(of key: String, in item: NavigationItem) -> String {
         switch key {
         case "title": Text.display(item.title)

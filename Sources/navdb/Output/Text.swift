@@ -25,7 +25,7 @@ enum Text {
         return escaped(s)
     }
 
-    /// The number of terminal columns `s` takes (DESIGN §3.1 rule 5; the rule lives in
+    /// The number of terminal columns `s` takes (rule 5 of NavStore.docc/Rules.md; the rule lives in
     /// ``TerminalWidth``).
     static func width(_ s: String) -> Int { TerminalWidth.columns(s) }
 

@@ -170,7 +170,7 @@ enum ArgumentParser {
     /// `Unknown option '--titel'. Did you mean '--title'?`, or the list of accepted options.
     static func unknownOption(_ word: String, in spec: CommandSpec) -> UsageError {
         // Every writing command takes --expect-version (DESIGN §6); a session's generation is
-        // chosen at `session start` and never changes (DESIGN §3.2).
+        // chosen at `session start` and never changes (NavStore.docc/PlatformGenerations.md).
         if word == "--platform", spec.option(named: "expect-version") != nil {
             return UsageError(
                 "The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation",

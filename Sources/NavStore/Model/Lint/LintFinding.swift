@@ -1,5 +1,5 @@
 /// One lint rule holding for one session and one subject over a run of consecutive versions
-/// (DESIGN §10).
+/// (<doc:Lint>).
 ///
 /// JSON (`navdb lint --json`, keys sorted): `{"current", "entries", "firstVersion", "fix",
 /// "lastVersion", "message", "rule", "session", "severity", "source"}`. Versions are 1-based and
@@ -97,7 +97,7 @@ public struct LintSummary: Sendable, Hashable, Codable {
 /// shape of `navdb lint --json`.
 public struct LintReport: Sendable, Hashable, Codable {
     /// The findings: sessions in key order (by bytes, as SQLite orders keys), and within a
-    /// session by first version, then rule (DESIGN §10 order), then subject.
+    /// session by first version, then rule (<doc:Lint> order), then subject.
     public var findings: [LintFinding]
     /// The totals.
     public var summary: LintSummary
@@ -115,7 +115,7 @@ public struct LintOptions: Sendable, Hashable {
     /// `label-lost-on-ios26`). A rule that ``LintRule/needsWidth`` runs only when ``width`` is set.
     public var rules: Set<LintRule>
     /// The room for the back button's label, in the unit of ``BackButton/label(fitting:columns:)``
-    /// (terminal columns, DESIGN §3.1 rule 5); `nil` turns the two width rules off. At least 1.
+    /// (terminal columns, rule 5 of <doc:Rules>); `nil` turns the two width rules off. At least 1.
     public var width: Int?
 
     /// The platform generation the rules are judged under, or `nil` for each session's own

@@ -1,4 +1,4 @@
-/// How serious a lint finding is (DESIGN §10). Ordered: `info < warning < error`, so
+/// How serious a lint finding is (<doc:Lint>). Ordered: `info < warning < error`, so
 /// `finding.severity >= threshold` decides whether a finding fails a pipeline (`--fail-on`).
 public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// Worth knowing; usually not a defect on its own.
@@ -20,7 +20,7 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Com
     public static func < (a: LintSeverity, b: LintSeverity) -> Bool { a.rank < b.rank }
 }
 
-/// One rule of `navdb lint` (DESIGN §10): its id, severity, the fix it suggests and the public
+/// One rule of `navdb lint` (<doc:Lint>): its id, severity, the fix it suggests and the public
 /// source of the behaviour it judges.
 ///
 /// Every rule is judged with the model's own resolution: ``SessionState/backMenu`` and
@@ -51,19 +51,19 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     case customLabelTruncated = "custom-label-truncated"
     /// A session judged under the iOS 14 rules (``PlatformGeneration/ios14``) whose back button
     /// shows a label that iOS 26 would not: the back item's `title` (or "Back") where iOS 26
-    /// shows the chevron alone (DESIGN §3.2).
+    /// shows the chevron alone (<doc:PlatformGenerations>).
     case labelLostOnIOS26 = "label-lost-on-ios26"
 
     /// The rule's id, e.g. `blank-menu-row` (the raw value).
     public var id: String { rawValue }
 
-    /// Every rule id, in the order of DESIGN §10 (for messages that list the known ids).
+    /// Every rule id, in the order of <doc:Lint> (for messages that list the known ids).
     public static var ids: [String] { allCases.map(\.rawValue) }
 
     /// The rule with this id, or `nil` (ids are compared exactly, lowercase with dashes).
     public init?(id: String) { self.init(rawValue: id) }
 
-    /// How serious a finding of this rule is (DESIGN §10).
+    /// How serious a finding of this rule is (<doc:Lint>).
     public var severity: LintSeverity {
         switch self {
         case .guardBypassed: .error
@@ -104,7 +104,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The fix the rule suggests (DESIGN §10).
+    /// The fix the rule suggests (<doc:Lint>).
     public var fix: String {
         switch self {
         case .blankMenuRow:
@@ -149,7 +149,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .customLabelTruncated:
             "A custom UINavigationItem.backBarButtonItem has no shorter fallbacks: a title that does not fit is truncated; https://developer.apple.com/documentation/uikit/uinavigationitem/backbarbuttonitem; case custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
         case .labelLostOnIOS26:
-            "iOS 26's back button shows backButtonTitle but no longer the previous screen's title, and no generic \"Back\" (DESIGN §3.2, observed by app developers: react-native-screens PR #3303 and #3166, react-navigation PR #12795, deltachat-ios #2973); https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases in shared/cases-ios26/"
+            "iOS 26's back button shows backButtonTitle but no longer the previous screen's title, and no generic \"Back\" (observed by app and library developers: react-native-screens PR #3303 and #3166, react-navigation PR #12795, deltachat-ios #2973); https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases in shared/cases-ios26/"
         }
     }
 }

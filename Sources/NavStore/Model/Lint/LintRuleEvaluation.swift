@@ -16,14 +16,14 @@ public struct LintViolation: Sendable, Hashable {
     }
 }
 
-/// When each lint rule holds (DESIGN §10), judged with the model's own resolution: nothing here
+/// When each lint rule holds (<doc:Lint>), judged with the model's own resolution: nothing here
 /// re-derives a label, a menu row or whether a back button exists.
 extension SessionState {
     /// The `guard-bypassed` violation of `event` applied to this state (the state before it), or
     /// `nil`: the event removes entries that have a `popGuard` without consulting it.
     ///
     /// `entries.popped` with source back-menu (rule 9), gesture (rule 10) or content-gesture
-    /// (DESIGN §3.2) and `layer.dismissed`
+    /// (<doc:PlatformGenerations>) and `layer.dismissed`
     /// with source gesture (rule 15) remove entries without `navigationBar(_:shouldPop:)`; a
     /// back-button tap consults the top entry's guard (a confirmed tap is the user's answer), and
     /// a programmatic pop or dismissal is the app's own decision. The subject is the guarded
@@ -65,7 +65,7 @@ extension SessionState {
     }
 
     /// The violations of the rules judged on this state alone (all but `guard-bypassed`) that
-    /// `options` runs, in DESIGN §10 order.
+    /// `options` runs, in <doc:Lint> order.
     ///
     /// The menu rules and the width rules judge the top layer's back menu and back button as the
     /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,

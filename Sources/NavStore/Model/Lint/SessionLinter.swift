@@ -1,4 +1,4 @@
-/// Lints one session's events as they stream by (DESIGN §10): folds each event into the state
+/// Lints one session's events as they stream by (<doc:Lint>): folds each event into the state
 /// with the model's own ``SessionState/apply(_:)``, judges the rules after every version, and
 /// joins the versions at which a rule holds for a subject into runs (``LintFinding``).
 ///
@@ -37,7 +37,7 @@ public struct SessionLinter: Sendable {
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
     /// default) at version `version` (0: the next event consumed is version 1). A start above 0
-    /// is a truncated session's base (DESIGN §12): the rules about the state are judged at that
+    /// is a truncated session's base (<doc:Retention>): the rules about the state are judged at that
     /// version too, so a finding holds from the base on as it did before the truncation
     /// (`guard-bypassed` judges an event, and the base's event is gone).
     public init(
@@ -92,7 +92,7 @@ public struct SessionLinter: Sendable {
 
     /// Ends the session: the runs still open hold at its latest version (``version``) and are
     /// ``LintFinding/current``. Returns every finding, ordered by first version, then rule
-    /// (DESIGN §10 order), then subject; the linter is left empty.
+    /// (<doc:Lint> order), then subject; the linter is left empty.
     public mutating func finish() -> [LintFinding] {
         for (key, run) in open { close(key, run) }
         open.removeAll()
@@ -105,7 +105,7 @@ public struct SessionLinter: Sendable {
         return findings
     }
 
-    /// The order of findings within a session: first version, then rule (DESIGN §10 order),
+    /// The order of findings within a session: first version, then rule (<doc:Lint> order),
     /// then subject (entry ids compared by their UTF-8 bytes).
     static func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
         if a.firstVersion != b.firstVersion { return a.firstVersion < b.firstVersion }
@@ -115,7 +115,7 @@ public struct SessionLinter: Sendable {
 }
 
 extension LintRule {
-    /// Each rule's position in DESIGN §10's table.
+    /// Each rule's position in <doc:Lint>'s table.
     static let order: [LintRule: Int] = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }
 
@@ -179,7 +179,7 @@ public struct EventStreamLinter: Sendable {
         events += 1
     }
 
-    /// Starts a truncated session at its base (DESIGN §12: the state after `version`, whose
+    /// Starts a truncated session at its base (<doc:Retention>: the state after `version`, whose
     /// event and every earlier one were deleted): its next event must be `version + 1`, and the
     /// rules about the state are judged at the base version and from there on.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` when the stream already named the session
