@@ -1,5 +1,5 @@
 /// How stored text (titles, ids, prompts) is shown where a person reads it: in lint messages and
-/// in `navdb`'s human output. Printable Unicode (emoji, combining marks, right-to-left scripts)
+/// in a tool's human output. Printable Unicode (emoji, combining marks, right-to-left scripts)
 /// is kept; what would move a terminal's cursor, change its state or reorder the columns after
 /// it is escaped Swift-style, so a hostile title cannot disguise itself.
 public enum DisplayText {

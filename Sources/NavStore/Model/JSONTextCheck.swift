@@ -1,6 +1,7 @@
-/// A check of JSON text from outside (a `set-stack` file, an import line, a Firefox session file)
-/// before it is decoded: what `JSONDecoder` would read wrongly or not at all, found in one pass
-/// over the bytes, with a message that says what is wrong.
+/// A check of JSON text from outside (a file of entries for ``NavigationCommand/setStack(_:)``,
+/// an import line, a Firefox session file) before it is decoded: what `JSONDecoder` would read
+/// wrongly or not at all, found in one pass over the bytes, with a message that says what is
+/// wrong.
 ///
 /// - Nesting deeper than a limit: `JSONDecoder` stops at 512 levels with "not valid JSON", and a
 ///   value it can read may still be too deep once wrapped in an event; the caller's limit is
@@ -9,7 +10,7 @@
 ///   Int64 that a `Double` cannot hold exactly (18446744073709551615), `-0` (read as 0), a
 ///   number that underflows to 0 (1e-400) or overflows (1e400), or more digits than a `Double`
 ///   keeps. Numbers are never changed silently: they are kept exactly or refused (RFC 8259 §6
-///   leaves the precision to the implementation; navdb's is Int64 or IEEE 754 binary64).
+///   leaves the precision to the implementation; NavStore's is Int64 or IEEE 754 binary64).
 /// - With `uniqueKeys`: an object naming a key twice (RFC 8259 §4: names "SHOULD be unique";
 ///   `JSONDecoder` keeps one of them without a word).
 ///
@@ -18,8 +19,8 @@ public struct JSONTextCheck: Sendable {
     /// The deepest nesting accepted, in levels (`{}` or `[]` is one level), not counting
     /// ``wrapperLevels``.
     public var maximumDepth: Int
-    /// Levels the input's own format puts around the params it carries (2 for a `set-stack`
-    /// array of entries), allowed on top of ``maximumDepth``.
+    /// Levels the input's own format puts around the params it carries (2 for an array of
+    /// entries), allowed on top of ``maximumDepth``.
     public var wrapperLevels: Int
     /// Whether numbers must be kept exactly (see above).
     public var exactNumbers: Bool

@@ -4,8 +4,8 @@
 
 extension JSONValue {
     /// The deepest nesting an entry's `params` may have, in levels: the params object itself is
-    /// level 1, `{"k": [1]}` has 2. Every document navdb writes wraps params in at most six more
-    /// levels (an NDJSON line, a snapshot, `restore --json`), well inside the 512 levels
+    /// level 1, `{"k": [1]}` has 2. Every document NavStore writes wraps params in at most six more
+    /// levels (an NDJSON line, a snapshot, a restore payload), well inside the 512 levels
     /// swift-foundation's `JSONDecoder` reads, so whatever is accepted reads back.
     public static let maximumDepth = 100
 

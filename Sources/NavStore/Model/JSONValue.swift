@@ -8,7 +8,7 @@
 ///
 /// Integers that fit in `Int64` stay integers (`.integer`), so ids such as `12345678901234567`
 /// round-trip exactly; other numbers are `.number` (`Double`). Object keys keep no order of
-/// their own: encoders that sort keys (as `navdb --json` does) give stable output.
+/// their own: encoders that sort keys (as the store's JSON output does) give stable output.
 public enum JSONValue: Sendable, Hashable, Codable {
     /// JSON `null`.
     case null

@@ -1,6 +1,7 @@
 /// Why the rules refused a command or an event (<doc:Rules>). Messages name the entry ids
-/// involved and what is on the stack; `navdb` prints them after `Error: ` and exits 1
-/// (65 for ``invalidItem(_:)`` and ``invalidEvent(_:)`` read from a file).
+/// involved and what is on the stack, so they can be shown as they are. ``invalidItem(_:)`` and
+/// ``invalidEvent(_:)`` are about input data (an item or an event read from a file); the other
+/// cases are refusals by the rules.
 public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing to act on: the top layer has no entries (before the first push).
     case emptyStack(action: String)
@@ -8,9 +9,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case cannotPopRoot(root: String, layer: Int, stack: String)
     /// Rule 10: a back-button tap or swipe needs a back button (rule 1); `reason` says why there is none.
     case noBackButton(source: PopSource, top: String, reason: String, stack: String)
-    /// Rule 11: `pop-to` an entry that is not in the top layer.
+    /// Rule 11: ``NavigationCommand/popTo(entryID:source:)`` an entry that is not in the top layer.
     case notInTopLayer(id: String, stack: String)
-    /// Rule 11: `pop-to` with source `back-menu` must name a row of the current back menu.
+    /// Rule 11: a pop to an entry from the back menu must name a row of the current back menu.
     case notInBackMenu(id: String, menu: [String])
     /// `menu-select` needs a back menu (rules 1 and 8).
     case noBackMenu(stack: String)
@@ -31,9 +32,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case presentOverEmptyStack
     /// Dismissing when no modal layer is presented.
     case noModalLayer(stack: String)
-    /// Rule 12: `set-stack` needs at least one entry.
+    /// Rule 12: ``NavigationCommand/setStack(_:)`` needs at least one entry.
     case emptyStackReplacement
-    /// Rule 12: `set-stack` ids must be distinct.
+    /// Rule 12: the ids of ``NavigationCommand/setStack(_:)`` must be distinct.
     case duplicateEntryInReplacement(id: String)
     /// A navigation item (or item patch) could not be read.
     case invalidItem(String)

@@ -132,7 +132,7 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     }
 
     /// The `JSONEncoder.userInfo` key that asks for every field to be written (`null` for unset
-    /// optionals), as `navdb --json` prints; without it only set fields are written, as stored.
+    /// optionals), for JSON output that shows every field; without it only set fields are written, as stored.
     public static let explicitKeys = CodingUserInfoKey(rawValue: "navstore.explicitKeys")!
 
     /// JSON keys: the field names of <doc:Rules>.
@@ -203,7 +203,7 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     }
 }
 
-/// A field of ``NavigationItem`` as the command line names it (`--unset NAME` of `navdb update`).
+/// A field of ``NavigationItem`` by the name a command line gives it (for example to reset one field).
 public enum NavigationItemField: String, Sendable, CaseIterable {
     /// `title`.
     case title

@@ -8,8 +8,8 @@ extension SessionState {
     /// Validates `command` against this state and returns the event it produces (<doc:Rules>).
     ///
     /// - Returns: the event to append: the fact, or a veto (`pop.vetoed`, `dismiss.vetoed`) when a
-    ///   guard refuses; `nil` when the command is accepted but changes nothing (a `pop-to` the
-    ///   top entry, a `pop-to-root` at the root, an update to the item the entry already has).
+    ///   guard refuses; `nil` when the command is accepted but changes nothing (a pop to the
+    ///   top entry, a pop to the root at the root, an update to the item the entry already has).
     /// - Throws: ``NavigationError`` naming the ids and the stack when the rules refuse it.
     /// - Complexity: O(n) in the number of live entries.
     public func decide(_ command: NavigationCommand) throws(NavigationError) -> EventBody? {
@@ -121,7 +121,7 @@ extension SessionState {
     /// imported logs before anything is written, and by `check`.
     ///
     /// The rules are not repeated here: the event names its command (a push, a pop with its
-    /// source, a `pop-to` the entry below the popped ones, an update, a dismissal...), `decide`
+    /// source, a pop to the entry below the popped ones, an update, a dismissal...), `decide`
     /// judges that command against this state, and the event must be what it decided. So an
     /// import refuses what a command would refuse (a gesture pop with no back button, a back-menu
     /// pop to an entry that is not a row of the back menu), and a fact where the command records
@@ -145,8 +145,9 @@ extension SessionState {
 
     /// The command whose decision `event` records, or `nil` for `session.started` (only version
     /// 1 of a session, which the store checks) and for the empty replacement of a lone base
-    /// layer (written by `restore --ack` alone). Pops name their entries: the ids must be the
-    /// top entries above the root, and a `pop-to` targets the entry below them.
+    /// layer (written by ``NavigationStore/acknowledgeRestore(session:at:)`` alone). Pops name
+    /// their entries: the ids must be the top entries above the root, and a pop to an entry
+    /// targets the entry below them.
     private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError)
         -> NavigationCommand?
     {

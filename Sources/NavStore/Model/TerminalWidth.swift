@@ -1,4 +1,4 @@
-/// Widths of text in terminal columns, the unit labels are fitted in and `navdb show` draws in
+/// Widths of text in terminal columns, the unit labels are fitted in and a bar is drawn in
 /// (rule 5 of <doc:Rules>).
 ///
 /// A grapheme cluster (a Swift `Character`) takes one column, or two when it is East Asian Wide or

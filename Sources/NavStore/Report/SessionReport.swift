@@ -170,7 +170,7 @@ public struct ReportVersion: Sendable, Hashable, Codable {
     public var time: String
     /// The event type, e.g. `entry.pushed`.
     public var type: String
-    /// A one-line summary of the event (given by the caller, e.g. `navdb history`'s).
+    /// A one-line summary of the event (given by the caller, e.g. the one a history listing prints).
     public var summary: String
     /// Whether the event records a veto (the state did not change).
     public var veto: Bool

@@ -43,11 +43,11 @@ package enum SchemaCheck: Sendable, Equatable {
     /// `application_id` and `user_version` still 0 (a file whose creation stopped before the
     /// first migration committed). Safe to migrate.
     case empty
-    /// A navdb database with every known migration applied.
+    /// A NavStore database with every known migration applied.
     case current
-    /// A navdb database at an older schema version (`user_version`), to be migrated.
+    /// A NavStore database at an older schema version (`user_version`), to be migrated.
     case needsMigration(from: Int32)
-    /// A navdb database written by a newer version (its `user_version`): refuse it, untouched.
+    /// A NavStore database written by a newer version (its `user_version`): refuse it, untouched.
     case newer(Int32)
     /// An SQLite database of another application (its `application_id`, 0 when unset but the
     /// file has a schema): refuse it, untouched.
@@ -77,9 +77,9 @@ package struct MigrationRefused: Error, Sendable, Equatable, CustomStringConvert
     }
 }
 
-/// Recognizes navdb files and brings their schema up to date.
+/// Recognizes NavStore files and brings their schema up to date.
 ///
-/// A navdb file has `PRAGMA application_id` = ``applicationID`` and `PRAGMA user_version` = the
+/// A NavStore file has `PRAGMA application_id` = ``applicationID`` and `PRAGMA user_version` = the
 /// number of migrations applied (https://sqlite.org/pragma.html#pragma_application_id,
 /// https://sqlite.org/pragma.html#pragma_user_version), and lists them in `schema_migrations`.
 package enum Migrator {

@@ -27,7 +27,7 @@ public struct EventRecord: Sendable, Hashable, Codable {
     /// The event id of the event this one continues: the session's event at `version - 1`.
     /// `export` writes it on every line after a session's version 1, so that `import` can refuse
     /// a continuation of another history (issue 19). `nil` (left out of the line) for version 1,
-    /// and in lines that do not say (`history --json`, exports of navdb before 0.2): `import`
+    /// and in lines that do not say (event lines written without it, exports of NavStore before 0.2): `import`
     /// then does not check what the line continues.
     public var previous: String?
     /// The payload object.

@@ -206,7 +206,7 @@ struct FirefoxSessionFile: Decodable {
         var title: String?
         var url: String?
         var lastAccess: Int64?
-        /// Why `lastAccess` is not a time navdb can keep, when it is not (the caller names the tab).
+        /// Why `lastAccess` is not a time the store can keep, when it is not (the caller names the tab).
         var lastAccessProblem: String?
 
         private enum CodingKeys: String, CodingKey { case uuid, title, url, lastAccess }

@@ -29,13 +29,13 @@ extension NavigationStore {
     ///
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
     /// since the Unix epoch, is the time). `previous` says what the event continues (issue 19):
-    /// absent, it is not checked (exports of navdb 0.1 do not have it); `null`, the event must be
+    /// absent, it is not checked (exports of NavStore 0.1 do not have it); `null`, the event must be
     /// version 1; an event id, it must be the session's stored event at the version before (a
     /// line on top of another history is refused, naming both events). Per event, in input order:
     /// - the event id must be a UUID (<doc:Events>): 8-4-4-4-12 hexadecimal digits, of any version,
     ///   in either letter case. UUIDs compare without regard to case, so it is stored in
     ///   lowercase and an upper-case copy of a known id is that id (ids stored in another case by
-    ///   an earlier navdb are found too);
+    ///   an earlier version are found too);
     /// - a known event id with the same content (session, version, type, `at` and payload, texts
     ///   compared exactly: the payload as the store writes it, so a title changed to a
     ///   canonically equivalent spelling is other content) is skipped, so importing the same
@@ -138,7 +138,7 @@ extension NavigationStore {
 
 /// What an imported event says it continues: its line's `previous` key (issue 19).
 enum Continuation: Equatable {
-    /// No `previous` key (a line of an export made before navdb wrote it, or one made by hand):
+    /// No `previous` key (a line of an export made before the key existed, or one made by hand):
     /// what the event continues is not checked, as before.
     case unstated
     /// `"previous": null`: the event continues nothing, so it must be version 1.
@@ -457,7 +457,7 @@ extension StoreCore {
             stored.at == event.at, stored.type == event.type
         else { return false }
         let text = try payloadText(event.body)
-        // The stored text as written; or, for a payload an earlier navdb wrote in another layout,
+        // The stored text as written; or, for a payload an earlier version wrote in another layout,
         // the stored body written as the store writes it now (decoding keeps every scalar).
         if payload.utf8.elementsEqual(text.utf8) { return true }
         return try payloadText(stored.body).utf8.elementsEqual(text.utf8)
@@ -467,7 +467,7 @@ extension StoreCore {
     /// payload column's text; `nil` when there is none.
     ///
     /// Ids are stored in lowercase (``EventIDGenerator/normalized(_:)``), found with one read of
-    /// the `event_id` index; an earlier navdb stored them as given, so an id in upper case is
+    /// the `event_id` index; an earlier version stored them as given, so an id in upper case is
     /// looked up next, and one in mixed case last, with a scan of the table (only reached when
     /// the id is not stored in either form, just before an import fails for another reason).
     func storedEvent(eventID: String) throws -> (event: Event, payload: String)? {
@@ -515,7 +515,7 @@ struct ImportLine: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
         // `time` is informative (`at` is the time), but a line whose two disagree is not an
-        // export of navdb's: refused rather than half believed.
+        // export of the store's: refused rather than half believed.
         if let time = try c.decodeIfPresent(String.self, forKey: .time), c.contains(.at) {
             let at = try c.decode(Int64.self, forKey: .at)
             if Timestamp.parse(time) != at && time != Timestamp.format(at) {

@@ -23,11 +23,11 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// after this call) will hand out an earlier state than the session's newest, or `nil` when it
     /// will hand out the newest. For ``NavigationStore/previewRestore(session:)`` the next plain
     /// restore is the one previewed, so this equals ``fallback``. Not part of the JSON shape: it is
-    /// a hint for a person (`navdb restore` prints it on stderr).
+    /// a hint for a person, for a tool to show beside the payload.
     public var nextFallback: String? = nil
 
     /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)`` read it: no attempt
-    /// counted (`attempts` 0), no fallback (`navdb restore --at P`).
+    /// counted (`attempts` 0), no fallback (a restore at a past point).
     public init(_ state: VersionedState) {
         session = state.session
         version = state.version
@@ -128,7 +128,7 @@ extension NavigationStore {
     }
 
     /// What ``restore(session:mark:at:expectedVersion:deliver:)`` would return now, without
-    /// counting an attempt or writing anything (`navdb restore --dry-run`): the way for a person
+    /// counting an attempt or writing anything: the way for a person
     /// to look. ``RestorePayload/attempts`` is the count that restore would reach, and
     /// ``RestorePayload/version`` the session's version now (no marker is appended).
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
@@ -307,8 +307,8 @@ extension StoreCore {
         if !(write.state.layers[0].entries.count == base.count
             && zip(write.state.layers[0].entries, base).allSatisfy { $0.isExactly($1) })
         {
-            // An empty base layer is a state like any other (a session's first): `set-stack`
-            // refuses an empty list, so this event is appended as the fact it is.
+            // An empty base layer is a state like any other (a session's first): replacing the
+            // stack refuses an empty list, so this event is appended as the fact it is.
             try append(base.isEmpty ? .stackReplaced([]) : try write.state.decide(.setStack(base)))
         }
         for layer in target.layers.dropFirst() {

@@ -138,7 +138,7 @@ public struct RetentionReport: Sendable, Hashable, Codable {
     /// The write-ahead log was checkpointed and truncated to 0 bytes after the deleting
     /// transaction, so no deleted byte remains in it. `false` when another connection was
     /// reading an older snapshot and the checkpoint could not finish within the busy timeout
-    /// (the deletion itself is committed; any retention command, `navdb vacuum` for one,
+    /// (the deletion itself is committed; any later retention call, ``NavigationStore/vacuum()`` for one,
     /// finishes it later), and for a dry run.
     public var walTruncated: Bool
     /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.

@@ -67,7 +67,7 @@ public struct AppendResult: Sendable, Hashable {
     public var clockBehind: Int64? = nil
 }
 
-/// A session as `navdb sessions` lists it.
+/// A session as ``NavigationStore/sessions()`` lists it.
 public struct SessionInfo: Sendable, Hashable, Codable {
     /// The session key (stream name).
     public var key: String
@@ -151,7 +151,7 @@ public final class NavigationStore: Sendable {
     public let options: StoreOptions
     let core: Mutex<StoreCore>
 
-    /// Opens (or, with `create`, creates) a navdb database.
+    /// Opens (or, with `create`, creates) a NavStore database.
     ///
     /// A new file is created with owner-only permissions (0600), in WAL mode, and migrated. An
     /// existing file is inspected before anything is written: a file that is not SQLite, an

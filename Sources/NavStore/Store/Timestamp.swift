@@ -14,7 +14,7 @@ public enum Timestamp {
     /// ISO-8601 text in UTC with milliseconds, e.g. `2026-11-30T07:18:41.123Z`.
     ///
     /// Exact: integer arithmetic on the proleptic Gregorian calendar (Howard Hinnant's
-    /// `civil_from_days`), as `navdb` prints times. Going through `Date` (a `Double` of seconds)
+    /// `civil_from_days`), exact to the millisecond. Going through `Date` (a `Double` of seconds)
     /// printed some times one millisecond early (`...57.429` as `...57.428`).
     public static func format(_ milliseconds: Int64) -> String {
         func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

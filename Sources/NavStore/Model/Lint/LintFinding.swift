@@ -1,7 +1,7 @@
 /// One lint rule holding for one session and one subject over a run of consecutive versions
 /// (<doc:Lint>).
 ///
-/// JSON (`navdb lint --json`, keys sorted): `{"current", "entries", "firstVersion", "fix",
+/// JSON (encoded with sorted keys): `{"current", "entries", "firstVersion", "fix",
 /// "lastVersion", "message", "rule", "session", "severity", "source"}`. Versions are 1-based and
 /// inclusive. The same rule and subject holding again after a gap is another finding.
 public struct LintFinding: Sendable, Hashable, Codable {
@@ -49,7 +49,7 @@ public struct LintFinding: Sendable, Hashable, Codable {
     }
 }
 
-/// The totals of a lint run (`"summary"` of `navdb lint --json`).
+/// The totals of a lint run (the `"summary"` of a ``LintReport``).
 public struct LintSummary: Sendable, Hashable, Codable {
     /// Sessions linted.
     public var sessions: Int
@@ -93,8 +93,7 @@ public struct LintSummary: Sendable, Hashable, Codable {
     }
 }
 
-/// Every finding of a lint run and its totals: `{"findings": [...], "summary": {...}}`, the
-/// shape of `navdb lint --json`.
+/// Every finding of a lint run and its totals: `{"findings": [...], "summary": {...}}`, as JSON.
 public struct LintReport: Sendable, Hashable, Codable {
     /// The findings: sessions in key order (by bytes, as SQLite orders keys), and within a
     /// session by first version, then rule (<doc:Lint> order), then subject.

@@ -20,7 +20,7 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Com
     public static func < (a: LintSeverity, b: LintSeverity) -> Bool { a.rank < b.rank }
 }
 
-/// One rule of `navdb lint` (<doc:Lint>): its id, severity, the fix it suggests and the public
+/// One lint rule (<doc:Lint>): its id, severity, the fix it suggests and the public
 /// source of the behaviour it judges.
 ///
 /// Every rule is judged with the model's own resolution: ``SessionState/backMenu`` and
@@ -81,7 +81,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Whether the rule runs only when asked for by name (``LintOptions/init(rules:width:platform:)``
-    /// with it in `rules`, `navdb lint --rule ID`): `label-lost-on-ios26` answers a migration
+    /// with it in `rules`): `label-lost-on-ios26` answers a migration
     /// question and would otherwise report nearly every titled screen of every classic session.
     public var isOptIn: Bool { self == .labelLostOnIOS26 }
 
