@@ -26,9 +26,8 @@ public struct BackButton: Sendable, Hashable, Codable {
     ///     (``TerminalWidth``) (a renderer that escapes control characters passes the width of
     ///     the escaped text).
     public func label(fitting width: Int?, columns: (String) -> Int = { TerminalWidth.columns($0) }) -> String {
-        guard let width else { return label }
-        let candidates = [label] + fallbacks
-        return candidates.first { columns($0) <= width } ?? candidates[candidates.count - 1]
+        guard let width, columns(label) > width else { return label }
+        return fallbacks.first { columns($0) <= width } ?? fallbacks.last ?? label
     }
 
     /// The text drawn in `width` terminal columns: ``label(fitting:columns:)`` when it fits, which is

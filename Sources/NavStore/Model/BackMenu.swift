@@ -61,16 +61,27 @@ extension SessionState {
     /// hides its back button or has left items without the supplement flag; they never cross into
     /// another layer. The back item's `backBarButtonItem.menuSuppressed` removes the menu.
     public var backMenu: [BackMenuRow]? {
+        guard let positions = backMenuPositions else { return nil }
+        let entries = topLayer.entries
+        var rows: [BackMenuRow] = []
+        rows.reserveCapacity(positions.count)
+        for index in positions.reversed() {
+            let entry = entries[index]
+            rows.append(BackMenuRow(row: rows.count + 1, entry: entry.id, title: entry.item.backMenuTitle))
+        }
+        return rows
+    }
+
+    /// The positions in the top layer's entries of the back menu's rows, or `nil` when there is no
+    /// menu: row 1 is the upper bound (the back item), the last row the lower bound (rules 1, 6).
+    /// ``backMenu`` is these entries' titles, nearest first; lint walks the entries themselves.
+    var backMenuPositions: ClosedRange<Int>? {
         guard noBackButtonReason == nil else { return nil }
         let entries = topLayer.entries
         let backIndex = entries.count - 2
         if entries[backIndex].item.backBarButtonItem?.menuSuppressed == true { return nil }
-        var rows: [BackMenuRow] = []
-        for index in stride(from: backIndex, through: 0, by: -1) {
-            let entry = entries[index]
-            rows.append(BackMenuRow(row: rows.count + 1, entry: entry.id, title: entry.item.backMenuTitle))
-            if entry.item.endsBackMenu { break }
-        }
-        return rows
+        var lowest = backIndex
+        while lowest > 0, !entries[lowest].item.endsBackMenu { lowest -= 1 }
+        return lowest...backIndex
     }
 }

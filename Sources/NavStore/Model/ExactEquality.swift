@@ -8,7 +8,11 @@ extension String {
     /// Whether both strings hold the same Unicode scalars (the same UTF-8 bytes), unlike `==`,
     /// which also accepts canonically equivalent spellings.
     func hasSameScalars(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        let compared: Bool?? = utf8.withContiguousStorageIfAvailable { bytes in
+            other.utf8.withContiguousStorageIfAvailable { otherBytes in bytes.elementsEqual(otherBytes) }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
 

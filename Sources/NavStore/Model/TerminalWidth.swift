@@ -11,8 +11,24 @@ public enum TerminalWidth {
     /// The number of terminal columns `text` takes: the sum of its clusters' widths.
     /// - Complexity: O(n) in the length of `text`.
     public static func columns(_ text: some StringProtocol) -> Int {
+        if let ascii = text.utf8.withContiguousStorageIfAvailable(asciiColumns), let ascii { return ascii }
         var total = 0
         for character in text { total += columns(character) }
+        return total
+    }
+
+    /// The columns of text held as `bytes` of UTF-8 when all are ASCII, else `nil`: every ASCII
+    /// cluster takes one column, and every byte is a cluster of its own except an LF after a CR
+    /// (UAX #29 rule GB3 joins them): the same sum as cluster by cluster, without forming the
+    /// clusters.
+    static func asciiColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var total = 0
+        var afterCR = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if !(afterCR && byte == 0x0A) { total += 1 }
+            afterCR = byte == 0x0D
+        }
         return total
     }
 

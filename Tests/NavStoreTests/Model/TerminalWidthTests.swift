@@ -26,6 +26,21 @@ struct TerminalWidthTests {
         #expect(TerminalWidth.columns(text) == columns)
     }
 
+    @Test("ASCII text (a fast path) takes the columns its clusters take, CR LF being one cluster")
+    func asciiText() {
+        var random = SplitMix64(seed: 7)
+        let alphabet: [Character] = ["a", "Z", " ", "\r", "\n", "\t", "\u{0}", "\u{7F}", "#", "1", "*", "~"]
+        for length in 0..<200 {
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            let clusters = text.reduce(0) { $0 + TerminalWidth.columns($1) }
+            #expect(TerminalWidth.columns(text) == clusters, "\(text.debugDescription)")
+            #expect(TerminalWidth.columns(text) == text.count, "\(text.debugDescription)")
+        }
+        #expect(TerminalWidth.columns("a\r\nb") == 3)
+        #expect(TerminalWidth.columns("\r\r\n\n") == 3)
+        #expect(TerminalWidth.columns("a\r\nb"[...]) == 3)
+    }
+
     @Test("truncation keeps whole clusters and marks the cut with …")
     func truncation() {
         #expect(TerminalWidth.truncated("首页首页", to: 8) == "首页首页")

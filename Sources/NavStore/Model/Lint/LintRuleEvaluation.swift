@@ -29,9 +29,28 @@ extension SessionState {
     /// a programmatic pop or dismissal is the app's own decision. The subject is the guarded
     /// entries removed, bottom first.
     /// - Complexity: O(n) in the entries of the top layer.
-    public func guardBypass(by event: EventBody) -> LintViolation? {
+    public func guardBypass(by event: EventBody) -> LintViolation? { guardBypassHit(by: event)?.violation }
+
+    /// The violations of the rules judged on this state alone (all but `guard-bypassed`) that
+    /// `options` runs, in <doc:Lint> order.
+    ///
+    /// The menu rules and the width rules judge the top layer's back menu and back button as the
+    /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
+    /// ``backButton``, ``BackButton/label(fitting:columns:)``); `no-way-back` the top layer's top entry
+    /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
+    /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
+    /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
+    /// - Complexity: O(n) in the number of live entries.
+    public func lintViolations(_ options: LintOptions) -> [LintViolation] {
+        var hits: [LintHit] = []
+        lintHits(options, rules: LintRuleMask(options), into: &hits)
+        return hits.map(\.violation)
+    }
+
+    /// The ``guardBypass(by:)`` hit, its message not yet written.
+    func guardBypassHit(by event: EventBody) -> LintHit? {
         let removed: [String]
-        let how: String
+        let how: StaticString
         switch event {
         case .entriesPopped(let source, let ids, _):
             switch source {
@@ -51,143 +70,141 @@ extension SessionState {
             return nil
         }
         let top = topLayer.entries
-        var guarded: [(id: String, prompt: String)] = []
+        var guarded: [String] = []
+        var prompts: [String] = []
         for id in removed {
             if let entry = top.last(where: { $0.id.hasSameScalars(as: id) }), let popGuard = entry.item.popGuard {
-                guarded.append((id, popGuard.prompt))
+                guarded.append(id)
+                prompts.append(popGuard.prompt)
             }
         }
         guard !guarded.isEmpty else { return nil }
-        let named = guarded.map { "\(LintText.id($0.id)) (popGuard \(LintText.value($0.prompt)))" }
-        return LintViolation(
-            rule: .guardBypassed, entries: guarded.map(\.id),
-            message: "\(how) removed \(LintText.list(named)) without consulting the guard")
+        return LintHit(rule: .guardBypassed, entries: guarded, detail: .guardBypassed(how: how, prompts: prompts))
     }
 
-    /// The violations of the rules judged on this state alone (all but `guard-bypassed`) that
-    /// `options` runs, in <doc:Lint> order.
-    ///
-    /// The menu rules and the width rules judge the top layer's back menu and back button as the
-    /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
-    /// ``backButton``, ``BackButton/label(fitting:columns:)``); `no-way-back` the top layer's top entry
-    /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
-    /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
-    /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
-    /// - Complexity: O(n) in the number of live entries.
-    public func lintViolations(_ options: LintOptions) -> [LintViolation] {
-        var found: [LintViolation] = []
-        let blank = options.runs(.blankMenuRow)
-        let untitled = options.runs(.untitledMenuRow)
-        let duplicates = options.runs(.duplicateMenuRows)
-        if blank || untitled || duplicates, let menu = backMenu {
-            let entries = topLayer.entries
-            for row in menu where blank || untitled {
-                guard let entry = entries.last(where: { $0.id.hasSameScalars(as: row.entry) }) else { continue }
-                let (title, source) = entry.item.backMenuTitleResolution
-                if blank, title.isEmpty {
-                    found.append(
-                        LintViolation(
-                            rule: .blankMenuRow, entries: [row.entry],
-                            message: "blank back-menu row: \(source.rawValue) \"\" on entry \(LintText.id(row.entry))"))
-                }
-                if untitled, source == .placeholder {
-                    found.append(
-                        LintViolation(
-                            rule: .untitledMenuRow, entries: [row.entry],
-                            message:
-                                "back-menu row says \"Back\": entry \(LintText.id(row.entry)) has no menuTitle, backBarButtonItem title, backButtonTitle or title"
-                        ))
-                }
-            }
-            if duplicates, menu.count >= 2 {
-                var seen: Set<String> = []
-                for (index, row) in menu.enumerated() where !row.title.isEmpty && !seen.contains(row.title) {
-                    let same = menu[(index + 1)...].filter { $0.title == row.title }
-                    guard !same.isEmpty else { continue }
-                    seen.insert(row.title)
-                    let ids = [row.entry] + same.map(\.entry)
-                    found.append(
-                        LintViolation(
-                            rule: .duplicateMenuRows, entries: ids,
-                            message:
-                                "\(ids.count) back-menu rows say \(LintText.value(row.title)): entries \(LintText.list(ids.map(LintText.id)))"
-                        ))
-                }
-            }
+    /// Appends to `hits` the ``lintViolations(_:)`` of this state, in the same order, without
+    /// writing their messages; `rules` is `LintRuleMask(options)`, decided once per run.
+    func lintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
+        if rules.contains(.blankMenuRow) || rules.contains(.untitledMenuRow) || rules.contains(.duplicateMenuRows),
+            let positions = backMenuPositions
+        {
+            menuHits(positions, rules: rules, into: &hits)
         }
-        if options.runs(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
+        if rules.contains(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
             top.item.leftBarButtonItems == 0
         {
-            found.append(
-                LintViolation(
-                    rule: .noWayBack, entries: [top.id],
-                    message:
-                        "entry \(LintText.id(top.id)) is above its layer's root but has no back button (\(reason.rawValue)) and no left items"
-                ))
+            hits.append(LintHit(rule: .noWayBack, entries: [top.id], detail: .noWayBack(reason)))
         }
-        if options.runs(.ignoredBackSetting) {
+        if rules.contains(.ignoredBackSetting) {
             for layer in layers {
                 for entry in layer.entries {
                     guard let custom = entry.item.backBarButtonItem else { continue }
-                    var ignored: [String] = []
-                    if let title = entry.item.backButtonTitle {
-                        ignored.append("backButtonTitle \(LintText.value(title))")
-                    }
-                    if entry.item.backButtonDisplayMode != .default {
-                        ignored.append("backButtonDisplayMode \(entry.item.backButtonDisplayMode.rawValue)")
-                    }
-                    guard !ignored.isEmpty else { continue }
-                    let customTitle = custom.title.map { "title \(LintText.value($0))" } ?? "no title"
-                    found.append(
-                        LintViolation(
+                    let item = entry.item
+                    guard item.backButtonTitle != nil || item.backButtonDisplayMode != .default else { continue }
+                    hits.append(
+                        LintHit(
                             rule: .ignoredBackSetting, entries: [entry.id],
-                            message:
-                                "entry \(LintText.id(entry.id)) has a backBarButtonItem (\(customTitle)), so UIKit ignores its \(ignored.joined(separator: " and "))"
-                        ))
+                            detail: .ignoredSetting(
+                                customTitle: custom.title, backButtonTitle: item.backButtonTitle,
+                                mode: item.backButtonDisplayMode)))
                 }
             }
         }
+        buttonHits(options, rules: rules, into: &hits)
+    }
+
+    /// The menu rules (`blank-menu-row`, `untitled-menu-row`, `duplicate-menu-rows`) over the
+    /// rows of ``backMenu``, whose entries are the top layer's `positions` (``backMenuPositions``),
+    /// nearest first; each row's title and its source are ``NavigationItem/backMenuTitleResolution``.
+    private func menuHits(_ positions: ClosedRange<Int>, rules: LintRuleMask, into hits: inout [LintHit]) {
+        let entries = topLayer.entries
+        let blank = rules.contains(.blankMenuRow)
+        let untitled = rules.contains(.untitledMenuRow)
+        var titles: [String] = []
+        titles.reserveCapacity(positions.count)
+        for index in positions.reversed() {
+            let entry = entries[index]
+            let (title, source) = entry.item.backMenuTitleResolution
+            titles.append(title)
+            if blank, title.isEmpty {
+                hits.append(LintHit(rule: .blankMenuRow, entries: [entry.id], detail: .blankRow(source)))
+            }
+            if untitled, source == .placeholder {
+                hits.append(LintHit(rule: .untitledMenuRow, entries: [entry.id], detail: .untitledRow))
+            }
+        }
+        guard rules.contains(.duplicateMenuRows), titles.count >= 2 else { return }
+        let upper = positions.upperBound
+        for rows in Self.sharedTitles(titles) {
+            hits.append(
+                LintHit(
+                    rule: .duplicateMenuRows, entries: rows.map { entries[upper - $0].id },
+                    detail: .duplicateRows(title: titles[rows[0]])))
+        }
+    }
+
+    /// The groups of rows (0-based, nearest first) that share a non-empty title, compared with
+    /// `==` as the menu shows them: each group's rows in order, the groups in the order of their
+    /// nearest rows. Pairwise for a short menu, through a dictionary for a long one.
+    private static func sharedTitles(_ titles: [String]) -> [[Int]] {
+        var groups: [[Int]] = []
+        guard titles.count > 32 else {
+            for (row, title) in titles.enumerated() where !title.isEmpty {
+                guard let next = titles[(row + 1)...].firstIndex(of: title), !titles[..<row].contains(title) else {
+                    continue
+                }
+                groups.append([row] + (next..<titles.count).filter { titles[$0] == title })
+            }
+            return groups
+        }
+        var group: [String: Int] = [:]
+        for (row, title) in titles.enumerated() where !title.isEmpty {
+            if let index = group[title] {
+                groups[index].append(row)
+            } else {
+                group[title] = groups.count
+                groups.append([row])
+            }
+        }
+        return groups.filter { $0.count > 1 }
+    }
+
+    /// The rules about the back button: `label-lost-on-ios26`, `label-falls-back` and
+    /// `custom-label-truncated`, judged under `options.platform ?? platform`.
+    private func buttonHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         let generation = options.platform ?? platform
-        if options.runs(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14),
+        if rules.contains(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14),
             !now.label.isEmpty,
             let later = backButton(under: .ios26), later.label != now.label
         {
             let backItem = topLayer.entries[topLayer.entries.count - 2]
-            found.append(
-                LintViolation(
+            hits.append(
+                LintHit(
                     rule: .labelLostOnIOS26, entries: [backItem.id],
-                    message:
-                        "back button label \(LintText.value(now.label)) (from entry \(LintText.id(backItem.id))) would not show on iOS 26: \(later.label.isEmpty ? "the chevron alone shows there" : LintText.value(later.label) + " shows there")"
-                ))
+                    detail: .labelLost(now: now.label, later: later.label)))
         }
-        if let width = options.width, options.runs(.labelFallsBack) || options.runs(.customLabelTruncated),
+        guard let width = options.width, rules.contains(.labelFallsBack) || rules.contains(.customLabelTruncated),
             let button = backButton(under: generation)
-        {
-            let entries = topLayer.entries
-            let backItem = entries[entries.count - 2]
-            if options.runs(.labelFallsBack) {
-                let shown = button.label(fitting: width)
-                if shown != button.label {
-                    found.append(
-                        LintViolation(
-                            rule: .labelFallsBack, entries: [backItem.id],
-                            message:
-                                "back button label \(LintText.value(button.label)) (from entry \(LintText.id(backItem.id))) does not fit \(width) columns: \(shown.isEmpty ? "the chevron alone" : LintText.value(shown)) shows instead"
-                        ))
-                }
-            }
-            if options.runs(.customLabelTruncated), backItem.item.backBarButtonItem != nil,
-                !LintText.fits(button.label, width: width)
-            {
-                found.append(
-                    LintViolation(
-                        rule: .customLabelTruncated, entries: [backItem.id],
-                        message:
-                            "custom back item title \(LintText.value(button.label)) on entry \(LintText.id(backItem.id)) is wider than \(width) columns and has no fallbacks: it is cut"
-                    ))
+        else { return }
+        let entries = topLayer.entries
+        let backItem = entries[entries.count - 2]
+        if rules.contains(.labelFallsBack) {
+            let shown = button.label(fitting: width)
+            if shown != button.label {
+                hits.append(
+                    LintHit(
+                        rule: .labelFallsBack, entries: [backItem.id],
+                        detail: .labelFallsBack(label: button.label, shown: shown, width: width)))
             }
         }
-        return found
+        if rules.contains(.customLabelTruncated), backItem.item.backBarButtonItem != nil,
+            !LintText.fits(button.label, width: width)
+        {
+            hits.append(
+                LintHit(
+                    rule: .customLabelTruncated, entries: [backItem.id],
+                    detail: .customLabelTruncated(label: button.label, width: width)))
+        }
     }
 }
 

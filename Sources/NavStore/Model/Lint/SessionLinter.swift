@@ -23,7 +23,14 @@ public struct SessionLinter: Sendable {
     /// A rule and its subject; entry ids compare by their Unicode scalars, as the model's ids do.
     private struct RunKey: Hashable {
         var rule: LintRule
-        var entries: [ExactKey]
+        var entries: [String]
+
+        static func == (a: RunKey, b: RunKey) -> Bool { a.rule == b.rule && sameIDs(a.entries, b.entries) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(rule)
+            for id in entries { ExactKey(id).hash(into: &hasher) }
+        }
     }
 
     private struct Run {
@@ -32,8 +39,11 @@ public struct SessionLinter: Sendable {
         var message: String
     }
 
+    private let rules: LintRuleMask
     private var open: [RunKey: Run] = [:]
     private var closed: [LintFinding] = []
+    /// The hits of the version being judged; kept to reuse its storage.
+    private var holding: [LintHit] = []
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
     /// default) at version `version` (0: the next event consumed is version 1). A start above 0
@@ -45,9 +55,13 @@ public struct SessionLinter: Sendable {
     ) {
         self.session = session
         self.options = options
+        self.rules = LintRuleMask(options)
         self.state = initial
         self.version = version
-        if version > 0 { judge(initial.lintViolations(options)) }
+        if version > 0 {
+            initial.lintHits(options, rules: rules, into: &holding)
+            judge()
+        }
     }
 
     /// Folds the session's next event (version ``version`` + 1) and judges the rules after it.
@@ -56,26 +70,28 @@ public struct SessionLinter: Sendable {
     /// (``SessionState/validate(_:)``); like `apply`, this never fails.
     /// - Complexity: O(n) in the number of live entries, plus O(r) in the runs open.
     public mutating func consume(_ event: EventBody) {
-        let bypass = options.runs(.guardBypassed) ? state.guardBypass(by: event) : nil
+        let bypass = rules.contains(.guardBypassed) ? state.guardBypassHit(by: event) : nil
         state.apply(event)
         version += 1
-        var holding = state.lintViolations(options)
+        holding.removeAll(keepingCapacity: true)
+        state.lintHits(options, rules: rules, into: &holding)
         if let bypass { holding.append(bypass) }
-        judge(holding)
+        judge()
     }
 
-    /// Extends or opens the run of each violation holding at ``version``, and closes the runs
-    /// that no longer hold.
-    private mutating func judge(_ holding: [LintViolation]) {
-        for violation in holding {
-            let key = RunKey(rule: violation.rule, entries: violation.entries.map(ExactKey.init))
-            if violation.rule != .guardBypassed, var run = open[key], run.last == version - 1 {
-                run.last = version
-                open[key] = run
-            } else {
-                if let run = open.removeValue(forKey: key) { close(key, run) }
-                open[key] = Run(first: version, last: version, message: violation.message)
+    /// Extends or opens the run of each hit in ``holding`` at ``version`` (a run's message is
+    /// written when it opens), and closes the runs that no longer hold.
+    private mutating func judge() {
+        for hit in holding {
+            let key = RunKey(rule: hit.rule, entries: hit.entries)
+            if let index = open.index(forKey: key) {
+                if hit.rule != .guardBypassed, open.values[index].last == version - 1 {
+                    open.values[index].last = version
+                    continue
+                }
+                close(key, open.remove(at: index).value)
             }
+            open[key] = Run(first: version, last: version, message: hit.message)
         }
         guard !open.isEmpty else { return }
         var ended: [RunKey] = []
@@ -86,7 +102,7 @@ public struct SessionLinter: Sendable {
     private mutating func close(_ key: RunKey, _ run: Run) {
         closed.append(
             LintFinding(
-                rule: key.rule, session: session, entries: key.entries.map(\.text), firstVersion: run.first,
+                rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
                 lastVersion: run.last, current: false, message: run.message))
     }
 
