@@ -6,10 +6,11 @@ import NavStore
     import Foundation
 #endif
 
-/// The one place that maps every error to its message on stderr and its exit code (DESIGN §6):
-/// 0 ok; 1 refused by the rules, session or entry not found, session exists, time earlier than
-/// the previous event; 2 a lint finding at `--fail-on`; 3 vetoed (the normal output was printed); 4 version conflict; 64 usage;
-/// 65 bad input data; 74 database unusable.
+/// The one place that maps every error to its message on stderr and its exit code: 0 ok;
+/// 1 refused by the rules, session, entry or version not found, session exists, time earlier
+/// than the previous event; 2 a lint finding at `--fail-on`; 3 vetoed (the normal output was
+/// printed); 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be
+/// written; 74 database unusable.
 enum Failure {
     /// `lint` found a defect at or above `--fail-on` (the findings were printed).
     static let lintFindings: Int32 = 2
@@ -21,6 +22,28 @@ enum Failure {
     static let dataError: Int32 = 65
     /// The database cannot be used (sysexits `EX_IOERR`).
     static let ioError: Int32 = 74
+    /// The output could not be written: stdout closed or full, or an `-o` file (sysexits
+    /// `EX_CANTCREAT`, "a user-specified output file cannot be created"). Not 74: the database
+    /// is sound, and a caller that took 74 for a damaged file would check or restore it; what the
+    /// command did to the database stands, and the message says what that was (a writing
+    /// command's event is stored, so running it again would record it twice).
+    static let outputLost: Int32 = 73
+
+    /// Reports output that was lost at the end of a run (``Console/finish()``) and returns the
+    /// exit status: ``outputLost`` unless the run had failed already. A writing command's message
+    /// says that its event was stored, and as which version.
+    static func reportLostOutput(_ reason: String, status: Int32) -> Int32 {
+        if let stored = WriteOutput.stored {
+            Console.err(
+                "Error: session '\(Text.escaped(stored.session))' stored version \(stored.version), but its output could not be written: \(reason)\n"
+            )
+        } else {
+            Console.err(
+                "Error: cannot write the output: \(reason); the output is incomplete (what the command did to the database stands)\n"
+            )
+        }
+        return status == 0 || status == vetoed || status == lintFindings ? outputLost : status
+    }
 
     /// Writes the error to stderr and returns its exit code.
     static func report(_ error: any Error) -> Int32 {
@@ -35,13 +58,16 @@ enum Failure {
         case let error as UsageError:
             return (error.text, usage)
         case let error as StoreError:
+            if case .restoreNotDelivered = error { return (line(error.description), outputLost) }
             return (line(error.description), error.exitCode)
         case let error as NavigationError:
             return (line(error.description), StoreError.rules(error).exitCode)
         case let error as InputError:
             return (line(error.description), dataError)
         case let error as OutputError:
-            return (line(error.description), ioError)
+            return (line(error.description), outputLost)
+        case let error as OutputFileError:
+            return (line(error.description), outputLost)
         case let error as NotFound:
             return (line(error.description), 1)
         case MaintenanceFailure.differences(let count):

@@ -61,7 +61,7 @@ import Testing
         let pop = try sandbox.ok(["pop", "--help"]).stdout
         #expect(pop.contains("USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm]"))
         #expect(pop.contains("navigationBar(_:shouldPop:)") && pop.contains("popViewController(animated:)"))
-        #expect(pop.contains("(default: back-button)\n"))
+        #expect(pop.contains("(values: back-button, gesture, content-gesture, programmatic; default: back-button)\n"))
         let dismiss = try sandbox.ok(["dismiss", "--help"]).stdout
         #expect(dismiss.contains("USAGE: navdb dismiss <key> [--source <source> (default: programmatic)]"))
         #expect(dismiss.contains("dismiss(animated:completion:)"))

@@ -206,13 +206,13 @@ import Testing
     }
 
     @Test(
-        "a --width that is not a positive integer is a usage error",
-        arguments: ["0", "-3", "x", "", "1.5", "99999999999999999999"])
+        "a --width that is not an integer from 1 to 10000 is a usage error",
+        arguments: ["0", "-3", "x", "", "1.5", "10001", "99999999999999999999"])
     func badWidth(width: String) throws {
         let sandbox = try withDefects()
         try expectRefused(
             sandbox, ["lint", "--width=\(width)"], status: 64,
-            message: "The value '\(width)' is invalid for '--width <n>': expected an integer 1 or greater")
+            message: "The value '\(width)' is invalid for '--width <n>': expected an integer from 1 to 10000")
     }
 
     @Test("an unreadable or malformed --input is bad input data (65), naming the file and line")

@@ -92,7 +92,7 @@ import Testing
         #expect(help.contains("--dry-run"))
     }
 
-    @Test("a payload that cannot be written (full disk, closed stdout) exits 74 and counts no attempt")
+    @Test("a payload that cannot be written (full disk, closed stdout) exits 73 and counts no attempt")
     func undeliveredPayloadCountsNothing() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         let sandbox = try populated()
@@ -100,7 +100,7 @@ import Testing
         for redirect in [">/dev/full", ">&-", ">/dev/full", ">&-"] {
             for mark in ["", " --mark"] {
                 let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" --json restore s\(mark) \(redirect)")
-                #expect(result.status == 74, "\(redirect): \(result)")
+                #expect(result.status == 73, "\(redirect): \(result)")
                 #expect(result.stderr.hasPrefix("Error: cannot write the restore payload: "), "\(result.stderr)")
                 #expect(
                     result.stderr.hasSuffix("; no attempt was counted and nothing was appended\n"), "\(result.stderr)")

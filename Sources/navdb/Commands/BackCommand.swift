@@ -1,25 +1,16 @@
 import NavStore
 
-/// `navdb back KEY`: goes back the `CanGoBack` way (rule 14).
-struct BackCommand: Command {
+/// `navdb back KEY`: goes back the `CanGoBack` way: pop, or dismiss at the root of a modal layer.
+typealias BackCommand = WriteCommand<BackAction>
+
+/// `back` adds nothing to a writing command.
+struct BackAction: NavigationAction {
     static let spec = CommandSpec(
-        path: ["back"],
         abstract: "Go back: pop, or dismiss at the root of a modal layer.",
         discussion:
-            "The app's own action: programmatic, so guards are not consulted. Refused at the root of the base layer.",
-        arguments: [.key],
-        options: WriteOptions.specs)
+            "The app's own action: programmatic, so guards are not consulted. Refused at the root of the base layer.")
 
-    var key: String
-    var write: WriteOptions
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        write = try WriteOptions(arguments)
-    }
-
-    func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(
-            context.store().execute(.back, session: key, at: write.at, expectedVersion: write.expectedVersion), context)
-    }
+    var command: NavigationCommand { .back }
 }

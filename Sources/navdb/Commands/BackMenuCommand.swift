@@ -4,19 +4,19 @@ import NavStore
 /// the long-press back menu.
 struct BackMenuCommand: Command {
     static let spec = CommandSpec(
-        path: ["back-menu"],
         abstract: "Show the back button's label and the back menu, now or at a point in history.",
         discussion: """
             --json prints {"session","version","backButton": null | {"label","fallbacks","image"},\
             "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
             """,
-        arguments: [.key],
-        options: [
-            PointOption.spec, PlatformOption.whatIf,
-            WidthOption.spec(
-                "Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns)."
-            ),
-        ])
+        arguments: [Argument.key.spec],
+        options: TimeTravelOptions.options + [width.spec])
+
+    /// `--width <n>`.
+    static let width = WidthOption.label(
+        help:
+            "Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns)."
+    )
 
     var key: String
     var point: HistoryPoint?
@@ -24,10 +24,9 @@ struct BackMenuCommand: Command {
     var width: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        point = try arguments.point("at")
-        platform = try arguments.choice("platform")
-        width = try arguments.int("width", minimum: 0)
+        key = try arguments.value(Argument.key)
+        (point, platform) = try TimeTravelOptions(arguments).pair
+        width = try arguments.value(Self.width)
     }
 
     func run(_ context: Context) throws -> Outcome {

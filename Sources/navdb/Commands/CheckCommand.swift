@@ -3,7 +3,6 @@ import NavStore
 /// `navdb check`: verifies integrity, gapless versions, projections and snapshots.
 struct CheckCommand: Command {
     static let spec = CommandSpec(
-        path: ["check"],
         abstract: "Verify the database: integrity, gapless versions, projections and snapshots.",
         discussion:
             "Read-only. Exits 74 when a problem was found (each is listed; 'navdb rebuild' repairs projections and snapshots), 0 when the database is sound."

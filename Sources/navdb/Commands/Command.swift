@@ -9,9 +9,10 @@ import NavStore
 #endif
 
 /// One `navdb` subcommand: a declarative spec, validation of the parsed words into typed values,
-/// and a run that calls the library and renders the result.
+/// and a run that calls the library and renders the result. Its name is declared where it is
+/// listed, in the command tree (``NavDB/configuration``).
 protocol Command: Sendable {
-    /// The command's words, arguments, options and help text.
+    /// The command's help text, arguments and options (its path comes from the command tree).
     static var spec: CommandSpec { get }
     /// Validates the parsed words (ints, enums, times); nothing is opened yet.
     /// - Throws: ``UsageError`` (exit 64).
@@ -40,14 +41,14 @@ struct Context {
     /// Whether to print JSON.
     var json: Bool { globals.json }
 
-    /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
-    /// new empty database; only `session start` and `import` create one.
     /// Whether something exists at the database path (a dangling symbolic link does not count).
     var databaseExists: Bool {
         var info = stat()
         return stat(globals.databasePath, &info) == 0
     }
 
+    /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
+    /// new empty database; only `session start` and `import` create one.
     func store(create: Bool = false) throws(StoreError) -> NavigationStore {
         try NavigationStore(path: globals.databasePath, create: create)
     }

@@ -1,25 +1,25 @@
 import NavStore
 
-extension ArgumentSpec {
-    /// `<key>`: the session key.
-    static let key = ArgumentSpec(name: "key", help: "The session key.")
-    /// `<id>`: an entry id.
-    static let id = ArgumentSpec(name: "id", help: "The entry id (unique among the session's live entries).")
-}
+/// `--expect-version N`, `--time ISO8601` and `--allow-future-time`: the options of every
+/// writing command.
+struct WriteOptions: OptionGroup {
+    /// `--expect-version <n>`.
+    static let expectVersion = Option<Int?>(
+        "expect-version", "n",
+        help:
+            "Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).",
+        parser: .integer(atLeast: 0))
+    /// `--time <iso8601>`.
+    static let time = Option<Int64?>(
+        "time", "iso8601",
+        help:
+            "The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).",
+        parser: .time())
+    /// `--allow-future-time` (also taken by `restore`).
+    static let allowFutureTime = Flag(
+        "allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock.")
 
-/// The options of every writing command: `--expect-version N` and `--time ISO8601`.
-struct WriteOptions {
-    static let specs: [OptionSpec] = [
-        .value(
-            "expect-version", "n",
-            help: "Refuse with exit 4 unless the session is at version <n> (optimistic concurrency)."),
-        .value(
-            "time", "iso8601",
-            help:
-                "The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so)."
-        ),
-        .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
-    ]
+    static let options = [expectVersion.spec, time.spec, allowFutureTime.spec]
 
     /// `--expect-version`.
     var expectedVersion: Int?
@@ -27,31 +27,54 @@ struct WriteOptions {
     var at: Int64?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        expectedVersion = try arguments.int("expect-version", minimum: 0)
-        at = try arguments.time("time")
+        expectedVersion = try arguments.value(Self.expectVersion)
+        at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(Self.allowFutureTime))
     }
 }
 
-/// `--at P` of the read commands.
-enum PointOption {
-    static let spec = OptionSpec.value(
+/// `--at P` and `--platform G` of the read commands: the state at a point in history, as a
+/// generation would resolve it (a what-if read: the log is not changed).
+struct TimeTravelOptions: OptionGroup {
+    /// `--at <point>`.
+    static let at = Option<HistoryPoint?>(
         "at", "point",
         help:
-            "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down)."
+            "A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down).",
+        parser: .point)
+    /// `--platform <generation>` as a what-if read (at `session start` it fixes the generation).
+    static let platform = Option<PlatformGeneration?>(
+        "platform", "generation",
+        help:
+            "Show the history as this generation would resolve the back button, without changing the log; default the session's own."
     )
+
+    static let options = [at.spec, platform.spec]
+
+    /// `--at`.
+    var point: HistoryPoint?
+    /// `--platform`.
+    var platform: PlatformGeneration?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        point = try arguments.value(Self.at)
+        platform = try arguments.value(Self.platform)
+    }
 }
 
-/// `--platform G`: at `session start`, the session's generation (NavStore.docc/PlatformGenerations.md); on `stack`,
-/// `back-menu` and `show`, a what-if read under another generation (the log is not changed).
-enum PlatformOption {
-    static func spec(_ help: String) -> OptionSpec { .value("platform", "generation", help: help) }
-    /// The what-if help of the read commands.
-    static let whatIf = spec(
-        "Show the history as this generation (\(PlatformGeneration.names)) would resolve the back button, without changing the log; default the session's own."
-    )
-}
-
-/// `--width N` of `back-menu` and `show`.
+/// `--width <n>`: one range and one message for every command that takes it. The room for the
+/// back button's label (`back-menu`, `lint`, `report`) takes 1 to 10000 columns; the bar that
+/// `show` draws needs 16 columns for the chevron and a title, so it starts there.
 enum WidthOption {
-    static func spec(_ help: String) -> OptionSpec { .value("width", "n", help: help) }
+    /// The room for a label, in columns.
+    static let labelRange = 1...BarDrawing.maximumWidth
+
+    /// `--width <n>` for a label's room, with the command's own help.
+    static func label(help: String) -> Option<Int?> {
+        Option("width", "n", help: help, parser: .integer(labelRange))
+    }
+}
+
+extension TimeTravelOptions {
+    /// `(point, platform)`, for a command that keeps them apart.
+    var pair: (HistoryPoint?, PlatformGeneration?) { (point, platform) }
 }

@@ -1,38 +1,33 @@
 import NavStore
 
-/// `navdb dismiss KEY [--source gesture|programmatic]`: dismisses the top modal layer (rule 15).
-struct DismissCommand: Command {
+/// `navdb dismiss KEY [--source gesture|programmatic]`: dismisses the top modal layer; a swipe on a
+/// layer that is modal in presentation is vetoed.
+typealias DismissCommand = WriteCommand<DismissAction>
+
+/// What `dismiss` adds to a writing command: how the dismissal was made.
+struct DismissAction: NavigationAction {
+    /// `--source <source>`.
+    static let source = Option<DismissSource>(
+        "source", "source", default: .programmatic,
+        help: """
+            programmatic: the app calls dismiss(animated:completion:), which works on any layer; \
+            gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer).
+            """, parser: DismissSource.parser)
+
     static let spec = CommandSpec(
-        path: ["dismiss"],
         abstract: "Dismiss the top modal layer.",
         discussion: """
             A swipe (gesture) on a layer presented with --modal-in-presentation is vetoed (exit 3, recorded). \
             The default source differs from pop's: a dismissal is most often the app's own call (a Cancel or \
             Done button), a pop most often the user's tap on the back button.
             """,
-        arguments: [.key],
-        options: [
-            .value(
-                "source", "source",
-                help: """
-                    programmatic: the app calls dismiss(animated:completion:), which works on any layer; \
-                    gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer).
-                    """, default: DismissSource.programmatic.rawValue, choices: DismissSource.allCases.map(\.rawValue))
-        ] + WriteOptions.specs)
+        options: [source.spec])
 
-    var key: String
     var source: DismissSource
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        source = try arguments.choice("source") ?? .programmatic
-        write = try WriteOptions(arguments)
+        source = try arguments.value(Self.source)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(
-            context.store().execute(
-                .dismiss(source: source), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
-    }
+    var command: NavigationCommand { .dismiss(source: source) }
 }

@@ -4,7 +4,6 @@ import NavStore
 /// `navdb import` reads them (the store's ``NavigationStore/exportNDJSON(session:redact:keepIDs:_:)``).
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        path: ["export"],
         abstract: "Print a session's events (or every session's) as NDJSON for 'navdb import'.",
         discussion: """
             Each line is {"at","eventID","payload","previous","seq","session","time","type","version"}; \
@@ -22,28 +21,33 @@ struct ExportCommand: Command {
             reveals times to the millisecond, event types and counts, versions, sources, flags, depths \
             and layers, which texts are equal, and which are "", "Back" or unset.
             """,
-        arguments: [ArgumentSpec(name: "key", help: "The session key (or --all).", isOptional: true)],
-        options: [
-            .flag("all", help: "Export every session, in global seq order."),
-            .flag(
-                "redact",
-                help: "Replace personal text with hashes and event ids with random ones (see above for what is kept)."),
-            .flag("keep-ids", help: "With --redact, keep entry ids and session keys."),
-        ])
+        arguments: [key.spec],
+        options: [all.spec, redact.spec, keepIDs.spec])
+
+    /// `[<key>]`.
+    static let key = Argument(optional: "key", help: "The session key (or --all).", parser: String.parser)
+    /// `--all`.
+    static let all = Flag("all", help: "Export every session, in global seq order.")
+    /// `--redact`.
+    static let redact = Flag(
+        "redact", help: "Replace personal text with hashes and event ids with random ones (see above for what is kept)."
+    )
+    /// `--keep-ids`.
+    static let keepIDs = Flag("keep-ids", help: "With --redact, keep entry ids and session keys.")
 
     var key: String?
     var redact: Bool
     var keepIDs: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.optionalArgument("key")
-        let all = arguments.flag("all")
+        key = try arguments.value(Self.key)
+        let all = arguments.flag(Self.all)
         if key == nil && !all {
             throw arguments.error("Missing expected argument '<key>' (or --all for every session)")
         }
         if key != nil && all { throw arguments.error("Give either <key> or --all, not both") }
-        redact = arguments.flag("redact")
-        keepIDs = arguments.flag("keep-ids")
+        redact = arguments.flag(Self.redact)
+        keepIDs = arguments.flag(Self.keepIDs)
         if keepIDs && !redact { throw arguments.error("--keep-ids only applies with --redact") }
     }
 

@@ -10,7 +10,6 @@ import NavStore
 /// the session's events, streamed.
 struct HistoryCommand: Command {
     static let spec = CommandSpec(
-        path: ["history"],
         abstract: "List a session's events (streamed; any length).",
         discussion: """
             Human output: version, time, type and a one-line summary. --json prints one event per line: \
@@ -18,54 +17,51 @@ struct HistoryCommand: Command {
             A truncated session's history starts at its base: a note first, or with --json its \
             {"type":"session.truncated"} record (as in export; last with --reverse).
             """,
-        arguments: [.key],
-        options: [
-            .repeating(
-                "type", "type",
-                help: "Only events of this type (repeatable): \(EventBody.typeNames.joined(separator: ", ")).",
-                choices: EventBody.typeNames),
-            .value("entry", "id", help: "Only events that name this entry."),
-            .value(
-                "since", "time",
-                help:
-                    "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range)."),
-            .value(
-                "until", "time",
-                help:
-                    "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range)."
-            ),
-            .value("limit", "n", help: "At most <n> events."),
-            .flag("reverse", help: "Newest first."),
-        ])
+        arguments: [Argument.key.spec],
+        options: [type.spec, entry.spec, since.spec, until.spec, limit.spec, reverse.spec])
+
+    /// `--type <type> ...`.
+    static let type = Option<[String]>(
+        repeating: "type", "type", help: "Only events of this type (repeatable).",
+        parser: .choice(EventBody.typeNames))
+    /// `--entry <id>`.
+    static let entry = Option<String?>("entry", "id", help: "Only events that name this entry.")
+    /// `--since <time>`: digits below a millisecond round up, into the range.
+    static let since = Option<Int64?>(
+        "since", "time",
+        help: "Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range).",
+        parser: .time(rounding: .up))
+    /// `--until <time>`.
+    static let until = Option<Int64?>(
+        "until", "time",
+        help: "Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range).",
+        parser: .time())
+    /// `--limit <n>`.
+    static let limit = Option<Int?>("limit", "n", help: "At most <n> events.", parser: .integer(atLeast: 1))
+    /// `--reverse`.
+    static let reverse = Flag("reverse", help: "Newest first.")
 
     var key: String
     var filter: EventFilter
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        var types: Set<String>?
-        for type in arguments.allValues("type") {
-            guard EventBody.typeNames.contains(type) else {
-                throw arguments.invalid(
-                    type, for: "--type <type>", expected: "one of \(EventBody.typeNames.joined(separator: ", "))")
-            }
-            types = (types ?? []).union([type])
-        }
+        key = try arguments.value(Argument.key)
+        let types = try arguments.value(Self.type)
         // Digits below a millisecond round towards the inside of the range (up for --since), so
         // an empty range is judged on the times as given (rounded down alike).
-        let since = try arguments.time("since", rounding: .up)
-        let sinceAsGiven = try arguments.time("since")
-        let until = try arguments.time("until")
+        let since = try arguments.value(Self.since)
+        let until = try arguments.value(Self.until)
         // An empty range is a mistake in the command, as `replay --from 5 --to 2` is: exit 64.
-        if let sinceAsGiven, let until, until < sinceAsGiven {
+        if let since = arguments.text(Self.since).flatMap({ Timestamp.parse($0, rounding: .down) }), let until,
+            until < since
+        {
             throw arguments.invalid(
-                arguments.value("until") ?? "", for: "--until <time>",
-                expected: "a time at or after --since \(arguments.value("since") ?? "")")
+                arguments.text(Self.until) ?? "", for: Self.until.spec.synopsis,
+                expected: "a time at or after --since \(arguments.text(Self.since) ?? "")")
         }
         filter = EventFilter(
-            types: types, entry: arguments.value("entry"), since: since,
-            until: until, limit: try arguments.int("limit", minimum: 1),
-            reverse: arguments.flag("reverse"))
+            types: types.isEmpty ? nil : Set(types), entry: try arguments.value(Self.entry), since: since,
+            until: until, limit: try arguments.value(Self.limit), reverse: arguments.flag(Self.reverse))
     }
 
     func run(_ context: Context) throws -> Outcome {

@@ -10,7 +10,7 @@ import NavStore
 /// (streamed) or sessions from a Firefox session file, all or nothing.
 struct ImportCommand: Command {
     /// The input formats.
-    enum Format: String, CaseIterable {
+    enum Format: String, CaseIterable, ExpressibleByArgument {
         /// NDJSON event records, as `navdb export` prints them.
         case navdb
         /// A Firefox (Android) session store file.
@@ -18,7 +18,6 @@ struct ImportCommand: Command {
     }
 
     static let spec = CommandSpec(
-        path: ["import"],
         abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file).",
         discussion: """
             All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
@@ -36,28 +35,31 @@ struct ImportCommand: Command {
             before up to date (pops and pushes to the tab's current history), also after a restart \
             marker (restore --mark); an older one is refused.
             """,
-        arguments: [ArgumentSpec(name: "file", help: "The input file, or - for stdin.")],
-        options: [
-            .value(
-                "format", "format",
-                help: "navdb (default: NDJSON of 'navdb export') or firefox-session (each tab a session).",
-                choices: Format.allCases.map(\.rawValue)),
-            .value(
-                "time", "iso8601",
-                help:
-                    "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time)."
-            ),
-            .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
-        ])
+        arguments: [file.spec],
+        options: [format.spec, time.spec, WriteOptions.allowFutureTime.spec])
+
+    /// `<file>`.
+    static let file = Argument("file", help: "The input file, or - for stdin.", parser: String.parser)
+    /// `--format <format>`.
+    static let format = Option<Format>(
+        "format", "format", default: .navdb,
+        help: "navdb: NDJSON of 'navdb export'; firefox-session: a Firefox session file (each tab a session).",
+        parser: Format.parser)
+    /// `--time <iso8601>`.
+    static let time = Option<Int64?>(
+        "time", "iso8601",
+        help:
+            "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time).",
+        parser: .time())
 
     var file: InputFile
     var format: Format
     var at: Int64?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        file = InputFile(path: arguments.argument("file"))
-        format = try arguments.choice("format") ?? .navdb
-        at = try arguments.time("time")
+        file = InputFile(path: try arguments.value(Self.file))
+        format = try arguments.value(Self.format)
+        at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(WriteOptions.allowFutureTime))
         if at != nil && format != .firefoxSession {
             throw arguments.error(
                 "--time only applies with --format firefox-session (NDJSON events carry their own times)")

@@ -6,7 +6,7 @@ import NavStore
 /// `--fail-on`.
 struct LintCommand: Command {
     /// The lowest severity that fails the run, or never.
-    enum FailOn: String, CaseIterable {
+    enum FailOn: String, CaseIterable, ExpressibleByArgument {
         case error, warning, info, never
 
         /// The severity threshold, `nil` for never.
@@ -14,7 +14,6 @@ struct LintCommand: Command {
     }
 
     static let spec = CommandSpec(
-        path: ["lint"],
         abstract: "Find back-navigation defects in recorded history (blank menu rows, bypassed guards, ...).",
         discussion: """
             Folds every session (or the named ones) once, in version order, and judges the rules after \
@@ -32,28 +31,40 @@ struct LintCommand: Command {
             cannot be read or is not a navdb export (the line and reason are named). Progress goes to \
             stderr on a terminal only.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "key", help: "Sessions to lint (default: every session).", isOptional: true, isVariadic: true)
-        ],
-        options: [
-            .value("input", "file", help: "Lint an NDJSON export ('navdb export'), or - for stdin, with no database."),
-            .repeating("rule", "id", help: "Run only this rule (repeatable): \(LintRule.ids.joined(separator: ", "))."),
-            .repeating("disable", "id", help: "Do not run this rule (repeatable)."),
-            .value(
-                "width", "n",
-                help:
-                    "Room for the back button's label, in columns: turns on label-falls-back and custom-label-truncated."
-            ),
-            .value(
-                "fail-on", "severity",
-                help: "Exit 2 when a finding is at or above: error (default), warning, info, never."),
-            .value(
-                "platform", "generation",
-                help:
-                    "Judge every session under this platform generation (\(PlatformGeneration.names)) instead of its own: a what-if read."
-            ),
-        ])
+        arguments: [keys.spec],
+        options: [input.spec, rule.spec, disable.spec, width.spec, failOn.spec, platform.spec])
+
+    /// `[<key> ...]`.
+    static let keys = Argument(
+        variadic: "key", help: "Sessions to lint (default: every session).", nonEmpty: "a session key")
+    /// `--input <file>`.
+    static let input = Option<String?>(
+        "input", "file", help: "Lint an NDJSON export ('navdb export'), or - for stdin, with no database.",
+        parser: .nonEmpty("a file path, or - for stdin"))
+    /// How a rule is named on the command line.
+    static let ruleParser = ValueParser<LintRule>(choices: LintRule.ids) { id throws(InvalidValue) in
+        guard let rule = LintRule(id: id) else {
+            throw InvalidValue(value: id, expected: "a rule id: \(LintRule.ids.joined(separator: ", "))")
+        }
+        return rule
+    }
+    /// `--rule <id> ...`.
+    static let rule = Option<[LintRule]>(
+        repeating: "rule", "id", help: "Run only this rule (repeatable).", parser: ruleParser)
+    /// `--disable <id> ...`.
+    static let disable = Option<[LintRule]>(
+        repeating: "disable", "id", help: "Do not run this rule (repeatable).", parser: ruleParser)
+    /// `--width <n>`.
+    static let width = WidthOption.label(
+        help: "Room for the back button's label, in columns: turns on label-falls-back and custom-label-truncated.")
+    /// `--fail-on <severity>`.
+    static let failOn = Option<FailOn>(
+        "fail-on", "severity", default: .error, help: "Exit 2 when a finding is at or above this severity.",
+        parser: FailOn.parser)
+    /// `--platform <generation>`.
+    static let platform = Option<PlatformGeneration?>(
+        "platform", "generation",
+        help: "Judge every session under this platform generation instead of its own: a what-if read.")
 
     var keys: [String]
     var input: InputFile?
@@ -61,91 +72,32 @@ struct LintCommand: Command {
     var failOn: FailOn
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        keys = arguments.variadicArgument("key")
-        input = arguments.value("input").map { InputFile(path: $0) }
-        if input?.path == "" {
-            throw arguments.invalid("", for: "--input <file>", expected: "a file path, or - for stdin")
+        keys = try arguments.value(Self.keys)
+        input = try arguments.value(Self.input).map { InputFile(path: $0) }
+        let only = try arguments.value(Self.rule)
+        let disabled = try arguments.value(Self.disable)
+        if let both = only.first(where: disabled.contains) {
+            throw arguments.error(
+                "--rule \(both.id) and --disable \(both.id) cannot be combined: a rule is either run or not")
         }
-        func rules(_ option: String) throws(UsageError) -> [LintRule] {
-            var result: [LintRule] = []
-            for id in arguments.allValues(option) {
-                guard let rule = LintRule(id: id) else {
-                    throw arguments.invalid(
-                        id, for: "--\(option) <id>", expected: "a rule id: \(LintRule.ids.joined(separator: ", "))")
-                }
-                result.append(rule)
-            }
-            return result
-        }
-        let only = try rules("rule")
-        let disabled = try rules("disable")
-        let width = try arguments.int("width", minimum: 1)
+        let width = try arguments.value(Self.width)
         if width == nil, let needy = only.first(where: \.needsWidth) {
             throw arguments.error(
                 "--rule \(needy.id) needs --width <n> (the room for the back button's label, in columns)")
         }
         var selected = only.isEmpty ? LintRule.defaultRules : Set(only)
         selected.subtract(disabled)
-        let platform: PlatformGeneration? = try arguments.choice("platform")
-        options = LintOptions(rules: selected, width: width, platform: platform)
-        failOn = try arguments.choice("fail-on") ?? .error
+        options = LintOptions(rules: selected, width: width, platform: try arguments.value(Self.platform))
+        failOn = try arguments.value(Self.failOn)
     }
 
     func run(_ context: Context) throws -> Outcome {
-        var progress = LintProgress()
-        let text = !context.json
-        var printed = 0
-        func render(_ finding: LintFinding) {
-            Console.line(Self.line(finding))
-            Console.line("  fix: \(finding.fix)")
-            printed += 1
-        }
         let report: LintReport
         if let input {
-            let lines = try input.lines(consequence: "nothing was linted")
-            do {
-                report = try NavigationStore.lintNDJSON(
-                    lines: lines, sessions: keys.isEmpty ? nil : keys, options: options
-                ) { _, lines in
-                    progress.show(lines: lines)
-                }
-            } catch {
-                progress.finish()
-                if let readError = lines.error { throw readError }
-                switch error {
-                case .invalidImport(let line, let reason):
-                    throw InputError(description: "line \(line) of \(input.name): \(reason); nothing was linted")
-                case .sessionNotFound(let key):
-                    throw NotFound(description: "session \(Text.quoted(key)) is not in \(input.name)")
-                default:
-                    throw error
-                }
-            }
-            progress.finish()
-            if text { report.findings.forEach(render) }
+            report = try lint(input)
+            if !context.json { report.findings.forEach(Self.render) }
         } else {
-            var findings: [LintFinding] = []
-            let summary: LintSummary
-            do {
-                summary = try context.store().lint(
-                    sessions: keys.isEmpty ? nil : keys, options: options,
-                    progress: { sessions, events in
-                        progress.show(sessions: sessions, events: events)
-                    }
-                ) { finding in
-                    if text {
-                        progress.finish()
-                        render(finding)
-                    } else {
-                        findings.append(finding)
-                    }
-                }
-            } catch {
-                progress.finish()
-                throw error
-            }
-            progress.finish()
-            report = LintReport(findings: findings, summary: summary)
+            report = try lintDatabase(context)
         }
         if context.json {
             try JSONOutput.print(report)
@@ -154,6 +106,54 @@ struct LintCommand: Command {
         }
         if let threshold = failOn.severity, report.summary.count(atOrAbove: threshold) > 0 { return .lintFindings }
         return .success
+    }
+
+    /// Lints an NDJSON export, with no database.
+    private func lint(_ input: InputFile) throws -> LintReport {
+        let lines = try input.lines(consequence: "nothing was linted")
+        var progress = LintProgress()
+        defer { progress.finish() }
+        do {
+            return try NavigationStore.lintNDJSON(lines: lines, sessions: keys.isEmpty ? nil : keys, options: options) {
+                _, lines in progress.show(lines: lines)
+            }
+        } catch {
+            if let readError = lines.error { throw readError }
+            switch error {
+            case .invalidImport(let line, let reason):
+                throw InputError(description: "line \(line) of \(input.name): \(reason); nothing was linted")
+            case .sessionNotFound(let key):
+                throw NotFound(description: "session \(Text.quoted(key)) is not in \(input.name)")
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// Lints the database's sessions; the findings are printed as they are found (human output)
+    /// or gathered for `--json`.
+    private func lintDatabase(_ context: Context) throws -> LintReport {
+        var findings: [LintFinding] = []
+        var progress = LintProgress()
+        defer { progress.finish() }
+        let summary = try context.store().lint(
+            sessions: keys.isEmpty ? nil : keys, options: options,
+            progress: { sessions, events in progress.show(sessions: sessions, events: events) }
+        ) { finding in
+            if context.json {
+                findings.append(finding)
+            } else {
+                progress.finish()
+                Self.render(finding)
+            }
+        }
+        return LintReport(findings: findings, summary: summary)
+    }
+
+    /// A finding and its fix, as two lines.
+    private static func render(_ finding: LintFinding) {
+        Console.line(line(finding))
+        Console.line("  fix: \(finding.fix)")
     }
 
     /// `KEY v3-v7: warning: <message> [rule-id]`, `v3` alone for a one-version run, and

@@ -1,27 +1,25 @@
 import NavStore
 
-/// `navdb menu-select KEY ROW`: picks a row of the current back menu (rule 9).
-struct MenuSelectCommand: Command {
-    static let spec = CommandSpec(
-        path: ["menu-select"],
-        abstract: "Pick a row of the current back menu (1 = nearest).",
-        discussion: "Pops to that row's entry in one step; pop guards are not consulted (rule 9).",
-        arguments: [.key, ArgumentSpec(name: "row", help: "The row number, 1 = nearest (see 'navdb back-menu').")],
-        options: WriteOptions.specs)
+/// `navdb menu-select KEY ROW`: picks a row of the current back menu.
+typealias MenuSelectCommand = WriteCommand<MenuSelectAction>
 
-    var key: String
+/// What `menu-select` adds to a writing command: the row.
+struct MenuSelectAction: NavigationAction {
+    /// `<row>`: 1 is the nearest entry.
+    static let row = Argument(
+        "row", help: "The row number, 1 = nearest (see 'navdb back-menu').", parser: .integer(atLeast: 1))
+
+    static let spec = CommandSpec(
+        abstract: "Pick a row of the current back menu (1 = nearest).",
+        discussion:
+            "Pops to that row's entry in one step; pop guards are not consulted, as UIKit does not ask navigationBar(_:shouldPop:) for a back-menu selection.",
+        arguments: [row.spec])
+
     var row: Int
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        row = try arguments.intArgument("row", minimum: 1)
-        write = try WriteOptions(arguments)
+        row = try arguments.value(Self.row)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(
-            context.store().execute(
-                .menuSelect(row: row), session: key, at: write.at, expectedVersion: write.expectedVersion), context)
-    }
+    var command: NavigationCommand { .menuSelect(row: row) }
 }

@@ -1,45 +1,38 @@
 import NavStore
 
-/// `navdb pop KEY [--source back-button|gesture|programmatic] [--confirm]`: pops the top entry (rule 10).
-struct PopCommand: Command {
-    static let sources: [PopSource] = [.backButton, .gesture, .contentGesture, .programmatic]
+/// `navdb pop KEY [--source back-button|gesture|content-gesture|programmatic] [--confirm]`: pops
+/// the top entry; a back-button tap asks the entry's pop guard.
+typealias PopCommand = WriteCommand<PopAction>
+
+/// What `pop` adds to a writing command: how the pop was made, and the answer to a guard.
+struct PopAction: NavigationAction {
+    /// `--source <source>`.
+    static let source = Option<PopSource>(
+        "source", "source", default: .backButton,
+        help: """
+            back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); \
+            gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); \
+            content-gesture: iOS 26's swipe anywhere in the content (interactiveContentPopGestureRecognizer; no guard asked; ios26 sessions only); \
+            programmatic: the app calls popViewController(animated:) (no guard asked).
+            """, parser: .choice(among: [.backButton, .gesture, .contentGesture, .programmatic]))
+    /// `--confirm`.
+    static let confirm = Flag("confirm", help: "Answer yes to the top entry's pop guard.")
 
     static let spec = CommandSpec(
-        path: ["pop"],
         abstract: "Pop the top entry of the top layer.",
         discussion: """
             A back-button tap on a guarded entry is vetoed (exit 3, recorded) unless --confirm is given; \
             a swipe (gesture) and a programmatic pop ignore guards. Popping a layer's root is refused.
             """,
-        arguments: [.key],
-        options: [
-            .value(
-                "source", "source",
-                help: """
-                    back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); \
-                    gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); \
-                    content-gesture: iOS 26's swipe anywhere in the content (interactiveContentPopGestureRecognizer; no guard asked; ios26 sessions only); \
-                    programmatic: the app calls popViewController(animated:) (no guard asked).
-                    """, default: PopSource.backButton.rawValue, choices: Self.sources.map(\.rawValue)),
-            .flag("confirm", help: "Answer yes to the top entry's pop guard."),
-        ] + WriteOptions.specs)
+        options: [source.spec, confirm.spec])
 
-    var key: String
     var source: PopSource
     var confirm: Bool
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        source = try arguments.choice("source", accepted: Self.sources) ?? .backButton
-        confirm = arguments.flag("confirm")
-        write = try WriteOptions(arguments)
+        source = try arguments.value(Self.source)
+        confirm = arguments.flag(Self.confirm)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        let command = NavigationCommand.pop(source: source, confirmed: confirm)
-        return try WriteOutput.render(
-            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
-            context)
-    }
+    var command: NavigationCommand { .pop(source: source, confirmed: confirm) }
 }

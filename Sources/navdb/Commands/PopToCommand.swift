@@ -1,41 +1,36 @@
 import NavStore
 
 /// `navdb pop-to KEY ID [--source back-menu|programmatic]`: pops everything above an entry of the
-/// top layer (rules 9, 11).
-struct PopToCommand: Command {
-    static let sources: [PopSource] = [.backMenu, .programmatic]
+/// top layer.
+typealias PopToCommand = WriteCommand<PopToAction>
+
+/// What `pop-to` adds to a writing command: the entry to pop to, and how.
+struct PopToAction: NavigationAction {
+    /// `<id>`: the entry that stays.
+    static let id = Argument.entry(help: "The entry to pop to (it stays).")
+    /// `--source <source>`.
+    static let source = Option<PopSource>(
+        "source", "source", default: .programmatic,
+        help: """
+            programmatic: the app calls popToViewController(_:animated:); \
+            back-menu: the user picks the entry's row in the long-press back menu.
+            """, parser: .choice(among: [.backMenu, .programmatic]))
 
     static let spec = CommandSpec(
-        path: ["pop-to"],
         abstract: "Pop to an entry of the top layer.",
         discussion:
             "With --source back-menu the entry must be a row of the current back menu; guards are not consulted. Popping to the top entry changes nothing.",
-        arguments: [.key, ArgumentSpec(name: "id", help: "The entry to pop to (it stays).")],
-        options: [
-            .value(
-                "source", "source",
-                help: """
-                    programmatic: the app calls popToViewController(_:animated:); \
-                    back-menu: the user picks the entry's row in the long-press back menu.
-                    """, default: PopSource.programmatic.rawValue, choices: Self.sources.map(\.rawValue))
-        ] + WriteOptions.specs)
+        arguments: [id.spec],
+        options: [source.spec])
 
-    var key: String
     var id: String
     var source: PopSource
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        id = arguments.argument("id")
-        source = try arguments.choice("source", accepted: Self.sources) ?? .programmatic
-        write = try WriteOptions(arguments)
+        id = try arguments.value(Self.id)
+        source = try arguments.value(Self.source)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        let command = NavigationCommand.popTo(entryID: id, source: source)
-        return try WriteOutput.render(
-            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
-            context, unchanged: "'\(Text.escaped(id))' is already the top entry; nothing popped")
-    }
+    var command: NavigationCommand { .popTo(entryID: id, source: source) }
+    var unchanged: String? { "'\(Text.escaped(id))' is already the top entry; nothing popped" }
 }

@@ -2,33 +2,30 @@ import NavStore
 
 /// `navdb present KEY ID [item options] [--route R] [--param k=v]... [--modal-in-presentation]`:
 /// presents a new navigation stack rooted at the entry, modally over the top layer.
-struct PresentCommand: Command {
+typealias PresentCommand = WriteCommand<PresentAction>
+
+/// What `present` adds to a writing command: the root entry and whether the layer is modal in
+/// presentation.
+struct PresentAction: NavigationAction {
+    /// `--modal-in-presentation`.
+    static let modalInPresentation = Flag(
+        "modal-in-presentation",
+        help: "isModalInPresentation: a swipe-down dismissal is vetoed (and recorded); a programmatic dismiss works.")
+
     static let spec = CommandSpec(
-        path: ["present"],
         abstract: "Present a new navigation stack modally, rooted at a new entry.",
         discussion: "Its back button and menu list only its own entries. Refused over an empty base layer.",
-        arguments: [.key, .id],
-        options: ItemOptions.specs + EntryOptions.specs + [
-            .flag("modal-in-presentation", help: "isModalInPresentation: a swipe-down dismissal is vetoed (rule 15).")
-        ] + WriteOptions.specs,
+        arguments: [Argument.id.spec],
+        options: ItemOptions.options + EntryOptions.options + [modalInPresentation.spec],
         collapsedSections: ItemOptions.collapsed)
 
-    var key: String
     var entry: Entry
     var modalInPresentation: Bool
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        entry = try EntryOptions(arguments).entry(id: arguments.argument("id"), item: ItemOptions(arguments).item)
-        modalInPresentation = arguments.flag("modal-in-presentation")
-        write = try WriteOptions(arguments)
+        entry = try EntryOptions(arguments).entry(id: arguments.value(Argument.id), item: ItemOptions(arguments).item)
+        modalInPresentation = arguments.flag(Self.modalInPresentation)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        let command = NavigationCommand.present(entry, modalInPresentation: modalInPresentation)
-        return try WriteOutput.render(
-            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
-            context)
-    }
+    var command: NavigationCommand { .present(entry, modalInPresentation: modalInPresentation) }
 }

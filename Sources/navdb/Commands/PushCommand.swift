@@ -1,28 +1,23 @@
 import NavStore
 
 /// `navdb push KEY ID [item options] [--route R] [--param k=v]...`: pushes an entry on the top layer.
-struct PushCommand: Command {
+typealias PushCommand = WriteCommand<PushAction>
+
+/// What `push` adds to a writing command: the entry.
+struct PushAction: NavigationAction {
     static let spec = CommandSpec(
-        path: ["push"],
         abstract: "Push an entry on the top layer.",
-        discussion: "Refused (exit 1) when the id is already live in any layer (rule 16).",
-        arguments: [.key, .id],
-        options: ItemOptions.specs + EntryOptions.specs + WriteOptions.specs,
+        discussion:
+            "Refused (exit 1) when the id is already live in any layer: an id names one screen of the session at a time.",
+        arguments: [Argument.id.spec],
+        options: ItemOptions.options + EntryOptions.options,
         collapsedSections: ItemOptions.collapsed)
 
-    var key: String
     var entry: Entry
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        entry = try EntryOptions(arguments).entry(id: arguments.argument("id"), item: ItemOptions(arguments).item)
-        write = try WriteOptions(arguments)
+        entry = try EntryOptions(arguments).entry(id: arguments.value(Argument.id), item: ItemOptions(arguments).item)
     }
 
-    func run(_ context: Context) throws -> Outcome {
-        try WriteOutput.render(
-            context.store().execute(.push(entry), session: key, at: write.at, expectedVersion: write.expectedVersion),
-            context)
-    }
+    var command: NavigationCommand { .push(entry) }
 }

@@ -3,16 +3,18 @@ import NavStore
 /// `navdb rebuild [--verify]`: re-derives projections and snapshots from the log alone.
 struct RebuildCommand: Command {
     static let spec = CommandSpec(
-        path: ["rebuild"],
         abstract: "Rebuild projections and snapshots from the event log.",
         discussion:
             "With --verify, first compares them with the fold of the log and reports every difference (exit 1 when there was one).",
-        options: [.flag("verify", help: "Report differences between the old projections or snapshots and the log.")])
+        options: [verify.spec])
+
+    /// `--verify`.
+    static let verify = Flag("verify", help: "Report differences between the old projections or snapshots and the log.")
 
     var verify: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        verify = arguments.flag("verify")
+        verify = arguments.flag(Self.verify)
     }
 
     func run(_ context: Context) throws -> Outcome {

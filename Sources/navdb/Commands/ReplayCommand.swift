@@ -5,27 +5,26 @@ import NavStore
 /// another generation would resolve them (a what-if read: the log is not changed).
 struct ReplayCommand: Command {
     static let spec = CommandSpec(
-        path: ["replay"],
         abstract: "Step through events, each followed by the back button and back menu after it.",
         discussion: """
             --json prints one line per event: {"backButton","backMenu","event":{...as history --json...},"stack":[[ids per layer]]}. \
             A truncated session starts at its base: a note and the base's bar, or with --json a first \
             line {"backButton","backMenu","base":{...the session.truncated record...},"stack"}.
             """,
-        arguments: [.key],
-        options: [
-            .value(
-                "from", "version",
-                help:
-                    "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at."
-            ),
-            .value(
-                "to", "version",
-                help:
-                    "The last version to show (default the newest); refused as --from when the session does not have it."
-            ),
-            PlatformOption.whatIf,
-        ])
+        arguments: [Argument.key.spec],
+        options: [from.spec, to.spec, TimeTravelOptions.platform.spec])
+
+    /// `--from <version>`.
+    static let from = Option<Int?>(
+        "from", "version",
+        help:
+            "The first version to show (default 1, or the one after a truncated session's base); a version the session does not have is refused (exit 1), as with stack --at.",
+        parser: .integer(atLeast: 1))
+    /// `--to <version>`.
+    static let to = Option<Int?>(
+        "to", "version",
+        help: "The last version to show (default the newest); refused as --from when the session does not have it.",
+        parser: .integer(atLeast: 1))
 
     var key: String
     var from: Int?
@@ -33,12 +32,13 @@ struct ReplayCommand: Command {
     var platform: PlatformGeneration?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        from = try arguments.int("from", minimum: 1)
-        to = try arguments.int("to", minimum: 1)
-        platform = try arguments.choice("platform")
+        key = try arguments.value(Argument.key)
+        from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
+        platform = try arguments.value(TimeTravelOptions.platform)
         if let to, let from, to < from {
-            throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
+            throw arguments.invalid(
+                String(to), for: Self.to.spec.synopsis, expected: "a version at or after --from \(from)")
         }
     }
 

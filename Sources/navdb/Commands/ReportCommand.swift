@@ -5,7 +5,6 @@ import NavStore
 /// page in one folder (NavStore.docc/Reports.md).
 struct ReportCommand: Command {
     static let spec = CommandSpec(
-        path: ["report"],
         abstract:
             "Write a session's history as one self-contained HTML page to scrub through (or an index of every session).",
         discussion: """
@@ -19,30 +18,35 @@ struct ReportCommand: Command {
             <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
             event count, time span and lint findings, and one page per session. A file that cannot be written exits 74.
             """,
-        arguments: [
-            ArgumentSpec(
-                name: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.",
-                isOptional: true)
-        ],
-        options: [
-            OptionSpec(
-                name: "output", shortName: "o", kind: .value, valueName: "path",
-                help: "The file (or folder) to write; without it the page goes to stdout."),
-            .value(
-                "from", "version",
-                help: "The first version of the page (default 1); the state before it is the starting point."),
-            .value("to", "version", help: "The last version of the page (default the newest)."),
-            .value(
-                "platform", "generation",
-                help:
-                    "Resolve the labels under this platform generation (ios14, ios26) instead of the one the session records: a what-if page."
-            ),
-            .value(
-                "width", "n",
-                help:
-                    "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."
-            ),
-        ])
+        arguments: [key.spec],
+        options: [output.spec, from.spec, to.spec, platform.spec, width.spec])
+
+    /// `[<key>]`.
+    static let key = Argument(
+        optional: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.",
+        parser: String.parser)
+    /// `-o, --output <path>`.
+    static let output = Option<String?>(
+        "output", "path", short: "o", help: "The file (or folder) to write; without it the page goes to stdout.")
+    /// `--from <version>`.
+    static let from = Option<Int?>(
+        "from", "version",
+        help: "The first version of the page (default 1); the state before it is the starting point.",
+        parser: .integer(atLeast: 1))
+    /// `--to <version>`.
+    static let to = Option<Int?>(
+        "to", "version", help: "The last version of the page (default the newest).", parser: .integer(atLeast: 1))
+    /// `--platform <generation>`.
+    static let platform = Option<PlatformGeneration?>(
+        "platform", "generation",
+        help:
+            "Resolve the labels under this platform generation instead of the one the session records: a what-if page."
+    )
+    /// `--width <n>`.
+    static let width = WidthOption.label(
+        help:
+            "Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room."
+    )
 
     var key: String?
     var output: String?
@@ -55,14 +59,15 @@ struct ReportCommand: Command {
     var lint: LintOptions { LintOptions(width: width) }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.optionalArgument("key")
-        output = arguments.value("output")
-        from = try arguments.int("from", minimum: 1)
-        to = try arguments.int("to", minimum: 1)
-        width = try arguments.int("width", minimum: 1)
-        platform = try arguments.choice("platform")
+        key = try arguments.value(Self.key)
+        output = try arguments.value(Self.output)
+        from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
+        width = try arguments.value(Self.width)
+        platform = try arguments.value(Self.platform)
         if let from, let to, to < from {
-            throw arguments.invalid(String(to), for: "--to <version>", expected: "a version at or after --from \(from)")
+            throw arguments.invalid(
+                String(to), for: Self.to.spec.synopsis, expected: "a version at or after --from \(from)")
         }
         if output == "" {
             throw arguments.invalid("", for: "-o <path>", expected: "a file or folder path")

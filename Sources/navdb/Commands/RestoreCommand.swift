@@ -5,7 +5,6 @@ import NavStore
 /// without counting.
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
-        path: ["restore"],
         abstract: "Print what an app needs to rebuild its navigation after a restart.",
         discussion: """
             At launch an app calls 'navdb restore KEY' once (it counts an attempt), rebuilds its screens \
@@ -25,32 +24,33 @@ struct RestoreCommand: Command {
             "fallback"}; with --ack {"session","pending","acknowledgedVersion","baseRootOnly",\
             "newestAcknowledgedVersion","alignedVersion"}.
             """,
-        arguments: [.key],
+        arguments: [Argument.key.spec],
         options: [
-            PointOption.spec,
-            .flag(
-                "dry-run",
-                help: "Show what a plain restore would return now, without counting an attempt or writing anything."),
-            .flag(
-                "mark",
-                help:
-                    "Also record a session.restored event (a restart marker in the history, naming the version handed out)."
-            ),
-            .flag(
-                "ack",
-                help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged."),
-            .value(
-                "expect-version", "n",
-                help:
-                    "Refuse with exit 4 unless the session is at version <n>: nothing is appended and no attempt counted."
-            ),
-            .value(
-                "time", "iso8601",
-                help:
-                    "With --mark, the marker's time; with --ack, the time of the events that bring the log in line with an acknowledged fallback (ISO-8601; at most 24 hours ahead of the clock unless --allow-future-time)."
-            ),
-            .flag("allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock."),
+            TimeTravelOptions.at.spec, dryRun.spec, mark.spec, ack.spec, expectVersion.spec, time.spec,
+            WriteOptions.allowFutureTime.spec,
         ])
+
+    /// `--dry-run`.
+    static let dryRun = Flag(
+        "dry-run", help: "Show what a plain restore would return now, without counting an attempt or writing anything.")
+    /// `--mark`.
+    static let mark = Flag(
+        "mark",
+        help: "Also record a session.restored event (a restart marker in the history, naming the version handed out).")
+    /// `--ack`.
+    static let ack = Flag(
+        "ack", help: "Report that the last restore worked: clears the attempt count; prints what was acknowledged.")
+    /// `--expect-version <n>`.
+    static let expectVersion = Option<Int?>(
+        "expect-version", "n",
+        help: "Refuse with exit 4 unless the session is at version <n>: nothing is appended and no attempt counted.",
+        parser: .integer(atLeast: 0))
+    /// `--time <iso8601>`.
+    static let time = Option<Int64?>(
+        "time", "iso8601",
+        help:
+            "With --mark, the marker's time; with --ack, the time of the events that bring the log in line with an acknowledged fallback (ISO-8601; at most 24 hours ahead of the clock unless --allow-future-time).",
+        parser: .time())
 
     var key: String
     var point: HistoryPoint?
@@ -61,13 +61,13 @@ struct RestoreCommand: Command {
     var expectedVersion: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        point = try arguments.point("at")
-        dryRun = arguments.flag("dry-run")
-        mark = arguments.flag("mark")
-        ack = arguments.flag("ack")
-        at = try arguments.time("time")
-        expectedVersion = try arguments.int("expect-version", minimum: 0)
+        key = try arguments.value(Argument.key)
+        point = try arguments.value(TimeTravelOptions.at)
+        dryRun = arguments.flag(Self.dryRun)
+        mark = arguments.flag(Self.mark)
+        ack = arguments.flag(Self.ack)
+        at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(WriteOptions.allowFutureTime))
+        expectedVersion = try arguments.value(Self.expectVersion)
         if dryRun && (ack || mark || point != nil || expectedVersion != nil) {
             throw arguments.error(
                 "--dry-run cannot be combined with --ack, --mark, --at or --expect-version: it only shows what a plain restore would return now"

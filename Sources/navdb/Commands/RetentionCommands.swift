@@ -2,13 +2,12 @@ import NavStore
 
 /// `--vacuum` of the retention commands.
 enum VacuumOption {
-    static let spec = OptionSpec.flag("vacuum", help: "Also VACUUM the file, so it shrinks (rewrites the whole file).")
+    static let flag = Flag("vacuum", help: "Also VACUUM the file, so it shrinks (rewrites the whole file).")
 }
 
 /// `navdb session delete KEY [--expect-version N] [--vacuum]`: removes a session and erases its text.
 struct SessionDeleteCommand: Command {
     static let spec = CommandSpec(
-        path: ["session", "delete"],
         abstract: "Delete a session: its events, projection, snapshots and restore counters.",
         discussion: """
             No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
@@ -16,22 +15,22 @@ struct SessionDeleteCommand: Command {
             -wal is checkpointed and truncated after it. The key may be started again. \
             --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
             """,
-        arguments: [.key],
-        options: [
-            .value(
-                "expect-version", "n",
-                help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted)."),
-            VacuumOption.spec,
-        ])
+        arguments: [Argument.key.spec],
+        options: [expectVersion.spec, VacuumOption.flag.spec])
+
+    /// `--expect-version <n>`.
+    static let expectVersion = Option<Int?>(
+        "expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted).",
+        parser: .integer(atLeast: 0))
 
     var key: String
     var expectedVersion: Int?
     var vacuum: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        expectedVersion = try arguments.int("expect-version", minimum: 0)
-        vacuum = arguments.flag("vacuum")
+        key = try arguments.value(Argument.key)
+        expectedVersion = try arguments.value(Self.expectVersion)
+        vacuum = arguments.flag(VacuumOption.flag)
     }
 
     func run(_ context: Context) throws -> Outcome {
@@ -44,28 +43,29 @@ struct SessionDeleteCommand: Command {
 /// below version V and keeps the state at V-1 as the session's base.
 struct SessionTruncateCommand: Command {
     static let spec = CommandSpec(
-        path: ["session", "truncate"],
         abstract: "Drop a session's events below a version, keeping the state before it as the base.",
         discussion: """
             Versions keep their numbers; stack, back-menu, show and --at work as before at the base \
             (version V-1) and later, and refuse earlier points naming the base. history and replay \
             start at the base; export carries it as a first {"type":"session.truncated"} line, so \
             import reproduces every later state. The dropped events' text is erased as by 'session \
-            delete'. --before B+1, for a session whose base is version B, drops nothing. \
-            --json prints the report of 'session delete', with baseVersion set.
+            delete'. --before B+1, for a session whose base is version B, drops nothing. A version the \
+            session does not hold (below or at its base, past its newest) is refused as 'stack --at' \
+            refuses it (exit 1). --json prints the report of 'session delete', with baseVersion set.
             """,
-        arguments: [.key],
-        options: [
-            .value(
-                "before", "version",
-                help:
-                    "The first version to keep: above the session's base (0 before any truncation), at most the session's version.",
-                required: true),
-            .value(
-                "expect-version", "n",
-                help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped)."),
-            VacuumOption.spec,
-        ])
+        arguments: [Argument.key.spec],
+        options: [before.spec, expectVersion.spec, VacuumOption.flag.spec])
+
+    /// `--before <version>`.
+    static let before = Option<Int>(
+        required: "before", "version",
+        help:
+            "The first version to keep: above the session's base (0 before any truncation), at most the session's version.",
+        parser: .integer(atLeast: 1))
+    /// `--expect-version <n>`.
+    static let expectVersion = Option<Int?>(
+        "expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is dropped).",
+        parser: .integer(atLeast: 0))
 
     var key: String
     var before: Int
@@ -73,61 +73,61 @@ struct SessionTruncateCommand: Command {
     var vacuum: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        guard let before = try arguments.int("before", minimum: 1) else {
-            throw UsageError("Missing expected argument '--before <version>'", command: Self.spec)
-        }
-        self.before = before
-        expectedVersion = try arguments.int("expect-version", minimum: 0)
-        vacuum = arguments.flag("vacuum")
+        key = try arguments.value(Argument.key)
+        before = try arguments.value(Self.before)
+        expectedVersion = try arguments.value(Self.expectVersion)
+        vacuum = arguments.flag(VacuumOption.flag)
     }
 
     func run(_ context: Context) throws -> Outcome {
+        let store = try context.store()
         let report: RetentionReport
         do {
-            report = try context.store().truncateSession(
-                key, before: before, expectedVersion: expectedVersion, vacuum: vacuum)
-        } catch StoreError.truncationOutOfRange(let session, let before, let accepted) {
-            throw UsageError(
-                "The value '\(before)' is invalid for '--before <version>': session '\(Text.escaped(session))' accepts \(accepted)",
-                command: Self.spec)
+            report = try store.truncateSession(key, before: before, expectedVersion: expectedVersion, vacuum: vacuum)
+        } catch {
+            // A version the session does not hold is "not found", as for `stack --at` (exit 1).
+            guard case .truncationOutOfRange = error else { throw error }
+            throw NotFound(description: error.description)
         }
-        return try RetentionOutput.render(report, verb: "truncated", context)
+        var nothing: String?
+        if report.sessions.isEmpty {
+            nothing =
+                try store.base(session: key).map {
+                    "nothing to truncate: the session is already truncated at base version \($0.version), so --before \(before) removes nothing"
+                } ?? "nothing to truncate: there is nothing before version \(before) to remove"
+        }
+        return try RetentionOutput.render(report, verb: "truncated", context, nothing: nothing)
     }
 }
 
 /// `navdb prune --before TIME [--dry-run] [--vacuum]`: deletes every session whose last event is older.
 struct PruneCommand: Command {
     static let spec = CommandSpec(
-        path: ["prune"],
         abstract: "Delete every session whose last event is older than a time.",
         discussion: """
             Each session goes as with 'session delete', all in one transaction. --dry-run lists what \
             would go (sessions, events, bytes of row content) and changes no byte of the files. \
             --json prints the report of 'session delete'.
             """,
-        options: [
-            .value(
-                "before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay.",
-                required: true),
-            .flag("dry-run", help: "Only list what would be deleted."),
-            VacuumOption.spec,
-        ])
+        options: [before.spec, dryRun.spec, VacuumOption.flag.spec])
+
+    /// `--before <time>`.
+    static let before = Option<Int64>(
+        required: "before", "time", help: "An ISO-8601 time; sessions whose last event is at or after it stay.",
+        parser: .time())
+    /// `--dry-run`.
+    static let dryRun = Flag("dry-run", help: "Only list what would be deleted.")
 
     var before: Int64
     var dryRun: Bool
     var vacuum: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let before = try arguments.time("before") else {
-            throw UsageError("Missing expected argument '--before <time>'", command: Self.spec)
-        }
-        self.before = before
-        dryRun = arguments.flag("dry-run")
-        vacuum = arguments.flag("vacuum")
+        before = try arguments.value(Self.before)
+        dryRun = arguments.flag(Self.dryRun)
+        vacuum = arguments.flag(VacuumOption.flag)
         if dryRun && vacuum {
-            throw UsageError(
-                "'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing", command: Self.spec)
+            throw arguments.error("'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing")
         }
     }
 
@@ -140,7 +140,6 @@ struct PruneCommand: Command {
 /// `navdb vacuum`: shrinks the file and truncates the -wal.
 struct VacuumCommand: Command {
     static let spec = CommandSpec(
-        path: ["vacuum"],
         abstract: "Shrink the database file (VACUUM) and truncate its -wal; the log does not change.",
         discussion: "--json prints the report of 'session delete', with no sessions.")
 
@@ -155,7 +154,10 @@ struct VacuumCommand: Command {
 enum RetentionOutput {
     /// A table of the sessions (key, events, bytes, version, last activity) and a summary line,
     /// or the report as JSON; a warning on stderr when the -wal could not be truncated.
-    static func render(_ report: RetentionReport, verb: String, _ context: Context) throws -> Outcome {
+    /// - Parameter nothing: the summary when nothing was removed (`session truncate` says why).
+    static func render(_ report: RetentionReport, verb: String, _ context: Context, nothing: String? = nil) throws
+        -> Outcome
+    {
         if context.json {
             try JSONOutput.print(RetentionJSON(report: report))
         } else {
@@ -175,9 +177,7 @@ enum RetentionOutput {
                 verb == "vacuumed"
                 ? "vacuumed"
                 : "\(what) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
-            if report.sessions.isEmpty && verb == "truncated" {
-                summary = "nothing to truncate: the session is already truncated there"
-            }
+            if report.sessions.isEmpty, let nothing { summary = nothing }
             if report.vacuumed && verb != "vacuumed" { summary += "; file vacuumed" }
             Console.line(summary)
         }

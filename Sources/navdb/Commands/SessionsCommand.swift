@@ -3,7 +3,6 @@ import NavStore
 /// `navdb sessions`: every session with its version, layers, depth and last activity.
 struct SessionsCommand: Command {
     static let spec = CommandSpec(
-        path: ["sessions"],
         abstract: "List the sessions with their depth and last activity.",
         discussion:
             "--json prints an array of {\"key\",\"name\",\"version\",\"layers\",\"depth\",\"platform\",\"createdAt\",\"createdTime\",\"updatedAt\",\"updatedTime\"} (each time in ms since the Unix epoch and as ISO-8601 text)."

@@ -6,38 +6,35 @@ import NavStore
     import Foundation
 #endif
 
-/// `navdb set-stack KEY --json-file F|-`: replaces the top layer's entries (rule 12) with a JSON
-/// array of entries shaped as `stack --json` prints them.
-struct SetStackCommand: Command {
+/// `navdb set-stack KEY --json-file F|-`: replaces the top layer's entries with a JSON array of
+/// entries shaped as `stack --json` prints them.
+typealias SetStackCommand = WriteCommand<SetStackAction>
+
+/// What `set-stack` adds to a writing command: the file of entries.
+struct SetStackAction: WriteAction {
+    /// `--json-file <file>`.
+    static let jsonFile = Option<String>(
+        required: "json-file", "file", help: "The JSON file, or - for stdin.", parser: String.parser)
+
     static let spec = CommandSpec(
-        path: ["set-stack"],
         abstract: "Replace the top layer's entries (last = top).",
         discussion: """
             The file holds a JSON array of entries as 'navdb stack --json' prints them: \
             [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is \
             required. JSON that does not decode exits 65 with the path and the reason.
             """,
-        arguments: [.key],
-        options: [
-            .value("json-file", "file", help: "The JSON file, or - for stdin.", required: true)
-        ] + WriteOptions.specs)
+        options: [jsonFile.spec])
 
-    var key: String
     var file: InputFile
-    var write: WriteOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        file = InputFile(path: arguments.value("json-file") ?? "-")
-        write = try WriteOptions(arguments)
+        file = InputFile(path: try arguments.value(Self.jsonFile))
     }
 
-    func run(_ context: Context) throws -> Outcome {
+    func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
         let entries = try Self.decodeEntries(file.readAll(), from: file)
-        let command = NavigationCommand.setStack(entries)
-        return try WriteOutput.render(
-            context.store().execute(command, session: key, at: write.at, expectedVersion: write.expectedVersion),
-            context)
+        return try context.store().execute(
+            .setStack(entries), session: session, at: write.at, expectedVersion: write.expectedVersion)
     }
 
     /// Decodes `[Entry]`.

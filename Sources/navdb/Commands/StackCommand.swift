@@ -3,7 +3,6 @@ import NavStore
 /// `navdb stack KEY [--at P]`: the layers and entries now or at a point in history.
 struct StackCommand: Command {
     static let spec = CommandSpec(
-        path: ["stack"],
         abstract: "Show the layers and entries, now or at a point in history.",
         discussion: """
             --json prints {"session","version","layers":[{"modalInPresentation","entries":[{"id","route","params","item":{...}}]}]} \
@@ -11,17 +10,16 @@ struct StackCommand: Command {
             nothing); when the restore it marks handed out a fallback, a line says which state the app \
             was given instead.
             """,
-        arguments: [.key],
-        options: [PointOption.spec, PlatformOption.whatIf])
+        arguments: [Argument.key.spec],
+        options: TimeTravelOptions.options)
 
     var key: String
     var point: HistoryPoint?
     var platform: PlatformGeneration?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = arguments.argument("key")
-        point = try arguments.point("at")
-        platform = try arguments.choice("platform")
+        key = try arguments.value(Argument.key)
+        (point, platform) = try TimeTravelOptions(arguments).pair
     }
 
     func run(_ context: Context) throws -> Outcome {

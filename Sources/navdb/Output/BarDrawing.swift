@@ -66,7 +66,7 @@ struct BarDrawing {
         let image = button.image ? "▣ " : ""
         let room = max(titleStart - 3 - Text.width(image), 0)
         // A generated label is drawn whole or replaced by a fallback; only a custom item's title
-        // (no fallbacks) is cut (rule 5). Widths are those of the escaped text drawn.
+        // (no fallbacks) is cut, as the label rules say. Widths are those of the escaped text drawn.
         let label = Text.truncated(Text.escaped(button.label(fitting: room) { Text.width(Text.escaped($0)) }), to: room)
         let leftWidth = 2 + Text.width(image) + Text.width(label)
         let start = max(titleStart, leftWidth + 1)

@@ -2,6 +2,10 @@ import NavStore
 
 /// What every writing command prints.
 enum WriteOutput {
+    /// The session and version a writing command appended, once it did: when its output is then
+    /// lost, the error says the event was stored. The process runs one command.
+    nonisolated(unsafe) static var stored: (session: String, version: Int)?
+
     /// Prints `version N` (with `(unchanged: nothing to do)` when nothing was appended) or
     /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
     /// - Parameter unchanged: why nothing was appended, for a command that succeeds without an
@@ -10,6 +14,7 @@ enum WriteOutput {
     /// the clock is behind it (``AppendResult/clockBehind``).
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
+        if result.event != nil { stored = (result.session, result.version) }
         if let clock = result.clockBehind, let event = result.event {
             Console.err(
                 "warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "

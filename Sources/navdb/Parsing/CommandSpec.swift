@@ -9,6 +9,8 @@ struct ArgumentSpec: Sendable {
     /// Whether the argument takes every remaining positional word (zero or more; only the last
     /// argument of a command may).
     var isVariadic: Bool = false
+    /// When the empty string is refused, what is expected instead (`a session key`).
+    var nonEmpty: String? = nil
 
     /// `<name>`, `[<name>]` or `[<name> ...]`.
     var usage: String { isVariadic ? "[<\(name)> ...]" : isOptional ? "[<\(name)>]" : "<\(name)>" }
@@ -45,7 +47,8 @@ struct OptionSpec: Sendable {
     var hiddenFromUsage: Bool = false
     /// The value used when the option is not given, shown in the usage line and the help.
     var defaultValue: String? = nil
-    /// The values the option accepts, when they are a fixed list (offered by shell completion).
+    /// The values the option accepts, when they are a fixed list (from the type of its values:
+    /// listed in the help and offered by shell completion).
     var choices: [String] = []
 
     /// Whether the value names a file (shell completion offers file names).
@@ -63,35 +66,14 @@ struct OptionSpec: Sendable {
         if let defaultValue { core += " (default: \(defaultValue))" }
         return isRequired ? core : "[\(core)]"
     }
-
-    /// A flag.
-    static func flag(_ name: String, short: Character? = nil, help: String, section: String? = nil) -> OptionSpec {
-        OptionSpec(name: name, shortName: short, kind: .flag, help: help, section: section)
-    }
-
-    /// An option with one value.
-    static func value(
-        _ name: String, _ valueName: String, help: String, section: String? = nil, required: Bool = false,
-        default defaultValue: String? = nil, choices: [String] = []
-    ) -> OptionSpec {
-        OptionSpec(
-            name: name, kind: .value, valueName: valueName, help: help, section: section, isRequired: required,
-            defaultValue: defaultValue, choices: choices)
-    }
-
-    /// An option that may be given several times.
-    static func repeating(
-        _ name: String, _ valueName: String, help: String, section: String? = nil, choices: [String] = []
-    ) -> OptionSpec {
-        OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, section: section, choices: choices)
-    }
 }
 
 /// The declarative description of one command: its words, help text, arguments and options.
 /// The parser reads it, and the help and usage text are generated from it.
 struct CommandSpec: Sendable {
-    /// The command's words after `navdb`, e.g. `["session", "start"]`; empty for the root.
-    var path: [String]
+    /// The command's words after `navdb`, e.g. `["session", "start"]`; empty for the root. Set
+    /// from the command tree (``NavDB/configuration``), where each name is declared.
+    var path: [String] = []
     /// One line for `OVERVIEW:` and the root's `SUBCOMMANDS:` list.
     var abstract: String
     /// Further paragraphs shown after the overview.

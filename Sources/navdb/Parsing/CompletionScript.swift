@@ -5,7 +5,7 @@
 /// from `navdb sessions` of the database the line names, so completion never writes).
 enum CompletionScript {
     /// The shells a script is generated for.
-    enum Shell: String, CaseIterable {
+    enum Shell: String, CaseIterable, ExpressibleByArgument {
         case bash, zsh, fish
     }
 
@@ -23,8 +23,8 @@ enum CompletionScript {
 
     /// Every command, from the specs the help is rendered from.
     static func commands() -> [Command] {
-        NavDB.commands.map { type in
-            let spec = type.spec
+        NavDB.configuration.commands().map { path, type in
+            let spec = CommandGroup.spec(of: type, at: path)
             return Command(
                 words: spec.path, abstract: spec.abstract, options: spec.allOptions, arguments: spec.arguments)
         }
@@ -35,7 +35,8 @@ enum CompletionScript {
         var seen = Set<String>()
         var result: [(String, String)] = []
         for command in commands() where seen.insert(command.words[0]).inserted {
-            result.append((command.words[0], command.words.count > 1 ? NavDB.sessionGroup.abstract : command.abstract))
+            result.append(
+                (command.words[0], command.words.count > 1 ? NavDB.sessionGroup.spec.abstract : command.abstract))
         }
         result.append(("help", "Show help for a subcommand."))
         return result
@@ -110,7 +111,7 @@ enum CompletionScript {
                 fi
                 if [[ "$command" == session ]]; then
                     if ((start >= COMP_CWORD)); then
-                        COMPREPLY=($(compgen -W \(shellQuoted(NavDB.sessionCommands.map(\.word).joined(separator: " "))) -- "$cur"))
+                        COMPREPLY=($(compgen -W \(shellQuoted(NavDB.sessionGroup.subcommands.map(\.name).joined(separator: " "))) -- "$cur"))
                         return
                     fi
                     command="session ${COMP_WORDS[start]}"
@@ -233,7 +234,7 @@ enum CompletionScript {
                 local command="${words[i]}"
                 if [[ "$command" == session ]]; then
                     if (( i + 1 >= CURRENT )); then
-                        compadd -- \(NavDB.sessionCommands.map(\.word).joined(separator: " "))
+                        compadd -- \(NavDB.sessionGroup.subcommands.map(\.name).joined(separator: " "))
                         return
                     fi
                     command="session_${words[i+1]}"
@@ -339,9 +340,10 @@ enum CompletionScript {
             text +=
                 "complete -c navdb -n 'test -z (__navdb_command)' -a \(shellQuoted(word)) -d \(shellQuoted(abstract))\n"
         }
-        for command in NavDB.sessionCommands {
+        for (word, node) in NavDB.sessionGroup.subcommands {
+            guard case .command(let type) = node else { continue }
             text +=
-                "complete -c navdb -n '__navdb_using session' -a \(shellQuoted(command.word)) -d \(shellQuoted(command.type.spec.abstract))\n"
+                "complete -c navdb -n '__navdb_using session' -a \(shellQuoted(word)) -d \(shellQuoted(type.spec.abstract))\n"
         }
         for command in commands() {
             let condition = shellQuoted("__navdb_using " + command.name)

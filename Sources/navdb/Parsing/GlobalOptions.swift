@@ -12,24 +12,34 @@ struct GlobalOptions: Sendable {
     /// The section global options are listed under in each command's help.
     static let section = "GLOBAL OPTIONS"
 
-    /// The specs the parser adds to every command.
-    static let specs: [OptionSpec] = [
-        OptionSpec(
-            name: "db", kind: .value, valueName: "path",
-            help: "The database file (default: $NAVDB_PATH, else ./navdb.sqlite).",
-            section: section, hiddenFromUsage: true),
-        OptionSpec(
-            name: "json", kind: .flag, help: "Print machine-readable JSON on stdout.",
-            section: section, hiddenFromUsage: true),
-        OptionSpec(
-            name: "help", shortName: "h", kind: .flag, help: "Show help information.",
-            section: section, hiddenFromUsage: true),
-    ]
+    /// `--db <path>`: never empty.
+    static let db = Option<String?>(
+        "db", "path", help: "The database file (default: $NAVDB_PATH, else ./navdb.sqlite).", section: section,
+        parser: .nonEmpty("a file path"))
+    /// `--json`.
+    static let json = Flag("json", help: "Print machine-readable JSON on stdout.", section: section)
+    /// `-h`, `--help`.
+    static let help = Flag("help", short: "h", help: "Show help information.", section: section)
+
+    /// The specs the parser adds to every command (left out of usage lines).
+    static let specs: [OptionSpec] = [db.spec, json.spec, help.spec].map { option in
+        var option = option
+        option.hiddenFromUsage = true
+        return option
+    }
 
     /// `--db`, if given.
     var db: String?
     /// `--json`.
     var json = false
+
+    /// The global options given after the subcommand, over those given before it.
+    static func read(_ arguments: ParsedArguments, over before: GlobalOptions) throws(UsageError) -> GlobalOptions {
+        var globals = before
+        if let db = try arguments.value(Self.db) { globals.db = db }
+        if arguments.flag(Self.json) { globals.json = true }
+        return globals
+    }
 
     /// The database path: `--db`, else `$NAVDB_PATH` (when set and not empty), else `./navdb.sqlite`.
     var databasePath: String {

@@ -35,7 +35,7 @@ enum HelpText {
                 var label = option.synopsis
                 if let short = option.shortName { label = "-\(short), \(label)" }
                 if option.kind == .repeating { label += " ..." }
-                text += row(label, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
+                text += row(label, option.help + details(option))
             }
         }
 
@@ -48,6 +48,15 @@ enum HelpText {
             text += "\n  See 'navdb help \(spec.path.isEmpty ? "" : spec.name + " ")<subcommand>' for detailed help.\n"
         }
         return text
+    }
+
+    /// What the help adds after an option's own text, generated from its type and default, as
+    /// swift-argument-parser does: ` (values: a, b, c; default: a)`.
+    private static func details(_ option: OptionSpec) -> String {
+        var parts: [String] = []
+        if !option.choices.isEmpty { parts.append("values: " + option.choices.joined(separator: ", ")) }
+        if let defaultValue = option.defaultValue { parts.append("default: " + defaultValue) }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// `  label                   help`, wrapping to the next line when the label is long.

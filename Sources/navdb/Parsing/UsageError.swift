@@ -1,4 +1,5 @@
-/// A command line the parser or a command's validation refused (exit code 64, DESIGN §6).
+/// A command line the parser or a command's validation refused (exit code 64, as
+/// swift-argument-parser's `ValidationError`).
 ///
 /// Printed as swift-argument-parser does: `Error: <message>`, then `Usage: <usage line>` and
 /// `  See 'navdb <command> --help' for more information.`

@@ -3,7 +3,7 @@ import NavStore
 import Testing
 
 /// Issue 10 item 7: with `SIGPIPE` ignored, a closed pipe is only an `EPIPE` from `write`; a
-/// streaming command stops at the first write that failed (exit 74) instead of reading the rest
+/// streaming command stops at the first write that failed (exit 73) instead of reading the rest
 /// of the log.
 @Suite("Reliability: closed and full outputs")
 struct ClosedOutputTests {
@@ -54,7 +54,7 @@ struct ClosedOutputTests {
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
-    @Test("history, export and replay stop at the first failed write into a closed pipe (SIGPIPE ignored): exit 74")
+    @Test("history, export and replay stop at the first failed write into a closed pipe (SIGPIPE ignored): exit 73")
     func closedPipe() throws {
         let sandbox = try Sandbox()
         try Self.logWithUnreadableEnd(sandbox, count: 4_000)
@@ -63,7 +63,7 @@ struct ClosedOutputTests {
         #expect(all.status == 65 && all.stderr.contains("payload"), "\(all)")
         for command in ["history s", "--json history s", "export s", "export --all", "replay s", "--json replay s"] {
             let result = try Self.intoClosedPipe(sandbox, command)
-            #expect(result.status == 74, "\(command): exit \(String(describing: result.status)), \(result.stderr)")
+            #expect(result.status == 73, "\(command): exit \(String(describing: result.status)), \(result.stderr)")
             #expect(
                 result.stderr
                     == "Error: cannot write the output: Broken pipe; the output is incomplete (what the command did to the database stands)\n",

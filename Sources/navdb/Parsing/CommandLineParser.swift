@@ -1,37 +1,18 @@
 /// The words of a command line sorted by a ``CommandSpec``: positional arguments by name,
-/// option values and flags. Values are still text; the typed accessors in
-/// `ParsedArguments+Values.swift` validate them.
+/// option values and flags. Values are still text; commands read them back typed through the
+/// ``Option``, ``Flag`` and ``Argument`` they declared (`ParsedArguments+Values.swift`).
 struct ParsedArguments: Sendable {
     /// The command the words were parsed for.
     let spec: CommandSpec
-    /// Positional arguments by their spec name; an optional argument not given is absent.
-    var positionals: [String: String] = [:]
-    /// The words of a variadic argument (``ArgumentSpec/isVariadic``) by its spec name, in order.
-    var variadics: [String: [String]] = [:]
+    /// The words of each positional argument by its spec name (one word, or every word of a
+    /// variadic one); an optional argument not given is absent.
+    var positionals: [String: [String]] = [:]
     /// Values of options by long name, in the order given.
     var values: [String: [String]] = [:]
     /// Flags that were given, by long name.
     var flags: Set<String> = []
     /// `--db` and `--json`, from before or after the subcommand.
     var globals: GlobalOptions
-
-    /// A required positional argument (the parser guarantees its presence).
-    func argument(_ name: String) -> String { positionals[name] ?? "" }
-
-    /// An optional positional argument.
-    func optionalArgument(_ name: String) -> String? { positionals[name] }
-
-    /// Every word of a variadic positional argument, in order (empty when none was given).
-    func variadicArgument(_ name: String) -> [String] { variadics[name] ?? [] }
-
-    /// The value of an option given once (the last one when given several times), or `nil`.
-    func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value of a repeatable option, in order.
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// A usage error for this command (its usage line is printed with the message).
     func error(_ message: String) -> UsageError { UsageError(message, command: spec) }
@@ -40,7 +21,7 @@ struct ParsedArguments: Sendable {
 /// Splits a command line into arguments, options and flags according to a ``CommandSpec``, as
 /// swift-argument-parser does: `--opt value`, `--opt=value`, repeatable options, flags, `-h`,
 /// and `--` to end options. Global options are accepted anywhere before `--`.
-enum ArgumentParser {
+enum CommandLineParser {
     /// Whether `word` is an option rather than a value: it starts with `-`, is not `-` (stdin)
     /// and is not a negative number (so `--left-items -1` reaches validation with its value).
     static func looksLikeOption(_ word: String) -> Bool {
@@ -65,66 +46,69 @@ enum ArgumentParser {
     static func parse(_ words: [String], for spec: CommandSpec, globals: GlobalOptions) throws(UsageError)
         -> ParsedArguments
     {
+        var (parsed, positionals, _) = try scan(words[...], for: spec, globals: globals, untilPositional: false)
+        try assign(positionals, to: &parsed)
+        for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
+            throw UsageError("Missing expected argument '\(option.synopsis)'", command: spec)
+        }
+        parsed.globals = try GlobalOptions.read(parsed, over: globals)
+        return parsed
+    }
+
+    /// Sorts the options and flags of `words` for `spec`: the parsed options, the positional
+    /// words, and the index where the scan stopped (the first positional word when
+    /// `untilPositional`, as the options before a subcommand end there).
+    static func scan(
+        _ words: ArraySlice<String>, for spec: CommandSpec, globals: GlobalOptions, untilPositional: Bool
+    ) throws(UsageError) -> (ParsedArguments, [String], Int) {
         var parsed = ParsedArguments(spec: spec, globals: globals)
         var positionals: [String] = []
-        var index = 0
+        var index = words.startIndex
         var optionsEnded = false
-        while index < words.count {
+        while index < words.endIndex {
             let word = words[index]
-            index += 1
             if optionsEnded || !looksLikeOption(word) {
+                if untilPositional { break }
                 positionals.append(word)
-                continue
-            }
-            if word == "--" {
+            } else if word == "--" {
                 optionsEnded = true
-                continue
-            }
-            let (option, inlineValue) = try resolve(word, in: spec)
-            switch option.kind {
-            case .flag:
-                if inlineValue != nil {
-                    throw UsageError(
-                        "The option '\(option.flagName)' does not take a value (got '\(word)')", command: spec)
-                }
-                parsed.flags.insert(option.name)
-            case .value, .repeating:
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < words.count, !looksLikeOption(words[index]) {
-                    value = words[index]
-                    index += 1
+            } else {
+                let (option, inlineValue) = try resolve(word, in: spec)
+                let next = index + 1 < words.endIndex && !looksLikeOption(words[index + 1]) ? words[index + 1] : nil
+                if option.kind == .flag {
+                    if inlineValue != nil {
+                        throw UsageError(
+                            "The option '\(option.flagName)' does not take a value (got '\(word)')", command: spec)
+                    }
+                    parsed.flags.insert(option.name)
+                } else if let value = inlineValue ?? next {
+                    if inlineValue == nil { index += 1 }
+                    parsed.values[option.name, default: []].append(value)
                 } else {
                     throw UsageError("Missing value for '\(option.synopsis)'", command: spec)
                 }
-                parsed.values[option.name, default: []].append(value)
             }
+            index += 1
         }
+        return (parsed, positionals, index)
+    }
 
+    /// Gives each positional argument of the spec its words, in order.
+    private static func assign(_ positionals: [String], to parsed: inout ParsedArguments) throws(UsageError) {
+        let spec = parsed.spec
         for (position, argument) in spec.arguments.enumerated() {
-            if argument.isVariadic {
-                let words = Array(positionals.dropFirst(position))
-                if words.contains(""), argument.name == "key" {
-                    throw UsageError(
-                        "The value '' is invalid for '<key>': expected a session key of at least one character",
-                        command: spec)
-                }
-                parsed.variadics[argument.name] = words
-                positionals = Array(positionals.prefix(position))
-                break
-            }
-            if position < positionals.count {
-                if positionals[position].isEmpty, argument.name == "key" || argument.name == "id" {
-                    let what = argument.name == "key" ? "a session key" : "an entry id"
-                    throw UsageError(
-                        "The value '' is invalid for '<\(argument.name)>': expected \(what) of at least one character",
-                        command: spec)
-                }
-                parsed.positionals[argument.name] = positionals[position]
-            } else if !argument.isOptional {
+            let words =
+                argument.isVariadic
+                ? Array(positionals.dropFirst(position)) : position < positionals.count ? [positionals[position]] : []
+            if words.isEmpty && !argument.isOptional {
                 throw UsageError("Missing expected argument '<\(argument.name)>'", command: spec)
             }
+            if let what = argument.nonEmpty, words.contains("") {
+                throw UsageError(
+                    "The value '' is invalid for '<\(argument.name)>': expected \(what) of at least one character",
+                    command: spec)
+            }
+            if !words.isEmpty { parsed.positionals[argument.name] = words }
         }
         if positionals.count > spec.arguments.count, spec.arguments.last?.isVariadic != true {
             let extra = positionals[spec.arguments.count]
@@ -132,34 +116,16 @@ enum ArgumentParser {
             if spec.arguments.isEmpty { message += " ('\(spec.name)' takes no arguments)" }
             throw UsageError(message, command: spec)
         }
-        for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
-            throw UsageError("Missing expected argument '\(option.synopsis)'", command: spec)
-        }
-
-        if let db = parsed.values["db"]?.last {
-            guard !db.isEmpty else {
-                throw UsageError("The value '' is invalid for '--db <path>': expected a file path", command: spec)
-            }
-            parsed.globals.db = db
-        }
-        if parsed.flags.contains("json") { parsed.globals.json = true }
-        return parsed
     }
 
     /// The option a word names, with its inline `=value` if any.
     private static func resolve(_ word: String, in spec: CommandSpec) throws(UsageError) -> (OptionSpec, String?) {
         if word.hasPrefix("--") {
             let body = word.dropFirst(2)
-            let name: Substring
-            let inlineValue: String?
-            if let equals = body.firstIndex(of: "=") {
-                name = body[..<equals]
-                inlineValue = String(body[body.index(after: equals)...])
-            } else {
-                name = body
-                inlineValue = nil
-            }
-            if let option = spec.option(named: String(name)) { return (option, inlineValue) }
+            let equals = body.firstIndex(of: "=")
+            let name = String(body[..<(equals ?? body.endIndex)])
+            let inlineValue = equals.map { String(body[body.index(after: $0)...]) }
+            if let option = spec.option(named: name) { return (option, inlineValue) }
             throw unknownOption("--" + name, in: spec)
         }
         let body = word.dropFirst()
@@ -169,8 +135,9 @@ enum ArgumentParser {
 
     /// `Unknown option '--titel'. Did you mean '--title'?`, or the list of accepted options.
     static func unknownOption(_ word: String, in spec: CommandSpec) -> UsageError {
-        // Every writing command takes --expect-version (DESIGN §6); a session's generation is
-        // chosen at `session start` and never changes (NavStore.docc/PlatformGenerations.md).
+        // A writing command (one that takes --expect-version) cannot change a session's
+        // generation: it is chosen at `session start` and never changes
+        // (NavStore.docc/PlatformGenerations.md).
         if word == "--platform", spec.option(named: "expect-version") != nil {
             return UsageError(
                 "The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation",
