@@ -16,13 +16,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libpq's headers only: NavStore loads libpq.so.5 at run time (see Sources/CLibPQ/shim.h).
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         .target(
             name: "NavStore",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CLibPQ"],
             resources: [.embedInCode("Migrations")]
         ),
         .executableTarget(name: "navdb", dependencies: ["NavStore"]),
-        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite"]),
+        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite", "CLibPQ"]),
         .testTarget(name: "NavStoreTests", dependencies: ["NavStore"]),
         .testTarget(name: "navdbTests", dependencies: ["NavStore"]),
     ],

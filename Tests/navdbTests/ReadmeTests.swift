@@ -18,7 +18,7 @@ import Testing
         #expect(blocks.count == 2)
         #expect(
             blocks.first?.hasPrefix(
-                "apt-get update && apt-get install -y libsqlite3-dev sqlite3 && swift build -c release -Xswiftc -static-executable"
+                "apt-get update && apt-get install -y libsqlite3-dev sqlite3 libpq-dev && swift build -c release -Xswiftc -static-executable"
             ) == true)
         #expect(blocks.last == "swift test")
     }

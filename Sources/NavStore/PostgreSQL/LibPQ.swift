@@ -1,0 +1,103 @@
+internal import CLibPQ
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// libpq's functions, bound at run time from the shared library (`libpq.so.5`).
+///
+/// NavStore does not link libpq: the statically linked `navdb` cannot (Debian ships libpq.a but no
+/// static Kerberos or LDAP libraries, which it needs), and a user of SQLite files never needs it.
+/// The library is opened with `dlopen` the first time a PostgreSQL database is opened; each
+/// function's type is the C declaration's own (`Sources/CLibPQ/shim.h`).
+/// See https://www.postgresql.org/docs/current/libpq.html.
+struct LibPQ: @unchecked Sendable {
+    let connectdb: navdb_PQconnectdb
+    let finish: navdb_PQfinish
+    let status: navdb_PQstatus
+    let errorMessage: navdb_PQerrorMessage
+    let execParams: navdb_PQexecParams
+    let exec: navdb_PQexec
+    let resultStatus: navdb_PQresultStatus
+    let resultErrorField: navdb_PQresultErrorField
+    let resultErrorMessage: navdb_PQresultErrorMessage
+    let clear: navdb_PQclear
+    let ntuples: navdb_PQntuples
+    let nfields: navdb_PQnfields
+    let fname: navdb_PQfname
+    let ftype: navdb_PQftype
+    let getvalue: navdb_PQgetvalue
+    let getlength: navdb_PQgetlength
+    let getisnull: navdb_PQgetisnull
+    let cmdTuples: navdb_PQcmdTuples
+    let putCopyData: navdb_PQputCopyData
+    let putCopyEnd: navdb_PQputCopyEnd
+    let getResult: navdb_PQgetResult
+    let setNoticeProcessor: navdb_PQsetNoticeProcessor
+    let transactionStatus: navdb_PQtransactionStatus
+    let unescapeBytea: navdb_PQunescapeBytea
+    let freemem: navdb_PQfreemem
+
+    /// The library's file names tried in order: Debian's soname, then the names macOS and a
+    /// development install use.
+    private static let candidates = ["libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"]
+
+    /// The bound library, or why it could not be loaded (loaded once per process).
+    static let shared: Result<LibPQ, PostgreSQLError> = load()
+
+    private static func load() -> Result<LibPQ, PostgreSQLError> {
+        var reasons: [String] = []
+        for name in candidates {
+            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
+                do {
+                    return .success(try LibPQ(handle: handle))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            if let reason = dlerror() { reasons.append(String(cString: reason)) }
+        }
+        return .failure(
+            PostgreSQLError(
+                kind: .connection,
+                message: "libpq is not installed (Debian: apt-get install libpq5): \(reasons.first ?? "not found")"))
+    }
+
+    private init(handle: UnsafeMutableRawPointer) throws(PostgreSQLError) {
+        func bind<F>(_ name: String) throws(PostgreSQLError) -> F {
+            guard let symbol = dlsym(handle, name) else {
+                throw PostgreSQLError(kind: .connection, message: "libpq has no function \(name): too old a libpq")
+            }
+            return unsafeBitCast(symbol, to: F.self)
+        }
+        connectdb = try bind("PQconnectdb")
+        finish = try bind("PQfinish")
+        status = try bind("PQstatus")
+        errorMessage = try bind("PQerrorMessage")
+        execParams = try bind("PQexecParams")
+        exec = try bind("PQexec")
+        resultStatus = try bind("PQresultStatus")
+        resultErrorField = try bind("PQresultErrorField")
+        resultErrorMessage = try bind("PQresultErrorMessage")
+        clear = try bind("PQclear")
+        ntuples = try bind("PQntuples")
+        nfields = try bind("PQnfields")
+        fname = try bind("PQfname")
+        ftype = try bind("PQftype")
+        getvalue = try bind("PQgetvalue")
+        getlength = try bind("PQgetlength")
+        getisnull = try bind("PQgetisnull")
+        cmdTuples = try bind("PQcmdTuples")
+        putCopyData = try bind("PQputCopyData")
+        putCopyEnd = try bind("PQputCopyEnd")
+        getResult = try bind("PQgetResult")
+        setNoticeProcessor = try bind("PQsetNoticeProcessor")
+        transactionStatus = try bind("PQtransactionStatus")
+        unescapeBytea = try bind("PQunescapeBytea")
+        freemem = try bind("PQfreemem")
+    }
+}

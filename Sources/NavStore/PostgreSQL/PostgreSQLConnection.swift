@@ -1,0 +1,183 @@
+internal import CLibPQ
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One connection to a PostgreSQL database through libpq
+/// (https://www.postgresql.org/docs/current/libpq.html).
+///
+/// SQL is written with `?` parameters, as for SQLite; they are numbered (`$1`, `$2`, ...) before
+/// reaching the server. Values travel as text (`PQexecParams`), blobs as bytes; results are read
+/// in text format and decoded by each column's type: integers (`int2`, `int4`, `int8`, and
+/// `numeric` values without a fraction) as ``SQLValue/integer(_:)``, `bool` as 1 or 0 (SQLite's
+/// booleans), `float4`/`float8` as ``SQLValue/real(_:)``, `bytea` as ``SQLValue/blob(_:)``,
+/// everything else (`text`, `jsonb`, ...) as ``SQLValue/text(_:)``.
+///
+/// Not `Sendable`: libpq connections must not be used by two threads at once.
+package final class PostgreSQLConnection {
+    /// The connection string with its password removed: how messages name the database.
+    package let displayName: String
+
+    let libpq: LibPQ
+    private var handle: OpaquePointer?
+    /// The connection string as given, for removing its password from every message.
+    private let uri: String
+    /// SQL with `?` parameters, numbered, by its text.
+    private var numberedSQL: [String: (sql: String, count: Int)] = [:]
+
+    /// Connects with `PQconnectdb(uri)`: `uri` is passed as given, so every libpq parameter
+    /// (`sslmode`, `host=/socket/folder`, `connect_timeout`, ...) and libpq's environment
+    /// variables (`PGPASSWORD`, `PGSSLMODE`, ...) apply.
+    ///
+    /// - Parameter uri: a `postgresql://` or `postgres://` URI, or a `key=value` string.
+    /// - Throws: ``PostgreSQLError`` of kind ``PostgreSQLError/Kind/connection`` with libpq's
+    ///   reason (server down, wrong password, no such database, libpq not installed), every
+    ///   password removed.
+    package init(uri: String) throws(PostgreSQLError) {
+        self.uri = uri
+        displayName = PostgreSQLURI.displayed(uri)
+        libpq = try LibPQ.shared.get()
+        handle = libpq.connectdb(uri)
+        guard let handle, libpq.status(handle) == CONNECTION_OK else {
+            let reason = handle.flatMap { libpq.errorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
+            if let handle { libpq.finish(handle) }
+            self.handle = nil
+            throw PostgreSQLError(kind: .connection, message: redacted(reason))
+        }
+        // Notices ("relation already exists, skipping") are not navdb's output: drop them.
+        _ = libpq.setNoticeProcessor(handle, { _, _ in }, nil)
+        try execute(sql: "SET client_encoding TO 'UTF8'")
+    }
+
+    deinit {
+        if let handle { libpq.finish(handle) }
+    }
+
+    /// Runs one statement.
+    /// - Parameters:
+    ///   - sql: one statement, with `?` parameters.
+    ///   - arguments: one value per `?`, in order.
+    /// - Returns: the number of rows the statement inserted, updated or deleted (0 for others).
+    /// - Throws: ``PostgreSQLError``.
+    @discardableResult
+    package func execute(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> Int {
+        let result = try run(sql: sql, arguments: arguments)
+        defer { libpq.clear(result) }
+        return libpq.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
+    }
+
+    /// Runs several statements separated by semicolons, without parameters (`PQexec`): a
+    /// migration script.
+    /// - Throws: ``PostgreSQLError``.
+    package func executeScript(_ sql: String) throws(PostgreSQLError) {
+        let handle = try openHandle()
+        let result = libpq.exec(handle, sql)
+        try check(result, sql: sql)
+        libpq.clear(result)
+    }
+
+    /// Runs a query and returns every row.
+    /// - Parameters:
+    ///   - sql: one statement, with `?` parameters.
+    ///   - arguments: one value per `?`, in order.
+    /// - Throws: ``PostgreSQLError``.
+    package func fetchAll(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> PostgreSQLRows {
+        let result = try run(sql: sql, arguments: arguments)
+        defer { libpq.clear(result) }
+        return decodeRows(result)
+    }
+
+    /// The first row of a query, or `nil` when it returns none.
+    /// - Throws: ``PostgreSQLError``.
+    package func fetchOne(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> [SQLValue]? {
+        try fetchAll(sql: sql, arguments: arguments).rows.first
+    }
+
+    /// The handle, or a connection error once the connection was lost.
+    func openHandle() throws(PostgreSQLError) -> OpaquePointer {
+        guard let handle, libpq.status(handle) == CONNECTION_OK else {
+            throw PostgreSQLError(kind: .connection, message: "the connection to \(displayName) was lost")
+        }
+        return handle
+    }
+
+    /// Executes `sql` with `arguments`; the caller clears the result.
+    private func run(sql: String, arguments: [SQLValue]) throws(PostgreSQLError) -> OpaquePointer {
+        let numbered = numberedSQL[sql] ?? SQLPlaceholders.numbered(sql)
+        numberedSQL[sql] = numbered
+        guard numbered.count == arguments.count else {
+            throw PostgreSQLError(
+                kind: .statement,
+                message: "\(arguments.count) arguments for \(numbered.count) parameters", sql: sql)
+        }
+        let handle = try openHandle()
+        let parameters = try PostgreSQLParameters(arguments, sql: sql)
+        let result = parameters.withCParameters { types, values, lengths, formats in
+            libpq.execParams(handle, numbered.sql, Int32(arguments.count), types, values, lengths, formats, 0)
+        }
+        try check(result, sql: sql)
+        return result!
+    }
+
+    /// Throws the error `result` reports (clearing it), or returns when it succeeded.
+    func check(_ result: OpaquePointer?, sql: String) throws(PostgreSQLError) {
+        guard let result else {
+            throw PostgreSQLError(kind: .connection, message: redacted(currentErrorMessage()), sql: sql)
+        }
+        let status = libpq.resultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return }
+        func field(_ code: Character) -> String? {
+            libpq.resultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
+        }
+        let sqlState = field("C")
+        let message = field("M") ?? libpq.resultErrorMessage(result).map { String(cString: $0) } ?? "unknown error"
+        let constraint = field("n")
+        libpq.clear(result)
+        let lost = handle.map { libpq.status($0) != CONNECTION_OK } ?? true
+        throw PostgreSQLError(
+            kind: lost ? .connection : .statement, sqlState: sqlState, constraint: constraint,
+            message: redacted(lost && sqlState == nil ? currentErrorMessage() : message), sql: sql)
+    }
+
+    /// libpq's message for the last failure on this connection.
+    func currentErrorMessage() -> String {
+        handle.flatMap { libpq.errorMessage($0) }.map { String(cString: $0) } ?? "no connection"
+    }
+
+    /// `text` without any password of this connection's URI or of `PGPASSWORD`.
+    func redacted(_ text: String) -> String {
+        PostgreSQLURI.redactingPasswords(in: text, uri: uri)
+    }
+
+    private func decodeRows(_ result: OpaquePointer) -> PostgreSQLRows {
+        let rowCount = libpq.ntuples(result)
+        let columnCount = libpq.nfields(result)
+        let columns = (0..<columnCount).map { libpq.fname(result, $0).map { String(cString: $0) } ?? "" }
+        let types = (0..<columnCount).map { libpq.ftype(result, $0) }
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            rows.append(
+                (0..<columnCount).map { column in
+                    decodeValue(result, row: row, column: column, type: types[Int(column)])
+                })
+        }
+        return PostgreSQLRows(columns: columns, rows: rows)
+    }
+}
+
+@available(*, unavailable, message: "libpq connections must not be shared between threads")
+extension PostgreSQLConnection: Sendable {}
+
+/// The rows of a query: column names, then one array of values per row, in order.
+package struct PostgreSQLRows: Sendable, Equatable {
+    /// The column names, in order.
+    package let columns: [String]
+    /// The rows, each with one value per column.
+    package let rows: [[SQLValue]]
+}

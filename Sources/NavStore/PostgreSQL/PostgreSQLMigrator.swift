@@ -1,0 +1,71 @@
+/// Brings a PostgreSQL database (its current schema, `search_path`) to navdb's schema: the
+/// migrations of `Migrations/postgresql/`, applied once each, in order, recorded by identifier in
+/// `schema_migrations`.
+///
+/// A shipped migration file is never edited: a change is a new numbered file, appended to
+/// ``all``. Two processes migrating at once are serialized by a transaction-level advisory lock;
+/// the second finds the first's records and skips them.
+package enum PostgreSQLMigrator {
+    /// The migrations compiled into the binary (`.embedInCode`), in order.
+    package static let all: [Migration] = [
+        Migration(identifier: "0001_postgresql_initial", utf8: PackageResources._001_postgresql_initial_sql)
+    ]
+
+    /// The advisory lock key migrations hold (an arbitrary constant: "navdb" in ASCII).
+    static let lockKey: Int64 = 0x6E_6176_6462
+
+    /// Why a database was not migrated.
+    package enum Refusal: Error, Sendable, Equatable {
+        /// The schema holds tables navdb did not create (no `schema_migrations`, but `sessions` or
+        /// `events` exist): the names of those tables.
+        case foreign([String])
+        /// The database was migrated by a newer navdb: the identifiers this one does not know.
+        case newer([String])
+    }
+
+    /// Applies every migration not yet recorded, each in its own transaction.
+    /// - Throws: ``Refusal`` (nothing changed) or ``PostgreSQLError``.
+    package static func migrate(_ db: PostgreSQLConnection) throws {
+        for migration in all {
+            try db.inTransaction(.write) {
+                try db.execute(sql: "SELECT pg_advisory_xact_lock(?)", arguments: [.integer(lockKey)])
+                let applied = try appliedIdentifiers(db)
+                if applied.contains(migration.identifier) { return }
+                try db.executeScript(migration.sql)
+                try db.execute(
+                    sql: """
+                        INSERT INTO schema_migrations (identifier, applied_at)
+                        VALUES (?, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                        """,
+                    arguments: [.text(migration.identifier)])
+            }
+        }
+    }
+
+    /// The identifiers recorded in `schema_migrations` (creating the table in an empty schema).
+    /// - Throws: ``Refusal`` for a foreign or newer schema, or ``PostgreSQLError``.
+    private static func appliedIdentifiers(_ db: PostgreSQLConnection) throws -> Set<String> {
+        let tables = try db.fetchAll(
+            sql: """
+                SELECT table_name::text FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_name IN ('schema_migrations', 'sessions', 'events')
+                ORDER BY 1
+                """
+        ).rows.compactMap { row -> String? in if case .text(let name) = row[0] { name } else { nil } }
+        if !tables.contains("schema_migrations") {
+            guard tables.isEmpty else { throw Refusal.foreign(tables) }
+            try db.execute(
+                sql:
+                    "CREATE TABLE schema_migrations (identifier text COLLATE \"C\" PRIMARY KEY, applied_at bigint NOT NULL)"
+            )
+            return []
+        }
+        let applied = Set(
+            try db.fetchAll(sql: "SELECT identifier FROM schema_migrations").rows.compactMap { row -> String? in
+                if case .text(let identifier) = row[0] { identifier } else { nil }
+            })
+        let unknown = applied.subtracting(all.map(\.identifier)).sorted()
+        guard unknown.isEmpty else { throw Refusal.newer(unknown) }
+        return applied
+    }
+}

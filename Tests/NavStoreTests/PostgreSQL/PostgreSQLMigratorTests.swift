@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import NavStore
+
+// Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
+struct PostgreSQLMigratorTests {
+    /// A migrated schema with one session and one event.
+    private func migratedWithOneEvent() throws -> PostgreSQLConnection {
+        let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
+        try PostgreSQLMigrator.migrate(db)
+        try db.execute(sql: "INSERT INTO sessions (key, created_at, updated_at, version) VALUES ('s', 0, 0, 1)")
+        try db.execute(
+            sql: """
+                INSERT INTO events (session_id, version, type, at, event_id, payload)
+                SELECT id, 1, 'session.started', 0, 'e1', '{}' FROM sessions
+                """)
+        return db
+    }
+
+    @Test("migrating records every migration once; migrating again changes nothing")
+    func migratesOnce() throws {
+        let db = try migratedWithOneEvent()
+        try PostgreSQLMigrator.migrate(db)
+        let recorded = try db.fetchAll(sql: "SELECT identifier FROM schema_migrations ORDER BY 1").rows
+        #expect(recorded == PostgreSQLMigrator.all.map { [.text($0.identifier)] })
+        #expect(try db.fetchOne(sql: "SELECT count(*) FROM events") == [.integer(1)])
+    }
+
+    @Test("every Migrations/postgresql/*.sql file is embedded, in name order, with identical text")
+    func embeddedMatchesFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Migrations/postgresql")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+            .sorted()
+        let onDisk = try names.map { name in
+            Migration(
+                identifier: String(name.dropLast(".sql".count)),
+                sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        }
+        #expect(onDisk == PostgreSQLMigrator.all)
+    }
+
+    @Test(
+        "the events table refuses UPDATE, DELETE and TRUNCATE with navdb's message",
+        arguments: [
+            "UPDATE events SET type = 'x'", "DELETE FROM events", "TRUNCATE events CASCADE",
+        ])
+    func appendOnly(statement: String) throws {
+        let db = try migratedWithOneEvent()
+        let error = #expect(throws: PostgreSQLError.self) { try db.execute(sql: statement) }
+        #expect(error?.message.hasPrefix("navdb: the events table is append-only") == true)
+        #expect(
+            try db.fetchOne(sql: "SELECT count(*), min(type) FROM events") == [.integer(1), .text("session.started")])
+    }
+
+    @Test("a DELETE inside a transaction that raised the maintenance flag is allowed")
+    func maintenanceDelete() throws {
+        let db = try migratedWithOneEvent()
+        try db.inTransaction(.write) {
+            try db.execute(sql: "UPDATE maintenance SET removing = 1 WHERE id = 1")
+            try db.execute(sql: "DELETE FROM events")
+            try db.execute(sql: "UPDATE maintenance SET removing = 0 WHERE id = 1")
+        }
+        #expect(try db.fetchOne(sql: "SELECT count(*) FROM events") == [.integer(0)])
+    }
+
+    @Test("UNIQUE (session_id, version) and unique event ids hold; ids compare by exact bytes")
+    func uniqueness() throws {
+        let db = try migratedWithOneEvent()
+        let insert =
+            "INSERT INTO events (session_id, version, type, at, event_id, payload) SELECT id, ?, 't', 0, ?, '{}' FROM sessions"
+        let sameVersion = #expect(throws: PostgreSQLError.self) { try db.execute(sql: insert, arguments: [1, "e2"]) }
+        #expect(sameVersion?.constraint == "events_session_id_version_key")
+        let sameID = #expect(throws: PostgreSQLError.self) { try db.execute(sql: insert, arguments: [2, "e1"]) }
+        #expect(sameID?.constraint == "events_event_id_key")
+        try db.execute(sql: insert, arguments: [2, "E1"])
+        #expect(try db.fetchAll(sql: "SELECT event_id FROM events ORDER BY event_id").rows == [["E1"], ["e1"]])
+    }
+
+    @Test("a schema with someone else's sessions table is refused and left alone")
+    func foreignSchema() throws {
+        let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
+        try db.execute(sql: "CREATE TABLE sessions (x int)")
+        #expect(throws: PostgreSQLMigrator.Refusal.foreign(["sessions"])) { try PostgreSQLMigrator.migrate(db) }
+        let tables = try db.fetchAll(
+            sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()")
+        #expect(tables.rows == [["sessions"]])
+    }
+
+    @Test("a schema migrated by a newer navdb is refused")
+    func newerSchema() throws {
+        let db = try migratedWithOneEvent()
+        try db.execute(sql: "INSERT INTO schema_migrations VALUES ('9999_future', 0)")
+        #expect(throws: PostgreSQLMigrator.Refusal.newer(["9999_future"])) { try PostgreSQLMigrator.migrate(db) }
+    }
+}
