@@ -16,6 +16,8 @@ typedef __typeof__(PQstatus) *navdb_PQstatus;
 typedef __typeof__(PQerrorMessage) *navdb_PQerrorMessage;
 typedef __typeof__(PQexecParams) *navdb_PQexecParams;
 typedef __typeof__(PQexec) *navdb_PQexec;
+typedef __typeof__(PQsendQueryParams) *navdb_PQsendQueryParams;
+typedef __typeof__(PQsetSingleRowMode) *navdb_PQsetSingleRowMode;
 typedef __typeof__(PQresultStatus) *navdb_PQresultStatus;
 typedef __typeof__(PQresultErrorField) *navdb_PQresultErrorField;
 typedef __typeof__(PQresultErrorMessage) *navdb_PQresultErrorMessage;

@@ -22,6 +22,8 @@ struct LibPQ: @unchecked Sendable {
     let errorMessage: navdb_PQerrorMessage
     let execParams: navdb_PQexecParams
     let exec: navdb_PQexec
+    let sendQueryParams: navdb_PQsendQueryParams
+    let setSingleRowMode: navdb_PQsetSingleRowMode
     let resultStatus: navdb_PQresultStatus
     let resultErrorField: navdb_PQresultErrorField
     let resultErrorMessage: navdb_PQresultErrorMessage
@@ -80,6 +82,8 @@ struct LibPQ: @unchecked Sendable {
         errorMessage = try bind("PQerrorMessage")
         execParams = try bind("PQexecParams")
         exec = try bind("PQexec")
+        sendQueryParams = try bind("PQsendQueryParams")
+        setSingleRowMode = try bind("PQsetSingleRowMode")
         resultStatus = try bind("PQresultStatus")
         resultErrorField = try bind("PQresultErrorField")
         resultErrorMessage = try bind("PQresultErrorMessage")

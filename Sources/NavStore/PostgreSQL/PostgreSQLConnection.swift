@@ -108,6 +108,22 @@ package final class PostgreSQLConnection {
 
     /// Executes `sql` with `arguments`; the caller clears the result.
     private func run(sql: String, arguments: [SQLValue]) throws(PostgreSQLError) -> OpaquePointer {
+        let result = try withPrepared(sql: sql, arguments: arguments) { handle, text, types, values, lengths, formats in
+            libpq.execParams(handle, text, Int32(arguments.count), types, values, lengths, formats, 0)
+        }
+        try check(result, sql: sql)
+        return result!
+    }
+
+    /// Calls `body` with the connection, `sql` with its parameters numbered, and the parameters'
+    /// C arrays (types, values, lengths, formats), as `PQexecParams` and `PQsendQueryParams` take them.
+    func withPrepared<R>(
+        sql: String, arguments: [SQLValue],
+        _ body: (
+            OpaquePointer, String, UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?
+        ) -> R
+    ) throws(PostgreSQLError) -> R {
         let numbered = numberedSQL[sql] ?? SQLPlaceholders.numbered(sql)
         numberedSQL[sql] = numbered
         guard numbered.count == arguments.count else {
@@ -117,11 +133,9 @@ package final class PostgreSQLConnection {
         }
         let handle = try openHandle()
         let parameters = try PostgreSQLParameters(arguments, sql: sql)
-        let result = parameters.withCParameters { types, values, lengths, formats in
-            libpq.execParams(handle, numbered.sql, Int32(arguments.count), types, values, lengths, formats, 0)
+        return parameters.withCParameters { types, values, lengths, formats in
+            body(handle, numbered.sql, types, values, lengths, formats)
         }
-        try check(result, sql: sql)
-        return result!
     }
 
     /// Throws the error `result` reports (clearing it), or returns when it succeeded.
@@ -130,7 +144,7 @@ package final class PostgreSQLConnection {
             throw PostgreSQLError(kind: .connection, message: redacted(currentErrorMessage()), sql: sql)
         }
         let status = libpq.resultStatus(result)
-        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return }
+        if [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_SINGLE_TUPLE].contains(status) { return }
         func field(_ code: Character) -> String? {
             libpq.resultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
         }
@@ -152,22 +166,6 @@ package final class PostgreSQLConnection {
     /// `text` without any password of this connection's URI or of `PGPASSWORD`.
     func redacted(_ text: String) -> String {
         PostgreSQLURI.redactingPasswords(in: text, uri: uri)
-    }
-
-    private func decodeRows(_ result: OpaquePointer) -> PostgreSQLRows {
-        let rowCount = libpq.ntuples(result)
-        let columnCount = libpq.nfields(result)
-        let columns = (0..<columnCount).map { libpq.fname(result, $0).map { String(cString: $0) } ?? "" }
-        let types = (0..<columnCount).map { libpq.ftype(result, $0) }
-        var rows: [[SQLValue]] = []
-        rows.reserveCapacity(Int(rowCount))
-        for row in 0..<rowCount {
-            rows.append(
-                (0..<columnCount).map { column in
-                    decodeValue(result, row: row, column: column, type: types[Int(column)])
-                })
-        }
-        return PostgreSQLRows(columns: columns, rows: rows)
     }
 }
 

@@ -183,3 +183,26 @@ struct PostgreSQLConnectionTests {
         #expect(numbered.count == 2)
     }
 }
+
+// Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
+struct PostgreSQLStreamingTests {
+    @Test("forEachRow streams every row in order; an error thrown by the body stops it and the connection stays usable")
+    func streaming() throws {
+        let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
+        var seen: [Int64] = []
+        try db.forEachRow(sql: "SELECT g AS n FROM generate_series(1, ?) g ORDER BY g", arguments: [.integer(1000)]) {
+            columns, values in
+            #expect(columns == ["n"])
+            if case .integer(let n) = values[0] { seen.append(n) }
+        }
+        #expect(seen == Array(1...1000))
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.forEachRow(sql: "SELECT g FROM generate_series(1, 100000) g") { _, _ in throw Stop() }
+        }
+        #expect(try db.fetchOne(sql: "SELECT 7") == [.integer(7)])
+        #expect(throws: PostgreSQLError.self) { try db.forEachRow(sql: "SELECT 1/0") { _, _ in } }
+        #expect(try db.fetchOne(sql: "SELECT 8") == [.integer(8)])
+    }
+}
