@@ -138,7 +138,7 @@ enum CommandLineParser {
         // A writing command (one that takes --expect-version) cannot change a session's
         // generation: it is chosen at `session start` and never changes
         // (NavStore.docc/PlatformGenerations.md).
-        if word == "--platform", spec.option(named: "expect-version") != nil {
+        if word == "--platform", spec.option(named: WriteOptions.expectVersion.spec.name) != nil {
             return UsageError(
                 "The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation",
                 command: spec)
