@@ -23,13 +23,13 @@ struct PayloadReader {
     /// 512 levels `JSONDecoder` reads: deeper text goes to the reference.
     static let maximumDepth = 128
 
-    private let base: UnsafePointer<UInt8>
-    private let end: Int
-    private var index = 0
-    private var depth = 0
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var index = 0
+    var depth = 0
 
     /// A reader of `bytes`; `nil` for no bytes (not JSON: the reference says why).
-    private init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         self.base = base
         end = bytes.count
@@ -69,15 +69,15 @@ struct PayloadReader {
 
     // MARK: Bytes
 
-    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
-    private static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
+    static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+    static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
 
     /// Skips JSON whitespace (RFC 8259 §2: space, tab, line feed, carriage return) and returns
     /// the next byte, or `nil` at the end.
     @inline(__always)
-    private mutating func skipSpaceAndPeek() -> UInt8? {
+    mutating func skipSpaceAndPeek() -> UInt8? {
         while index < end {
             let byte = base[index]
             if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 } else { return byte }
@@ -86,24 +86,24 @@ struct PayloadReader {
     }
 
     @inline(__always)
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard skipSpaceAndPeek() == byte else { return false }
         index += 1
         return true
     }
 
     /// Only whitespace is left.
-    private mutating func atEnd() -> Bool { skipSpaceAndPeek() == nil }
+    mutating func atEnd() -> Bool { skipSpaceAndPeek() == nil }
 
     /// Whether the `count` bytes at `start` spell `name`.
     @inline(__always)
-    private func bytes(at start: Int, count: Int, equal name: StaticString) -> Bool {
+    func bytes(at start: Int, count: Int, equal name: StaticString) -> Bool {
         count == name.utf8CodeUnitCount && memcmp(base + start, name.utf8Start, count) == 0
     }
 
     /// A literal (`true`, `false`, `null`) followed by a byte that can end a value.
     @inline(__always)
-    private mutating func literal(_ name: StaticString) -> Bool {
+    mutating func literal(_ name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         guard end - index >= count, memcmp(base + index, name.utf8Start, count) == 0 else { return false }
         if index + count < end {
@@ -121,7 +121,7 @@ struct PayloadReader {
 
     /// Opens an object: `true` when `{` was read. `isEmpty` tells whether it closed at once.
     @inline(__always)
-    private mutating func openObject() -> (opened: Bool, isEmpty: Bool) {
+    mutating func openObject() -> (opened: Bool, isEmpty: Bool) {
         guard consume(Self.openBrace) else { return (false, false) }
         depth += 1
         guard depth <= Self.maximumDepth else { return (false, false) }
@@ -135,7 +135,7 @@ struct PayloadReader {
     /// A key of the fixed schema: its bytes' start and count, the colon after it read. `nil` for
     /// an escaped key (left to the reference).
     @inline(__always)
-    private mutating func schemaKey() -> (start: Int, count: Int)? {
+    mutating func schemaKey() -> (start: Int, count: Int)? {
         guard consume(Self.quote) else { return nil }
         let start = index
         while index < end {
@@ -154,7 +154,7 @@ struct PayloadReader {
 
     /// After a member: `.more` after a comma, `.closed` after `}`, `nil` for anything else.
     @inline(__always)
-    private mutating func afterMember() -> Bool? {
+    mutating func afterMember() -> Bool? {
         switch skipSpaceAndPeek() {
         case Self.comma:
             index += 1
@@ -170,7 +170,7 @@ struct PayloadReader {
     /// Reads the members of an object whose `{` was read: `member` is called with each key's
     /// index in `keys` and must read its value; `nil` for an unknown or repeated key.
     @inline(__always)
-    private mutating func members(_ keys: [StaticString], _ member: (inout PayloadReader, Int) -> Bool) -> Bool {
+    mutating func members(_ keys: [StaticString], _ member: (inout PayloadReader, Int) -> Bool) -> Bool {
         var seen: UInt32 = 0
         while true {
             guard let (start, count) = schemaKey() else { return false }
@@ -189,7 +189,7 @@ struct PayloadReader {
     // MARK: Scalars
 
     /// A string value. `nil` for anything but a string the reference reads the same way.
-    private mutating func string() -> String? {
+    mutating func string() -> String? {
         guard consume(Self.quote) else { return nil }
         let start = index
         var ascii = true
@@ -213,7 +213,7 @@ struct PayloadReader {
 
     /// A string holding escapes, read from its first byte after the quote: `\" \\ \/ \b \f \n
     /// \r \t` and `\uXXXX` outside the surrogates; `nil` for anything else.
-    private mutating func escapedString() -> String? {
+    mutating func escapedString() -> String? {
         var bytes: [UInt8] = []
         while index < end {
             let byte = base[index]
@@ -264,14 +264,14 @@ struct PayloadReader {
     }
 
     /// A string, or `nil` for `null` (as `decodeIfPresent` reads it). The outer `nil` defers.
-    private mutating func optionalString() -> String?? {
+    mutating func optionalString() -> String?? {
         if skipSpaceAndPeek() == UInt8(ascii: "n") { return literal("null") ? .some(nil) : nil }
         guard let text = string() else { return nil }
         return .some(text)
     }
 
     /// `true` or `false`; `nil` defers.
-    private mutating func bool() -> Bool? {
+    mutating func bool() -> Bool? {
         switch skipSpaceAndPeek() {
         case UInt8(ascii: "t"): return literal("true") ? true : nil
         case UInt8(ascii: "f"): return literal("false") ? false : nil
@@ -280,14 +280,14 @@ struct PayloadReader {
     }
 
     /// A flag read with `decodeIfPresent(Bool.self) ?? false`: `null` is `false`; `nil` defers.
-    private mutating func optionalFlag() -> Bool? {
+    mutating func optionalFlag() -> Bool? {
         if skipSpaceAndPeek() == UInt8(ascii: "n") { return literal("null") ? false : nil }
         return bool()
     }
 
     /// An integer of 1-18 digits with an optional minus (no leading zeros, no `-0`), which every
     /// reader takes as the same `Int64`; `nil` for any other number (left to the reference).
-    private mutating func integer() -> Int64? {
+    mutating func integer() -> Int64? {
         guard let first = skipSpaceAndPeek() else { return nil }
         var position = index
         let negative = first == UInt8(ascii: "-")
@@ -318,7 +318,7 @@ struct PayloadReader {
     /// fraction not all zeros, which the reference reads as that `Double` (not an `Int64`: it
     /// is no whole number) and which every correctly rounded parser reads alike; `nil` for any
     /// other number.
-    private mutating func fraction() -> Double? {
+    mutating func fraction() -> Double? {
         guard let first = skipSpaceAndPeek() else { return nil }
         var position = index
         if first == UInt8(ascii: "-") { position += 1 }
@@ -352,7 +352,7 @@ struct PayloadReader {
     }
 
     /// An array of strings; `nil` defers.
-    private mutating func strings() -> [String]? {
+    mutating func strings() -> [String]? {
         guard consume(Self.openBracket) else { return nil }
         var result: [String] = []
         if consume(Self.closeBracket) { return result }
@@ -361,451 +361,6 @@ struct PayloadReader {
             result.append(text)
             if consume(Self.comma) { continue }
             return consume(Self.closeBracket) ? result : nil
-        }
-    }
-
-    // MARK: Any JSON value (params)
-
-    /// A value as ``JSONValue/init(from:)`` reads it; `nil` defers.
-    private mutating func value() -> JSONValue? {
-        switch skipSpaceAndPeek() {
-        case Self.quote: return string().map(JSONValue.string)
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
-        case UInt8(ascii: "n"): return literal("null") ? .null : nil
-        case Self.openBracket:
-            index += 1
-            depth += 1
-            guard depth <= Self.maximumDepth else { return nil }
-            var elements: [JSONValue] = []
-            if consume(Self.closeBracket) {
-                depth -= 1
-                return .array(elements)
-            }
-            while true {
-                guard let element = value() else { return nil }
-                elements.append(element)
-                if consume(Self.comma) { continue }
-                guard consume(Self.closeBracket) else { return nil }
-                depth -= 1
-                return .array(elements)
-            }
-        case Self.openBrace:
-            let (opened, isEmpty) = openObject()
-            guard opened else { return nil }
-            var object: [String: JSONValue] = [:]
-            if isEmpty { return .object(object) }
-            while true {
-                guard skipSpaceAndPeek() == Self.quote, let key = string(), consume(Self.colon) else { return nil }
-                guard let element = value() else { return nil }
-                // A repeated key: which one the reference keeps is its business.
-                guard object.updateValue(element, forKey: key) == nil else { return nil }
-                guard let more = afterMember() else { return nil }
-                if !more { return .object(object) }
-            }
-        default:
-            if let integer = integer() { return .integer(integer) }
-            return fraction().map(JSONValue.number)
-        }
-    }
-
-    /// Params as `decodeIfPresent([String: JSONValue].self)` reads them: `null` is `nil`.
-    private mutating func optionalParams() -> [String: JSONValue]?? {
-        switch skipSpaceAndPeek() {
-        case UInt8(ascii: "n"): return literal("null") ? .some(nil) : nil
-        case Self.openBrace:
-            guard case .object(let object)? = value() else { return nil }
-            return .some(object)
-        default: return nil
-        }
-    }
-
-    // MARK: The store's shapes
-
-    private static let itemKeys: [StaticString] = [
-        "title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
-        "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
-    ]
-
-    /// A navigation item as ``NavigationItem/init(from:)`` reads it; `nil` defers.
-    private mutating func item() -> NavigationItem? {
-        let (opened, isEmpty) = openObject()
-        guard opened else { return nil }
-        var item = NavigationItem()
-        if isEmpty { return item }
-        let ok = members(Self.itemKeys) { reader, key in
-            switch key {
-            case 0:
-                guard let v = reader.optionalString() else { return false }
-                item.title = v
-            case 1:
-                guard let v = reader.optionalString() else { return false }
-                item.backButtonTitle = v
-            case 2:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.backBarButtonItem = nil
-                } else {
-                    guard let custom = reader.backBarButtonItem() else { return false }
-                    item.backBarButtonItem = custom
-                }
-            case 3:
-                guard let v = reader.optionalString() else { return false }
-                guard let v else {
-                    item.backButtonDisplayMode = .default
-                    return true
-                }
-                guard let mode = BackButtonDisplayMode(rawValue: v) else { return false }
-                item.backButtonDisplayMode = mode
-            case 4:
-                guard let v = reader.optionalFlag() else { return false }
-                item.hidesBackButton = v
-            case 5:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.leftBarButtonItems = 0
-                } else {
-                    guard let count = reader.integer(), count >= 0 else { return false }
-                    item.leftBarButtonItems = Int(count)
-                }
-            case 6:
-                guard let v = reader.optionalFlag() else { return false }
-                item.leftItemsSupplementBackButton = v
-            case 7:
-                guard let v = reader.optionalString() else { return false }
-                guard let v else {
-                    item.style = .navigator
-                    return true
-                }
-                guard let style = NavigationItemStyle(rawValue: v) else { return false }
-                item.style = style
-            case 8:
-                guard let v = reader.optionalString() else { return false }
-                item.menuTitle = v
-            default:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.popGuard = nil
-                } else {
-                    let (opened, isEmpty) = reader.openObject()
-                    guard opened, !isEmpty else { return false }
-                    var prompt: String?
-                    guard
-                        reader.members(
-                            ["prompt"],
-                            { reader, _ in
-                                guard let text = reader.string() else { return false }
-                                prompt = text
-                                return true
-                            }), let prompt
-                    else { return false }
-                    item.popGuard = PopGuard(prompt: prompt)
-                }
-            }
-            return true
-        }
-        return ok ? item : nil
-    }
-
-    /// A custom back bar button item as ``BackBarButtonItem/init(from:)`` reads it; `nil` defers.
-    private mutating func backBarButtonItem() -> BackBarButtonItem? {
-        let (opened, isEmpty) = openObject()
-        guard opened else { return nil }
-        var custom = BackBarButtonItem()
-        if isEmpty { return custom }
-        let ok = members(["title", "image", "menuSuppressed"]) { reader, key in
-            switch key {
-            case 0:
-                guard let v = reader.optionalString() else { return false }
-                custom.title = v
-            case 1:
-                guard let v = reader.optionalFlag() else { return false }
-                custom.image = v
-            default:
-                guard let v = reader.optionalFlag() else { return false }
-                custom.menuSuppressed = v
-            }
-            return true
-        }
-        return ok ? custom : nil
-    }
-
-    /// An entry as ``Entry/init(from:)`` reads it (`id` required); `nil` defers.
-    private mutating func entry() -> Entry? {
-        let (opened, isEmpty) = openObject()
-        guard opened, !isEmpty else { return nil }
-        var id: String?
-        var entry = Entry(id: "")
-        let ok = members(["id", "route", "params", "item"]) { reader, key in
-            switch key {
-            case 0:
-                guard let v = reader.string() else { return false }
-                id = v
-            case 1:
-                guard let v = reader.optionalString() else { return false }
-                entry.route = v
-            case 2:
-                guard let v = reader.optionalParams() else { return false }
-                entry.params = v
-            default:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    entry.item = NavigationItem()
-                } else {
-                    guard let item = reader.item() else { return false }
-                    entry.item = item
-                }
-            }
-            return true
-        }
-        guard ok, let id else { return nil }
-        entry.id = id
-        return entry
-    }
-
-    /// An array of entries; `nil` defers.
-    private mutating func entries() -> [Entry]? {
-        guard consume(Self.openBracket) else { return nil }
-        var result: [Entry] = []
-        if consume(Self.closeBracket) { return result }
-        while true {
-            guard let entry = entry() else { return nil }
-            result.append(entry)
-            if consume(Self.comma) { continue }
-            return consume(Self.closeBracket) ? result : nil
-        }
-    }
-
-    /// A state as ``SessionState/init(from:)`` reads it; `nil` defers.
-    private mutating func state() -> SessionState? {
-        let (opened, isEmpty) = openObject()
-        guard opened, !isEmpty else { return nil }
-        var layers: [Layer]?
-        var platform = PlatformGeneration.default
-        let ok = members(["layers", "platform"]) { reader, key in
-            if key == 1 {
-                guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else { return false }
-                platform = value
-                return true
-            }
-            guard reader.consume(Self.openBracket) else { return false }
-            var result: [Layer] = []
-            if reader.consume(Self.closeBracket) {
-                layers = result
-                return true
-            }
-            while true {
-                guard let layer = reader.layer() else { return false }
-                result.append(layer)
-                if reader.consume(Self.comma) { continue }
-                guard reader.consume(Self.closeBracket) else { return false }
-                layers = result
-                return true
-            }
-        }
-        guard ok, let layers else { return nil }
-        return SessionState(layers: layers, platform: platform)
-    }
-
-    /// A layer as ``Layer/init(from:)`` reads it (`entries` required); `nil` defers.
-    private mutating func layer() -> Layer? {
-        let (opened, isEmpty) = openObject()
-        guard opened, !isEmpty else { return nil }
-        var entries: [Entry]?
-        var modal = false
-        let ok = members(["entries", "modalInPresentation"]) { reader, key in
-            if key == 0 {
-                guard let v = reader.entries() else { return false }
-                entries = v
-            } else {
-                guard let v = reader.optionalFlag() else { return false }
-                modal = v
-            }
-            return true
-        }
-        guard ok, let entries else { return nil }
-        return Layer(entries: entries, modalInPresentation: modal)
-    }
-
-    /// The payload of an event of `type` as `EventBody(type:payloadFrom:)` reads it; `nil` defers
-    /// (`session.restored`, rare, always goes to the reference).
-    private mutating func body(type: String) -> EventBody? {
-        let (opened, isEmpty) = openObject()
-        guard opened else { return nil }
-        switch type {
-        case "entry.pushed":
-            guard !isEmpty else { return nil }
-            var entry: Entry?
-            guard
-                members(
-                    ["entry"],
-                    { reader, _ in
-                        entry = reader.entry()
-                        return entry != nil
-                    }), let entry
-            else { return nil }
-            return .entryPushed(entry)
-        case "entries.popped":
-            guard !isEmpty else { return nil }
-            var source: PopSource?
-            var ids: [String]?
-            var confirmed = false
-            guard
-                members(
-                    ["source", "ids", "confirmed"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            source = reader.string().flatMap(PopSource.init(rawValue:))
-                            return source != nil
-                        case 1:
-                            ids = reader.strings()
-                            return ids != nil
-                        default:
-                            guard let v = reader.optionalFlag() else { return false }
-                            confirmed = v
-                            return true
-                        }
-                    }), let source, let ids
-            else { return nil }
-            return .entriesPopped(source: source, ids: ids, confirmed: confirmed)
-        case "item.updated":
-            guard !isEmpty else { return nil }
-            var id: String?
-            var item: NavigationItem?
-            var fields: [String] = []
-            guard
-                members(
-                    ["id", "item", "fields"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            id = reader.string()
-                            return id != nil
-                        case 1:
-                            item = reader.item()
-                            return item != nil
-                        default:
-                            if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                                fields = []
-                                return reader.literal("null")
-                            }
-                            guard let v = reader.strings() else { return false }
-                            fields = v
-                            return true
-                        }
-                    }), let id, let item
-            else { return nil }
-            return .itemUpdated(id: id, item: item, fields: fields)
-        case "layer.presented":
-            guard !isEmpty else { return nil }
-            var entry: Entry?
-            var modal = false
-            guard
-                members(
-                    ["entry", "modalInPresentation"],
-                    { reader, key in
-                        if key == 0 {
-                            entry = reader.entry()
-                            return entry != nil
-                        }
-                        guard let v = reader.optionalFlag() else { return false }
-                        modal = v
-                        return true
-                    }), let entry
-            else { return nil }
-            return .layerPresented(entry, modalInPresentation: modal)
-        case "layer.dismissed":
-            guard !isEmpty else { return nil }
-            var source: DismissSource?
-            var ids: [String]?
-            guard
-                members(
-                    ["source", "ids"],
-                    { reader, key in
-                        if key == 0 {
-                            source = reader.string().flatMap(DismissSource.init(rawValue:))
-                            return source != nil
-                        }
-                        ids = reader.strings()
-                        return ids != nil
-                    }), let source, let ids
-            else { return nil }
-            return .layerDismissed(source: source, ids: ids)
-        case "stack.replaced":
-            guard !isEmpty else { return nil }
-            var entries: [Entry]?
-            guard
-                members(
-                    ["entries"],
-                    { reader, _ in
-                        entries = reader.entries()
-                        return entries != nil
-                    }), let entries
-            else { return nil }
-            return .stackReplaced(entries)
-        case "session.started":
-            var name: String?
-            var platform = PlatformGeneration.default
-            if isEmpty { return .sessionStarted(name: nil) }
-            guard
-                members(
-                    ["name", "platform"],
-                    { reader, key in
-                        if key == 1 {
-                            guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else {
-                                return false
-                            }
-                            platform = value
-                            return true
-                        }
-                        guard let v = reader.optionalString() else { return false }
-                        name = v
-                        return true
-                    })
-            else { return nil }
-            return .sessionStarted(name: name, platform: platform)
-        case "pop.vetoed":
-            guard !isEmpty else { return nil }
-            var entry: String?
-            var prompt: String?
-            var source: PopSource?
-            guard
-                members(
-                    ["entry", "prompt", "source"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            entry = reader.string()
-                            return entry != nil
-                        case 1:
-                            prompt = reader.string()
-                            return prompt != nil
-                        default:
-                            source = reader.string().flatMap(PopSource.init(rawValue:))
-                            return source != nil
-                        }
-                    }), let entry, let prompt, let source
-            else { return nil }
-            return .popVetoed(entry: entry, prompt: prompt, source: source)
-        case "dismiss.vetoed":
-            guard !isEmpty else { return nil }
-            var entry: String?
-            var source: DismissSource?
-            guard
-                members(
-                    ["entry", "source"],
-                    { reader, key in
-                        if key == 0 {
-                            entry = reader.string()
-                            return entry != nil
-                        }
-                        source = reader.string().flatMap(DismissSource.init(rawValue:))
-                        return source != nil
-                    }), let entry, let source
-            else { return nil }
-            return .dismissVetoed(entry: entry, source: source)
-        default:
-            return nil
         }
     }
 }

@@ -11,9 +11,14 @@ public struct Entry: Sendable, Hashable, Codable {
     /// The app's route for restoring the screen (e.g. a URL or a screen name); `nil` when unset.
     public var route: String?
     /// Parameters for restoring the screen: a JSON object, or `nil` when unset (distinct from `{}`).
-    public var params: [String: JSONValue]?
+    public var params: [String: JSONValue]? {
+        get { storedParams.value }
+        set { storedParams = .value(newValue) }
+    }
     /// The screen's `UINavigationItem`.
     public var item: NavigationItem
+    /// How ``params`` is held: read from the store, it stays JSON text until asked for.
+    var storedParams: EntryParams
 
     /// Creates an entry.
     public init(
@@ -21,7 +26,7 @@ public struct Entry: Sendable, Hashable, Codable {
     ) {
         self.id = id
         self.route = route
-        self.params = params
+        self.storedParams = .value(params)
         self.item = item
     }
 
@@ -33,7 +38,7 @@ public struct Entry: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         route = try c.decodeIfPresent(String.self, forKey: .route)
-        params = try c.decodeIfPresent([String: JSONValue].self, forKey: .params)
+        storedParams = .value(try c.decodeIfPresent([String: JSONValue].self, forKey: .params))
         item = try c.decodeIfPresent(NavigationItem.self, forKey: .item) ?? NavigationItem()
     }
 

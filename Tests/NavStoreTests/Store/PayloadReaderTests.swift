@@ -196,6 +196,40 @@ struct PayloadReaderTests {
         #expect(taken > 20, "the fast path takes the ordinary ones")
     }
 
+    @Test("plain params stay JSON text until asked for, and read as the reference reads them")
+    func paramsKeptAsText() throws {
+        let cases: [(params: String, plain: Bool)] = [
+            (#"{"id":12,"ref":"home-feed","tab":"shop"}"#, true),
+            (#"{ "a" : [1, -2.5, true, false, null, {"b": [[]]}], "c": {}, "d": "x y" }"#, true),
+            (#"{}"#, true),
+            (#"{"\u00e9":1}"#, false),
+            (#"{"a":"line\nbreak"}"#, false),
+            (#"{"a":"日本"}"#, false),
+            (#"{"é":{"a":1}}"#, false),
+            (#"{"a":{"b":1,"b":2}}"#, false),
+        ]
+        for (params, plain) in cases {
+            let payload = Array(#"{"entry":{"id":"A","params":\#(params)}}"#.utf8)
+            let reference = try? JSONDecoder().decode([String: JSONValue].self, from: Data(params.utf8))
+            let body = payload.withUnsafeBufferPointer { PayloadReader.body(type: "entry.pushed", payload: $0) }
+            guard case .entryPushed(let entry)? = body else {
+                #expect(!plain, "\(params): the fast path took it")
+                continue
+            }
+            Self.checkBody("entry.pushed", payload)
+            if case .text(let text) = entry.storedParams {
+                #expect(plain, "\(params) kept as text")
+                #expect(text == params)
+            } else {
+                #expect(!plain, "\(params) decoded at once")
+            }
+            #expect(entry.params == reference, "\(params)")
+            var copy = entry
+            copy.params = reference
+            #expect(copy == entry && copy.hashValue == entry.hashValue, "\(params)")
+        }
+    }
+
     @Test("invalid UTF-8 in strings and keys is handed to the reference")
     func invalidUTF8() {
         let sequences: [[UInt8]] = [
