@@ -29,8 +29,9 @@ let package = Package(
         ),
         .executableTarget(name: "navdb", dependencies: ["NavStore"]),
         .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite", "CLibPQ"]),
-        .testTarget(name: "NavStoreTests", dependencies: ["NavStore"]),
-        .testTarget(name: "navdbTests", dependencies: ["NavStore"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NavStoreTests", dependencies: ["NavStore", "TestSupport"]),
+        .testTarget(name: "navdbTests", dependencies: ["NavStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Each kind of bad input gets a clear one-line error, its documented exit code, and leaves the
-/// database byte-for-byte unchanged (DESIGN §6, §8).
+/// database byte-for-byte unchanged (navdb's documented contract: README, `--help`).
 @Suite struct BadInputTests {
     /// A sandbox with session `s` holding A (Inbox) and B (Draft, guarded).
     func populated() throws -> Sandbox {
@@ -34,7 +34,8 @@ import Testing
         #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
     }
 
-    @Test func unknownSession() throws {
+    @Test("an unknown session exits 1 and names the key, for writes and reads")
+    func unknownSession() throws {
         let sandbox = try populated()
         try expectRefused(sandbox, ["push", "nosuch", "X"], status: 1, message: "session 'nosuch' not found")
         try expectRefused(sandbox, ["stack", "nosuch"], status: 1, message: "session 'nosuch' not found")
@@ -42,7 +43,8 @@ import Testing
         try expectRefused(sandbox, ["restore", "nosuch"], status: 1, message: "session 'nosuch' not found")
     }
 
-    @Test func unknownEntry() throws {
+    @Test("an entry that is not live exits 1 and names it")
+    func unknownEntry() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["update", "s", "nope", "--title", "X"], status: 1,
@@ -50,7 +52,8 @@ import Testing
         try expectRefused(sandbox, ["pop-to", "s", "nope"], status: 1, message: "cannot pop to 'nope'")
     }
 
-    @Test func refusedByTheRules() throws {
+    @Test("a command the rules refuse exits 1 and appends nothing")
+    func refusedByTheRules() throws {
         let sandbox = try populated()
         try expectRefused(sandbox, ["push", "s", "A"], status: 1, message: "entry 'A' is already live")
         try expectRefused(sandbox, ["dismiss", "s"], status: 1, message: "nothing to dismiss")
@@ -62,7 +65,8 @@ import Testing
         try expectRefused(sandbox, ["back", "s"], status: 1, message: "cannot go back from 'A'")
     }
 
-    @Test func staleExpectedVersionIsAConflict() throws {
+    @Test("a stale --expect-version is a conflict (exit 4)")
+    func staleExpectedVersionIsAConflict() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["push", "s", "C", "--expect-version", "2"], status: 4,
@@ -71,7 +75,8 @@ import Testing
         #expect(try result.object()["version"] as? Int == 4)
     }
 
-    @Test func sessionStartTakesExpectVersion() throws {
+    @Test("session start takes --expect-version: 0 for a new session, a conflict otherwise")
+    func sessionStartTakesExpectVersion() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["session", "start", "s", "--expect-version", "0"], status: 4,
@@ -83,7 +88,8 @@ import Testing
         #expect(try sandbox.ok(["sessions"]).stdout.contains("t"))
     }
 
-    @Test func restoreMarkTakesExpectVersion() throws {
+    @Test("restore --mark takes --expect-version")
+    func restoreMarkTakesExpectVersion() throws {
         let sandbox = try populated()
         // Stale: exit 4, no marker appended, no attempt counted (the database is unchanged).
         try expectRefused(
@@ -97,14 +103,16 @@ import Testing
             message: "--expect-version cannot be combined with --ack or --at")
     }
 
-    @Test func timeBeforeThePreviousEvent() throws {
+    @Test("a --time before the session's previous event is refused")
+    func timeBeforeThePreviousEvent() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1,
             message: "is earlier than the previous event")
     }
 
-    @Test func badOptionValue() throws {
+    @Test("a bad option value is a usage error naming the value and what is accepted")
+    func badOptionValue() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["push", "s", "C", "--display-mode", "tiny"], status: 64,
@@ -116,13 +124,17 @@ import Testing
             sandbox, ["stack", "s", "--at", "soon"], status: 64, message: "'soon' is invalid for '--at <point>'")
     }
 
-    @Test func missingArgument() throws {
+    @Test("a missing argument is a usage error")
+    func missingArgument() throws {
         let sandbox = try populated()
         try expectRefused(sandbox, ["push", "s"], status: 64, message: "Missing expected argument '<id>'")
         try expectRefused(sandbox, ["pop-to", "s"], status: 64, message: "Missing expected argument '<id>'")
     }
 
-    @Test func pointOutsideTheSession() throws {
+    @Test("an --at point outside the session is refused, naming the versions it has")
+    func pointOutsideTheSession()
+        throws
+    {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["stack", "s", "--at", "99"], status: 1, message: "version 99 is outside session 's'")
@@ -130,14 +142,16 @@ import Testing
             sandbox, ["back-menu", "s", "--at", "2020-01-01T00:00:00Z"], status: 1, message: "is outside session 's'")
     }
 
-    @Test(arguments: [
-        ("not json", "entries.json': not JSON (expected a JSON array"),
-        ("{\"id\": \"A\"}", "expected an array, found an object"),
-        ("[{\"title\": \"no id\"}]", "missing key 'id' at [0]"),
-        ("[{\"id\": \"X\"}, {\"id\": 7}]", "expected a string at [1].id, found a number"),
-        ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
-        ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
-    ])
+    @Test(
+        "bad JSON for set-stack exits 65 with a message naming what is wrong",
+        arguments: [
+            ("not json", "entries.json': not JSON (expected a JSON array"),
+            ("{\"id\": \"A\"}", "expected an array, found an object"),
+            ("[{\"title\": \"no id\"}]", "missing key 'id' at [0]"),
+            ("[{\"id\": \"X\"}, {\"id\": 7}]", "expected a string at [1].id, found a number"),
+            ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
+            ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
+        ])
     func badJSONForSetStack(_ json: String, _ message: String) throws {
         let sandbox = try populated()
         let file = try sandbox.write("entries.json", json)
@@ -147,21 +161,24 @@ import Testing
             message: "invalid entries in stdin")
     }
 
-    @Test func unreadableJSONFile() throws {
+    @Test("a set-stack file that cannot be read exits 65 naming the file")
+    func unreadableJSONFile() throws {
         let sandbox = try populated()
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "missing.json"], status: 65,
             message: "cannot read 'missing.json': No such file or directory")
     }
 
-    @Test func emptySetStackIsRefusedByTheRules() throws {
+    @Test("an empty set-stack list is refused by the rules")
+    func emptySetStackIsRefusedByTheRules() throws {
         let sandbox = try populated()
         let file = try sandbox.write("empty.json", "[]")
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", file], status: 1, message: "set-stack needs at least one entry")
     }
 
-    @Test func nonNavdbFile() throws {
+    @Test("a file that is not a navdb database exits 74 and is left unchanged")
+    func nonNavdbFile() throws {
         let sandbox = try Sandbox()
         let notes = try sandbox.write("notes.txt", "These are my notes, not a database.\n")
         let original = try Data(contentsOf: URL(fileURLWithPath: notes))
@@ -175,7 +192,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: notes + "-wal"))
     }
 
-    @Test func readingAMissingDatabaseCreatesNothing() throws {
+    @Test("a command on a missing database exits 74 and creates no file")
+    func readingAMissingDatabaseCreatesNothing()
+        throws
+    {
         let sandbox = try Sandbox()
         for arguments in [["stack", "s"], ["sessions"], ["push", "s", "A"], ["history", "s"]] {
             let result = try sandbox.run(arguments)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Several `navdb` processes writing one file at once (DESIGN §8): no lost update, no
+/// Several `navdb` processes writing one file at once (README "Reliability"): no lost update, no
 /// `database is locked` escaping, and a stale `--expect-version` is a clean conflict.
 @Suite struct ConcurrentWritersTests {
-    @Test func concurrentPushesAreAllKept() throws {
+    @Test("concurrent pushes from many processes are all kept")
+    func concurrentPushesAreAllKept() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
@@ -27,7 +28,8 @@ import Testing
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 
-    @Test func onlyOneWriterWinsTheSameExpectedVersion() throws {
+    @Test("of writers with the same --expect-version only one wins; the others get a conflict")
+    func onlyOneWriterWinsTheSameExpectedVersion() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         let count = 6

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `--help` for the tool and every command, `help <command>`, `--version` (DESIGN §6).
+/// `--help` for the tool and every command, `help <command>`, `--version` (README and `--help`).
 @Suite struct HelpTests {
-    /// Every command of DESIGN §6.
+    /// Every command of navdb's documented contract (README, `--help`).
     static let commands = [
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root",
         "menu-select", "back", "set-stack",
@@ -12,7 +12,8 @@ import Testing
         "import", "rebuild", "check", "prune", "vacuum", "lint",
     ]
 
-    @Test func toolHelpListsEveryCommand() throws {
+    @Test("the tool's help lists every command")
+    func toolHelpListsEveryCommand() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.ok(["--help"])
         #expect(result.stderr.isEmpty)
@@ -29,12 +30,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
     }
 
-    @Test func noArgumentsPrintsTheToolHelp() throws {
+    @Test("no arguments prints the tool's help")
+    func noArgumentsPrintsTheToolHelp() throws {
         let result = try Sandbox().ok([])
         #expect(result.stdout.hasPrefix("OVERVIEW: "))
     }
 
-    @Test(arguments: commands)
+    @Test("every command has its own help", arguments: commands)
     func commandHelp(_ command: String) throws {
         let sandbox = try Sandbox()
         let words = command.split(separator: " ").map(String.init)
@@ -51,12 +53,14 @@ import Testing
         #expect(try sandbox.ok(["--help"] + words).stdout == result.stdout)
     }
 
-    @Test func helpWinsOverOtherErrors() throws {
+    @Test("--help wins over other errors on the same line")
+    func helpWinsOverOtherErrors() throws {
         let result = try Sandbox().ok(["push", "--bogus", "--help"])
         #expect(result.stdout.contains("USAGE: navdb push <key> <id>"))
     }
 
-    @Test func itemCommandsListItemOptions() throws {
+    @Test("push, present and update list the item options")
+    func itemCommandsListItemOptions() throws {
         let sandbox = try Sandbox()
         for command in ["push", "present", "update"] {
             let help = try sandbox.ok([command, "--help"]).stdout
@@ -74,7 +78,10 @@ import Testing
         #expect(try sandbox.ok(["present", "--help"]).stdout.contains("--modal-in-presentation"))
     }
 
-    @Test func writingCommandsTakeExpectVersionAndTime() throws {
+    @Test("every writing command takes --expect-version and --time")
+    func writingCommandsTakeExpectVersionAndTime()
+        throws
+    {
         let sandbox = try Sandbox()
         for command in [
             "session start", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
@@ -87,12 +94,14 @@ import Testing
         }
     }
 
-    @Test func sessionGroupHelp() throws {
+    @Test("the session group has its own help")
+    func sessionGroupHelp() throws {
         let result = try Sandbox().ok(["session", "--help"])
         #expect(result.stdout.contains("SUBCOMMANDS:\n  start"))
     }
 
-    @Test func version() throws {
+    @Test("--version prints the version")
+    func version() throws {
         let result = try Sandbox().ok(["--version"])
         #expect(result.stdout == "navdb 0.1.0\n")
         #expect(result.stderr.isEmpty)

@@ -14,7 +14,8 @@ import Testing
         return sandbox
     }
 
-    @Test func exportImportRoundTrip() throws {
+    @Test("export then import reproduces every state")
+    func exportImportRoundTrip() throws {
         let sandbox = try populated()
         let export = try sandbox.ok(["export", "s"]).stdout
         let file = try sandbox.write("s.ndjson", export)
@@ -32,7 +33,8 @@ import Testing
         }
     }
 
-    @Test func redactedExportStillReplays() throws {
+    @Test("a redacted export still replays to the same labels and menus")
+    func redactedExportStillReplays() throws {
         let sandbox = try populated()
         let redacted = try sandbox.ok(["export", "--all", "--redact", "--keep-ids"]).stdout
         let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
@@ -48,7 +50,8 @@ import Testing
         #expect(ids(replayed) == [["A", "B"], ["M"]])
     }
 
-    @Test func badImportLineWritesNothing() throws {
+    @Test("a bad import line writes nothing")
+    func badImportLineWritesNothing() throws {
         let sandbox = try populated()
         var lines = try sandbox.ok(["export", "s"]).lines
         let before = try sandbox.databaseBytes()
@@ -129,7 +132,10 @@ import Testing
     }
 
     /// Issue 19 item 8: a file that continues another history is refused, naming both events.
-    @Test func divergedContinuationRefused() throws {
+    @Test("a file that continues another history is refused, naming both events")
+    func divergedContinuationRefused()
+        throws
+    {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A"])
@@ -158,7 +164,8 @@ import Testing
 
     /// Issue 19 item 9: `push s A --title Back; push s B` shows "Back" with the fallback "";
     /// after a redacted export and import it still does.
-    @Test func redactionKeepsABackTitle() throws {
+    @Test("a title \"Back\" keeps its label and fallback through a redacted export and import")
+    func redactionKeepsABackTitle() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Back"])
@@ -192,7 +199,8 @@ import Testing
                 && ids(again).isDisjoint(with: plain))
     }
 
-    @Test func missingImportFileCreatesNothing() throws {
+    @Test("a missing import file creates no database")
+    func missingImportFileCreatesNothing() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["import", "nothere.ndjson"])
         #expect(result.status == 65)
@@ -203,7 +211,9 @@ import Testing
     static let firefoxFile = Navdb.packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/real-inputs/firefox-android-sessions/Fenix_83_1_0.json")
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: firefoxFile.path), "no shared real inputs"))
+    @Test(
+        "a real Firefox session file imports once; a second import skips every event; other JSON is bad input",
+        .enabled(if: FileManager.default.fileExists(atPath: firefoxFile.path), "no shared real inputs"))
     func firefoxSessionImport() throws {
         let sandbox = try Sandbox()
         let first = try sandbox.ok(["--json", "import", Self.firefoxFile.path, "--format", "firefox-session"]).object()
@@ -227,7 +237,8 @@ import Testing
             #"{"version":2,"selectedTabId":"\#(uuid)","sessionStateTuples":[{"session":{"uuid":"\#(uuid)","title":"\#(title)","url":"https://example.com/","lastAccess":\#(lastAccess)},"engineSession":{"GECKO_STATE":"\#(gecko)"}}]}"#
     }
 
-    @Test func firefoxTabNavigatedOn() throws {
+    @Test("a Firefox tab that navigated on imports only its new pages; the older file is then refused")
+    func firefoxTabNavigatedOn() throws {
         let sandbox = try Sandbox()
         let older = try sandbox.write(
             "older.json", Self.firefoxTab(uuid: "t1", title: "B", lastAccess: 1_000, pages: ["A", "B"]))

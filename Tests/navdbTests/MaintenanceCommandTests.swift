@@ -4,7 +4,10 @@ import Testing
 
 /// `navdb check` and `navdb rebuild --verify` on a projection changed behind navdb's back.
 @Suite struct MaintenanceCommandTests {
-    @Test func checkAndRebuildNameTheDifference() throws {
+    @Test("check and rebuild name the difference between log and projection")
+    func checkAndRebuildNameTheDifference()
+        throws
+    {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
@@ -29,7 +32,8 @@ import Testing
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 
-    @Test func unreadableProjectionRowIsAProblemNotACrash() throws {
+    @Test("an unreadable projection row is a problem check reports, not a crash")
+    func unreadableProjectionRowIsAProblemNotACrash() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])

@@ -16,7 +16,8 @@ import Testing
         ])
     }
 
-    @Test func writingCommandsPrintTheVersion() throws {
+    @Test("writing commands print the session's version")
+    func writingCommandsPrintTheVersion() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.ok(["session", "start", "s"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
@@ -27,7 +28,8 @@ import Testing
         #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
     }
 
-    @Test func vetoExitsThreeAfterTheNormalOutput() throws {
+    @Test("a veto exits 3 after the normal output")
+    func vetoExitsThreeAfterTheNormalOutput() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let human = try sandbox.run(["pop", "s"])
@@ -47,7 +49,8 @@ import Testing
         #expect(types.suffix(3) == ["pop.vetoed", "pop.vetoed", "entries.popped"])
     }
 
-    @Test func stackJSONHasEveryField() throws {
+    @Test("stack --json has every field")
+    func stackJSONHasEveryField() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
@@ -73,7 +76,8 @@ import Testing
         #expect(text.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func backMenuJSON() throws {
+    @Test("back-menu --json shows the button and the rows")
+    func backMenuJSON() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let menu = try sandbox.ok(["--json", "back-menu", "s"]).object()
@@ -96,7 +100,8 @@ import Testing
         #expect(root["version"] as? Int == 2)
     }
 
-    @Test func backMenuHumanText() throws {
+    @Test("back-menu prints the button and the rows as text")
+    func backMenuHumanText() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let text = try sandbox.ok(["back-menu", "s", "--at", "3", "--width", "4"]).stdout
@@ -106,7 +111,8 @@ import Testing
         #expect(now.contains("  2  Inbox  → A\n"))
     }
 
-    @Test func humanOutputEscapesControlCharactersAndKeepsUnicode() throws {
+    @Test("human output escapes control characters and keeps Unicode")
+    func humanOutputEscapesControlCharactersAndKeepsUnicode() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         let title = "Line\nbreak\ttab\u{1B}[31mred 🎉 שלום e\u{301}"
@@ -124,13 +130,15 @@ import Testing
         #expect((json["backButton"] as? [String: Any])?["label"] as? String == title)
     }
 
-    @Test(arguments: [
-        String(repeating: "long title ", count: 1_000),
-        "'); DROP TABLE events; --",
-        "e\u{301}\u{302} 👩‍👩‍👧 مرحبا \u{202E}evil",
-        "tab\there\r\nnew line \u{7F}del \u{1B}[2J",
-        " padded ",
-    ])
+    @Test(
+        "titles round-trip exactly through push and stack --json",
+        arguments: [
+            String(repeating: "long title ", count: 1_000),
+            "'); DROP TABLE events; --",
+            "e\u{301}\u{302} 👩‍👩‍👧 مرحبا \u{202E}evil",
+            "tab\there\r\nnew line \u{7F}del \u{1B}[2J",
+            " padded ",
+        ])
     func titlesRoundTripExactly(_ title: String) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
@@ -145,7 +153,8 @@ import Testing
         #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     }
 
-    @Test func historyLinesAndFilters() throws {
+    @Test("history prints one line per event and filters them")
+    func historyLinesAndFilters() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         try sandbox.run(["pop", "s", "--time", "2024-05-01T10:00:04Z"])
@@ -177,7 +186,8 @@ import Testing
         #expect(since.count == 2)
     }
 
-    @Test func replayShowsTheBarAfterEachEvent() throws {
+    @Test("replay shows the bar after each event")
+    func replayShowsTheBarAfterEachEvent() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let lines = try sandbox.ok(["--json", "replay", "s", "--from", "3"]).lines
@@ -215,7 +225,8 @@ import Testing
         try sandbox.ok(last)
     }
 
-    @Test func updateUnsetsThenSets() throws {
+    @Test("update --unset resets a field, then the given options set theirs")
+    func updateUnsetsThenSets() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         try sandbox.ok(["update", "s", "A", "--back-bar-button-title", "Mail", "--menu-suppressed"])
@@ -232,7 +243,8 @@ import Testing
         #expect(history.last?.hasSuffix("update A: title=-, backButtonTitle=Boxes, backBarButtonItem=-") == true)
     }
 
-    @Test func showDrawsTheBarAndTheMenu() throws {
+    @Test("show draws the bar and the menu")
+    func showDrawsTheBarAndTheMenu() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         try sandbox.ok(["present", "s", "M", "--title", "Compose", "--modal-in-presentation"])
@@ -255,7 +267,8 @@ import Testing
         #expect(narrower[2] == "│ ‹   Contacts     │")
     }
 
-    @Test func sessionsList() throws {
+    @Test("sessions lists every session with depth and last activity")
+    func sessionsList() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
@@ -272,7 +285,8 @@ import Testing
         #expect(text[1].hasPrefix("s    Mail        4       1      3  ios14     2024-05-01T10:00:00.000Z"))
     }
 
-    @Test func setStackFromStackJSON() throws {
+    @Test("set-stack reads the shape stack --json prints")
+    func setStackFromStackJSON() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         // The entries of `stack --json` are accepted as they are.
@@ -286,7 +300,8 @@ import Testing
         #expect(NSArray(array: layers[0]["entries"] as? [Any] ?? []) == NSArray(array: entries as? [Any] ?? []))
     }
 
-    @Test func restorePayload() throws {
+    @Test("restore prints the payload an app rebuilds from")
+    func restorePayload() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let payload = try sandbox.ok(["--json", "restore", "s"]).object()
@@ -306,7 +321,8 @@ import Testing
                 "session.restored  restored version 4 (attempt 1)") == true)
     }
 
-    @Test func exportRedacts() throws {
+    @Test("export --redact replaces titles and params with stable hashes")
+    func exportRedacts() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         try sandbox.ok(["push", "s", "D", "--title", "Inbox"])
@@ -330,7 +346,8 @@ import Testing
         #expect(kept.contains("\"id\":\"A\"") && kept.contains("\"session\":\"s\""))
     }
 
-    @Test func rebuildAndCheck() throws {
+    @Test("check says ok and rebuild --verify finds no difference")
+    func rebuildAndCheck() throws {
         let sandbox = try Sandbox()
         try session(sandbox)
         let check = try sandbox.ok(["check"])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// DESIGN §3.2 through the binary: `session start --platform`, what-if reads, the content swipe,
+/// NavStore.docc/PlatformGenerations.md through the binary: `session start --platform`, what-if reads, the content
+/// swipe,
 /// and the bad input around them (exit 64 or 1, the database unchanged).
 @Suite struct PlatformCommandTests {
     /// A session `key` of `platform` with Inbox below Mail.
@@ -25,7 +26,8 @@ import Testing
         #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
     }
 
-    @Test func sessionStartRecordsTheGenerationAndReadsResolveUnderIt() throws {
+    @Test("session start records the generation, and reads resolve under it")
+    func sessionStartRecordsTheGenerationAndReadsResolveUnderIt() throws {
         let sandbox = try Sandbox()
         try session(sandbox, "new", "ios26")
         try session(sandbox, "old", nil)
@@ -42,7 +44,8 @@ import Testing
         #expect(sessions.contains(#""platform":"ios14""#), "\(sessions)")
     }
 
-    @Test func whatIfReadsChangeNothing() throws {
+    @Test("what-if reads under another generation change nothing")
+    func whatIfReadsChangeNothing() throws {
         let sandbox = try Sandbox()
         try session(sandbox, "s", nil)
         let before = try sandbox.databaseBytes()
@@ -59,7 +62,8 @@ import Testing
         #expect(try sandbox.ok(["--json", "back-menu", "s"]).stdout.contains(#""label":"Inbox""#))
     }
 
-    @Test func contentGesturePopsOnIos26AndIsRefusedOnIos14() throws {
+    @Test("a content-gesture pop works under ios26 and is refused under ios14")
+    func contentGesturePopsOnIos26AndIsRefusedOnIos14() throws {
         let sandbox = try Sandbox()
         try session(sandbox, "new", "ios26")
         try session(sandbox, "old", "ios14")
@@ -69,7 +73,8 @@ import Testing
         try expectRefused(sandbox, ["pop", "old", "--source", "content-gesture"], status: 1, message: "ios14")
     }
 
-    @Test func badPlatformValuesAndWritesWithPlatformAreUsageErrors() throws {
+    @Test("a bad --platform value, or --platform on a write, is a usage error")
+    func badPlatformValuesAndWritesWithPlatformAreUsageErrors() throws {
         let sandbox = try Sandbox()
         try session(sandbox, "s", nil)
         try expectRefused(

@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// The report's lint findings in a real browser (DESIGN §10–11): the findings that hold at the
+/// The report's lint findings in a real browser (NavStore.docc/Lint.md and Reports.md): the findings that hold at the
 /// selected version, linked to their rule's explanation, and the timeline's markers.
 @Suite(
     "navdb report: lint findings in a browser", .enabled(if: Chromium.available, Comment(rawValue: Chromium.missing)))

@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// `navdb report --platform` (DESIGN §3.2): a what-if page, and its bad input.
+/// `navdb report --platform` (NavStore.docc/PlatformGenerations.md): a what-if page, and its bad input.
 @Suite("navdb report --platform")
 struct ReportPlatformCommandTests {
     @Test("--platform ios26 embeds the what-if labels; an unknown generation is a usage error")

@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// `navdb report` (DESIGN §11, issue 14): the files it writes, its bad input, and, in a real
+/// `navdb report` (NavStore.docc/Reports.md, issue 14): the files it writes, its bad input, and, in a real
 /// browser, that the page shows exactly what `back-menu --at N --json` says.
 @Suite("navdb report")
 struct ReportCommandTests {

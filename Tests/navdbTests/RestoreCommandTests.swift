@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `navdb restore`: crash-loop protection as the CLI shows it (DESIGN §5, README "Restoring after
+/// `navdb restore`: crash-loop protection as the CLI shows it (NavStore.docc/StorageLayout.md, README "Restoring after
 /// a restart").
 @Suite struct RestoreCommandTests {
     /// A sandbox with session `s` at version 3 (A, B).
@@ -13,7 +13,8 @@ import Testing
         return sandbox
     }
 
-    @Test func acknowledgingTheBaseRootSaysSo() throws {
+    @Test("acknowledging a restore of the base root says so")
+    func acknowledgingTheBaseRootSaysSo() throws {
         let sandbox = try populated()
         for _ in 0..<2 { try sandbox.ok(["restore", "s", "--mark"]) }
         let root = try sandbox.ok(["restore", "s", "--mark"])
@@ -38,7 +39,8 @@ import Testing
             ] as NSDictionary)
     }
 
-    @Test func acknowledgingAVersionNamesIt() throws {
+    @Test("acknowledging a restore names the version")
+    func acknowledgingAVersionNamesIt() throws {
         let sandbox = try populated()
         let marked = try sandbox.ok(["restore", "s", "--mark"])
         #expect(marked.lines.first == "session s  version 4  restoring version 3  attempt 1")

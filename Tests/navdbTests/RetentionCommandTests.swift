@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// DESIGN §12 through the binary: `session delete`, `session truncate`, `prune`, `vacuum`.
+/// NavStore.docc/Retention.md through the binary: `session delete`, `session truncate`, `prune`, `vacuum`.
 @Suite("navdb: retention commands")
 struct RetentionCommandTests {
     /// The raw bytes of the database, its -wal and its -shm.

@@ -3,9 +3,9 @@ import Testing
 
 /// Every shared behaviour case (`../shared/cases/*.json`, or `$NAVSTORE_CASES_DIR`, and
 /// `../shared/cases-ios26/*.json`, read at test time) run through the CLI; a case's `"platform"`
-/// starts its session with `session start --platform` (DESIGN §3.2):
+/// starts its session with `session start --platform` (NavStore.docc/PlatformGenerations.md):
 /// each step becomes a `navdb` invocation; the last step's exit code gives the outcome (0 ok,
-/// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (DESIGN §9).
+/// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (the shared behaviour cases).
 @Suite struct SharedCasesTests {
     struct SharedCase: CustomTestStringConvertible, @unchecked Sendable {
         var id: String
@@ -56,7 +56,7 @@ import Testing
         return cases
     }
 
-    /// The cases of one file: one case object `{"id", "source", "given", "expect"}` as DESIGN §9
+    /// The cases of one file: one case object `{"id", "source", "given", "expect"}` as the shared behaviour cases
     /// writes it, a top-level array of cases, or an object `{"cases": [...]}`.
     static func parse(_ data: Data, file: String) throws -> [SharedCase] {
         let shapes = #"one case {"id", "source", "given", "expect"}, an array of cases [...], or {"cases": [...]}"#
@@ -90,7 +90,8 @@ import Testing
         }
     }
 
-    @Test func caseFilesOfEveryShapeLoad() throws {
+    @Test("case files of every shape load")
+    func caseFilesOfEveryShapeLoad() throws {
         let sandbox = try Sandbox()
         let folder = sandbox.directory.appendingPathComponent("cases", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -110,7 +111,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"))
+    @Test(
+        "the shared cases are found",
+        .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"))
     func casesAreFound() throws {
         #expect(try !Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
     }
@@ -128,6 +131,7 @@ import Testing
     }
 
     @Test(
+        "a shared case through the CLI",
         .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
         arguments: try allCases())
     func sharedCase(_ c: SharedCase) throws {
@@ -186,7 +190,7 @@ import Testing
         }
     }
 
-    /// The `navdb` words for one case step (fields named as in DESIGN §3 and §6).
+    /// The `navdb` words for one case step (fields named as in NavStore.docc/Rules.md and the CLI).
     static func arguments(for step: [String: Any], sandbox: Sandbox, index: Int) throws -> [String] {
         let op = try #require(step["op"] as? String)
         switch op {
@@ -241,7 +245,7 @@ import Testing
         }
     }
 
-    /// `--unset` names of DESIGN §3 keys.
+    /// `--unset` names of NavStore.docc/Rules.md keys.
     static let unsetName = [
         "title": "title", "backButtonTitle": "back-button-title", "backBarButtonItem": "back-bar-button-item",
         "backButtonDisplayMode": "display-mode", "hidesBackButton": "hides-back-button",
@@ -250,7 +254,7 @@ import Testing
         "popGuard": "pop-guard",
     ]
 
-    /// Item options for the DESIGN §3 fields present in `fields`.
+    /// Item options for the NavStore.docc/Rules.md fields present in `fields`.
     static func itemOptions(_ fields: [String: Any]) -> [String] {
         var words: [String] = []
         if let title = fields["title"] as? String { words += ["--title", title] }

@@ -103,7 +103,7 @@ import Testing
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
     ]
 
-    @Test(arguments: cases)
+    @Test("a usage error exits 64 with the message, a Usage line and a help hint", arguments: cases)
     func usageError(_ c: Case) throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(c.arguments)
@@ -125,7 +125,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
     }
 
-    @Test func globalOptionsBeforeOrAfterTheCommand() throws {
+    @Test("global options are accepted before or after the command")
+    func globalOptionsBeforeOrAfterTheCommand() throws {
         let sandbox = try Sandbox()
         let path = sandbox.directory.appendingPathComponent("other.sqlite").path
         try sandbox.ok(["--db", path, "session", "start", "s"])
@@ -141,7 +142,8 @@ import Testing
         #expect((try viaEnvironment.json() as? [[String: Any]])?.map { $0["key"] as? String } == ["s", "t"])
     }
 
-    @Test func doubleDashEndsOptions() throws {
+    @Test("-- ends the options")
+    func doubleDashEndsOptions() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "--title", "Root", "--", "-root"])

@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// Issue 11 item 2: labels fitted in terminal columns (DESIGN §3.1 rule 5). A generated label is
+/// Issue 11 item 2: labels fitted in terminal columns (rule 5 of NavStore.docc/Rules.md). A generated label is
 /// drawn whole or replaced by its next fallback; only a custom item's title is cut, between
 /// grapheme clusters; tables align East Asian wide text and joined emoji sequences.
 @Suite struct WideTitleTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import NavStore
 
 extension ModelTests {
-    /// DESIGN §3.1 rules 1–5 (and 13 for the label): what the back button shows.
+    /// rules 1–5 of NavStore.docc/Rules.md (and 13 for the label): what the back button shows.
     @Suite("Back button")
     struct BackButtonTests {
         private let plain = NavigationItem()

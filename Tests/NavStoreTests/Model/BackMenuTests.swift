@@ -3,7 +3,7 @@ import Testing
 @testable import NavStore
 
 extension ModelTests {
-    /// DESIGN §3.1 rules 6–9 (and 1, 13 for the menu): what the long-press back menu lists.
+    /// rules 6–9 of NavStore.docc/Rules.md (and 1, 13 for the menu): what the long-press back menu lists.
     @Suite("Back menu")
     struct BackMenuTests {
         private let plain = NavigationItem()

@@ -1,4 +1,4 @@
-// The shared behaviour cases of DESIGN §9 (`shared/cases/*.json`), read at test time and turned
+// The shared behaviour cases of the shared behaviour cases (`shared/cases/*.json`), read at test time and turned
 // into NavigationCommands. This file imports neither Testing nor NavStore's internals (only its
 // public API), so another test target (the CLI's) can compile the very same file.
 import Foundation
@@ -11,7 +11,7 @@ struct CaseError: Error, CustomStringConvertible, Equatable {
     init(_ description: String) { self.description = description }
 }
 
-/// One behaviour case of DESIGN §9: `{"id", "source", "given": [steps], "expect": {...}}`.
+/// One behaviour case of the shared behaviour cases: `{"id", "source", "given": [steps], "expect": {...}}`.
 struct SharedCase: Sendable, Hashable {
     /// The case id (unique over all files).
     var id: String
@@ -23,8 +23,8 @@ struct SharedCase: Sendable, Hashable {
     var given: [[String: JSONValue]]
     /// The expectations, as JSON (see ``expectation()``).
     var expect: [String: JSONValue]
-    /// The case-level `"platform"`: the generation the case's session starts with (DESIGN
-    /// §3.2); `ios14` when the case has none.
+    /// The case-level `"platform"`: the generation the case's session starts with
+    /// (NavStore.docc/PlatformGenerations.md); `ios14` when the case has none.
     var platform: PlatformGeneration = .default
 
     // MARK: - Finding and reading the folder
@@ -43,7 +43,8 @@ struct SharedCase: Sendable, Hashable {
     }
 
     /// The folders whose cases run: ``directory(filePath:)`` and, unless `$NAVSTORE_CASES_DIR`
-    /// names one folder, `../shared/cases-ios26` (cases with `"platform": "ios26"`, DESIGN §3.2).
+    /// names one folder, `../shared/cases-ios26` (cases with `"platform": "ios26"`,
+    /// NavStore.docc/PlatformGenerations.md).
     static func directories(filePath: String = #filePath) -> [URL] {
         if let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty {
             return [URL(fileURLWithPath: override, isDirectory: true)]
@@ -141,10 +142,10 @@ struct SharedCase: Sendable, Hashable {
 
     /// The shapes a case file may have, as error messages name them.
     static let fileShapes =
-        #"one case {"id", "source", "given", "expect"} (DESIGN §9), an array of cases [...], or {"cases": [...]}"#
+        #"one case {"id", "source", "given", "expect"} (the shared cases' shape), an array of cases [...], or {"cases": [...]}"#
 
     /// The cases of one file's text: one case object `{"id", "source", "given", "expect"}` as
-    /// DESIGN §9 writes it, a top-level array of cases, or an object `{"cases": [...]}`.
+    /// the shared behaviour cases writes it, a top-level array of cases, or an object `{"cases": [...]}`.
     /// - Throws: ``CaseError`` naming the file and what is wrong.
     static func parse(_ data: Data, file: String) throws -> [SharedCase] {
         let root: JSONValue
@@ -209,7 +210,7 @@ struct SharedCase: Sendable, Hashable {
 
     // MARK: - Steps to commands
 
-    /// The operations a step may name (DESIGN §6), each with the fields it accepts besides `op`.
+    /// The operations a step may name (README and `--help`), each with the fields it accepts besides `op`.
     static let operations: [String: Set<String>] = {
         let item = Set(NavigationItem.CodingKeys.allCases.map(\.rawValue))
         return [
@@ -321,7 +322,7 @@ struct SharedCase: Sendable, Hashable {
         var fallbacks: [String]
     }
 
-    /// The outcome of the last step (DESIGN §9).
+    /// The outcome of the last step (the shared behaviour cases).
     enum Outcome: String, Sendable, Hashable, CaseIterable {
         /// Accepted: an event, or nothing to do.
         case ok

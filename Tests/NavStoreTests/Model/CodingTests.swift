@@ -305,14 +305,14 @@ extension ModelTests {
             #expect(!json.contains("\\/"))
         }
 
-        @Test("the table holds every event type, and type names are DESIGN §4's")
+        @Test("the table holds every event type, and type names are the Events article's")
         func everyType() {
             #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
             #expect(EventBody.typeNames.count == 10)
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
         }
 
-        @Test("payload shapes: unset flags are left out, sources use DESIGN §4 names")
+        @Test("payload shapes: unset flags are left out, sources use the documented names")
         func payloadShapes() throws {
             #expect(
                 try EventBody.entriesPopped(source: .backMenu, ids: ["B"], confirmed: false).payloadJSON()

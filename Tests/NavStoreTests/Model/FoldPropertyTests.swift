@@ -144,7 +144,8 @@ extension ModelTests {
                 return "a layer is presented over an empty base"
             }
             if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
-            // DESIGN §3.2: generations differ in the label only, never in whether there is a button.
+            // NavStore.docc/PlatformGenerations.md: generations differ in the label only, never in whether there is a
+            // button.
             let classic = state.backButton(under: .ios14)
             let modern = state.backButton(under: .ios26)
             if (classic == nil) != (modern == nil) { return "one generation shows a back button and the other none" }
@@ -188,7 +189,7 @@ extension ModelTests {
             arguments: seeds)
         func randomCommands(seed: UInt64) throws {
             var generator = CommandGenerator(seed: seed)
-            // Odd seeds run an iOS 26 session, even ones a classic one (DESIGN §3.2).
+            // Odd seeds run an iOS 26 session, even ones a classic one (NavStore.docc/PlatformGenerations.md).
             let start = EventBody.sessionStarted(name: nil, platform: seed % 2 == 1 ? .ios26 : .ios14)
             var state = SessionState.fold([start])
             var events: [EventBody] = []

@@ -45,7 +45,7 @@ extension ModelTests {
     struct LintTests {
         // MARK: The rule table
 
-        @Test("rule ids, severities and the width rules are DESIGN §10's")
+        @Test("rule ids, severities and the width rules are the Lint article's")
         func ruleTable() {
             #expect(
                 LintRule.ids == [
@@ -66,7 +66,7 @@ extension ModelTests {
             #expect(LintRule(id: "Blank-Menu-Row") == nil)
         }
 
-        @Test("a finding carries its rule's severity, fix and source, and encodes DESIGN §10's keys")
+        @Test("a finding carries its rule's severity, fix and source, and encodes the documented keys")
         func findingShape() throws {
             let finding = try #require(
                 try lint(.blankMenuRow, [push("A", NavigationItem(title: "Inbox", backButtonTitle: "")), push("B")])
@@ -483,7 +483,8 @@ extension ModelTests {
             #expect(try session(.ios14, commands, LintOptions(rules: [.labelLostOnIOS26], platform: .ios26)).isEmpty)
             // Opt-in: not among the rules run by default.
             #expect(try session(.ios14, commands, LintOptions()).isEmpty)
-            // The width rules judge the button of the generation asked for: "Inbox" shows on iOS 14, nothing to fall back from on iOS 26.
+            // The width rules judge the button of the generation asked for: "Inbox" shows on iOS 14, nothing to fall
+            // back from on iOS 26.
             var linter = SessionLinter(session: "s", options: LintOptions(width: 3, platform: .ios26))
             for event in try events(commands) { linter.consume(event) }
             #expect(linter.finish().filter { $0.rule == .labelFallsBack }.isEmpty)

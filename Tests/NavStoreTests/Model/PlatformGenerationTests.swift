@@ -4,10 +4,12 @@ import Testing
 @testable import NavStore
 
 extension ModelTests {
-    /// DESIGN §3.2: platform generations, what each resolves, what-if reads and the content swipe.
+    /// NavStore.docc/PlatformGenerations.md: platform generations, what each resolves, what-if reads and the content
+    /// swipe.
     @Suite("Platform generations")
     struct PlatformGenerationTests {
-        /// The back button as DESIGN §3.1 rules 3–5 and §3.2 describe it, written from the prose
+        /// The back button as rules 3–5 of NavStore.docc/Rules.md and
+        /// NavStore.docc/PlatformGenerations.md describe it, written from the prose
         /// and not from ``GenerationRules``: the oracle the table below is checked against.
         static func oracle(_ generation: PlatformGeneration, back: NavigationItem) -> BackButton {
             if let custom = back.backBarButtonItem {
@@ -42,7 +44,7 @@ extension ModelTests {
         }
 
         @Test(
-            "every generation resolves every combination of back title, title, display mode and custom item as DESIGN says"
+            "every generation resolves every combination of back title, title, display mode and custom item as documented"
         )
         func exhaustiveTable() throws {
             let customs: [BackBarButtonItem?] = [

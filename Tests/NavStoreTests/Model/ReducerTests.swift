@@ -473,7 +473,7 @@ extension ModelTests {
             #expect(state.backButton?.label == "Renamed")
         }
 
-        @Test("rule 13: changedFields names every field that differs, with DESIGN §3 keys")
+        @Test("rule 13: changedFields names every field that differs, by its JSON key")
         func changedFields() {
             let full = NavigationItem(
                 title: "t", backButtonTitle: "b", backBarButtonItem: BackBarButtonItem(),

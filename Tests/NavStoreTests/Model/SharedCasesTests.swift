@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -8,7 +9,7 @@ extension SharedCase: CustomTestStringConvertible {
 }
 
 extension ModelTests {
-    /// Runs every behaviour case of `shared/cases/*.json` (DESIGN §9) through the library, reading the
+    /// Runs every behaviour case of `shared/cases/*.json` (the shared behaviour cases) through the library, reading the
     /// folder at test time, and checks the case runner itself.
     @Suite("Shared behaviour cases")
     struct SharedCasesTests {
@@ -305,14 +306,13 @@ extension ModelTests {
             #expect(absent.outcome == nil)
         }
 
-        /// DESIGN §9 writes a case file as one case; the shared folder wraps them in
+        /// the shared behaviour cases writes a case file as one case; the shared folder wraps them in
         /// `{"cases": [...]}`; a top-level array is the third natural shape. All three load.
         @Test("case files load as one case, an array of cases, or {\"cases\": [...]}")
         func fileShapes() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "navstore-cases-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let temporary = try TemporaryDirectory(prefix: "navstore-cases")
+            let folder = temporary.url
+            defer { withExtendedLifetime(temporary) {} }
             func make(_ id: String) -> String {
                 #"{"id": "\#(id)", "source": "test", "given": [{"op": "push", "id": "A", "title": "Inbox"}, {"op": "push", "id": "B"}], "expect": {"backButton": {"label": "Inbox", "fallbacks": ["Back", ""]}, "stack": [["A", "B"]]}}"#
             }
@@ -372,10 +372,9 @@ extension ModelTests {
 
         @Test("a case id used twice across files is refused")
         func duplicateIDs() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "navstore-cases-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let temporary = try TemporaryDirectory(prefix: "navstore-cases")
+            let folder = temporary.url
+            defer { withExtendedLifetime(temporary) {} }
             let text = #"{"cases": [{"id": "same", "given": [], "expect": {"stack": [[]]}}]}"#
             try Data(text.utf8).write(to: folder.appendingPathComponent("a.json"))
             #expect(try SharedCase.all(in: folder).map(\.id) == ["same"])

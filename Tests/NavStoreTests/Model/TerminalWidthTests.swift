@@ -1,7 +1,7 @@
 import NavStore
 import Testing
 
-@Suite("Terminal column widths (DESIGN §3.1 rule 5; UAX #11, UTS #51)")
+@Suite("Terminal column widths (rule 5; UAX #11, UTS #51)")
 struct TerminalWidthTests {
     @Test(
         "one cluster's columns",

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §10–11: the report shows the findings of `navdb lint` (the same library API), each
+/// NavStore.docc/Lint.md and Reports.md: the report shows the findings of `navdb lint` (the same library API), each
 /// version naming those that hold there.
 @Suite("Report: lint findings")
 struct ReportLintTests {
@@ -38,7 +39,7 @@ struct ReportLintTests {
 
     @Test("a blank row is a blank-menu-row finding at the versions it is shown; the index counts findings")
     func blankRow() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("b.sqlite"), options: fastOptions())
         try store.startSession("b", at: 0)
         try store.execute(

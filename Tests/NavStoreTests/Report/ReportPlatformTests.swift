@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §3.2 and §11: a report resolves its labels under the session's recorded generation, or
+/// NavStore.docc/PlatformGenerations.md and Reports.md: a report resolves its labels under the session's recorded
+/// generation, or
 /// under another one when asked (a what-if page); the menus and the stacks do not change.
 @Suite("Report: platform generations")
 struct ReportPlatformTests {
@@ -29,7 +31,7 @@ struct ReportPlatformTests {
 
     @Test("an ios26 session's report resolves under ios26, and a what-if under ios14")
     func recordedGeneration() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("p.sqlite"), options: fastOptions())
         try store.startSession("n", platform: .ios26, at: 0)
         try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "n", at: 1)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §11: the report's data is computed by NavStore (labels, fallbacks, menus, changes), the
+/// NavStore.docc/Reports.md: the report's data is computed by NavStore (labels, fallbacks, menus, changes), the
 /// same as the store's reads at every version; the page embeds it safely.
 @Suite("Report: the data of a session's page")
 struct SessionReportTests {
@@ -11,7 +12,7 @@ struct SessionReportTests {
     static func randomSession(seed: UInt64, count: Int, unusual: Bool = false) throws -> (
         TemporaryDirectory, NavigationStore
     ) {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("r.sqlite"), options: fastOptions(snapshotInterval: 8))
         try store.startSession("s", name: "Random", at: 1_000)
         var random = RandomCommands(seed: seed, unusual: unusual)
@@ -86,7 +87,7 @@ struct SessionReportTests {
 
     @Test("what changed: pushes, updates, layers, the button and the menu; a veto changes nothing")
     func changes() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("c.sqlite"), options: fastOptions())
         try store.startSession("c", at: 0)
         try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "c", at: 1)
@@ -155,7 +156,7 @@ struct SessionReportTests {
     @Test("entries are stored once: the data grows with events × depth")
     func linearSize() throws {
         func size(_ pushes: Int, depth: Int) throws -> Int {
-            let dir = TemporaryDirectory()
+            let dir = try TemporaryDirectory()
             let store = try NavigationStore(path: dir.path("l.sqlite"), options: fastOptions())
             try store.startSession("l", at: 0)
             var commands: [NavigationCommand] = (0..<depth).map {
@@ -201,7 +202,7 @@ struct ReportPageTests {
 
     @Test("a hostile title appears in the page only inside the escaped data")
     func hostileTitleStaysData() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("h.sqlite"), options: fastOptions())
         try store.startSession("</script><script>alert(1)</script>", name: Self.hostile[0], at: 0)
         for (n, title) in Self.hostile.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -6,7 +7,7 @@ import Testing
 @Suite struct SQLiteConnectionTests {
     @Test("a created database file and its -wal file are owner-only (0600)")
     func createdFileIsOwnerOnly() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("navdb.sqlite")
             let db = try Connection(path: path, mode: .readWriteCreate)
             #expect(try sqliteTestPermissions(ofFileAtPath: path) == 0o600)
@@ -22,7 +23,7 @@ import Testing
 
     @Test("opening an existing file with readWriteCreate keeps its permissions and content")
     func existingFileIsNotRecreated() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("existing.sqlite")
             do {
                 let db = try Connection(path: path, mode: .readWriteCreate)
@@ -37,7 +38,7 @@ import Testing
 
     @Test("readWrite and readOnly do not create a missing file")
     func missingFileIsCantOpen() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("missing.sqlite")
             for mode in [Connection.OpenMode.readWrite, .readOnly] {
                 let error = #expect(throws: SQLiteError.self) { try Connection(path: path, mode: mode) }
@@ -50,7 +51,7 @@ import Testing
 
     @Test("a file in a missing directory is cantOpen and creates nothing")
     func missingDirectory() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let error = #expect(throws: SQLiteError.self) {
                 try Connection(path: dir.path("no/such/dir.sqlite"), mode: .readWriteCreate)
             }
@@ -62,7 +63,7 @@ import Testing
 
     @Test("a read-only connection refuses writes with SQLITE_READONLY")
     func readOnlyRefusesWrites() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("ro.sqlite")
             do {
                 let db = try Connection(path: path, mode: .readWriteCreate)
@@ -76,7 +77,7 @@ import Testing
 
     @Test("configuration steps take effect")
     func configurationSteps() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try Connection(path: dir.path("config.sqlite"), mode: .readWriteCreate)
             #expect(try db.pragmaText("foreign_keys") == "0")
             try db.enableForeignKeys()
@@ -94,7 +95,7 @@ import Testing
 
     @Test("opening does not configure: a new connection has SQLite's defaults")
     func openingDoesNotConfigure() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try Connection(path: dir.path("defaults.sqlite"), mode: .readWriteCreate)
             #expect(try db.pragmaText("journal_mode") == "delete")
             #expect(try db.pragmaText("foreign_keys") == "0")
@@ -230,7 +231,7 @@ import Testing
 
     @Test("a second writer gets SQLITE_BUSY once its busy timeout expires")
     func busyWriter() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("busy.sqlite")
             let first = try Connection(path: path, mode: .readWriteCreate)
             try first.setJournalModeWAL()
@@ -273,7 +274,7 @@ import Testing
 
     @Test("a truncate checkpoint empties the WAL file")
     func checkpointTruncate() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("wal.sqlite")
             let db = try Connection(path: path, mode: .readWriteCreate)
             try db.setJournalModeWAL()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -16,7 +17,7 @@ import Testing
 
     /// Runs `inspect` and `migrate` on the file at `name` in `dir` and checks that neither
     /// changed any byte of any file in the directory.
-    private func expectRefusedUntouched(_ dir: SQLiteTestDirectory, _ name: String, as expected: SchemaCheck) throws {
+    private func expectRefusedUntouched(_ dir: TemporaryDirectory, _ name: String, as expected: SchemaCheck) throws {
         let before = try dir.snapshot()
         do {
             let db = try Connection(path: dir.path(name), mode: .readWrite)
@@ -36,7 +37,7 @@ import Testing
 
     @Test("a brand-new file is empty, and inspecting it leaves it at 0 bytes")
     func inspectNewFile() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("new.sqlite")
             let db = try Connection(path: path, mode: .readWriteCreate)
             #expect(try Migrator.inspect(db) == .empty)
@@ -47,7 +48,7 @@ import Testing
 
     @Test("a file switched to WAL but never migrated is still empty")
     func inspectWALOnly() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try Connection(path: dir.path("wal-only.sqlite"), mode: .readWriteCreate)
             try db.setJournalModeWAL()
             #expect(try db.pragmaText("page_count") != "0")
@@ -59,7 +60,7 @@ import Testing
 
     @Test("migrating sets application_id, user_version and records the migration")
     func migrateNewFile() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("navdb.sqlite")
             let before = Int64(Date().timeIntervalSince1970 * 1000)
             let db = try openMigrated(path)
@@ -87,7 +88,7 @@ import Testing
 
     @Test("an identifier already recorded is skipped")
     func recordedMigrationIsSkipped() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try Connection(path: dir.path("partial.sqlite"), mode: .readWriteCreate)
             // As if every migration had been applied by hand without setting the header.
             try db.execute(
@@ -114,7 +115,7 @@ import Testing
             "UPDATE events SET payload = '{}' WHERE seq = 1",
         ])
     func eventsAreAppendOnly(sql: String) throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try openMigrated(dir.path("log.sqlite"))
             try db.execute(
                 """
@@ -131,7 +132,7 @@ import Testing
 
     @Test("foreign keys of the schema are enforced")
     func foreignKeysEnforced() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let db = try openMigrated(dir.path("fk.sqlite"))
             let error = #expect(throws: SQLiteError.self) {
                 try db.execute(
@@ -146,7 +147,7 @@ import Testing
 
     @Test("random bytes are notADatabase, and the file is byte-for-byte unchanged")
     func inspectRandomBytes() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             var generator = SystemRandomNumberGenerator()
             for (name, size) in [("random.sqlite", 8192), ("short.sqlite", 10)] {
                 let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -158,7 +159,7 @@ import Testing
 
     @Test("a text file is notADatabase, unchanged")
     func inspectTextFile() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             try Data("hello, this is not a database\n".utf8).write(to: dir.url.appendingPathComponent("notes.txt"))
             try expectRefusedUntouched(dir, "notes.txt", as: .notADatabase)
         }
@@ -166,7 +167,7 @@ import Testing
 
     @Test("another application's SQLite file is foreign, unchanged")
     func inspectForeignApplication() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             do {
                 let other = try Connection(path: dir.path("other.sqlite"), mode: .readWriteCreate)
                 try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
@@ -178,7 +179,7 @@ import Testing
 
     @Test("a SQLite file with tables and application_id 0 is foreign, unchanged")
     func inspectPlainSQLiteFile() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             do {
                 let other = try Connection(path: dir.path("plain.sqlite"), mode: .readWriteCreate)
                 try other.setJournalModeWAL()
@@ -191,7 +192,7 @@ import Testing
 
     @Test("a navdb file with a newer user_version is newer, unchanged")
     func inspectNewerSchema() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             do {
                 let db = try openMigrated(dir.path("future.sqlite"))
                 try db.setUserVersion(Migrator.currentVersion + 98)
@@ -203,7 +204,7 @@ import Testing
 
     @Test("inspect works on a read-only connection")
     func inspectReadOnly() throws {
-        try withSQLiteTestDirectory { dir in
+        try withTemporaryDirectory { dir in
             let path = dir.path("ro.sqlite")
             do { _ = try openMigrated(path) }
             let db = try Connection(path: path, mode: .readOnly)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -9,8 +10,8 @@ struct BatchAppendTests {
     func batchEqualsOneByOne(snapshotInterval: Int) throws {
         var generator = RandomCommands(seed: 42)
         let commands = generator.commands(400)
-        let one = TemporaryDirectory()
-        let many = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let many = try TemporaryDirectory()
         let single = try makeStore(one, options: fastOptions(snapshotInterval: snapshotInterval))
         let batch = try makeStore(many, options: fastOptions(snapshotInterval: snapshotInterval))
         for store in [single, batch] { try store.startSession("s", name: "Mail", at: 1_000) }
@@ -52,7 +53,7 @@ struct BatchAppendTests {
 
     @Test("a refused command aborts the whole batch and writes nothing")
     func refusedAbortsAll() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
@@ -69,7 +70,7 @@ struct BatchAppendTests {
 
     @Test("a refused batch leaves nothing cached: another writer's events are read back")
     func refusedBatchLeavesNoCache() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let first = try makeStore(dir)
         let second = try makeStore(dir)
         try first.startSession("s")
@@ -86,7 +87,7 @@ struct BatchAppendTests {
 
     @Test("vetoes in a batch are appended and reported; no-op commands append nothing")
     func vetoesAndNoOps() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         let guarded = Entry(id: "B", item: NavigationItem(title: "Draft", popGuard: PopGuard(prompt: "Discard?")))
@@ -107,7 +108,7 @@ struct BatchAppendTests {
 
     @Test("an empty batch, or one of no-ops, appends nothing and keeps the version")
     func emptyBatch() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
@@ -121,7 +122,7 @@ struct BatchAppendTests {
 
     @Test("expected version, time and session are checked before anything is written")
     func preconditions() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 5_000)
         #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 1)) {
@@ -142,7 +143,7 @@ struct BatchAppendTests {
 
     @Test("batches then single appends then batches keep one consistent log")
     func mixedWrites() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions(snapshotInterval: 5))
         try store.startSession("s", at: 0)
         var generator = RandomCommands(seed: 7)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -26,7 +27,7 @@ struct DeepStackStorageTests {
 
     @Test("a 300-deep stack with interval 4: snapshots bounded, every version equals the fold, check and verify clean")
     func deepStack() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let options = fastOptions(snapshotInterval: 4)
         let store = try NavigationStore(path: dir.path("deep.sqlite"), options: options)
         try store.startSession("s", at: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -31,8 +32,8 @@ func buildRandomLog(
 struct ExportImportTests {
     @Test("export then import into an empty database gives identical lines, states and sessions")
     func roundTrip() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions(snapshotInterval: 16))
         try buildRandomLog(original, seed: 1, sessions: ["a", "b", "c"], batches: 60, batchSize: 1...12)
         let lines = try original.exportLines()
@@ -54,8 +55,8 @@ struct ExportImportTests {
 
     @Test("a long random session with presents, dismisses and vetoes round-trips exactly")
     func longRandomSession() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions())
         try buildRandomLog(original, seed: 2024, sessions: ["long"], batches: 300, batchSize: 1...20, unusual: true)
         let events = try original.allEvents()
@@ -83,8 +84,8 @@ struct ExportImportTests {
 
     @Test("importing the same lines twice is a no-op that reports them skipped")
     func importTwice() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 3, sessions: ["a", "b"], batches: 10, batchSize: 1...6)
         let lines = try original.exportLines()
@@ -100,8 +101,8 @@ struct ExportImportTests {
 
     @Test("an input overlapping what is stored appends only the rest")
     func partialOverlap() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 4, sessions: ["a", "b"], batches: 12, batchSize: 1...6)
         let lines = try original.exportLines()
@@ -115,7 +116,7 @@ struct ExportImportTests {
 
     @Test("a changed event under a known event id is a conflict and changes nothing")
     func changedEventConflict() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 1_000)
         try store.append(
@@ -152,7 +153,7 @@ struct ExportImportTests {
             "000000000000700080000000000000001",
         ])
     func nonUUIDEventID(_ eventID: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("existing")
         let before = fileBytes(store.path)
@@ -174,7 +175,7 @@ struct ExportImportTests {
             "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
         ])
     func uuidEventIDs(_ eventID: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let lines = [Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: eventID)]
         #expect(try store.importNDJSON(lines: lines).imported == 1)
@@ -185,7 +186,7 @@ struct ExportImportTests {
     @Test(
         "an event id in another letter case is the same id: skipped when the content is the same, a conflict when not")
     func eventIDsIgnoreCase() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let upper = Self.validStart.map {
             $0.replacingOccurrences(
@@ -210,7 +211,7 @@ struct ExportImportTests {
         }
         #expect(fileBytes(store.path) == before)
         // Within one input, a repeat in another case is the same id.
-        let otherDir = TemporaryDirectory()
+        let otherDir = try TemporaryDirectory()
         let other = try makeStore(otherDir)
         #expect(try other.importNDJSON(lines: lower + [upper[1]]) == ImportReport(sessions: 1, imported: 3, skipped: 1))
         let reused = next.replacingOccurrences(of: "-000000000002", with: "-000000000003")
@@ -226,7 +227,7 @@ struct ExportImportTests {
         func pushed(_ title: String) -> String {
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"\#(title)"}}},"session":"s","type":"entry.pushed","version":2}"#
         }
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.importNDJSON(lines: [Self.validStart[0], pushed(composed)])
         #expect(try store.importNDJSON(lines: [pushed(composed)]) == ImportReport(sessions: 1, imported: 0, skipped: 1))
@@ -255,7 +256,7 @@ struct ExportImportTests {
         func pushed(_ key: String, _ id: Int) -> String {
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-00000000000\#(id)","payload":{"entry":{"id":"A"}},"session":"\#(key)","type":"entry.pushed","version":2}"#
         }
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let lines = [started(composed, "one", 1), started(decomposed, "two", 2), pushed(decomposed, 3)]
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 2, imported: 3, skipped: 0))
@@ -270,7 +271,7 @@ struct ExportImportTests {
     @Test("an id stored in upper or mixed case by an earlier navdb is found in any case")
     func legacyEventIDCase() throws {
         for stored in ["ABCDEF00-0000-7000-8000-00000000000A", "AbCdEf00-0000-7000-8000-00000000000a"] {
-            let dir = TemporaryDirectory()
+            let dir = try TemporaryDirectory()
             let store = try makeStore(dir)
             do {
                 // What an earlier navdb stored as given, written here with plain SQL.
@@ -305,7 +306,7 @@ struct ExportImportTests {
 
     @Test("an event id used twice in one input with different content names the line it repeats")
     func repeatedIDWithinInput() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let secondID = "00000000-0000-7000-8000-000000000002"
         // Line 4: a new event (version 4) under line 2's id.
@@ -335,7 +336,7 @@ struct ExportImportTests {
             try store.importNDJSON(lines: [reused])
         }
         // An identical repeat within one input is skipped, as across inputs.
-        let otherDir = TemporaryDirectory()
+        let otherDir = try TemporaryDirectory()
         let other = try makeStore(otherDir)
         #expect(
             try other.importNDJSON(lines: Self.validStart + [Self.validStart[1]])
@@ -417,7 +418,7 @@ struct ExportImportTests {
             ([#"[1, 2, 3]"#], 4, "not an event record"),
         ])
     func invalidLines(extra: [String], line: Int, reason: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("existing")
         try store.execute(.push(.titled("Z")), session: "existing")
@@ -435,7 +436,7 @@ struct ExportImportTests {
 
     @Test("the valid start alone imports, and its lines come back with their event ids")
     func validStartImports() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let report = try store.importNDJSON(lines: Self.validStart + ["", "\r"])
         #expect(report == ImportReport(sessions: 1, imported: 3, skipped: 0))
@@ -460,7 +461,7 @@ struct ExportImportTests {
                     : #"{"at":5000,"eventID":"00000000-0000-7000-9000-\#(String(1_000_000_000_000 + version).dropFirst())","payload":{"ids":["E\#(version - 1)"],"source":"gesture"},"session":"s","type":"entries.popped","version":\#(version)}"#
             )
         }
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         final class Calls { var done: [Int] = [] }
         let calls = Calls()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -85,7 +86,7 @@ struct FirefoxImportTests {
         for file in FirefoxFiles.all {
             let data = try Data(contentsOf: file)
             let expected = try FirefoxFiles.expectedTabs(data)
-            let dir = TemporaryDirectory()
+            let dir = try TemporaryDirectory()
             let store = try makeStore(dir)
             let report = try store.importFirefoxSession(data: data, at: 1_600_000_000_000)
             let events = expected.reduce(0) { $0 + 1 + $1.stack.count }
@@ -122,7 +123,7 @@ struct FirefoxImportTests {
         "importing the same real file twice is a no-op, and every file goes into one database",
         .enabled(if: FirefoxFiles.folder != nil, FirefoxFiles.skipNote))
     func realFilesTwice() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         for file in FirefoxFiles.all {
             let data = try Data(contentsOf: file)
@@ -142,8 +143,8 @@ struct FirefoxImportTests {
     func deterministicIDs() throws {
         let file = try #require(FirefoxFiles.all.first)
         let data = try Data(contentsOf: file)
-        let one = TemporaryDirectory()
-        let two = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
         let first = try makeStore(one)
         let second = try makeStore(two)
         try first.importFirefoxSession(data: data, at: 5)
@@ -160,27 +161,29 @@ struct FirefoxImportTests {
         return #"{"version":\#(version),\#(selection),"sessionStateTuples":[\#(tabs.joined(separator: ","))]}"#
     }
 
-    static func geckoTab(uuid: String, title: String?, lastAccess: Int64?, entries: [(String?, String)], index: Int)
-        -> String
-    {
-        let entryJSON = entries.map { title, url in
-            "{" + (title.map { #""title":\#(jsonString($0)),"# } ?? "") + #""url":\#(jsonString(url)),"ID":1}"#
+    static func geckoTab(
+        uuid: String, title: String?, lastAccess: Int64?, entries: [(String?, String)], index: Int
+    ) throws -> String {
+        let entryJSON = try entries.map { title, url in
+            try "{" + (title.map { #""title":\#(try jsonString($0)),"# } ?? "")
+                + #""url":\#(try jsonString(url)),"ID":1}"#
         }.joined(separator: ",")
         let gecko = #"{"scrolldata":{},"history":{"entries":[\#(entryJSON)],"index":\#(index),"fromIdx":-1}}"#
+        let titleJSON = try title.map { #","title":\#(try jsonString($0))"# } ?? ""
         let session =
-            #"{"uuid":"\#(uuid)","url":"https://example.com/","parentUuid":""\#(title.map { #","title":\#(jsonString($0))"# } ?? "")\#(lastAccess.map { #","lastAccess":\#($0)"# } ?? "")}"#
-        return #"{"session":\#(session),"engineSession":{"GECKO_STATE":\#(jsonString(gecko))}}"#
+            #"{"uuid":"\#(uuid)","url":"https://example.com/","parentUuid":""\#(titleJSON)\#(lastAccess.map { #","lastAccess":\#($0)"# } ?? "")}"#
+        return #"{"session":\#(session),"engineSession":{"GECKO_STATE":\#(try jsonString(gecko))}}"#
     }
 
-    static func jsonString(_ text: String) -> String {
-        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    static func jsonString(_ text: String) throws -> String {
+        String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
     }
 
     @Test(
         "format 1 and 2, a current index in the middle, absent and empty titles, a tab without engine state",
         arguments: [1, 2])
     func syntheticFile(version: Int) throws {
-        let text = Self.file(
+        let text = try Self.file(
             version: version,
             tabs: [
                 Self.geckoTab(
@@ -191,7 +194,7 @@ struct FirefoxImportTests {
                     ], index: 4),
                 #"{"session":{"uuid":"t2","title":"","url":"https://www.wikipedia.org/","lastAccess":0},"engineSession":{}}"#,
             ])
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let report = try store.importFirefoxSession(data: Array(text.utf8), at: 1_700_000_000_000)
         #expect(report == ImportReport(sessions: 2, imported: 7, skipped: 0))
@@ -229,7 +232,7 @@ struct FirefoxImportTests {
         let text =
             #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"t1","title":"Fox","url":"https://a/","lastAccess":"#
             + number + "}}]}"
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("other")
         let before = fileBytes(store.path)
@@ -245,17 +248,17 @@ struct FirefoxImportTests {
 
     @Test("a newer file of the same tab appends only the pages visited since; an older one is refused, naming the tab")
     func newerFileAppends() throws {
-        let older = Self.file(
+        let older = try Self.file(
             version: 2,
             tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])
         // The tab navigated on: its lastAccess and title changed with it.
-        let newer = Self.file(
+        let newer = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3)
             ])
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.importFirefoxSession(data: Array(older.utf8))
         #expect(
@@ -284,16 +287,16 @@ struct FirefoxImportTests {
 
     @Test("a restart marker does not block a later re-import of the tab: it continues after the marker (issue 19)")
     func reimportAfterMarker() throws {
-        let older = Self.file(
+        let older = try Self.file(
             version: 2,
             tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])
-        let newer = Self.file(
+        let newer = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3)
             ])
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.importFirefoxSession(data: Array(older.utf8))
         try store.execute(.markRestored, session: "t1", at: 15)
@@ -317,14 +320,14 @@ struct FirefoxImportTests {
 
     @Test("a tab that went back and elsewhere pops then pushes; one whose first page changed is replaced")
     func tabNavigatedElsewhere() throws {
-        let first = Self.file(
+        let first = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(
                     uuid: "t1", title: "C", lastAccess: 10, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3),
                 Self.geckoTab(uuid: "t2", title: "X", lastAccess: 10, entries: [("X", "x")], index: 1),
             ])
-        let second = Self.file(
+        let second = try Self.file(
             version: 2,
             tabs: [
                 // Back to A, then D: B and C are gone from the history, as a browser drops forward pages.
@@ -333,8 +336,8 @@ struct FirefoxImportTests {
                 Self.geckoTab(
                     uuid: "t2", title: "Y", lastAccess: nil, entries: [("X (updated)", "x"), ("Y", "y")], index: 2),
             ])
-        let one = TemporaryDirectory()
-        let two = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
         let store = try makeStore(one)
         try store.importFirefoxSession(data: Array(first.utf8), at: 5)
         #expect(
@@ -370,19 +373,19 @@ struct FirefoxImportTests {
 
     @Test("a page title changed to a canonically equivalent spelling is a change")
     func canonicallyEquivalentTitle() throws {
-        let first = Self.file(
+        let first = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(
                     uuid: "t1", title: "C", lastAccess: 10, entries: [("Caf\u{E9}", "a"), ("B", "b")], index: 2)
             ])
-        let second = Self.file(
+        let second = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("Cafe\u{301}", "a"), ("B", "b")], index: 2)
             ])
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.importFirefoxSession(data: Array(first.utf8))
         #expect(
@@ -428,7 +431,7 @@ struct FirefoxImportTests {
         tuples[index]["engineSession"] = engine
         tuples[index]["session"] = session
         root["sessionStateTuples"] = tuples
-        let folder = TemporaryDirectory()
+        let folder = try TemporaryDirectory()
         let newerPath = folder.path("Fenix_83_1_0-newer.json")
         try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: newerPath))
         let newer = try Data(contentsOf: URL(fileURLWithPath: newerPath))
@@ -451,7 +454,7 @@ struct FirefoxImportTests {
 
     @Test("a file listing a tab uuid twice is refused, naming both tabs, and changes nothing")
     func repeatedTabUUID() throws {
-        let text = Self.file(
+        let text = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
@@ -459,7 +462,7 @@ struct FirefoxImportTests {
                 Self.geckoTab(
                     uuid: "t1", title: "Fox again", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
             ])
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("existing")
         let before = fileBytes(store.path)
@@ -473,7 +476,7 @@ struct FirefoxImportTests {
         }
         #expect(fileBytes(store.path) == before)
         // Without the repeat, the counts are true.
-        let once = Self.file(
+        let once = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
@@ -484,7 +487,7 @@ struct FirefoxImportTests {
         )
         // Uuids that are canonically equivalent but not the same text are different tabs, as
         // their sessions are different keys.
-        let equivalent = Self.file(
+        let equivalent = try Self.file(
             version: 2,
             tabs: [
                 Self.geckoTab(uuid: "caf\u{E9}", title: "One", lastAccess: 10, entries: [("A", "a")], index: 1),
@@ -499,10 +502,10 @@ struct FirefoxImportTests {
 
     @Test("a tab whose session holds other events is refused, naming the tab")
     func conflictingSession() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("t1", name: "Mine")
-        let text = Self.file(
+        let text = try Self.file(
             version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a")], index: 1)]
         )
         let before = fileBytes(store.path)
@@ -539,7 +542,7 @@ struct FirefoxImportTests {
             ),
         ])
     func notFirefoxJSON(text: String, reason: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("existing")
         let before = fileBytes(store.path)

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
 /// (`../shared/fixtures/navdb-0.1.0/`) open (migrating a copy) and import with exactly the states
-/// 0.1.0 reported, every session being `ios14` (a log without a generation, DESIGN §3.2).
+/// 0.1.0 reported, every session being `ios14` (a log without a generation, NavStore.docc/PlatformGenerations.md).
 @Suite("navdb 0.1.0 files")
 struct Fixture010Tests {
     static let folder = SharedCase.packageRoot().deletingLastPathComponent().appendingPathComponent(
@@ -74,7 +75,7 @@ struct Fixture010Tests {
         .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
     func fixture() throws {
         let expected = try Self.expected()
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let copy = dir.path("copy.sqlite")
         try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("navdb.sqlite").path, toPath: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -58,7 +59,7 @@ struct FixtureTests {
     @Test("the 0.1.0 export imports into an empty file with exactly the recorded states")
     func importsExport() throws {
         let expected = try Self.expected()
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try makeStore(directory)
         let text = try String(contentsOf: Self.folder.appendingPathComponent("export.ndjson"), encoding: .utf8)
         let report = try store.importNDJSON(lines: text.split(separator: "\n").map(String.init))
@@ -70,7 +71,7 @@ struct FixtureTests {
     @Test("a copy of the 0.1.0 database opens with exactly the recorded states")
     func opensDatabase() throws {
         let expected = try Self.expected()
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("copy.sqlite")
         try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("navdb.sqlite").path, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -71,7 +72,7 @@ struct ImportRulesTests {
                 fragment: "is vetoed (pop.vetoed)"),
         ])
     func refusesImpossible(_ row: Impossible) throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try makeStore(directory)
         try store.startSession("other", at: 1)
         let before = fileBytes(directory.path("nav.sqlite"))
@@ -96,7 +97,7 @@ struct ImportRulesTests {
 
     @Test("vetoes are facts: the vetoes the commands record import")
     func vetoesImport() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try makeStore(directory)
         let lines = try Self.lines([
             .entryPushed(Entry(id: "A")), .entryPushed(Entry(id: "B", item: Self.guarded)),
@@ -114,7 +115,7 @@ struct ImportRulesTests {
 
     @Test("every exported line after a session's version 1 names the event it continues")
     func exportNamesPrevious() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try makeStore(directory, options: fastOptions())
         try buildRandomLog(store, seed: 11, sessions: ["a", "b", "c"], batches: 30, batchSize: 1...5)
         let lines = try store.exportLines()
@@ -146,8 +147,8 @@ struct ImportRulesTests {
 
     @Test("a continuation of another history is refused, naming the session, the line and both events")
     func divergedContinuationRefused() throws {
-        let one = TemporaryDirectory()
-        let two = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
         let (first, second, lines) = try Self.diverged(one, two)
         let ours = try second.allEvents(session: "s")[3].eventID
         let theirs = try first.allEvents(session: "s")[3].eventID
@@ -179,9 +180,9 @@ struct ImportRulesTests {
 
     @Test("a continuation of the same history imports; a line without previous (an older export) is not checked")
     func continuationsThatImport() throws {
-        let one = TemporaryDirectory()
-        let two = TemporaryDirectory()
-        let three = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
+        let three = try TemporaryDirectory()
         let (first, second, lines) = try Self.diverged(one, two)
         // The same history: a copy at version 4 takes the first's version 5 alone.
         let copy = try makeStore(three)
@@ -218,7 +219,7 @@ struct ImportRulesTests {
             ),
         ])
     func previousShape(line: String, fragment: String) throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try makeStore(directory)
         try store.startSession("s", at: 1)
         try store.append(contentsOf: [.push(Entry(id: "A")), .push(Entry(id: "B"))], session: "s", at: 2)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -28,7 +29,7 @@ private func storeWithDefects(_ dir: TemporaryDirectory) throws -> NavigationSto
 struct LintStoreTests {
     @Test("every session, in key order, with findings as runs and the totals")
     func everySession() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         let report = try store.lint()
         #expect(report.findings.map(\.session) == ["alpha", "mail", "mail"])
@@ -42,7 +43,7 @@ struct LintStoreTests {
 
     @Test("named sessions only, in the order given, each once")
     func namedSessions() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         let report = try store.lint(sessions: ["mail", "alpha", "mail"])
         #expect(report.findings.map(\.session) == ["mail", "mail", "alpha"])
@@ -54,7 +55,7 @@ struct LintStoreTests {
 
     @Test("an unknown session is refused before anything is linted, and the file is unchanged")
     func unknownSession() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         let before = fileBytes(store.path)
         var delivered = 0
@@ -68,7 +69,7 @@ struct LintStoreTests {
     @Test("an error thrown by the body stops the lint and is rethrown")
     func bodyErrorStops() throws {
         struct Stop: Error {}
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         var delivered = 0
         #expect(throws: Stop.self) {
@@ -84,7 +85,7 @@ struct LintStoreTests {
 
     @Test("progress reports sessions and events")
     func progress() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         var calls: [[Int]] = []
         try store.lint(progress: { calls.append([$0, $1]) }) { _ in }
@@ -93,14 +94,14 @@ struct LintStoreTests {
 
     @Test("an empty database lints to nothing")
     func emptyDatabase() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("empty.sqlite"))
         #expect(try store.lint() == LintReport())
     }
 
     @Test("an NDJSON export lints, with no database, to the same report as the database")
     func exportLintsTheSame() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         let lines = try store.exportLines()
         #expect(try NavigationStore.lintNDJSON(lines: lines) == store.lint())
@@ -109,7 +110,7 @@ struct LintStoreTests {
 
     @Test("a truncated session is linted from its base on, in the database and in its export")
     func truncatedSession() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try storeWithDefects(dir)
         // Drop mail's versions 1-4: the base is the state after 4 (the blank row already showing).
         try store.truncateSession("mail", before: 5)
@@ -154,7 +155,7 @@ struct LintStoreTests {
     static let seeds: [UInt64] = Array(
         0..<UInt64(ProcessInfo.processInfo.environment["NAVSTORE_LINT_SEEDS"].flatMap { UInt64($0) } ?? 20))
 
-    /// DESIGN §10 as a property over random sessions (every operation, unusual text): for every
+    /// NavStore.docc/Lint.md as a property over random sessions (every operation, unusual text): for every
     /// rule and subject, the findings' version ranges are exactly the versions at which the rule
     /// holds, as maximal runs; `current` means the run reaches the latest version; blank and
     /// "Back" rows and bypassed guards are judged from the menu and the events as the contract
@@ -162,7 +163,7 @@ struct LintStoreTests {
     @Test("findings are exactly the maximal runs of versions where each rule holds (property)", arguments: seeds)
     func runsProperty(seed: UInt64) throws {
         let reproduce = "seed \(seed); reproduce: NAVSTORE_LINT_SEEDS=\(seed + 1) swift test --filter LintStoreTests"
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("p.sqlite"), options: fastOptions())
         var random = RandomCommands(seed: seed, unusual: seed % 2 == 1)
         let width = Int.random(in: 1...24, using: &random.rng)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -66,7 +67,7 @@ struct MaintenanceTests {
             ),
         ])
     func tamperedProjection(sql: String, difference: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try Self.populated(dir)
         try Self.tamper(dir, sql)
         let check = try store.check()
@@ -78,7 +79,7 @@ struct MaintenanceTests {
 
     @Test("a tampered snapshot is named the same way")
     func tamperedSnapshot() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
@@ -112,7 +113,7 @@ struct MaintenanceTests {
             ),
         ])
     func unreadableProjectionRow(assignment: String, problem: String) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try Self.populated(dir)
         try Self.tamper(dir, "UPDATE entries SET \(assignment) WHERE entry_id = 'B'")
         let row = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: \(problem)"
@@ -143,7 +144,7 @@ struct MaintenanceTests {
         "an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it"
     )
     func unreadableSnapshot() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
@@ -185,7 +186,7 @@ struct MaintenanceTests {
 
     @Test("a title changed to a canonically equivalent spelling is a difference in a projection and a snapshot")
     func canonicallyEquivalentTitle() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 3
         let store = try makeStore(dir, options: options)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -7,7 +8,7 @@ import Testing
 struct NavigationStoreTests {
     @Test("a session starts at version 1 and pushes append versions 2, 3, ...")
     func startAndPush() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let started = try store.startSession("s", name: "Mail")
         #expect(started.version == 1)
@@ -24,7 +25,7 @@ struct NavigationStoreTests {
 
     @Test("a refused command appends nothing and names the stack")
     func refusedAppendsNothing() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
@@ -36,7 +37,7 @@ struct NavigationStoreTests {
 
     @Test("a stale expected version is a conflict, not a lost update")
     func expectedVersionConflict() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s", expectedVersion: 1)
@@ -48,7 +49,7 @@ struct NavigationStoreTests {
 
     @Test("starting a session takes an expected version: 0, the version of a session that does not exist yet")
     func startSessionExpectedVersion() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 0)) {
             try store.startSession("s", expectedVersion: 3)
@@ -66,7 +67,7 @@ struct NavigationStoreTests {
 
     @Test("a client-supplied event id must be a UUID; it is stored in lowercase and known in any case")
     func clientEventIDs() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let shape = "is not a UUID: 8-4-4-4-12 hexadecimal digits"
         for bad in [
@@ -102,7 +103,7 @@ struct NavigationStoreTests {
 
     @Test("a guarded back tap is vetoed and the veto is recorded")
     func vetoRecorded() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
@@ -116,7 +117,7 @@ struct NavigationStoreTests {
 
     @Test("an explicit time earlier than the previous event is refused")
     func timeNeverGoesBack() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 1_000)
         #expect(throws: StoreError.timeBeforePrevious(session: "s", given: 999, previous: 1_000)) {
@@ -127,7 +128,7 @@ struct NavigationStoreTests {
 
     @Test("the projection survives reopening and equals a fold of the log")
     func reopen() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         do {
             let store = try makeStore(dir)
             try store.startSession("s")
@@ -149,7 +150,7 @@ struct NavigationStoreTests {
 
     @Test("state at every version equals a fold of the first v events", arguments: [1, 3, 64])
     func timeTravel(interval: Int) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = interval
         let store = try makeStore(dir, options: options)
@@ -177,7 +178,7 @@ struct NavigationStoreTests {
 
     @Test("history filters by type, entry, time, limit and order")
     func historyFilters() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A")), session: "s", at: 10)
@@ -197,7 +198,7 @@ struct NavigationStoreTests {
 
     @Test("a client-supplied event id that is already stored is a clear error, and nothing is appended")
     func reusedEventID() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let id = "0190a6b2-1c3d-7e4f-8a5b-6c7d8e9f0a1b"
         try store.startSession("s", eventID: id)
@@ -212,7 +213,7 @@ struct NavigationStoreTests {
 
     @Test("an update to a canonically equivalent but different title is recorded, not dropped as no change")
     func exactUpdate() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(.titled("A", "caf\u{E9}")), session: "s")
@@ -225,7 +226,7 @@ struct NavigationStoreTests {
 
     @Test("one store shared by concurrent tasks serializes them: no lost update, no gap")
     func concurrentCallers() async throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         try store.startSession("s")
         try store.execute(.push(.titled("root")), session: "s")
@@ -247,7 +248,7 @@ struct NavigationStoreTests {
 
     @Test("the database file is created owner-only")
     func ownerOnly() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
@@ -256,7 +257,7 @@ struct NavigationStoreTests {
 
     @Test("reads of a missing database are refused and create nothing")
     func missingDatabase() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let path = dir.path("missing.sqlite")
         #expect(throws: StoreError.databaseNotFound(path: path)) { try NavigationStore(path: path, create: false) }
         #expect(!FileManager.default.fileExists(atPath: path))

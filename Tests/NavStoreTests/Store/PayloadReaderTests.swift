@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -292,12 +293,9 @@ struct PayloadReaderTests {
 
     @Test("the store reads its own events, snapshots and projection through the fast path with the same results")
     func storeRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "payload-reader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory(prefix: "payload-reader")
         let store = try NavigationStore(
-            path: directory.appendingPathComponent("store.sqlite").path, options: fastOptions(snapshotInterval: 8))
+            path: directory.path("store.sqlite"), options: fastOptions(snapshotInterval: 8))
         var generator = RandomCommands(seed: 77, unusual: true)
         try store.startSession("s", at: 1_767_225_600_000)
         var states: [SessionState] = [SessionState()]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -77,7 +78,7 @@ struct PayloadWriterTests {
     func numbersFallBack() throws {
         let body = EventBody.entryPushed(Entry(id: "A", params: ["x": .number(1.5)]))
         #expect(PayloadWriter.json(body) == nil)
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
         try store.execute(.push(Entry(id: "A", params: ["x": .number(1.5)])), session: "s")
@@ -98,7 +99,7 @@ struct PayloadWriterTests {
 
     @Test("stored events get version 7 ids unless the client gives one")
     func storedIDs() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", eventID: "F47AC10B-58CC-4372-A567-0E02B2C3D479")
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s")

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §3.2 through the store: the generation recorded at the start, kept by the projection,
+/// NavStore.docc/PlatformGenerations.md through the store: the generation recorded at the start, kept by the
+/// projection,
 /// snapshots, rebuild, check, export and import, and what-if reads that write nothing.
 @Suite("NavigationStore: platform generations")
 struct PlatformStoreTests {
@@ -19,7 +21,7 @@ struct PlatformStoreTests {
 
     @Test("the generation is recorded in session.started, listed by sessions() and resolves the label")
     func recorded() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try mailSession(store, "new", platform: .ios26)
         try mailSession(store, "old", platform: .ios14)
@@ -48,7 +50,7 @@ struct PlatformStoreTests {
 
     @Test("a what-if read resolves under another generation, keeps the recorded one, and writes nothing")
     func whatIf() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios14)
         let path = dir.path("nav.sqlite")
@@ -74,7 +76,7 @@ struct PlatformStoreTests {
 
     @Test("snapshots carry the generation: a past state of an ios26 session read from a snapshot is ios26")
     func snapshots() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios26)
         try store.execute(.push(Entry(id: "D", item: NavigationItem(title: "Draft"))), session: "s", at: 5_000)
@@ -98,7 +100,7 @@ struct PlatformStoreTests {
 
     @Test("rebuild and check: the projection's platform agrees with the log; a changed one is found and repaired")
     func rebuildAndCheck() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let path = dir.path("nav.sqlite")
         do {
             let store = try makeStore(dir)
@@ -144,9 +146,9 @@ struct PlatformStoreTests {
 
     @Test("export and import carry the generation; redaction keeps it")
     func exportImport() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
-        let redacted = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
+        let redacted = try TemporaryDirectory()
         let original = try makeStore(source)
         try mailSession(original, "new", platform: .ios26)
         try mailSession(original, "old", platform: .ios14)
@@ -169,8 +171,8 @@ struct PlatformStoreTests {
 
     @Test("a truncated ios26 session keeps its generation in its base: reads, rebuild, check, export and import")
     func truncated() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let store = try makeStore(source, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios26)
         try store.execute(.push(Entry(id: "D")), session: "s", at: 5_000)
@@ -190,7 +192,7 @@ struct PlatformStoreTests {
 
     @Test("an export written before generations (no platform) imports as ios14, and again as already stored")
     func oldExport() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let lines = [
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000001","payload":{"name":"Mail"},"session":"s","type":"session.started","version":1}"#,
@@ -211,7 +213,7 @@ struct PlatformStoreTests {
         "import creates an ios26 session from its start and accepts content-gesture pops; an unknown platform is refused"
     )
     func importModern() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         let lines = [
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000001","payload":{"platform":"ios26"},"session":"s","type":"session.started","version":1}"#,
@@ -241,7 +243,7 @@ struct PlatformStoreTests {
         "the content swipe through the store: accepted on ios26 (guard not asked), refused on ios14 with nothing written"
     )
     func contentGesture() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         for (key, platform) in [("new", PlatformGeneration.ios26), ("old", .ios14)] {
             try store.startSession(key, platform: platform)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -45,8 +46,8 @@ struct RedactionTests {
     }
 
     /// The forms a text can take in JSON output: as is and escaped.
-    static func forms(_ text: String) -> [String] {
-        let escaped = String(decoding: try! JSONEncoder().encode(text), as: UTF8.self).dropFirst().dropLast()
+    static func forms(_ text: String) throws -> [String] {
+        let escaped = String(decoding: try JSONEncoder().encode(text), as: UTF8.self).dropFirst().dropLast()
         return [text, String(escaped)]
     }
 
@@ -80,7 +81,7 @@ struct RedactionTests {
         "no original title, back title, menu title, prompt, name, route, param value or id appears",
         arguments: [false, true])
     func nothingLeaks(keepIDs: Bool) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         try Self.buildUnusualLog(store)
         let (texts, ids) = Self.secrets(try store.allEvents())
@@ -103,7 +104,7 @@ struct RedactionTests {
         // And no text appears anywhere inside the raw lines, as is or JSON-escaped.
         let output = lines.joined(separator: "\n")
         for text in texts.sorted().prefix(150) where text.count < 200 {
-            for form in Self.forms(text) where form.count >= 4 {
+            for form in try Self.forms(text) where form.count >= 4 {
                 #expect(!output.contains(form), "\(text.prefix(40)) leaked")
             }
         }
@@ -116,7 +117,7 @@ struct RedactionTests {
 
     @Test("the same text gives the same hash within an export; \"\" and nil are kept")
     func stableHashes() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         try Self.buildUnusualLog(store)
         let lines = try store.exportLines(session: "session-ключ-3", redact: true)
@@ -164,8 +165,8 @@ struct RedactionTests {
 
     @Test("a redacted export imports and replays to the original structure", arguments: [false, true])
     func redactedImports(keepIDs: Bool) throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let store = try makeStore(source, options: fastOptions())
         try Self.buildUnusualLog(store)
         let key = Array("a fixed key for the test".utf8)
@@ -195,8 +196,8 @@ struct RedactionTests {
         "params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports"
     )
     func paramsRedactedRecursively() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let store = try makeStore(source)
         let email = "jane.doe@example.com"
         let params: [String: JSONValue] = [
@@ -270,8 +271,8 @@ struct RedactionTests {
         "a title that is literally \"Back\" (or \"\") gives the same button, fallbacks and menu after redaction and import"
     )
     func backTitleKept() throws {
-        let source = TemporaryDirectory()
-        let target = TemporaryDirectory()
+        let source = try TemporaryDirectory()
+        let target = try TemporaryDirectory()
         let store = try makeStore(source)
         try store.startSession("s", at: 1)
         try store.append(
@@ -320,8 +321,8 @@ struct RedactionTests {
         for seed in Self.replaySeeds {
             let reproduce =
                 "seed \(seed): NAVSTORE_REDACTION_SEED=\(seed) swift test --filter redactedReplayKeepsButtonsAndMenus"
-            let source = TemporaryDirectory()
-            let target = TemporaryDirectory()
+            let source = try TemporaryDirectory()
+            let target = try TemporaryDirectory()
             let store = try makeStore(source, options: fastOptions())
             try buildRandomLog(store, seed: seed, sessions: ["a", "b"], batches: 24, batchSize: 1...8)
             let key = Array("key \(seed)".utf8)
@@ -360,7 +361,7 @@ struct RedactionTests {
         "redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each"
     )
     func redactedEventIDsUnlinkable() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions())
         try buildRandomLog(store, seed: 5, sessions: ["a", "b", "c"], batches: 30, batchSize: 1...6)
         let original = try store.allEvents()
@@ -397,8 +398,8 @@ struct RedactionTests {
     func firefoxIDsNotLinkable() throws {
         let file =
             #"{"version":2,"selectedTabId":"t","sessionStateTuples":[{"session":{"uuid":"tab-1","title":"Bank","url":"https://bank.example","lastAccess":10},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[{\"title\":\"Home\",\"url\":\"https://bank.example\"},{\"title\":\"Account\",\"url\":\"https://bank.example/acct\"}],\"index\":2}}"}}]}"#
-        let one = TemporaryDirectory()
-        let two = TemporaryDirectory()
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
         let first = try makeStore(one)
         let second = try makeStore(two)
         try first.importFirefoxSession(data: Array(file.utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -30,7 +31,7 @@ struct RestoreTests {
 
     @Test("reopening the database gives the identical restore payload")
     func restartGivesSamePayload() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let before: RestorePayload
         do {
             let store = try makeStore(dir)
@@ -55,7 +56,7 @@ struct RestoreTests {
 
     @Test("a restart marker is appended and shows in history; the payload is otherwise the same")
     func restartMarker() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try Self.buildSession(store)
         let plain = try store.restore(session: "app")
@@ -71,7 +72,7 @@ struct RestoreTests {
 
     @Test("after two unacknowledged restores the third returns the acknowledged earlier version")
     func crashLoopFallsBackToAcknowledged() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
@@ -113,7 +114,7 @@ struct RestoreTests {
 
     @Test("with no acknowledgement ever, repeated failures give the base root alone")
     func crashLoopWithoutAcknowledgement() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(
@@ -133,7 +134,7 @@ struct RestoreTests {
 
     @Test("with an empty base layer, the last fallback says it returns an empty stack")
     func crashLoopOnEmptySession() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         _ = try store.restore(session: "s")
@@ -149,7 +150,7 @@ struct RestoreTests {
 
     @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
     func restoreExpectedVersion() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -166,7 +167,7 @@ struct RestoreTests {
 
     @Test("the attempt limit is configurable and survives reopening")
     func configurableLimit() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.restoreAttemptLimit = 3
         do {
@@ -189,7 +190,7 @@ struct RestoreTests {
     static func reviewerSequence(mark: Bool) throws -> (
         store: NavigationStore, dir: TemporaryDirectory, aligned: Int, head: Int
     ) {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
@@ -271,7 +272,7 @@ struct RestoreTests {
 
     @Test("markers alone never move the session on")
     func markersDoNotMoveOn() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -290,7 +291,7 @@ struct RestoreTests {
         "the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged"
     )
     func fallbackSkipsTheFailingAcknowledgedState() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("X"))], session: "s", at: 1)
@@ -322,7 +323,7 @@ struct RestoreTests {
 
     @Test("when the only acknowledged state is the failing one, the wording says so instead of 'none was acknowledged'")
     func onlyAcknowledgedStateFails() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -340,7 +341,7 @@ struct RestoreTests {
         "acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports"
     )
     func acknowledgeEmptyFallback() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         _ = try store.restore(session: "s")
@@ -364,7 +365,7 @@ struct RestoreTests {
         // The log is one any reader accepts: export, import elsewhere, same states.
         var lines: [String] = []
         try store.exportNDJSON(session: "s") { lines.append($0) }
-        let other = TemporaryDirectory()
+        let other = try TemporaryDirectory()
         let copy = try makeStore(other)
         _ = try copy.importNDJSON(lines: lines)
         #expect(try copy.state(session: "s").state.entryIDs == [["C"]])
@@ -373,7 +374,7 @@ struct RestoreTests {
 
     @Test("--ack after the session moved on since a fallback is refused; the database is unchanged")
     func acknowledgeAfterMovingOnIsRefused() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -399,7 +400,7 @@ struct RestoreTests {
         "--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing"
     )
     func acknowledgeLateWithoutFallback() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -412,7 +413,7 @@ struct RestoreTests {
 
     @Test("--ack with nothing pending changes nothing and says so")
     func acknowledgeWithNothingPending() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A")), session: "s", at: 1)
@@ -426,7 +427,7 @@ struct RestoreTests {
 
     @Test("the restart marker records the version handed out, the attempt and the failed versions")
     func markerRecordsWhatWasRestored() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -458,7 +459,7 @@ struct RestoreTests {
 
     @Test("previewRestore counts nothing and says what the next plain restore hands out")
     func previewCountsNothing() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -480,7 +481,7 @@ struct RestoreTests {
 
     @Test("a restore whose delivery fails counts no attempt and appends no marker")
     func undeliveredRestoreCountsNothing() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
@@ -498,7 +499,7 @@ struct RestoreTests {
 
     @Test("previewRestore reads past a stale snapshot instead of rebuilding it: it writes nothing")
     func previewLeavesStaleSnapshots() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: (1...70).map { .push(.titled("E\($0)")) }, session: "s", at: 1)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §12: deleting, pruning and truncating sessions, through the one maintenance path, with
+/// NavStore.docc/Retention.md: deleting, pruning and truncating sessions, through the one maintenance path, with
 /// no byte of deleted text left in the database, its -wal or its -shm.
 @Suite("NavigationStore: retention and deletion")
 struct RetentionTests {
@@ -91,7 +92,7 @@ struct RetentionTests {
         "session delete leaves no byte of any deleted text in the database, -wal or -shm; other sessions are unaffected"
     )
     func deleteErasesEveryText() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
@@ -123,7 +124,7 @@ struct RetentionTests {
         "a reader holding an older snapshot keeps the -wal from being truncated: the report says so, and a later command finishes the erasure"
     )
     func readerBlocksTheCheckpoint() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.busyTimeoutMilliseconds = 100
         let store = try makeStore(dir, options: options)
@@ -147,7 +148,7 @@ struct RetentionTests {
 
     @Test("every writing connection zeroes what it deletes (PRAGMA secure_delete), whatever SQLite's default")
     func secureDeleteIsOn() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         #expect(try store.withCore { try $0.db.pragmaText("secure_delete") } == "1")
@@ -159,7 +160,7 @@ struct RetentionTests {
 
     @Test("ordinary paths and plain SQL cannot delete or change events; only the maintenance path can")
     func appendOnlyOutsideMaintenance() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A", "Inbox")), session: "s", at: 1)
@@ -209,7 +210,7 @@ struct RetentionTests {
         "truncate keeps every state from the base on, refuses earlier points naming the base, and exports and imports the base",
         arguments: seeds)
     func truncateKeepsTheRest(seed: UInt64) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 4
         let store = try makeStore(dir, options: options)
@@ -261,7 +262,7 @@ struct RetentionTests {
         var exported: [String] = []
         try store.exportNDJSON(session: "s") { exported.append($0) }
         #expect(exported.first?.contains("\"type\":\"session.truncated\"") == true)
-        let copyDir = TemporaryDirectory()
+        let copyDir = try TemporaryDirectory()
         let copy = try makeStore(copyDir, options: options)
         #expect(try copy.importNDJSON(lines: exported).imported == version - cut + 1)
         #expect(try Self.everything(copy, "s", from: cut - 1) == after)
@@ -271,7 +272,7 @@ struct RetentionTests {
         #expect(try copy.importNDJSON(lines: exported).imported == 0)
         #expect(try store.importNDJSON(lines: exported).imported == 0)
         // The truncated export merges into an untruncated copy holding the same events.
-        let fullDir = TemporaryDirectory()
+        let fullDir = try TemporaryDirectory()
         let full = try makeStore(fullDir, options: options)
         try full.importNDJSON(lines: preTruncation)
         #expect(try full.importNDJSON(lines: exported).imported == 0)
@@ -298,7 +299,7 @@ struct RetentionTests {
 
     @Test("lint after a truncation finds what it found before, from the base on", arguments: seeds)
     func lintFromTheBase(seed: UInt64) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir, options: fastOptions(snapshotInterval: 8))
         try store.startSession("s", at: 0)
         var random = RandomCommands(seed: seed)
@@ -346,7 +347,7 @@ struct RetentionTests {
 
     @Test("truncation erases the text of the dropped events; the base keeps what is still live")
     func truncateErasesDroppedText() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
         let store = try makeStore(dir, options: options)
@@ -363,7 +364,7 @@ struct RetentionTests {
 
     @Test("prune deletes the sessions whose last event is older; a dry run changes no byte")
     func pruneAndDryRun() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         for (index, key) in ["a", "b", "c"].enumerated() {
             try store.startSession(key, at: Int64(index) * 1_000)
@@ -397,7 +398,7 @@ struct RetentionTests {
         "bad input changes nothing: unknown session, truncation outside the session, stale expected version, restore still needing an earlier state"
     )
     func badInputChangesNothing() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
         for id in ["A", "B", "C"] { try store.execute(.push(.titled(id, id)), session: "s", at: 1) }

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
 
-/// DESIGN §4 and issue 4: random command sequences (every operation, vetoes and refusals
+/// NavStore.docc/Events.md and issue 4: random command sequences (every operation, vetoes and refusals
 /// included) through the store; at every version the state, back button and back menu read
 /// back with `--at v` equal a fold of the log's first v events from scratch.
 @Suite("NavigationStore: time travel equals the fold (property)")
@@ -12,7 +13,7 @@ struct StoreFoldPropertyTests {
         "state, back button and back menu at every version equal a fold of the events",
         arguments: [(UInt64(1), 1), (2, 7), (3, 64)])
     func everyVersionEqualsFold(seed: UInt64, snapshotInterval: Int) throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(
             path: dir.path("p.sqlite"), options: fastOptions(snapshotInterval: snapshotInterval))
         try store.startSession("s", at: 0)
@@ -64,7 +65,7 @@ struct StoreFoldPropertyTests {
 
     @Test("time points between events, before the first and after the last")
     func timePoints() throws {
-        let dir = TemporaryDirectory()
+        let dir = try TemporaryDirectory()
         let store = try NavigationStore(path: dir.path("t.sqlite"), options: fastOptions(snapshotInterval: 4))
         try store.startSession("s", at: 1_000)
         for i in 1...20 {

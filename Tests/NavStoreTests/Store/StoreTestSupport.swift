@@ -1,17 +1,7 @@
 import Foundation
+import TestSupport
 
 @testable import NavStore
-
-/// A fresh temporary directory per test, removed when the value is dropped.
-final class TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 /// A new store in a fresh temporary directory.
 func makeStore(_ directory: TemporaryDirectory, options: StoreOptions = StoreOptions()) throws -> NavigationStore {

@@ -2,7 +2,7 @@ import Foundation
 import NavStore
 import Testing
 
-/// DESIGN §8: "Concurrent writers (processes) on one file: no lost update, no `database is
+/// README "Reliability": "Concurrent writers (processes) on one file: no lost update, no `database is
 /// locked` escaping as a crash; a stale `--expect-version` is a clean conflict."
 @Suite("Reliability: concurrent writers")
 struct ReliabilityConcurrentWriterTests {

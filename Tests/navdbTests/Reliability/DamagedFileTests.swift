@@ -8,7 +8,8 @@ import Testing
     @preconcurrency import Musl
 #endif
 
-/// DESIGN §5, §6, §8: a file that is not SQLite, an SQLite file of another application, a newer
+/// NavStore.docc/StorageLayout.md and the reliability contract: a file that is not SQLite, an SQLite file of another
+/// application, a newer
 /// schema, a damaged, read-only or full database: each command gets one clear `Error:` line and
 /// exit 74 (database unusable), and the files are left byte for byte as they were.
 @Suite("Reliability: damaged and foreign files")

@@ -3,7 +3,7 @@ import NavStore
 import Testing
 
 /// Issue 7: "A fuzz test of the argument parser and of the NDJSON reader (random and mutated
-/// inputs for a bounded time) that finds no crash", and refused input changes nothing (DESIGN §6).
+/// inputs for a bounded time) that finds no crash", and refused input changes nothing (README and `--help`).
 @Suite("Reliability: fuzzing")
 struct ReliabilityFuzzTests {
     // MARK: The argument parser, through the navdb binary
@@ -87,7 +87,7 @@ struct ReliabilityFuzzTests {
         return words
     }
 
-    /// What the documented contract (DESIGN §6, `navdb --help`) says a finished run must look
+    /// What the documented contract (README and `navdb --help`) says a finished run must look
     /// like, per exit code; `nil` when `result` keeps it:
     /// - 0: success; stderr empty (progress is shown only on a terminal);
     /// - 3: vetoed: the veto (`vetoed: ...` or the JSON outcome) on stdout, stderr empty;
@@ -436,7 +436,7 @@ struct ReliabilityFuzzTests {
 
     /// A Firefox for Android session-restore file: `tabs` tabs, each with a GECKO_STATE history
     /// (as text or as an object) or none, and the given raw JSON numbers.
-    static func firefoxFile(_ random: inout SeededGenerator, case n: Int) -> String {
+    static func firefoxFile(_ random: inout SeededGenerator, case n: Int) throws -> String {
         func number() -> String {
             random.chance(50) ? random.pick(hostileNumbers) : String(1_700_000_000_000 + random.int(0...100_000))
         }
@@ -455,7 +455,7 @@ struct ReliabilityFuzzTests {
             switch random.int(0...3) {
             case 0: engine = "{}"
             case 1: engine = "{\"GECKO_STATE\":\(history)}"
-            case 2: engine = "{\"GECKO_STATE\":\(JSONOutputString.quoted(history))}"
+            case 2: engine = "{\"GECKO_STATE\":\(try JSONOutputString.quoted(history))}"
             default: engine = "{\"GECKO_STATE\":\(random.pick(["null", "\"{\"", "1", "\"[]\""]))}"
             }
             let uuid =
@@ -495,7 +495,7 @@ struct ReliabilityFuzzTests {
         var otherErrors: [String] = []
         for n in 0..<cases {
             if n % 20 == 0 { await Task.yield() }
-            let file = Self.firefoxFile(&random, case: n)
+            let file = try Self.firefoxFile(&random, case: n)
             do {
                 _ = try store.importFirefoxSession(data: Array(file.utf8), at: 1_700_000_000_000)
                 accepted += 1
@@ -524,8 +524,8 @@ struct ReliabilityFuzzTests {
 /// JSON string literals for building test inputs by hand.
 enum JSONOutputString {
     /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
-    static func quoted(_ text: String) -> String {
-        let data = try! JSONEncoder().encode(text)
+    static func quoted(_ text: String) throws -> String {
+        let data = try JSONEncoder().encode(text)
         return String(decoding: data, as: UTF8.self)
     }
 }

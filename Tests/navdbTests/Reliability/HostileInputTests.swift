@@ -2,7 +2,8 @@ import Foundation
 import NavStore
 import Testing
 
-/// DESIGN §6, §8: "titles with any Unicode (emoji, combining marks, right-to-left, newlines,
+/// The reliability contract (README "Reliability"): "titles with any Unicode (emoji, combining marks, right-to-left,
+/// newlines,
 /// 10k characters, SQL fragments) round-trip exactly", "Human output ... escapes control
 /// characters in titles", "Every query binds its values", and bad option values, JSON and NDJSON
 /// get a clear error and change nothing.
@@ -402,11 +403,11 @@ struct ReliabilityHostileInputTests {
         }
         // Lines that are wrong in every other way.
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        func line(_ change: (inout [String: Any]) -> Void) -> String {
+        func line(_ change: (inout [String: Any]) -> Void) throws -> String {
             var copy = first
             change(&copy)
             return String(
-                decoding: try! JSONSerialization.data(withJSONObject: copy, options: [.sortedKeys]), as: UTF8.self)
+                decoding: try JSONSerialization.data(withJSONObject: copy, options: [.sortedKeys]), as: UTF8.self)
         }
         // A push of A, already live, as version 4 under a new event id.
         var repeated = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
@@ -416,7 +417,7 @@ struct ReliabilityHostileInputTests {
         repeated.removeValue(forKey: "previous")
         let again = String(
             decoding: try JSONSerialization.data(withJSONObject: repeated, options: [.sortedKeys]), as: UTF8.self)
-        let bad: [(String, String)] = [
+        let bad: [(String, String)] = try [
             ("not json", "line 1: not JSON"), ("{}", "line 1"), ("[]", "line 1"), ("null", "line 1"), ("42", "line 1"),
             (lines[0] + " trailing", "line 1"),
             (

@@ -8,7 +8,7 @@ import Testing
     @preconcurrency import Musl
 #endif
 
-/// DESIGN §8: "Killing a writer at any instant loses no acknowledged event and leaves a log,
+/// README "Reliability": "Killing a writer at any instant loses no acknowledged event and leaves a log,
 /// projections and snapshots that `check` accepts."
 ///
 /// The child is `navdb-bench __writer-loop` (Sources/navdb-bench/WriterLoop.swift): it opens the
@@ -182,7 +182,8 @@ struct ReliabilityKillTests {
             """)
     }
 
-    /// DESIGN §12 with §8: `navdb session delete` and `navdb session truncate` killed with
+    /// NavStore.docc/Retention.md with the reliability contract: `navdb session delete` and `navdb session truncate`
+    /// killed with
     /// SIGKILL at random moments (before, during and after their transaction and the checkpoint
     /// that follows it) leave either the old session or the new one, never a mix: the deleted
     /// session is wholly there or wholly gone; the truncated one has either no base and every

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Settings and helpers shared by the reliability suites (DESIGN §8, issue 7).
+/// Settings and helpers shared by the reliability suites (the reliability contract (README "Reliability"), issue 7).
 ///
 /// The default run is sized to take about a minute on two cores; `NAVSTORE_LONG_RELIABILITY=1`
 /// multiplies the counts (kills, offsets, writers' events, fuzz inputs). Every random choice comes
@@ -95,23 +96,16 @@ struct SeededGenerator: RandomNumberGenerator {
 /// navdb made.
 final class Scratch: @unchecked Sendable {
     let path: String
-    private let root: String
+    private let root: TemporaryDirectory
     private let io: String
     private var counter = 0
     private let lock = NSLock()
 
     init(_ name: String) throws {
-        root =
-            FileManager.default.temporaryDirectory.appendingPathComponent(
-                "navdb-reliability-\(name)-\(UUID().uuidString)"
-            ).path
-        path = root + "/work"
-        io = root + "/io"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: io, withIntermediateDirectories: true)
+        root = try TemporaryDirectory(prefix: "navdb-reliability-\(name)")
+        path = try root.subdirectory("work")
+        io = try root.subdirectory("io")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// `path/name`.
     func file(_ name: String) -> String { path + "/" + name }
@@ -374,7 +368,7 @@ extension JSONValue {
     var int: Int? { if case .integer(let value) = self { return Int(value) } else { return nil } }
 }
 
-/// Scalars that human output must never print raw (DESIGN §6): controls other than the line
+/// Scalars that human output must never print raw (README and `--help`): controls other than the line
 /// feeds between lines, line and paragraph separators, bidirectional embeddings, overrides and
 /// isolates.
 func rawControlCharacters(in text: String) -> [String] {

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Debian's `chromium`, headless, for the report's browser tests (DESIGN §11): `--dump-dom` after
+/// Debian's `chromium`, headless, for the report's browser tests (NavStore.docc/Reports.md): `--dump-dom` after
 /// the page's script ran, and `--screenshot`. `.ci/run` installs it; where it is missing, the
 /// browser tests are skipped with a message saying so.
 enum Chromium {
@@ -49,12 +50,11 @@ enum Chromium {
     /// megabytes), and a run that takes more than two minutes is ended.
     private static func run(_ arguments: [String]) throws -> String {
         guard let path else { throw BrowserError(message: missing) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navdb-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let temporary = try TemporaryDirectory(prefix: "navdb-chromium")
+        let scratch = temporary.url
+        defer { withExtendedLifetime(temporary) {} }
         let outURL = scratch.appendingPathComponent("stdout")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -92,7 +92,7 @@ enum Chromium {
 }
 
 /// Queries on a serialized DOM by accessible name (`aria-label`), the report's contract with
-/// assistive technology and tests (DESIGN §11). Script elements are left out first, so neither
+/// assistive technology and tests (NavStore.docc/Reports.md). Script elements are left out first, so neither
 /// the page's script nor its embedded data can be mistaken for drawn elements.
 struct RenderedPage {
     /// The DOM without its `<script>` elements.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of the `navdb` binary produced.
@@ -27,18 +28,17 @@ struct CommandResult: CustomStringConvertible, Sendable {
 /// separate process (like swift-argument-parser's `AssertExecuteCommand`): the working directory
 /// is the sandbox, `NAVDB_PATH` and `NO_COLOR` are cleared, stdout and stderr are captured.
 final class Sandbox: Sendable {
-    let directory: URL
+    private let temporary: TemporaryDirectory
+
+    /// The sandbox directory, removed with the sandbox.
+    var directory: URL { temporary.url }
 
     /// The default database (`./navdb.sqlite` in the sandbox).
     var database: URL { directory.appendingPathComponent("navdb.sqlite") }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navdb-cli-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory(prefix: "navdb-cli")
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Writes `text` to a file in the sandbox and returns its path.
     @discardableResult
