@@ -15,13 +15,15 @@ symbols=.build/docs/symbol-graphs
 swift build --target NavStore
 bin=$(swift build --show-bin-path)
 
-# 2. Extract the public symbols. CSQLite's module map must be findable, since NavStore imports it.
+# 2. Extract the public symbols. The system libraries' module maps (CSQLite, ...) must be
+#    findable, since NavStore imports them.
 triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -n 1)
 sdk=()
 if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
+includes=(-I "$bin/Modules" -I "$bin")
+for map in Sources/*/module.modulemap; do includes+=(-I "$(dirname "$map")"); done
 rm -rf "$symbols" && mkdir -p "$symbols"
-swift-symbolgraph-extract -module-name NavStore -target "$triple" "${sdk[@]}" \
-    -I "$bin/Modules" -I "$bin" -I Sources/CSQLite \
+swift-symbolgraph-extract -module-name NavStore -target "$triple" "${sdk[@]}" "${includes[@]}" \
     -minimum-access-level public -skip-synthesized-members -output-dir "$symbols"
 
 # 3. Convert catalog and symbols into an archive; a warning is an error.
