@@ -32,6 +32,24 @@ public enum DisplayText {
         return result
     }
 
+    /// `text` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
+    public static func quoted(_ text: String) -> String {
+        "\"" + escaped(text, quote: "\"") + "\""
+    }
+
+    /// A value for a column: `-` for `nil`; the escaped text; quoted when it would otherwise be
+    /// misread: `""` for the empty string, and quotes around `-`, text starting with `"`, or
+    /// text with leading or trailing spaces.
+    public static func column(_ text: String?) -> String {
+        guard let text else { return "-" }
+        if text.isEmpty || text == "-" || text.hasPrefix("\"") || text.first?.isWhitespace == true
+            || text.last?.isWhitespace == true
+        {
+            return quoted(text)
+        }
+        return escaped(text)
+    }
+
     /// Whether a scalar is a control (`Cc`), a line or paragraph separator, or a bidirectional
     /// embedding, override or isolate control.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -57,27 +57,53 @@ public enum EventBody: Sendable, Hashable {
     /// navigation state does not change); the marker says which state the app was handed.
     case sessionRestored(RestoreMarker)
 
-    /// Every event type name, in the order of <doc:Events>.
-    public static let typeNames = [
-        "session.started", "entry.pushed", "entries.popped", "pop.vetoed", "stack.replaced",
-        "item.updated", "layer.presented", "layer.dismissed", "dismiss.vetoed", "session.restored",
-    ]
+    /// The type of an event, by its name (<doc:Events>): the one list of event types. Code that
+    /// handles every type switches over it (or over ``EventBody``), so the compiler names each
+    /// place a new type must be handled.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `session.started`.
+        case sessionStarted = "session.started"
+        /// `entry.pushed`.
+        case entryPushed = "entry.pushed"
+        /// `entries.popped`.
+        case entriesPopped = "entries.popped"
+        /// `pop.vetoed`.
+        case popVetoed = "pop.vetoed"
+        /// `stack.replaced`.
+        case stackReplaced = "stack.replaced"
+        /// `item.updated`.
+        case itemUpdated = "item.updated"
+        /// `layer.presented`.
+        case layerPresented = "layer.presented"
+        /// `layer.dismissed`.
+        case layerDismissed = "layer.dismissed"
+        /// `dismiss.vetoed`.
+        case dismissVetoed = "dismiss.vetoed"
+        /// `session.restored`.
+        case sessionRestored = "session.restored"
+    }
 
-    /// The event's type name, e.g. `entry.pushed`.
-    public var type: String {
+    /// Every event type name, in the order of <doc:Events>.
+    public static let typeNames = Kind.allCases.map(\.rawValue)
+
+    /// The event's type.
+    public var kind: Kind {
         switch self {
-        case .sessionStarted: "session.started"
-        case .entryPushed: "entry.pushed"
-        case .entriesPopped: "entries.popped"
-        case .popVetoed: "pop.vetoed"
-        case .stackReplaced: "stack.replaced"
-        case .itemUpdated: "item.updated"
-        case .layerPresented: "layer.presented"
-        case .layerDismissed: "layer.dismissed"
-        case .dismissVetoed: "dismiss.vetoed"
-        case .sessionRestored: "session.restored"
+        case .sessionStarted: .sessionStarted
+        case .entryPushed: .entryPushed
+        case .entriesPopped: .entriesPopped
+        case .popVetoed: .popVetoed
+        case .stackReplaced: .stackReplaced
+        case .itemUpdated: .itemUpdated
+        case .layerPresented: .layerPresented
+        case .layerDismissed: .layerDismissed
+        case .dismissVetoed: .dismissVetoed
+        case .sessionRestored: .sessionRestored
         }
     }
+
+    /// The event's type name, e.g. `entry.pushed`.
+    public var type: String { kind.rawValue }
 
     /// Whether the event records a veto (the command's outcome is `vetoed`, exit code 3).
     public var isVeto: Bool {

@@ -109,37 +109,38 @@ extension EventBody {
     /// - Throws: ``NavigationError/invalidEvent(_:)`` for an unknown type; `DecodingError` for a
     ///   payload of the wrong shape.
     public init(type: String, payloadFrom decoder: any Decoder) throws {
-        switch type {
-        case "session.started":
-            let p = try Payload.SessionStarted(from: decoder)
-            self = .sessionStarted(name: p.name, platform: p.platform ?? .default)
-        case "entry.pushed":
-            self = .entryPushed(try Payload.EntryPushed(from: decoder).entry)
-        case "entries.popped":
-            let p = try Payload.EntriesPopped(from: decoder)
-            self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
-        case "pop.vetoed":
-            let p = try Payload.PopVetoed(from: decoder)
-            self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
-        case "stack.replaced":
-            self = .stackReplaced(try Payload.StackReplaced(from: decoder).entries)
-        case "item.updated":
-            let p = try Payload.ItemUpdated(from: decoder)
-            self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
-        case "layer.presented":
-            let p = try Payload.LayerPresented(from: decoder)
-            self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
-        case "layer.dismissed":
-            let p = try Payload.LayerDismissed(from: decoder)
-            self = .layerDismissed(source: p.source, ids: p.ids)
-        case "dismiss.vetoed":
-            let p = try Payload.DismissVetoed(from: decoder)
-            self = .dismissVetoed(entry: p.entry, source: p.source)
-        case "session.restored":
-            self = .sessionRestored(try RestoreMarker(from: decoder))
-        default:
+        guard let kind = Kind(rawValue: type) else {
             throw NavigationError.invalidEvent(
                 "unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
+        }
+        switch kind {
+        case .sessionStarted:
+            let p = try Payload.SessionStarted(from: decoder)
+            self = .sessionStarted(name: p.name, platform: p.platform ?? .default)
+        case .entryPushed:
+            self = .entryPushed(try Payload.EntryPushed(from: decoder).entry)
+        case .entriesPopped:
+            let p = try Payload.EntriesPopped(from: decoder)
+            self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
+        case .popVetoed:
+            let p = try Payload.PopVetoed(from: decoder)
+            self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
+        case .stackReplaced:
+            self = .stackReplaced(try Payload.StackReplaced(from: decoder).entries)
+        case .itemUpdated:
+            let p = try Payload.ItemUpdated(from: decoder)
+            self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
+        case .layerPresented:
+            let p = try Payload.LayerPresented(from: decoder)
+            self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
+        case .layerDismissed:
+            let p = try Payload.LayerDismissed(from: decoder)
+            self = .layerDismissed(source: p.source, ids: p.ids)
+        case .dismissVetoed:
+            let p = try Payload.DismissVetoed(from: decoder)
+            self = .dismissVetoed(entry: p.entry, source: p.source)
+        case .sessionRestored:
+            self = .sessionRestored(try RestoreMarker(from: decoder))
         }
     }
 }

@@ -72,13 +72,6 @@ extension BackBarButtonItem {
     }
 }
 
-extension NavigationItem {
-    /// Whether the two items are equal with every text compared by its Unicode scalars.
-    func isExactly(_ other: NavigationItem) -> Bool {
-        changedFields(to: other).isEmpty
-    }
-}
-
 extension Entry {
     /// Whether the two entries are equal with ids, routes, params and item texts compared by
     /// their Unicode scalars.

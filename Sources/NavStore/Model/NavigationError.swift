@@ -36,6 +36,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case emptyStackReplacement
     /// Rule 12: the ids of ``NavigationCommand/setStack(_:)`` must be distinct.
     case duplicateEntryInReplacement(id: String)
+    /// An entry id that is the empty string: an id has at least one character
+    /// (``Entry/requireValidID(_:)``).
+    case emptyEntryID
     /// A navigation item (or item patch) could not be read.
     case invalidItem(String)
     /// An event that cannot be applied to the state it follows (import validation).
@@ -79,6 +82,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "set-stack needs at least one entry"
         case .duplicateEntryInReplacement(let id):
             "set-stack lists entry '\(id)' more than once; ids must be distinct"
+        case .emptyEntryID:
+            "the entry id '' is empty: an entry id has at least one character"
         case .invalidItem(let message):
             "invalid navigation item: \(message)"
         case .invalidEvent(let message):

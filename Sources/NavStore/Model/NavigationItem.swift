@@ -51,12 +51,15 @@ public struct BackBarButtonItem: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey { case title, image, menuSuppressed }
 
     /// Decodes `{"title", "image", "menuSuppressed"}`; absent flags are `false`, an absent title `nil`.
-    /// - Throws: `DecodingError` for values of the wrong type.
+    /// - Throws: `DecodingError` for values of the wrong type or another key.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         title = try c.decodeIfPresent(String.self, forKey: .title)
         image = try c.decodeIfPresent(Bool.self, forKey: .image) ?? false
         menuSuppressed = try c.decodeIfPresent(Bool.self, forKey: .menuSuppressed) ?? false
+        try requireKnownKeys(
+            decoder.container(keyedBy: FieldKey.self), known: ["title", "image", "menuSuppressed"],
+            of: "backBarButtonItem key")
     }
 
     /// Encodes every key (a `nil` title as `null`) when the encoder's `userInfo` asks for
@@ -78,6 +81,15 @@ public struct PopGuard: Sendable, Hashable, Codable {
 
     /// Creates a pop guard with the prompt the app shows.
     public init(prompt: String) { self.prompt = prompt }
+
+    private enum CodingKeys: String, CodingKey { case prompt }
+
+    /// Decodes `{"prompt"}`.
+    /// - Throws: `DecodingError` when `prompt` is missing or not a string, or for another key.
+    public init(from decoder: any Decoder) throws {
+        prompt = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .prompt)
+        try requireKnownKeys(decoder.container(keyedBy: FieldKey.self), known: ["prompt"], of: "popGuard key")
+    }
 }
 
 /// The navigation item of one entry, with UIKit's own names (`UINavigationItem`, <doc:Rules>).
@@ -135,136 +147,48 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     /// optionals), for JSON output that shows every field; without it only set fields are written, as stored.
     public static let explicitKeys = CodingUserInfoKey(rawValue: "navstore.explicitKeys")!
 
-    /// JSON keys: the field names of <doc:Rules>.
-    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
-        case title, backButtonTitle, backBarButtonItem, backButtonDisplayMode, hidesBackButton
-        case leftBarButtonItems, leftItemsSupplementBackButton, style, menuTitle, popGuard
-    }
-
     /// Decodes an item; absent keys take their unset values, `null` is `nil`, `""` stays `""`.
-    /// - Throws: `DecodingError` for a value of the wrong type, an unknown display mode or style,
-    ///   or a negative `leftBarButtonItems`.
+    /// - Throws: `DecodingError` for a key that is no field of ``NavigationItemField/all`` (named,
+    ///   with the known ones), a value of the wrong type, an unknown display mode or style, or a
+    ///   negative `leftBarButtonItems`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        title = try c.decodeIfPresent(String.self, forKey: .title)
-        backButtonTitle = try c.decodeIfPresent(String.self, forKey: .backButtonTitle)
-        backBarButtonItem = try c.decodeIfPresent(BackBarButtonItem.self, forKey: .backBarButtonItem)
-        backButtonDisplayMode =
-            try c.decodeIfPresent(BackButtonDisplayMode.self, forKey: .backButtonDisplayMode) ?? .default
-        hidesBackButton = try c.decodeIfPresent(Bool.self, forKey: .hidesBackButton) ?? false
-        do {
-            leftBarButtonItems = try c.decodeIfPresent(Int.self, forKey: .leftBarButtonItems) ?? 0
-        } catch {
-            // Foundation reports a number that is no Int (1.5, 1e30) as "The given data was not
-            // valid JSON", without a path: say which field and why.
-            guard let number = try? c.decode(Double.self, forKey: .leftBarButtonItems) else { throw error }
-            throw DecodingError.dataCorruptedError(
-                forKey: .leftBarButtonItems, in: c,
-                debugDescription: "leftBarButtonItems must be a whole number, 0 or more, got \(number)")
-        }
-        if leftBarButtonItems < 0 {
-            throw DecodingError.dataCorruptedError(
-                forKey: .leftBarButtonItems, in: c,
-                debugDescription: "leftBarButtonItems must be 0 or more, got \(leftBarButtonItems)")
-        }
-        leftItemsSupplementBackButton =
-            try c.decodeIfPresent(Bool.self, forKey: .leftItemsSupplementBackButton) ?? false
-        style = try c.decodeIfPresent(NavigationItemStyle.self, forKey: .style) ?? .navigator
-        menuTitle = try c.decodeIfPresent(String.self, forKey: .menuTitle)
-        popGuard = try c.decodeIfPresent(PopGuard.self, forKey: .popGuard)
+        let c = try decoder.container(keyedBy: FieldKey.self)
+        self.init()
+        for field in NavigationItemField.all { try field.decode(&self, c) }
+        try requireKnownKeys(c, known: NavigationItemField.all.map(\.name), of: "navigation item field")
     }
 
     /// Encodes the set fields only, or every field when `userInfo[explicitKeys] == true`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if encoder.userInfo[Self.explicitKeys] as? Bool == true {
-            try c.encode(title, forKey: .title)
-            try c.encode(backButtonTitle, forKey: .backButtonTitle)
-            try c.encode(backBarButtonItem, forKey: .backBarButtonItem)
-            try c.encode(backButtonDisplayMode, forKey: .backButtonDisplayMode)
-            try c.encode(hidesBackButton, forKey: .hidesBackButton)
-            try c.encode(leftBarButtonItems, forKey: .leftBarButtonItems)
-            try c.encode(leftItemsSupplementBackButton, forKey: .leftItemsSupplementBackButton)
-            try c.encode(style, forKey: .style)
-            try c.encode(menuTitle, forKey: .menuTitle)
-            try c.encode(popGuard, forKey: .popGuard)
-            return
-        }
-        try c.encodeIfPresent(title, forKey: .title)
-        try c.encodeIfPresent(backButtonTitle, forKey: .backButtonTitle)
-        try c.encodeIfPresent(backBarButtonItem, forKey: .backBarButtonItem)
-        if backButtonDisplayMode != .default { try c.encode(backButtonDisplayMode, forKey: .backButtonDisplayMode) }
-        if hidesBackButton { try c.encode(hidesBackButton, forKey: .hidesBackButton) }
-        if leftBarButtonItems != 0 { try c.encode(leftBarButtonItems, forKey: .leftBarButtonItems) }
-        if leftItemsSupplementBackButton { try c.encode(true, forKey: .leftItemsSupplementBackButton) }
-        if style != .navigator { try c.encode(style, forKey: .style) }
-        try c.encodeIfPresent(menuTitle, forKey: .menuTitle)
-        try c.encodeIfPresent(popGuard, forKey: .popGuard)
+        var c = encoder.container(keyedBy: FieldKey.self)
+        let explicit = encoder.userInfo[Self.explicitKeys] as? Bool == true
+        for field in NavigationItemField.all { try field.encode(self, &c, explicit) }
     }
 }
 
-/// A field of ``NavigationItem`` by the name a command line gives it (for example to reset one field).
-public enum NavigationItemField: String, Sendable, CaseIterable {
-    /// `title`.
-    case title
-    /// `backButtonTitle`.
-    case backButtonTitle = "back-button-title"
-    /// `backBarButtonItem.title` (the custom item stays, with a `nil` title).
-    case backBarButtonTitle = "back-bar-button-title"
-    /// `backBarButtonItem.image`.
-    case backBarButtonImage = "back-bar-button-image"
-    /// `backBarButtonItem.menuSuppressed`.
-    case menuSuppressed = "menu-suppressed"
-    /// The whole `backBarButtonItem`.
-    case backBarButtonItem = "back-bar-button-item"
-    /// `backButtonDisplayMode` (back to `.default`).
-    case displayMode = "display-mode"
-    /// `hidesBackButton`.
-    case hidesBackButton = "hides-back-button"
-    /// `leftBarButtonItems` (back to 0).
-    case leftItems = "left-items"
-    /// `leftItemsSupplementBackButton`.
-    case supplementBackButton = "supplement-back-button"
-    /// `style` (back to `.navigator`).
-    case style
-    /// `menuTitle`.
-    case menuTitle = "menu-title"
-    /// `popGuard`.
-    case popGuard = "pop-guard"
+/// Throws when `container` holds a key not in `known`: JSON read from a file must not lose a
+/// misspelt key (`"titel"`) without a word.
+/// - Throws: `DecodingError.dataCorrupted` naming the first unknown key (in sorted order) and the
+///   known ones.
+func requireKnownKeys<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, known: [String], of what: String)
+    throws
+{
+    let unknown = container.allKeys.filter { !known.contains($0.stringValue) }
+    guard let first = unknown.min(by: { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) })
+    else { return }
+    throw DecodingError.dataCorruptedError(
+        forKey: first, in: container,
+        debugDescription: "unknown \(what) '\(first.stringValue)' (known: \(known.joined(separator: ", ")))")
 }
 
 extension NavigationItem {
-    /// Resets one field to its unset value (`nil`, `false`, `0`, `.default`, `.navigator`).
-    ///
-    /// Unsetting a part of `backBarButtonItem` keeps the custom item; unset
-    /// ``NavigationItemField/backBarButtonItem`` to remove it.
-    public mutating func unset(_ field: NavigationItemField) {
-        switch field {
-        case .title: title = nil
-        case .backButtonTitle: backButtonTitle = nil
-        case .backBarButtonTitle: backBarButtonItem?.title = nil
-        case .backBarButtonImage: backBarButtonItem?.image = false
-        case .menuSuppressed: backBarButtonItem?.menuSuppressed = false
-        case .backBarButtonItem: backBarButtonItem = nil
-        case .displayMode: backButtonDisplayMode = .default
-        case .hidesBackButton: hidesBackButton = false
-        case .leftItems: leftBarButtonItems = 0
-        case .supplementBackButton: leftItemsSupplementBackButton = false
-        case .style: style = .navigator
-        case .menuTitle: menuTitle = nil
-        case .popGuard: popGuard = nil
-        }
-    }
-
     /// Returns this item with the fields named in `patch` replaced (JSON keys of <doc:Rules>;
     /// `null` unsets a field), the shape of a case's `update.set` or a partial item.
     /// - Throws: ``NavigationError/invalidItem(_:)`` for an unknown key or a value of the wrong type.
     public func merging(_ patch: [String: JSONValue]) throws(NavigationError) -> NavigationItem {
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let known = NavigationItemField.all.map(\.name)
         if let unknown = patch.keys.sorted().first(where: { !known.contains($0) }) {
-            throw .invalidItem(
-                "unknown navigation item field '\(unknown)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))"
-            )
+            throw .invalidItem("unknown navigation item field '\(unknown)' (known: \(known.joined(separator: ", ")))")
         }
         do {
             let encoder = JSONEncoder()

@@ -13,107 +13,116 @@ extension SessionState {
     /// - Throws: ``NavigationError`` naming the ids and the stack when the rules refuse it.
     /// - Complexity: O(n) in the number of live entries.
     public func decide(_ command: NavigationCommand) throws(NavigationError) -> EventBody? {
-        let entries = topLayer.entries
         switch command {
         case .push(let entry):
-            try requireNotLive(entry.id)
-            try entry.requireStorableParams()
+            try requireNew(entry)
             return .entryPushed(entry)
-
         case .pop(let source, let confirmed):
-            guard let top = entries.last else { throw .emptyStack(action: "pop") }
-            switch source {
-            case .backMenu:
-                throw .invalidSource(
-                    operation: "pop", source: source.rawValue,
-                    accepted: PopSource.allCases.filter {
-                        $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture)
-                    }.map(\.rawValue))
-            case .backButton, .gesture, .contentGesture:
-                if source == .contentGesture, !platform.rules.contentPopGesture {
-                    throw .sourceNotOnPlatform(source: source, platform: platform)
-                }
-                if let reason = noBackButtonReason {
-                    if reason == .atRoot && entries.count == 1 { throw rootError(top.id) }
-                    throw .noBackButton(source: source, top: top.id, reason: reason.rawValue, stack: stackDescription)
-                }
-                if source == .backButton, !confirmed, let popGuard = top.item.popGuard {
-                    return .popVetoed(entry: top.id, prompt: popGuard.prompt, source: source)
-                }
-            case .programmatic:
-                guard entries.count >= 2 else { throw rootError(top.id) }
-            }
-            return .entriesPopped(
-                source: source, ids: [top.id], confirmed: source == .backButton && confirmed && top.item.popGuard != nil
-            )
-
+            return try decidePop(source: source, confirmed: confirmed)
         case .popTo(let id, let source):
-            switch source {
-            case .programmatic:
-                guard let index = entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) else {
-                    throw .notInTopLayer(id: id, stack: stackDescription)
-                }
-                return popAbove(index, source: source)
-            case .backMenu:
-                guard let menu = backMenu else { throw .noBackMenu(stack: stackDescription) }
-                guard menu.contains(where: { $0.entry.hasSameScalars(as: id) }) else {
-                    throw .notInBackMenu(id: id, menu: menu.map(\.entry))
-                }
-                return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
-            case .backButton, .gesture, .contentGesture:
-                throw .invalidSource(
-                    operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
-            }
-
+            return try decidePop(to: id, source: source)
         case .popToRoot:
-            guard !entries.isEmpty else { return nil }
-            return popAbove(0, source: .programmatic)
-
+            return topLayer.entries.isEmpty ? nil : popAbove(0, source: .programmatic)
         case .menuSelect(let row):
             guard let menu = backMenu else { throw .noBackMenu(stack: stackDescription) }
             guard row >= 1, row <= menu.count else { throw .menuRowOutOfRange(row: row, rows: menu.count) }
             return try decide(.popTo(entryID: menu[row - 1].entry, source: .backMenu))
-
         case .back:
-            guard let top = entries.last else { throw .emptyStack(action: "go back") }
-            if entries.count >= 2 { return .entriesPopped(source: .programmatic, ids: [top.id], confirmed: false) }
-            if layers.count > 1 { return .layerDismissed(source: .programmatic, ids: entries.map(\.id)) }
-            throw .nowhereToGoBack(root: top.id)
-
+            return try decideBack()
         case .setStack(let replacement):
-            guard !replacement.isEmpty else { throw .emptyStackReplacement }
-            var seen = Set<ExactKey>()
-            for entry in replacement {
-                guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
-                try entry.requireStorableParams()
-                if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
-                    throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
-                }
-            }
-            return .stackReplaced(replacement)
-
+            return try decideSetStack(replacement)
         case .update(let id, let item):
             guard let (layer, position) = location(of: id) else { throw .entryNotLive(id: id, stack: stackDescription) }
-            let old = layers[layer].entries[position].item
-            if old.changedFields(to: item).isEmpty { return nil }
-            return .itemUpdated(id: id, item: item, fields: old.changedFields(to: item))
-
+            let fields = layers[layer].entries[position].item.changedFields(to: item)
+            return fields.isEmpty ? nil : .itemUpdated(id: id, item: item, fields: fields)
         case .present(let entry, let modal):
             guard !layers[0].entries.isEmpty else { throw .presentOverEmptyStack }
-            try requireNotLive(entry.id)
-            try entry.requireStorableParams()
+            try requireNew(entry)
             return .layerPresented(entry, modalInPresentation: modal)
-
         case .dismiss(let source):
             guard layers.count > 1 else { throw .noModalLayer(stack: stackDescription) }
             if source == .gesture && topLayer.modalInPresentation {
-                return .dismissVetoed(entry: entries.first?.id ?? "", source: source)
+                return .dismissVetoed(entry: topLayer.entries.first?.id ?? "", source: source)
             }
-            return .layerDismissed(source: source, ids: entries.map(\.id))
-
+            return .layerDismissed(source: source, ids: topLayer.entries.map(\.id))
         case .markRestored:
             return .sessionRestored(RestoreMarker())
         }
+    }
+
+    /// `pop` (rules 1, 10, 11): one entry by a back-button tap, a swipe or the app; a tap on a
+    /// guarded entry without confirmation is vetoed.
+    private func decidePop(source: PopSource, confirmed: Bool) throws(NavigationError) -> EventBody {
+        let entries = topLayer.entries
+        guard let top = entries.last else { throw .emptyStack(action: "pop") }
+        switch source {
+        case .backMenu:
+            throw .invalidSource(
+                operation: "pop", source: source.rawValue,
+                accepted: PopSource.allCases.filter {
+                    $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture)
+                }.map(\.rawValue))
+        case .backButton, .gesture, .contentGesture:
+            if source == .contentGesture, !platform.rules.contentPopGesture {
+                throw .sourceNotOnPlatform(source: source, platform: platform)
+            }
+            if let reason = noBackButtonReason {
+                if reason == .atRoot && entries.count == 1 { throw rootError(top.id) }
+                throw .noBackButton(source: source, top: top.id, reason: reason.rawValue, stack: stackDescription)
+            }
+            if source == .backButton, !confirmed, let popGuard = top.item.popGuard {
+                return .popVetoed(entry: top.id, prompt: popGuard.prompt, source: source)
+            }
+        case .programmatic:
+            guard entries.count >= 2 else { throw rootError(top.id) }
+        }
+        return .entriesPopped(
+            source: source, ids: [top.id], confirmed: source == .backButton && confirmed && top.item.popGuard != nil)
+    }
+
+    /// A pop to an entry (rules 9, 11): to an entry of the top layer, or to a row of the back menu.
+    private func decidePop(to id: String, source: PopSource) throws(NavigationError) -> EventBody? {
+        let entries = topLayer.entries
+        switch source {
+        case .programmatic:
+            guard let index = entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) else {
+                throw .notInTopLayer(id: id, stack: stackDescription)
+            }
+            return popAbove(index, source: source)
+        case .backMenu:
+            guard let menu = backMenu else { throw .noBackMenu(stack: stackDescription) }
+            guard menu.contains(where: { $0.entry.hasSameScalars(as: id) }) else {
+                throw .notInBackMenu(id: id, menu: menu.map(\.entry))
+            }
+            return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
+        case .backButton, .gesture, .contentGesture:
+            throw .invalidSource(operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
+        }
+    }
+
+    /// `back` (rule 14): pop above a root, dismiss at a modal layer's root, refuse at the base root.
+    private func decideBack() throws(NavigationError) -> EventBody {
+        let entries = topLayer.entries
+        guard let top = entries.last else { throw .emptyStack(action: "go back") }
+        if entries.count >= 2 { return .entriesPopped(source: .programmatic, ids: [top.id], confirmed: false) }
+        if layers.count > 1 { return .layerDismissed(source: .programmatic, ids: entries.map(\.id)) }
+        throw .nowhereToGoBack(root: top.id)
+    }
+
+    /// A stack replacement (rule 12): a non-empty list of entries with distinct, non-empty ids that are
+    /// not live in another layer.
+    private func decideSetStack(_ replacement: [Entry]) throws(NavigationError) -> EventBody {
+        guard !replacement.isEmpty else { throw .emptyStackReplacement }
+        var seen = Set<ExactKey>()
+        for entry in replacement {
+            try Entry.requireValidID(entry.id)
+            guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
+            try entry.requireStorableParams()
+            if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
+                throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
+            }
+        }
+        return .stackReplaced(replacement)
     }
 
     /// Checks that `event` could have been recorded after this state: that the command it records
@@ -287,10 +296,14 @@ extension SessionState {
         return state
     }
 
-    private func requireNotLive(_ id: String) throws(NavigationError) {
-        if let (layer, _) = location(of: id) {
-            throw .entryAlreadyLive(id: id, layer: layer, stack: stackDescription)
+    /// An entry that a push or a presentation brings: a valid id not live in any layer (rule
+    /// 16), params that can be stored.
+    private func requireNew(_ entry: Entry) throws(NavigationError) {
+        try Entry.requireValidID(entry.id)
+        if let (layer, _) = location(of: entry.id) {
+            throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
         }
+        try entry.requireStorableParams()
     }
 
     private func rootError(_ id: String) -> NavigationError {
@@ -302,31 +315,5 @@ extension SessionState {
         let entries = topLayer.entries
         guard index < entries.count - 1 else { return nil }
         return .entriesPopped(source: source, ids: entries[(index + 1)...].map(\.id), confirmed: false)
-    }
-}
-
-extension NavigationItem {
-    /// The JSON keys (<doc:Rules>) of the fields that differ between this item and `other`, texts
-    /// compared by their Unicode scalars (a title changed to a canonically equivalent spelling
-    /// is a change).
-    public func changedFields(to other: NavigationItem) -> [String] {
-        var fields: [String] = []
-        if !sameScalars(title, other.title) { fields.append("title") }
-        if !sameScalars(backButtonTitle, other.backButtonTitle) { fields.append("backButtonTitle") }
-        switch (backBarButtonItem, other.backBarButtonItem) {
-        case (nil, nil): break
-        case (let a?, let b?) where a.isExactly(b): break
-        default: fields.append("backBarButtonItem")
-        }
-        if backButtonDisplayMode != other.backButtonDisplayMode { fields.append("backButtonDisplayMode") }
-        if hidesBackButton != other.hidesBackButton { fields.append("hidesBackButton") }
-        if leftBarButtonItems != other.leftBarButtonItems { fields.append("leftBarButtonItems") }
-        if leftItemsSupplementBackButton != other.leftItemsSupplementBackButton {
-            fields.append("leftItemsSupplementBackButton")
-        }
-        if style != other.style { fields.append("style") }
-        if !sameScalars(menuTitle, other.menuTitle) { fields.append("menuTitle") }
-        if !sameScalars(popGuard?.prompt, other.popGuard?.prompt) { fields.append("popGuard") }
-        return fields
     }
 }

@@ -32,14 +32,24 @@ public struct Entry: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case id, route, params, item }
 
+    /// The rule for entry ids, wherever an entry comes from (a push, a presentation, a stack replacement,
+    /// an import): an id has at least one character. Checked when a command is decided, not when
+    /// a stored event is read.
+    /// - Throws: ``NavigationError/emptyEntryID`` for `""`.
+    public static func requireValidID(_ id: String) throws(NavigationError) {
+        if id.isEmpty { throw .emptyEntryID }
+    }
+
     /// Decodes `{"id", "route", "params", "item"}`; only `id` is required.
-    /// - Throws: `DecodingError` when `id` is missing or a value has the wrong type.
+    /// - Throws: `DecodingError` when `id` is missing, a value has the wrong type, or for another key.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         route = try c.decodeIfPresent(String.self, forKey: .route)
         storedParams = .value(try c.decodeIfPresent([String: JSONValue].self, forKey: .params))
         item = try c.decodeIfPresent(NavigationItem.self, forKey: .item) ?? NavigationItem()
+        try requireKnownKeys(
+            decoder.container(keyedBy: FieldKey.self), known: ["id", "route", "params", "item"], of: "entry key")
     }
 
     /// Encodes every key when `userInfo[NavigationItem.explicitKeys] == true`, else the set ones.

@@ -234,28 +234,3 @@ extension SessionReport {
         rules = LintRule.allCases.filter(used.contains).map(ReportRule.init)
     }
 }
-
-extension NavigationItem {
-    /// The value of the field with JSON key `key` (<doc:Rules>) as JSON; `.null` for an unset optional.
-    func jsonValue(of key: String) -> JSONValue {
-        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        switch key {
-        case "title": return text(title)
-        case "backButtonTitle": return text(backButtonTitle)
-        case "backBarButtonItem":
-            guard let custom = backBarButtonItem else { return .null }
-            return .object([
-                "title": text(custom.title), "image": .bool(custom.image),
-                "menuSuppressed": .bool(custom.menuSuppressed),
-            ])
-        case "backButtonDisplayMode": return .string(backButtonDisplayMode.rawValue)
-        case "hidesBackButton": return .bool(hidesBackButton)
-        case "leftBarButtonItems": return .integer(Int64(leftBarButtonItems))
-        case "leftItemsSupplementBackButton": return .bool(leftItemsSupplementBackButton)
-        case "style": return .string(style.rawValue)
-        case "menuTitle": return text(menuTitle)
-        case "popGuard": return popGuard.map { .object(["prompt": .string($0.prompt)]) } ?? .null
-        default: return .null
-        }
-    }
-}

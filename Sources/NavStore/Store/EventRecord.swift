@@ -75,11 +75,41 @@ public struct EventRecord: Sendable, Hashable, Codable {
             body: try EventBody(type: type, payload: data))
     }
 
-    /// One compact JSON line with sorted keys (no newline at the end).
+    /// One compact JSON line with sorted keys (no newline at the end), written by the one line
+    /// writer (``line(_:payload:previous:)``); `seq`, `time` and `previous` left out when `nil`.
     /// - Throws: `EncodingError` only for payload values JSON cannot hold.
     public func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        let payload = String(decoding: try encoder.encode(payload), as: UTF8.self)
+        return Self.line(
+            at: at, eventID: eventID, previous: previous, seq: seq, session: session, time: time, type: type,
+            version: version, payload: payload)
+    }
+
+    /// The NDJSON line of `event` around `payload`, its payload's JSON text as the caller wants it
+    /// (stored, or with every item field written for `--json`): the shape of every event line,
+    /// `{"at","eventID","payload","previous","seq","session","time","type","version"}` with
+    /// sorted keys, `time` the ISO-8601 text of `at`, `previous` and `seq` left out when `nil`
+    /// (`Schemas/event.schema.json`).
+    public static func line(_ event: Event, payload: String, previous: String? = nil) -> String {
+        line(
+            at: event.at, eventID: event.eventID, previous: previous, seq: event.seq, session: event.session,
+            time: Timestamp.format(event.at), type: event.type, version: event.version, payload: payload)
+    }
+
+    private static func line(
+        at: Int64, eventID: String, previous: String?, seq: Int64?, session: String, time: String?, type: String,
+        version: Int, payload: String
+    ) -> String {
+        var writer = PayloadWriter()
+        _ = writer.line(
+            at: at, eventID: eventID, previous: previous, seq: seq, session: session, time: time, type: type,
+            version: version
+        ) { writer in
+            writer.raw(payload)
+            return true
+        }
+        return writer.text
     }
 }

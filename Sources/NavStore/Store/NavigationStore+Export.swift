@@ -189,17 +189,11 @@ struct Redactor {
         Dictionary(params.map { (hash($0.key), redact($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// An item with every text field redacted; flags, counts, modes and styles kept.
+    /// An item with every text of every field (``NavigationItemField/all``) redacted; flags,
+    /// counts, modes and styles kept.
     func redact(_ item: NavigationItem) -> NavigationItem {
         var item = item
-        item.title = hash(item.title)
-        item.backButtonTitle = hash(item.backButtonTitle)
-        if var custom = item.backBarButtonItem {
-            custom.title = hash(custom.title)
-            item.backBarButtonItem = custom
-        }
-        item.menuTitle = hash(item.menuTitle)
-        if let prompt = item.popGuard?.prompt { item.popGuard = PopGuard(prompt: hash(prompt)) }
+        for field in NavigationItemField.all { field.redactTexts(in: &item) { hash($0) } }
         return item
     }
 

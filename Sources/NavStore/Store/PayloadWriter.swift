@@ -63,37 +63,52 @@ struct PayloadWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The NDJSON line of `event`, the same text as `EventRecord(event, previous: previous).jsonLine()`
-    /// (`{"at","eventID","payload","previous","seq","session","time","type","version"}`, sorted
-    /// keys, `previous` and `seq` left out when `nil`), or `nil` when the payload is left to
-    /// `JSONEncoder`.
+    /// The NDJSON line of `event` with this writer's compact payload (``EventRecord/line(_:payload:previous:)``),
+    /// or `nil` when the payload is left to `JSONEncoder`.
     static func recordLine(_ event: Event, previous: String? = nil) -> String? {
         var writer = PayloadWriter()
         writer.bytes.reserveCapacity(320)
-        writer.raw("{\"at\":")
-        writer.raw(String(event.at))
-        writer.raw(",\"eventID\":")
-        writer.string(event.eventID)
-        writer.raw(",\"payload\":")
-        guard writer.write(event.body) else { return nil }
+        let written = writer.line(
+            at: event.at, eventID: event.eventID, previous: previous, seq: event.seq, session: event.session,
+            time: Timestamp.format(event.at), type: event.type, version: event.version
+        ) { $0.write(event.body) }
+        return written ? String(decoding: writer.bytes, as: UTF8.self) : nil
+    }
+
+    /// The one writer of an NDJSON event line (`export`, `history --json`, `replay --json`, a
+    /// truncated session's base): `{"at","eventID","payload","previous","seq","session","time",
+    /// "type","version"}` in this (sorted) order, `previous`, `seq` and `time` left out when
+    /// `nil`, the payload written by `payload` (`false` gives up).
+    mutating func line(
+        at: Int64, eventID: String, previous: String?, seq: Int64?, session: String, time: String?, type: String,
+        version: Int, payload: (inout PayloadWriter) -> Bool
+    ) -> Bool {
+        raw("{\"at\":")
+        raw(String(at))
+        raw(",\"eventID\":")
+        string(eventID)
+        raw(",\"payload\":")
+        guard payload(&self) else { return false }
         if let previous {
-            writer.raw(",\"previous\":")
-            writer.string(previous)
+            raw(",\"previous\":")
+            string(previous)
         }
-        if let seq = event.seq {
-            writer.raw(",\"seq\":")
-            writer.raw(String(seq))
+        if let seq {
+            raw(",\"seq\":")
+            raw(String(seq))
         }
-        writer.raw(",\"session\":")
-        writer.string(event.session)
-        writer.raw(",\"time\":")
-        writer.string(Timestamp.format(event.at))
-        writer.raw(",\"type\":")
-        writer.string(event.type)
-        writer.raw(",\"version\":")
-        writer.raw(String(event.version))
-        writer.raw("}")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        raw(",\"session\":")
+        string(session)
+        if let time {
+            raw(",\"time\":")
+            string(time)
+        }
+        raw(",\"type\":")
+        string(type)
+        raw(",\"version\":")
+        raw(String(version))
+        raw("}")
+        return true
     }
 
     private mutating func write(_ body: EventBody) -> Bool {
@@ -207,77 +222,15 @@ struct PayloadWriter {
         return true
     }
 
+    /// The item fields in the order of their keys' UTF-8 bytes: the order of sorted-keys JSON.
+    private static let sortedFields = NavigationItemField.all.sorted {
+        $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+    }
+
     /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`.
     private mutating func write(_ item: NavigationItem) {
         raw("{")
-        var first = true
-        if let custom = item.backBarButtonItem {
-            key("backBarButtonItem", first: first)
-            first = false
-            raw("{")
-            var firstInner = true
-            if custom.image {
-                key("image", first: firstInner)
-                firstInner = false
-                raw("true")
-            }
-            if custom.menuSuppressed {
-                key("menuSuppressed", first: firstInner)
-                firstInner = false
-                raw("true")
-            }
-            if let title = custom.title {
-                key("title", first: firstInner)
-                string(title)
-            }
-            raw("}")
-        }
-        if item.backButtonDisplayMode != .default {
-            key("backButtonDisplayMode", first: first)
-            first = false
-            string(item.backButtonDisplayMode.rawValue)
-        }
-        if let title = item.backButtonTitle {
-            key("backButtonTitle", first: first)
-            first = false
-            string(title)
-        }
-        if item.hidesBackButton {
-            key("hidesBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if item.leftBarButtonItems != 0 {
-            key("leftBarButtonItems", first: first)
-            first = false
-            raw(String(item.leftBarButtonItems))
-        }
-        if item.leftItemsSupplementBackButton {
-            key("leftItemsSupplementBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if let title = item.menuTitle {
-            key("menuTitle", first: first)
-            first = false
-            string(title)
-        }
-        if let popGuard = item.popGuard {
-            key("popGuard", first: first)
-            first = false
-            raw("{\"prompt\":")
-            string(popGuard.prompt)
-            raw("}")
-        }
-        if item.style != .navigator {
-            key("style", first: first)
-            first = false
-            string(item.style.rawValue)
-        }
-        if let title = item.title {
-            key("title", first: first)
-            string(title)
-        }
+        for field in Self.sortedFields { field.writeCompact(item, &self) }
         raw("}")
     }
 
@@ -318,7 +271,15 @@ struct PayloadWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    private mutating func raw(_ text: String) {
+    /// The text written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `"name":` after a `,` unless it is the first member of the object just opened.
+    mutating func member(_ name: String) {
+        key(name, first: bytes.last == UInt8(ascii: "{"))
+    }
+
+    mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
@@ -334,7 +295,7 @@ struct PayloadWriter {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`.
-    private mutating func string(_ text: String) {
+    mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most texts need no escaping: copy their UTF-8 in one go.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

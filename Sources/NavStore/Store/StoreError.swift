@@ -56,7 +56,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 74 database unusable.
     public var exitCode: Int32 {
         switch self {
-        case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams): 65
+        case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams), .rules(.emptyEntryID): 65
         case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange,
             .restoreMovedOn:
             1

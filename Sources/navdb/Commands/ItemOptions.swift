@@ -1,120 +1,77 @@
 import NavStore
 
-/// One item option: the field of the library's list (``NavigationItemField``, whose raw value is
-/// the option's name and the `--unset` name), how the option is shown, and how its value sets the
-/// field. Declared once, in ``ItemOptions/all``.
-struct ItemOption: Sendable {
-    /// The field the option sets.
-    let field: NavigationItemField
-    /// How the parser and the help see the option (its name is the field's).
-    let spec: OptionSpec
-    /// Reads the option's text (`nil` for a flag) into an edit of an item.
-    let edit: @Sendable (String?) throws(InvalidValue) -> @Sendable (inout NavigationItem) -> Void
-
-    /// `--field <valueName>`: text, kept as given (`""` is a value).
-    static func text(
-        _ field: NavigationItemField, _ valueName: String, help: String,
-        set: @escaping @Sendable (inout NavigationItem, String) -> Void
-    ) -> ItemOption {
-        value(field, valueName, help: help, parser: String.parser, set: set)
-    }
-
-    /// `--field <valueName>` read by `parser`.
-    static func value<Value: Sendable>(
-        _ field: NavigationItemField, _ valueName: String, help: String, parser: ValueParser<Value>,
-        set: @escaping @Sendable (inout NavigationItem, Value) -> Void
-    ) -> ItemOption {
-        let spec = OptionSpec(
-            name: field.rawValue, kind: .value, valueName: valueName, help: help, section: ItemOptions.section,
-            choices: parser.choices)
-        return ItemOption(field: field, spec: spec) { text throws(InvalidValue) in
-            let value = try parser.parse(text ?? "")
-            return { item in set(&item, value) }
-        }
-    }
-
-    /// `--field`: a flag that turns the field on.
-    static func flag(
-        _ field: NavigationItemField, help: String, set: @escaping @Sendable (inout NavigationItem) -> Void
-    ) -> ItemOption {
-        let spec = OptionSpec(name: field.rawValue, kind: .flag, help: help, section: ItemOptions.section)
-        return ItemOption(field: field, spec: spec) { _ in set }
-    }
-}
-
-/// The item options of `push`, `present` and `update`: each given option sets one field of the
-/// navigation item; an option not given leaves the field as it is (unset for a new entry).
+/// The item options of `push`, `present` and `update`, one per setting of the library's list of
+/// item fields (``NavigationItemField/allSettings``: its name is the option's and the `--unset`
+/// name, its kind the option's type, its help the option's): each given option sets one setting
+/// of the navigation item; an option not given leaves it as it is (unset for a new entry).
 /// `--title ""` sets the empty string, which is not the same as no title.
 struct ItemOptions: OptionGroup {
     static let section = "ITEM OPTIONS"
     static let collapsed = [section: "[<item options>]"]
 
-    /// Every item option, in the order help lists them: one per field of ``NavigationItemField``
-    /// but the whole custom back item, which only `--unset` names.
-    static let all: [ItemOption] = [
-        .text(.title, "title", help: "title (UINavigationItem.title).") { $0.title = $1 },
-        .text(.backButtonTitle, "title", help: "backButtonTitle: the label the next screen's back button shows.") {
-            $0.backButtonTitle = $1
-        },
-        .text(
-            .backBarButtonTitle, "title",
-            help: "backBarButtonItem.title (gives the entry a custom back bar button item)."
-        ) { item, title in item.editCustomBackItem { $0.title = title } },
-        .flag(.backBarButtonImage, help: "backBarButtonItem.image (likewise).") {
-            $0.editCustomBackItem { $0.image = true }
-        },
-        .flag(
-            .menuSuppressed, help: "backBarButtonItem.menuSuppressed: the custom item drops the back menu (likewise)."
-        ) { $0.editCustomBackItem { $0.menuSuppressed = true } },
-        .value(.displayMode, "mode", help: "backButtonDisplayMode.", parser: BackButtonDisplayMode.parser) {
-            $0.backButtonDisplayMode = $1
-        },
-        .flag(.hidesBackButton, help: "hidesBackButton.") { $0.hidesBackButton = true },
-        .value(
-            .leftItems, "n", help: "leftBarButtonItems: the number of custom leading items.",
-            parser: .integer(atLeast: 0)
-        ) { $0.leftBarButtonItems = $1 },
-        .flag(.supplementBackButton, help: "leftItemsSupplementBackButton.") {
-            $0.leftItemsSupplementBackButton = true
-        },
-        .value(.style, "style", help: "style.", parser: NavigationItemStyle.parser) { $0.style = $1 },
-        .text(.menuTitle, "title", help: "menuTitle: the app's own back-menu row title.") { $0.menuTitle = $1 },
-        .text(.popGuard, "prompt", help: "popGuard.prompt: a back-button tap asks this before popping.") {
-            $0.popGuard = PopGuard(prompt: $1)
-        },
-    ]
+    /// Every item option, in the order help lists them, with the parser of its value.
+    static let all:
+        [(setting: NavigationItemSetting, spec: OptionSpec, parser: ValueParser<NavigationItemSetting.Value>)] =
+            NavigationItemField.allSettings.map { setting in
+                let parser: ValueParser<NavigationItemSetting.Value>
+                let valueName: String?
+                switch setting.kind {
+                case .text(let name):
+                    (parser, valueName) = (ValueParser { .text($0) }, name)
+                case .flag:
+                    (parser, valueName) = (ValueParser { _ in .flag(true) }, nil)
+                case .count(let name):
+                    let integer = ValueParser<Int>.integer(atLeast: 0)
+                    (parser, valueName) = (
+                        ValueParser { text throws(InvalidValue) in .count(try integer.parse(text)) }, name
+                    )
+                case .choice(let name, let cases):
+                    let choice = ValueParser<String>.choice(cases)
+                    (parser, valueName) = (
+                        ValueParser(choices: cases) { text throws(InvalidValue) in .choice(try choice.parse(text)) },
+                        name
+                    )
+                }
+                let spec =
+                    valueName.map {
+                        OptionSpec(
+                            name: setting.name, kind: .value, valueName: $0, help: setting.help, section: section,
+                            choices: parser.choices)
+                    } ?? OptionSpec(name: setting.name, kind: .flag, help: setting.help, section: section)
+                return (setting, spec, parser)
+            }
 
     static let options = all.map(\.spec)
 
-    /// The edits of the options given, in the order of ``all``.
-    private var edits: [(field: NavigationItemField, apply: @Sendable (inout NavigationItem) -> Void)] = []
+    /// The settings given, with their values, in the order of ``all``.
+    private var values: [(setting: NavigationItemSetting, value: NavigationItemSetting.Value)] = []
 
     /// Reads and validates the item options.
     /// - Throws: ``UsageError`` for a bad display mode, style or left-item count.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        for option in Self.all {
-            let name = option.spec.name
-            let given = option.spec.kind == .flag ? arguments.flags.contains(name) : arguments.values[name] != nil
+        for (setting, spec, parser) in Self.all {
+            let given = spec.kind == .flag ? arguments.flags.contains(spec.name) : arguments.values[spec.name] != nil
             guard given else { continue }
             do {
-                edits.append((option.field, try option.edit(arguments.values[name]?.last)))
+                values.append((setting, try parser.parse(arguments.values[spec.name]?.last ?? "")))
             } catch {
-                throw arguments.invalid(error, for: option.spec.synopsis)
+                throw arguments.invalid(error, for: spec.synopsis)
             }
         }
     }
 
-    /// The fields the given options set.
-    var fields: [NavigationItemField] { edits.map(\.field) }
+    /// The names of the settings the given options set (their `--unset` names).
+    var names: [String] { values.map(\.setting.name) }
 
     /// Whether no item option was given.
-    var isEmpty: Bool { edits.isEmpty }
+    var isEmpty: Bool { values.isEmpty }
 
-    /// Sets the given fields on `item`, leaving the others as they are. Any of the three
+    /// Sets the given settings on `item`, leaving the others as they are. Any of the three
     /// back-bar-button options gives the item a custom `backBarButtonItem` (keeping the parts of
     /// an existing one that are not given).
     func apply(to item: inout NavigationItem) {
-        for edit in edits { edit.apply(&item) }
+        // Each value was read by its setting's own parser: `set` accepts it.
+        for (setting, value) in values { try? setting.set(value, in: &item) }
     }
 
     /// A new item with the given fields set and the others unset.
@@ -122,15 +79,6 @@ struct ItemOptions: OptionGroup {
         var item = NavigationItem()
         apply(to: &item)
         return item
-    }
-}
-
-extension NavigationItem {
-    /// Edits the custom back bar button item, creating one when the item has none.
-    fileprivate mutating func editCustomBackItem(_ edit: (inout BackBarButtonItem) -> Void) {
-        var custom = backBarButtonItem ?? BackBarButtonItem()
-        edit(&custom)
-        backBarButtonItem = custom
     }
 }
 

@@ -10,9 +10,9 @@ struct UpdateAction: WriteAction {
     /// `<id>`: the live entry to change.
     static let id = Argument.entry(help: "The live entry to change.")
     /// `--unset <field> ...`: names from the library's list of item fields.
-    static let unset = Option<[NavigationItemField]>(
+    static let unset = Option<[String]>(
         repeating: "unset", "field", help: "Reset a field to unset (applied before the options that set).",
-        parser: NavigationItemField.parser)
+        parser: .choice(NavigationItemField.unsetNames))
 
     static let spec = CommandSpec(
         abstract: "Change a live entry's navigation item; label and menu follow from then on.",
@@ -27,7 +27,8 @@ struct UpdateAction: WriteAction {
 
     var id: String
     var options: ItemOptions
-    var unset: [NavigationItemField]
+    /// `--unset` names (``NavigationItemField/unsetNames``), in the order given.
+    var unset: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         id = try arguments.value(Self.id)
@@ -36,9 +37,9 @@ struct UpdateAction: WriteAction {
         if options.isEmpty && unset.isEmpty {
             throw arguments.error("Nothing to update: give at least one item option or --unset <field>")
         }
-        if let both = options.fields.first(where: unset.contains) {
+        if let both = options.names.first(where: unset.contains) {
             throw arguments.error(
-                "--\(both.rawValue) and --unset \(both.rawValue) cannot be combined: a field is either set or unset in one update"
+                "--\(both) and --unset \(both) cannot be combined: a field is either set or unset in one update"
             )
         }
     }
@@ -46,7 +47,7 @@ struct UpdateAction: WriteAction {
     func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
         try context.store().updateItem(id, session: session, at: write.at, expectedVersion: write.expectedVersion) {
             item in
-            for field in unset { item.unset(field) }
+            for name in unset { _ = NavigationItemField.unset(name, in: &item) }
             options.apply(to: &item)
         }
     }

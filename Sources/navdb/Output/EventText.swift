@@ -78,29 +78,10 @@ enum EventSummary {
 
 /// Human text of navigation items: the fields that are set, by their NavStore.docc/Rules.md names.
 enum ItemText {
-    /// The value of the field named `key` (a NavStore.docc/Rules.md JSON key) in `item`, for display.
+    /// The value of the field named `key` (a NavStore.docc/Rules.md JSON key) in `item`, for display
+    /// (``NavigationItemField/displayValue(in:)``).
     static func value(of key: String, in item: NavigationItem) -> String {
-        switch key {
-        case "title": Text.display(item.title)
-        case "backButtonTitle": Text.display(item.backButtonTitle)
-        case "backBarButtonItem": item.backBarButtonItem.map(custom) ?? "-"
-        case "backButtonDisplayMode": item.backButtonDisplayMode.rawValue
-        case "hidesBackButton": String(item.hidesBackButton)
-        case "leftBarButtonItems": String(item.leftBarButtonItems)
-        case "leftItemsSupplementBackButton": String(item.leftItemsSupplementBackButton)
-        case "style": item.style.rawValue
-        case "menuTitle": Text.display(item.menuTitle)
-        case "popGuard": item.popGuard.map { Text.quoted($0.prompt) } ?? "-"
-        default: "?"
-        }
-    }
-
-    /// `{title: X, image, menuSuppressed}` for a custom back bar button item.
-    static func custom(_ button: BackBarButtonItem) -> String {
-        var parts = ["title: \(Text.display(button.title))"]
-        if button.image { parts.append("image") }
-        if button.menuSuppressed { parts.append("menuSuppressed") }
-        return "{" + parts.joined(separator: ", ") + "}"
+        NavigationItemField.named(key)?.displayValue(in: item) ?? "?"
     }
 
     /// The set fields other than the title, e.g. `backButtonTitle=Mailboxes displayMode=minimal`;

@@ -26,31 +26,6 @@ enum JSONOutput {
     static func print(_ value: some Encodable) throws {
         Console.line(try text(value))
     }
-
-    /// A JSON string literal for `s` (quotes, backslashes and control characters escaped as
-    /// JSONEncoder does), for lines assembled around an already-encoded payload.
-    static func string(_ s: String) -> String {
-        var result = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// The one JSON shape of an event, shared by `history --json`, `export` and `replay --json`:
@@ -60,12 +35,7 @@ enum EventJSON {
     /// The event as one line of JSON (no newline). The payload is encoded by `encoder`
     /// (``JSONOutput/makeEncoder()``: every item field written).
     static func line(_ event: Event, encoder: JSONEncoder) throws -> String {
-        let payload = String(decoding: try event.body.payloadData(encoder), as: UTF8.self)
-        let seq = event.seq.map(String.init) ?? "null"
-        return "{\"at\":\(event.at),\"eventID\":\(JSONOutput.string(event.eventID)),\"payload\":\(payload)"
-            + ",\"seq\":\(seq),\"session\":\(JSONOutput.string(event.session))"
-            + ",\"time\":\(JSONOutput.string(Timestamp.format(event.at)))"
-            + ",\"type\":\(JSONOutput.string(event.type)),\"version\":\(event.version)}"
+        EventRecord.line(event, payload: String(decoding: try event.body.payloadData(encoder), as: UTF8.self))
     }
 }
 

@@ -10,20 +10,12 @@ enum Text {
     static func escaped(_ s: String) -> String { DisplayText.escaped(s) }
 
     /// `s` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
-    static func quoted(_ s: String) -> String {
-        "\"" + DisplayText.escaped(s, quote: "\"") + "\""
-    }
+    static func quoted(_ s: String) -> String { DisplayText.quoted(s) }
 
     /// A value for a column: `-` for `nil`; the escaped text; quoted when it would otherwise be
     /// misread: `""` for the empty string, and quotes around `-`, text starting with `"`, or
     /// text with leading or trailing spaces.
-    static func display(_ s: String?) -> String {
-        guard let s else { return "-" }
-        if s.isEmpty || s == "-" || s.hasPrefix("\"") || s.first?.isWhitespace == true || s.last?.isWhitespace == true {
-            return quoted(s)
-        }
-        return escaped(s)
-    }
+    static func display(_ s: String?) -> String { DisplayText.column(s) }
 
     /// The number of terminal columns `s` takes (rule 5 of NavStore.docc/Rules.md; the rule lives in
     /// ``TerminalWidth``).

@@ -45,7 +45,6 @@ extension NavigationItemStyle: ExpressibleByArgument {}
 extension PlatformGeneration: ExpressibleByArgument {}
 extension DismissSource: ExpressibleByArgument {}
 extension PopSource: ExpressibleByArgument {}
-extension NavigationItemField: ExpressibleByArgument {}
 
 extension ValueParser {
     /// One of `accepted`, by raw value (the error lists them all).

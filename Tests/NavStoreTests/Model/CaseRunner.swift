@@ -212,7 +212,7 @@ struct SharedCase: Sendable, Hashable {
 
     /// The operations a step may name (README and `--help`), each with the fields it accepts besides `op`.
     static let operations: [String: Set<String>] = {
-        let item = Set(NavigationItem.CodingKeys.allCases.map(\.rawValue))
+        let item = Set(NavigationItemField.all.map(\.name))
         return [
             "push": item.union(["id", "route", "params"]),
             "present": item.union(["id", "route", "params", "modalInPresentation"]),
@@ -517,7 +517,7 @@ private struct FieldReader {
     /// An entry whose item fields are inline (`{"id", "title", ...}`) when `inlineItem`, else
     /// nested under `"item"`.
     func entry(inlineItem: Bool) throws -> Entry {
-        let itemKeys = Set(NavigationItem.CodingKeys.allCases.map(\.rawValue))
+        let itemKeys = Set(NavigationItemField.all.map(\.name))
         let item: NavigationItem
         if inlineItem {
             item = try self.item(merging: fields.filter { itemKeys.contains($0.key) })
@@ -534,7 +534,7 @@ private struct FieldReader {
     /// A `set-stack` entry, flat (`{"id", "title", ...}`) or shaped as `stack --json` prints it
     /// (`{"id", "route", "params", "item": {...}}`); mixing both is refused as ambiguous.
     func setStackEntry() throws -> Entry {
-        let itemKeys = Set(NavigationItem.CodingKeys.allCases.map(\.rawValue))
+        let itemKeys = Set(NavigationItemField.all.map(\.name))
         let accepted = itemKeys.union(["id", "route", "params", "item"])
         if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
             throw CaseError(

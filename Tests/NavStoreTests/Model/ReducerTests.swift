@@ -220,6 +220,16 @@ extension ModelTests {
                 command: .setStack([entry("N"), entry("A")]),
                 error: .entryAlreadyLive(id: "A", layer: 0, stack: "[A] | [M]"),
                 mentions: ["'A'", "layer 0", "[A] | [M]"]),
+            Refusal(
+                name: "emptyEntryID: push an entry whose id is the empty string", setup: [push("A")],
+                command: push(""), error: .emptyEntryID, mentions: ["''", "at least one character"]),
+            Refusal(
+                name: "emptyEntryID: present an entry whose id is the empty string", setup: [push("A")],
+                command: present(""), error: .emptyEntryID, mentions: ["''", "at least one character"]),
+            Refusal(
+                name: "emptyEntryID: set-stack with an entry whose id is the empty string", setup: [push("A")],
+                command: .setStack([entry("X"), entry("")]), error: .emptyEntryID,
+                mentions: ["''", "at least one character"]),
         ]
 
         @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
@@ -260,6 +270,7 @@ extension ModelTests {
             case .invalidItem: "invalidItem"  // not a rules refusal: CodingTests
             case .invalidEvent: "invalidEvent"  // not a rules refusal: the validate tests
             case .invalidParams: "invalidParams"
+            case .emptyEntryID: "emptyEntryID"
             }
         }
 
@@ -272,7 +283,7 @@ extension ModelTests {
                     "menuRowOutOfRange",
                     "invalidSource", "sourceNotOnPlatform", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive",
                     "presentOverEmptyStack", "noModalLayer",
-                    "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams",
+                    "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams", "emptyEntryID",
                 ])
         }
 
@@ -481,7 +492,7 @@ extension ModelTests {
                 hidesBackButton: true, leftBarButtonItems: 1, leftItemsSupplementBackButton: true, style: .editor,
                 menuTitle: "m",
                 popGuard: PopGuard(prompt: "p"))
-            #expect(NavigationItem().changedFields(to: full) == NavigationItem.CodingKeys.allCases.map(\.rawValue))
+            #expect(NavigationItem().changedFields(to: full) == NavigationItemField.all.map(\.name))
             #expect(full.changedFields(to: full) == [])
             #expect(NavigationItem(title: nil).changedFields(to: NavigationItem(title: "")) == ["title"])
         }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Entries read from a file (`set-stack`, `import`) follow the rules of entries given on the
+/// command line: an empty id `""` is refused as `push` refuses it, and a misspelt key
+/// (`"titel"`) is refused by name instead of being dropped. Exit 65 (bad input data), one line
+/// naming the value and what is accepted, the database unchanged.
+extension BadInputTests {
+    /// Session `s` with A pushed, and the export of a session `t` holding one push of `X`.
+    func sandboxAndForeignExport() throws -> (Sandbox, [String]) {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2024-05-01T10:00:01Z"])
+        let source = try Sandbox()
+        try source.ok(["session", "start", "t", "--time", "2024-05-01T10:00:00Z"])
+        try source.ok(["push", "t", "X", "--title", "Mail", "--time", "2024-05-01T10:00:01Z"])
+        return (sandbox, try source.ok(["export", "t"]).lines)
+    }
+
+    @Test("an empty entry id is refused by push (64), set-stack (65) and import (65)")
+    func emptyEntryID() throws {
+        let (sandbox, lines) = try sandboxAndForeignExport()
+        let push = try sandbox.run(["push", "s", ""])
+        #expect(push.status == 64, "\(push)")
+        #expect(push.stderr.contains("The value '' is invalid for '<id>'"))
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A"}, {"id": ""}]"#, status: 65,
+            message: "the entry id '' is empty: an entry id has at least one character")
+        let emptied = lines.map { $0.replacingOccurrences(of: #""id":"X""#, with: #""id":"""#) }
+        #expect(emptied != lines)
+        try expectRefused(
+            sandbox, ["import", "-"], stdin: emptied.joined(separator: "\n") + "\n", status: 65,
+            message: "the entry id '' is empty: an entry id has at least one character")
+    }
+
+    @Test("an unknown key of an item, an entry or a custom back item is refused by name, with the known keys")
+    func unknownKeys() throws {
+        let (sandbox, lines) = try sandboxAndForeignExport()
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"titel": "Inbox"}}]"#,
+            status: 65,
+            message:
+                "unknown navigation item field 'titel' (known: title, backButtonTitle, backBarButtonItem, backButtonDisplayMode, hidesBackButton, leftBarButtonItems, leftItemsSupplementBackButton, style, menuTitle, popGuard) at [0].item.titel"
+        )
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "rout": "/inbox"}]"#, status: 65,
+            message: "unknown entry key 'rout' (known: id, route, params, item)")
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"],
+            stdin: #"[{"id": "A", "item": {"backBarButtonItem": {"image": true, "menu": false}}}]"#, status: 65,
+            message: "unknown backBarButtonItem key 'menu' (known: title, image, menuSuppressed)")
+        let misspelt = lines.map { $0.replacingOccurrences(of: #""title":"Mail""#, with: #""titel":"Mail""#) }
+        #expect(misspelt != lines)
+        try expectRefused(
+            sandbox, ["import", "-"], stdin: misspelt.joined(separator: "\n") + "\n", status: 65,
+            message: "unknown navigation item field 'titel'")
+    }
+}
