@@ -1,7 +1,11 @@
 import NavStore
 
 /// `navdb back KEY`: goes back the `CanGoBack` way: pop, or dismiss at the root of a modal layer.
-typealias BackCommand = WriteCommand<BackAction>
+struct BackCommand: WritingCommand {
+    var key: String
+    var action: BackAction
+    var write: WriteOptions
+}
 
 /// `back` adds nothing to a writing command.
 struct BackAction: NavigationAction {

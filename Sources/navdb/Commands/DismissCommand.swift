@@ -2,7 +2,11 @@ import NavStore
 
 /// `navdb dismiss KEY [--source gesture|programmatic]`: dismisses the top modal layer; a swipe on a
 /// layer that is modal in presentation is vetoed.
-typealias DismissCommand = WriteCommand<DismissAction>
+struct DismissCommand: WritingCommand {
+    var key: String
+    var action: DismissAction
+    var write: WriteOptions
+}
 
 /// What `dismiss` adds to a writing command: how the dismissal was made.
 struct DismissAction: NavigationAction {

@@ -1,7 +1,11 @@
 import NavStore
 
 /// `navdb menu-select KEY ROW`: picks a row of the current back menu.
-typealias MenuSelectCommand = WriteCommand<MenuSelectAction>
+struct MenuSelectCommand: WritingCommand {
+    var key: String
+    var action: MenuSelectAction
+    var write: WriteOptions
+}
 
 /// What `menu-select` adds to a writing command: the row.
 struct MenuSelectAction: NavigationAction {

@@ -2,7 +2,11 @@ import NavStore
 
 /// `navdb pop KEY [--source back-button|gesture|content-gesture|programmatic] [--confirm]`: pops
 /// the top entry; a back-button tap asks the entry's pop guard.
-typealias PopCommand = WriteCommand<PopAction>
+struct PopCommand: WritingCommand {
+    var key: String
+    var action: PopAction
+    var write: WriteOptions
+}
 
 /// What `pop` adds to a writing command: how the pop was made, and the answer to a guard.
 struct PopAction: NavigationAction {

@@ -2,7 +2,11 @@ import NavStore
 
 /// `navdb pop-to KEY ID [--source back-menu|programmatic]`: pops everything above an entry of the
 /// top layer.
-typealias PopToCommand = WriteCommand<PopToAction>
+struct PopToCommand: WritingCommand {
+    var key: String
+    var action: PopToAction
+    var write: WriteOptions
+}
 
 /// What `pop-to` adds to a writing command: the entry to pop to, and how.
 struct PopToAction: NavigationAction {

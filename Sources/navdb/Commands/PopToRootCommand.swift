@@ -1,7 +1,11 @@
 import NavStore
 
 /// `navdb pop-to-root KEY`: pops everything above the top layer's root.
-typealias PopToRootCommand = WriteCommand<PopToRootAction>
+struct PopToRootCommand: WritingCommand {
+    var key: String
+    var action: PopToRootAction
+    var write: WriteOptions
+}
 
 /// `pop-to-root` adds nothing to a writing command.
 struct PopToRootAction: NavigationAction {

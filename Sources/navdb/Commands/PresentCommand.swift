@@ -2,7 +2,11 @@ import NavStore
 
 /// `navdb present KEY ID [item options] [--route R] [--param k=v]... [--modal-in-presentation]`:
 /// presents a new navigation stack rooted at the entry, modally over the top layer.
-typealias PresentCommand = WriteCommand<PresentAction>
+struct PresentCommand: WritingCommand {
+    var key: String
+    var action: PresentAction
+    var write: WriteOptions
+}
 
 /// What `present` adds to a writing command: the root entry and whether the layer is modal in
 /// presentation.

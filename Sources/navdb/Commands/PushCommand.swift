@@ -1,7 +1,11 @@
 import NavStore
 
 /// `navdb push KEY ID [item options] [--route R] [--param k=v]...`: pushes an entry on the top layer.
-typealias PushCommand = WriteCommand<PushAction>
+struct PushCommand: WritingCommand {
+    var key: String
+    var action: PushAction
+    var write: WriteOptions
+}
 
 /// What `push` adds to a writing command: the entry.
 struct PushAction: NavigationAction {

@@ -2,7 +2,11 @@ import NavStore
 
 /// `navdb session start KEY [--name N] [--platform G] [--expect-version 0] [--time T]`: creates a
 /// session (version 1).
-typealias SessionStartCommand = WriteCommand<SessionStartAction>
+struct SessionStartCommand: WritingCommand {
+    var key: String
+    var action: SessionStartAction
+    var write: WriteOptions
+}
 
 /// What `session start` adds to a writing command: the session's name and generation.
 struct SessionStartAction: WriteAction {

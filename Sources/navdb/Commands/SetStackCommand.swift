@@ -8,7 +8,11 @@ import NavStore
 
 /// `navdb set-stack KEY --json-file F|-`: replaces the top layer's entries with a JSON array of
 /// entries shaped as `stack --json` prints them.
-typealias SetStackCommand = WriteCommand<SetStackAction>
+struct SetStackCommand: WritingCommand {
+    var key: String
+    var action: SetStackAction
+    var write: WriteOptions
+}
 
 /// What `set-stack` adds to a writing command: the file of entries.
 struct SetStackAction: WriteAction {

@@ -3,7 +3,11 @@ import NavStore
 /// `navdb update KEY ID [item options] [--unset FIELD]...`: changes a live entry's navigation
 /// item; label and menu follow from then on. The change is applied to the current item inside
 /// the store's write transaction: `--unset` first, then the given options.
-typealias UpdateCommand = WriteCommand<UpdateAction>
+struct UpdateCommand: WritingCommand {
+    var key: String
+    var action: UpdateAction
+    var write: WriteOptions
+}
 
 /// What `update` adds to a writing command: the entry, the fields to set and those to unset.
 struct UpdateAction: WriteAction {

@@ -3,7 +3,7 @@ import NavStore
 /// What differs between the writing commands (`session start`, `push`, `pop`, ...): their help,
 /// their own arguments and options, and the change they ask the store for. The rest, `<key>`
 /// first, the ``WriteOptions`` last, opening the store and printing the version, is
-/// ``WriteCommand``'s, in one place.
+/// ``WritingCommand``'s, in one place.
 protocol WriteAction: Sendable {
     /// The help text, the arguments after `<key>` and the options before the write options.
     static var spec: CommandSpec { get }
@@ -34,8 +34,25 @@ extension NavigationAction {
 }
 
 /// A writing command: `navdb WORDS <key> [arguments] [options] [--expect-version N] [--time T]`,
-/// which appends at most one event and prints the session's version after it.
-struct WriteCommand<Action: WriteAction>: Command {
+/// which appends at most one event and prints the session's version after it. A conforming type
+/// only names its ``WriteAction`` and stores the three parts; parsing, the spec and the run are
+/// this protocol's. (A protocol and not a generic struct: a generic command's type would be
+/// instantiated at run time, with a search of the binary's conformances that cost a one-shot
+/// `navdb push` as much as the rest of its work.)
+protocol WritingCommand: Command {
+    /// What the command adds to a writing command.
+    associatedtype Action: WriteAction
+    /// The session key.
+    var key: String { get }
+    /// The action's own arguments and options.
+    var action: Action { get }
+    /// `--expect-version`, `--time`.
+    var write: WriteOptions { get }
+    /// The memberwise initializer.
+    init(key: String, action: Action, write: WriteOptions)
+}
+
+extension WritingCommand {
     static var spec: CommandSpec {
         var spec = Action.spec
         spec.arguments.insert(Argument.key.spec, at: 0)
@@ -43,14 +60,10 @@ struct WriteCommand<Action: WriteAction>: Command {
         return spec
     }
 
-    var key: String
-    var action: Action
-    var write: WriteOptions
-
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        key = try arguments.value(Argument.key)
-        action = try Action(arguments)
-        write = try WriteOptions(arguments)
+        let key = try arguments.value(Argument.key)
+        let action = try Action(arguments)
+        self.init(key: key, action: action, write: try WriteOptions(arguments))
     }
 
     func run(_ context: Context) throws -> Outcome {
