@@ -16,19 +16,20 @@
 enum EntryParams: Sendable, Hashable {
     /// Decoded params (`nil`: not set).
     case value([String: JSONValue]?)
-    /// The JSON text of a params object that ``PayloadReader/params(_:)`` reads.
-    case text(String)
+    /// The JSON text of a params object that ``PayloadReader/params(_:)`` reads; canonical when
+    /// it is what ``PayloadWriter`` writes for its value (a writer then copies it).
+    case text(String, isCanonical: Bool)
 
     /// The params: the value, or the text decoded now.
     var value: [String: JSONValue]? {
         switch self {
         case .value(let value): return value
-        case .text(let text): return Self.decode(text)
+        case .text(let text, _): return Self.decode(text)
         }
     }
 
     static func == (a: EntryParams, b: EntryParams) -> Bool {
-        if case .text(let x) = a, case .text(let y) = b, x.hasSameScalars(as: y) { return true }
+        if case .text(let x, _) = a, case .text(let y, _) = b, x.hasSameScalars(as: y) { return true }
         return a.value == b.value
     }
 

@@ -63,24 +63,39 @@ extension PayloadReader {
         }
     }
 
-    /// The text of a params object kept whole as ``EntryParams/text(_:)``: an object that
-    /// ``value()`` reads (so ``params(_:)`` reads its text alone, at any depth) and whose text is
-    /// plain: ASCII, no escapes, no key twice (by bytes, which for ASCII is by `String`
-    /// equality). `nil`, with nothing read, for `null` or anything else (``optionalParams()``
-    /// then reads it).
-    mutating func plainParamsText() -> String? {
+    /// The text of a params object kept whole as ``EntryParams/text(_:isCanonical:)``: an object
+    /// that ``value()`` reads (so ``params(_:)`` reads its text alone, at any depth) and whose
+    /// text is plain: ASCII, no escapes, at most 16 keys per object and none twice (by bytes,
+    /// which for ASCII is by `String` equality). `nil`, with nothing read, for `null` or anything
+    /// else (``optionalParams()`` then reads it). `isCanonical`: the text is byte for byte what
+    /// ``PayloadWriter`` writes for its value (no whitespace between tokens, the keys of every
+    /// object in ascending byte order, no fractions), so a writer may copy it.
+    mutating func plainParamsText() -> (text: String, isCanonical: Bool)? {
         guard skipSpaceAndPeek() == Self.openBrace else { return nil }
         let (start, startDepth) = (index, depth)
-        guard skipPlainValue() else {
+        var isCanonical = true
+        guard skipPlainValue(&isCanonical) else {
             (index, depth) = (start, startDepth)
             return nil
         }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+        let text = UnsafeBufferPointer(start: base + start, count: index - start)
+        if isCanonical {
+            // Plain strings hold no escaped quote: every quote opens or closes one.
+            var inString = false
+            for byte in text {
+                if byte == Self.quote { inString.toggle() }
+                if !inString, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    isCanonical = false
+                    break
+                }
+            }
+        }
+        return (String(decoding: text, as: UTF8.self), isCanonical)
     }
 
     /// Reads a plain value (see ``plainParamsText()``) without building it: `false` for
     /// anything ``value()`` would not read, or that is not plain.
-    private mutating func skipPlainValue() -> Bool {
+    private mutating func skipPlainValue(_ isCanonical: inout Bool) -> Bool {
         switch skipSpaceAndPeek() {
         case Self.quote: return plainString() != nil
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool() != nil
@@ -91,7 +106,7 @@ extension PayloadReader {
             guard depth <= Self.maximumDepth else { return false }
             if !consume(Self.closeBracket) {
                 repeat {
-                    guard skipPlainValue() else { return false }
+                    guard skipPlainValue(&isCanonical) else { return false }
                 } while consume(Self.comma)
                 guard consume(Self.closeBracket) else { return false }
             }
@@ -101,20 +116,26 @@ extension PayloadReader {
             let (opened, isEmpty) = openObject()
             guard opened else { return false }
             if isEmpty { return true }
-            var keys: [(start: Int, count: Int)] = []
-            while true {
-                guard skipSpaceAndPeek() == Self.quote, let key = plainString(), consume(Self.colon) else {
-                    return false
+            // The keys read so far, on the stack: an object with more goes to ``value()``.
+            return withUnsafeTemporaryAllocation(of: (start: Int, count: Int).self, capacity: 16) { keys in
+                var count = 0
+                while true {
+                    guard skipSpaceAndPeek() == Self.quote, let key = plainString(), consume(Self.colon), count < 16
+                    else { return false }
+                    guard !keys[..<count].contains(where: { bytes(at: $0.start, count: $0.count, equalTo: key) }) else {
+                        return false
+                    }
+                    if count > 0, !bytes(of: keys[count - 1], precede: key) { isCanonical = false }
+                    keys[count] = key
+                    count += 1
+                    guard skipPlainValue(&isCanonical), let more = afterMember() else { return false }
+                    if !more { return true }
                 }
-                guard !keys.contains(where: { bytes(at: $0.start, count: $0.count, equalTo: key) }) else {
-                    return false
-                }
-                keys.append(key)
-                guard skipPlainValue(), let more = afterMember() else { return false }
-                if !more { return true }
             }
         default:
-            return integer() != nil || fraction() != nil
+            if integer() != nil { return true }
+            isCanonical = false
+            return fraction() != nil
         }
     }
 
@@ -132,6 +153,12 @@ extension PayloadReader {
             index += 1
         }
         return nil
+    }
+
+    /// Whether the bytes of `a` come before those of `b` (a prefix first), as the writer sorts keys.
+    private func bytes(of a: (start: Int, count: Int), precede b: (start: Int, count: Int)) -> Bool {
+        let order = memcmp(base + a.start, base + b.start, min(a.count, b.count))
+        return order < 0 || (order == 0 && a.count < b.count)
     }
 
     /// Whether the bytes at `start` equal those of `other`.

@@ -125,8 +125,8 @@ extension PayloadReader {
                 guard let v = reader.optionalString() else { return false }
                 entry.route = v
             case 2:
-                if let text = reader.plainParamsText() {
-                    entry.storedParams = .text(text)
+                if let (text, isCanonical) = reader.plainParamsText() {
+                    entry.storedParams = .text(text, isCanonical: isCanonical)
                 } else {
                     guard let v = reader.optionalParams() else { return false }
                     entry.params = v
@@ -226,7 +226,7 @@ extension PayloadReader {
                     { reader, _ in
                         entry = reader.entry()
                         return entry != nil
-                    }), let entry
+                    }), let entry = entry.take()
             else { return nil }
             return .entryPushed(entry)
         case "entries.popped":

@@ -210,7 +210,11 @@ struct PayloadWriter {
             raw(",\"item\":")
             write(entry.item)
         }
-        if let params = entry.params {
+        if case .text(let text, isCanonical: true) = entry.storedParams {
+            // Read from the store as this writer writes it: copied, not decoded and written again.
+            raw(",\"params\":")
+            raw(text)
+        } else if let params = entry.params {
             raw(",\"params\":")
             guard write(object: params) else { return false }
         }
@@ -236,10 +240,11 @@ struct PayloadWriter {
 
     private mutating func write(object: [String: JSONValue]) -> Bool {
         raw("{")
-        let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for (index, name) in keys.enumerated() {
-            key(name, first: index == 0)
-            guard write(value: object[name]!) else { return false }
+        // Sorted as members, not as keys looked up again: each lookup hashed its key.
+        let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (index, member) in members.enumerated() {
+            key(member.key, first: index == 0)
+            guard write(value: member.value) else { return false }
         }
         raw("}")
         return true

@@ -203,6 +203,9 @@ struct PayloadReaderTests {
             (#"{"id":12,"ref":"home-feed","tab":"shop"}"#, true),
             (#"{ "a" : [1, -2.5, true, false, null, {"b": [[]]}], "c": {}, "d": "x y" }"#, true),
             (#"{}"#, true),
+            (#"{"b":1,"a":[true,null,"x"],"ab":{"z":-3,"y":[]}}"#, true),
+            (#"{"a":1.5,"b":{}}"#, true),
+            (#"{"a":{"c":1,"d":"two words"},"b":[]}"#, true),
             (#"{"\u00e9":1}"#, false),
             (#"{"a":"line\nbreak"}"#, false),
             (#"{"a":"日本"}"#, false),
@@ -218,9 +221,11 @@ struct PayloadReaderTests {
                 continue
             }
             Self.checkBody("entry.pushed", payload)
-            if case .text(let text) = entry.storedParams {
+            if case .text(let text, let isCanonical) = entry.storedParams {
                 #expect(plain, "\(params) kept as text")
                 #expect(text == params)
+                let written = reference.flatMap { PayloadWriter.json($0) }
+                #expect(isCanonical == (written == params), "\(params): canonical is what the writer writes")
             } else {
                 #expect(!plain, "\(params) decoded at once")
             }
