@@ -58,10 +58,9 @@ enum Failure {
         case let error as UsageError:
             return (error.text, usage)
         case let error as StoreError:
-            if case .restoreNotDelivered = error { return (line(error.description), outputLost) }
-            return (line(error.description), error.exitCode)
+            return (line(message(error)), exitCode(error))
         case let error as NavigationError:
-            return (line(error.description), StoreError.rules(error).exitCode)
+            return (line(message(error)), exitCode(.rules(error)))
         case let error as InputError:
             return (line(error.description), dataError)
         case let error as OutputError:
@@ -95,6 +94,63 @@ enum Failure {
     /// one line whatever titles or ids it quotes.
     private static func line(_ message: String) -> String {
         "Error: " + Text.escaped(message) + "\n"
+    }
+}
+
+extension Failure {
+    /// The exit code of a store error: 1 refused or not found, 4 version conflict, 64 a
+    /// truncation point outside the session, 65 bad input data, 73 a restore payload that could
+    /// not be written, 74 database unusable.
+    static func exitCode(_ error: StoreError) -> Int32 {
+        switch error {
+        case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams), .rules(.emptyEntryID): dataError
+        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange,
+            .restoreMovedOn, .truncationBelowRestore:
+            1
+        case .versionConflict: 4
+        case .truncationOutOfRange: usage
+        case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists: dataError
+        case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .openFailed, .readOnly, .diskFull, .corrupt,
+            .busy, .database, .unreadableRow, .unreadableValue, .interrupted:
+            ioError
+        case .restoreNotDelivered: outputLost
+        }
+    }
+
+    /// The library's message for `error`, in navdb's words where navdb has a command to name.
+    static func message(_ error: StoreError) -> String {
+        switch error {
+        case .sessionNotFound(let key):
+            "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
+        case .truncationBelowRestore(let session, let before, let restoreVersion):
+            "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with 'navdb restore \(session) --ack', or truncate before version \(restoreVersion + 1) at most)"
+        case .databaseNotFound(let path):
+            "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
+        case .notANavdbFile(let path, let reason):
+            "'\(path)' is not a navdb database: \(reason.replacing("NavStore", with: "navdb")); it was left unchanged"
+        case .newerSchema(let path, let found, let supported):
+            "'\(path)' has schema version \(found), newer than this navdb supports (\(supported)); it was left unchanged"
+        case .unreadableRow(let path, let row):
+            "cannot use database '\(path)': session '\(row.session)': \(row.summary); 'navdb rebuild' rewrites it from the log"
+        case .restoreMovedOn(let session, _, _, _):
+            error.description.replacing("Restore again and", with: "Restore again ('navdb restore \(session)') and")
+        case .rules(let rules): message(rules)
+        default: error.description
+        }
+    }
+
+    /// The model's message for `error`, naming navdb's command where the model names the
+    /// UIKit call or the command's case.
+    static func message(_ error: NavigationError) -> String {
+        switch error {
+        case .emptyStackReplacement: "set-stack needs at least one entry"
+        case .duplicateEntryInReplacement(let id): "set-stack lists entry '\(id)' more than once; ids must be distinct"
+        case .invalidSource("popTo", let source, let accepted):
+            NavigationError.invalidSource(operation: "pop-to", source: source, accepted: accepted).description
+        case .sourceNotOnPlatform:
+            error.description.replacing("chosen when the session started", with: "chosen at 'session start --platform'")
+        default: error.description
+        }
     }
 }
 

@@ -47,7 +47,7 @@ import Testing
             "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (not JSON)"
         let check = try sandbox.run(["check"])
         #expect(check.status == 74)
-        #expect(check.stdout.contains("  \(problem); 'navdb rebuild' rewrites it from the log\n"), "\(check)")
+        #expect(check.stdout.contains("  \(problem); a rebuild rewrites it from the log\n"), "\(check)")
         #expect(!check.stderr.contains("DecodingError"), "\(check)")
         let stack = try sandbox.run(["stack", "s"])
         #expect(stack.status == 74)

@@ -67,7 +67,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidSource(let operation, let source, let accepted):
             "'\(source)' is not a source for \(operation) (accepted: \(accepted.joined(separator: ", ")))"
         case .sourceNotOnPlatform(let source, let platform):
-            "cannot pop with source \(source.rawValue): this session follows \(platform.rawValue) rules, which have no such swipe (interactiveContentPopGestureRecognizer is iOS 26's; generations that have it: \(PlatformGeneration.allCases.filter(\.rules.contentPopGesture).map(\.rawValue).joined(separator: ", ")), chosen at 'session start --platform')"
+            "cannot pop with source \(source.rawValue): this session follows \(platform.rawValue) rules, which have no such swipe (interactiveContentPopGestureRecognizer is iOS 26's; generations that have it: \(PlatformGeneration.allCases.filter(\.rules.contentPopGesture).map(\.rawValue).joined(separator: ", ")), chosen when the session started)"
         case .nowhereToGoBack(let root):
             "cannot go back from '\(root)': it is the root of the base layer"
         case .entryAlreadyLive(let id, let layer, let stack):
@@ -79,9 +79,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noModalLayer(let stack):
             "nothing to dismiss: no modal layer is presented (stack: \(stack))"
         case .emptyStackReplacement:
-            "set-stack needs at least one entry"
+            "a stack replacement (setViewControllers) needs at least one entry"
         case .duplicateEntryInReplacement(let id):
-            "set-stack lists entry '\(id)' more than once; ids must be distinct"
+            "a stack replacement (setViewControllers) lists entry '\(id)' more than once; ids must be distinct"
         case .emptyEntryID:
             "the entry id '' is empty: an entry id has at least one character"
         case .invalidItem(let message):

@@ -96,7 +96,7 @@ extension SessionState {
             }
             return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
         case .backButton, .gesture, .contentGesture:
-            throw .invalidSource(operation: "pop-to", source: source.rawValue, accepted: ["back-menu", "programmatic"])
+            throw .invalidSource(operation: "popTo", source: source.rawValue, accepted: ["back-menu", "programmatic"])
         }
     }
 
@@ -278,13 +278,6 @@ extension SessionState {
         case .layerDismissed:
             if layers.count > 1 { layers.removeLast() }
         }
-    }
-
-    /// The state after `event` (see ``apply(_:)``).
-    public func applying(_ event: EventBody) -> SessionState {
-        var copy = self
-        copy.apply(event)
-        return copy
     }
 
     /// The state after folding `events` in order into `initial` (<doc:Events>: `fold(apply, initial, events)`).

@@ -105,7 +105,7 @@ public struct Layer: Sendable, Hashable, Codable {
 /// platform generation whose rules resolve its back button.
 ///
 /// A new session has one empty base layer; its first entry is pushed. The state is always a fold
-/// of the session's events (``SessionState/applying(_:)``), never edited any other way; a
+/// of the session's events (``SessionState/apply(_:)``), never edited any other way; a
 /// what-if read under another generation works on a copy (``with(platform:)``).
 public struct SessionState: Sendable, Hashable, Codable {
     /// The layers, base (index 0) first; never empty.

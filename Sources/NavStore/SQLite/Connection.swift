@@ -38,8 +38,6 @@ package final class Connection {
         case deferred
         /// Takes the write lock at `BEGIN` (waits for it up to the busy timeout): writers use this.
         case immediate
-        /// Like immediate; in WAL mode the same as immediate.
-        case exclusive
     }
 
     /// The `synchronous` setting (https://sqlite.org/pragma.html#pragma_synchronous).
@@ -70,6 +68,10 @@ package final class Connection {
 
     /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, keyed by their SQL text.
     private var statementCache: [String: Statement] = [:]
+
+    /// Whether the open transaction was begun by ``inTransaction(_:_:)`` as a read: statements
+    /// that would write are then refused.
+    var isReadTransaction = false
 
     /// Opens (and for ``OpenMode/readWriteCreate`` possibly creates) the database at `path`.
     ///
@@ -148,7 +150,7 @@ package final class Connection {
             let number = errno
             if number == EEXIST { return nil }
             let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
-            throw SQLiteError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+            throw SQLiteError(extendedResultCode: .cantOpen, message: "cannot create \(path): \(reason)")
         }
         defer { closeFileDescriptor(fd) }
         // The umask only removes bits, but say exactly what we want.
@@ -157,7 +159,7 @@ package final class Connection {
             let reason = strerror(number).map { String(cString: $0) } ?? "errno \(number)"
             unlink(path)
             throw SQLiteError(
-                extendedResultCode: SQLITE_CANTOPEN, message: "cannot set permissions of \(path): \(reason)")
+                extendedResultCode: .cantOpen, message: "cannot set permissions of \(path): \(reason)")
         }
         return path
     }
@@ -260,7 +262,7 @@ package final class Connection {
         let mode = try statement.step() ? statement.string(at: 0) : nil
         guard mode?.lowercased() == "wal" else {
             throw SQLiteError(
-                extendedResultCode: SQLiteError.Code.error,
+                extendedResultCode: .error,
                 message: "journal_mode is \(mode ?? "unknown"), not wal",
                 sql: sql)
         }
@@ -287,7 +289,9 @@ package final class Connection {
         guard code == SQLITE_OK else {
             var error = SQLiteError(code: code, db: db, sql: sql)
             if let errorMessage {
-                error = SQLiteError(extendedResultCode: code, message: String(cString: errorMessage), sql: sql)
+                error = SQLiteError(
+                    extendedResultCode: SQLiteError.ResultCode(rawValue: code), message: String(cString: errorMessage),
+                    sql: sql)
             }
             sqlite3_free(errorMessage)
             throw error
@@ -314,13 +318,14 @@ package final class Connection {
     /// - Complexity: a dictionary lookup when cached.
     /// - Throws: ``SQLiteError`` as ``prepare(_:)``.
     package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache[sql], !statement.inUse {
             statement.reset()
             statement.clearBindings()
             return statement
         }
         let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
-        statementCache[sql] = statement
+        // A statement stepped by an enclosing read is left alone; the new one is used once.
+        if statementCache[sql] == nil { statementCache[sql] = statement }
         return statement
     }
 
@@ -371,7 +376,6 @@ package final class Connection {
             switch kind {
             case .deferred: "BEGIN DEFERRED TRANSACTION"
             case .immediate: "BEGIN IMMEDIATE TRANSACTION"
-            case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
             }
         try cachedStatement(begin).run()
         let result: R

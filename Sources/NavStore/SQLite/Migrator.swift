@@ -20,23 +20,6 @@ package struct Migration: Sendable, Equatable {
     }
 }
 
-/// The migrations compiled into the binary from `Migrations/*.sql` (`.embedInCode`), so the
-/// library never reads the folder at run time.
-///
-/// When adding `Migrations/NNNN_what.sql`, append it here; a test checks this list against the
-/// folder, file by file and in order.
-package enum EmbeddedMigrations {
-    /// Every migration, oldest first. `user_version` is the number of them applied.
-    package static let all: [Migration] = [
-        Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql),
-        Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql),
-        Migration(
-            identifier: "0003_restore_previous_acknowledged",
-            utf8: PackageResources._003_restore_previous_acknowledged_sql),
-        Migration(identifier: "0004_platform_generation", utf8: PackageResources._004_platform_generation_sql),
-    ]
-}
-
 /// What ``Migrator/inspect(_:)`` found in a database file.
 package enum SchemaCheck: Sendable, Equatable {
     /// An empty database: no pages (a file just created), or no schema at all with
@@ -61,12 +44,14 @@ package struct MigrationRefused: Error, Sendable, Equatable, CustomStringConvert
     /// Why: ``SchemaCheck/newer(_:)``, ``SchemaCheck/foreign(applicationID:)`` or
     /// ``SchemaCheck/notADatabase``.
     package let check: SchemaCheck
+    /// The schema version the refusing migrator writes.
+    package var supported: Int32 = Migrator.embedded.currentVersion
 
     /// A one-line explanation naming the version or application id found.
     package var description: String {
         switch check {
         case .newer(let version):
-            "the database has schema version \(version), newer than this program's \(Migrator.currentVersion)"
+            "the database has schema version \(version), newer than this program's \(supported)"
         case .foreign(let id):
             "the database belongs to another application (application_id \(id))"
         case .notADatabase:
@@ -77,18 +62,70 @@ package struct MigrationRefused: Error, Sendable, Equatable, CustomStringConvert
     }
 }
 
-/// Recognizes NavStore files and brings their schema up to date.
+/// Recognizes the store's files and brings their schema up to date: a value you register
+/// migrations into, in order, as GRDB's `DatabaseMigrator` (a test builds its own);
+/// ``embedded`` holds the ones compiled from `Migrations/`.
 ///
-/// A NavStore file has `PRAGMA application_id` = ``applicationID`` and `PRAGMA user_version` = the
+/// A store file has `PRAGMA application_id` = ``applicationID`` and `PRAGMA user_version` = the
 /// number of migrations applied (https://sqlite.org/pragma.html#pragma_application_id,
 /// https://sqlite.org/pragma.html#pragma_user_version), and lists them in `schema_migrations`.
-package enum Migrator {
+package struct Migrator: Sendable {
     /// `"NAVD"` as a big-endian 32-bit integer, stored at offset 68 of the file header
     /// (https://sqlite.org/fileformat2.html#application_id).
     package static let applicationID: Int32 = 0x4E41_5644
 
-    /// The schema version this build writes: the number of embedded migrations.
-    package static var currentVersion: Int32 { Int32(EmbeddedMigrations.all.count) }
+    /// The registered migrations, oldest first. `user_version` is the number of them applied.
+    package private(set) var migrations: [Migration] = []
+
+    /// A migrator with no migration.
+    package init() {}
+
+    /// Appends `migration` to the list: it runs after every migration registered before it.
+    /// - Precondition: no registered migration has the same identifier.
+    package mutating func registerMigration(_ migration: Migration) {
+        precondition(
+            !migrations.contains { $0.identifier == migration.identifier },
+            "migration \(migration.identifier) is registered twice")
+        migrations.append(migration)
+    }
+
+    /// The schema version this migrator writes: the number of registered migrations.
+    package var currentVersion: Int32 { Int32(migrations.count) }
+
+    /// The migrations compiled into the binary from `Migrations/*.sql` (`.embedInCode`), so the
+    /// library never reads the folder at run time.
+    ///
+    /// When adding `Migrations/NNNN_what.sql`, register it here; a test checks this list against
+    /// the folder, file by file and in order.
+    package static let embedded: Migrator = {
+        var migrator = Migrator()
+        migrator.registerMigration(Migration(identifier: "0001_initial", utf8: PackageResources._001_initial_sql))
+        migrator.registerMigration(Migration(identifier: "0002_retention", utf8: PackageResources._002_retention_sql))
+        migrator.registerMigration(
+            Migration(
+                identifier: "0003_restore_previous_acknowledged",
+                utf8: PackageResources._003_restore_previous_acknowledged_sql))
+        migrator.registerMigration(
+            Migration(identifier: "0004_platform_generation", utf8: PackageResources._004_platform_generation_sql))
+        return migrator
+    }()
+
+    /// Whether the database is a store file at ``currentVersion``, from one cached read of
+    /// `application_id` and `user_version`: the check every opening makes. Anything else
+    /// (including a file that is not a database) answers `false`: ask ``inspect(_:)`` why.
+    /// - Throws: ``SQLiteError`` other than `SQLITE_NOTADB`, for example `SQLITE_BUSY`.
+    package func isCurrent(_ db: Connection) throws -> Bool {
+        do {
+            let header = try db.fetchOne(
+                sql:
+                    "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+            )
+            guard let header else { return false }
+            return try header[0] == Int64(Self.applicationID) && header[1] == Int64(currentVersion)
+        } catch SQLiteError.ResultCode.notADatabase {
+            return false
+        }
+    }
 
     /// Classifies the database without changing it: reads `page_count`, `application_id`,
     /// `user_version`, and whether the schema is empty.
@@ -97,31 +134,29 @@ package enum Migrator {
     /// - Returns: see ``SchemaCheck``; a file that is not SQLite is ``SchemaCheck/notADatabase``.
     /// - Throws: ``SQLiteError`` other than `SQLITE_NOTADB`, for example `SQLITE_BUSY` or
     ///   `SQLITE_CORRUPT`.
-    package static func inspect(_ db: Connection) throws(SQLiteError) -> SchemaCheck {
+    package func inspect(_ db: Connection) throws(SQLiteError) -> SchemaCheck {
         do {
             let pageCount = try db.pragmaText("page_count").flatMap { Int($0) } ?? 0
             if pageCount == 0 { return .empty }
             let application = try db.applicationID
             let version = try db.userVersion
-            if application == applicationID {
+            if application == Self.applicationID {
                 if version == currentVersion { return .current }
                 if version > currentVersion { return .newer(version) }
                 return .needsMigration(from: version)
             }
-            if application == 0, version == 0, try !hasSchema(db) { return .empty }
+            if application == 0, version == 0, try !Self.hasSchema(db) { return .empty }
             return .foreign(applicationID: application)
-        } catch  where error.isNotADatabase {
+        } catch SQLiteError.ResultCode.notADatabase {
             return .notADatabase
         }
     }
 
     private static func hasSchema(_ db: Connection) throws(SQLiteError) -> Bool {
-        let statement = try db.prepare("SELECT EXISTS (SELECT 1 FROM sqlite_schema)")
-        defer { statement.reset() }
-        return try statement.step() && statement.int64(at: 0) != 0
+        try db.pragmaText("schema_version").flatMap { Int($0) } ?? 0 != 0
     }
 
-    /// Applies every embedded migration not yet recorded, each in its own `BEGIN IMMEDIATE`
+    /// Applies every registered migration not yet recorded, each in its own `BEGIN IMMEDIATE`
     /// transaction that runs its SQL, records its identifier in `schema_migrations`
     /// (`applied_at` in milliseconds since the Unix epoch, UTC) and sets `application_id` and
     /// `user_version`. Running it on a current database does nothing; two processes migrating the
@@ -134,7 +169,7 @@ package enum Migrator {
     /// - Throws: ``MigrationRefused`` for a file that is newer, foreign or not SQLite (left
     ///   untouched); ``SQLiteError`` when a migration fails (that migration is rolled back, earlier
     ///   ones stay applied).
-    package static func migrate(_ db: Connection) throws {
+    package func migrate(_ db: Connection) throws {
         let check = try inspect(db)
         switch check {
         case .current:
@@ -142,35 +177,39 @@ package enum Migrator {
         case .empty, .needsMigration:
             break
         case .newer, .foreign, .notADatabase:
-            throw MigrationRefused(check: check)
+            throw MigrationRefused(check: check, supported: currentVersion)
         }
-        for (offset, migration) in EmbeddedMigrations.all.enumerated() {
+        for (offset, migration) in migrations.enumerated() {
             try db.transaction(.immediate) {
-                try db.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        identifier TEXT PRIMARY KEY,
-                        applied_at INTEGER NOT NULL
-                    ) STRICT
-                    """)
-                let recorded = try db.cachedStatement("SELECT 1 FROM schema_migrations WHERE identifier = ?")
-                recorded.bind(migration.identifier, at: 1)
-                let alreadyApplied = try recorded.step()
-                recorded.reset()
-                if alreadyApplied { return }
-
-                try db.execute(migration.sql)
-                // julianday('now') has millisecond precision and needs no clock of our own.
-                let record = try db.cachedStatement(
-                    """
-                    INSERT INTO schema_migrations (identifier, applied_at)
-                    VALUES (?, CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER))
-                    """)
-                record.bind(migration.identifier, at: 1)
-                try record.run()
-                try db.setApplicationID(applicationID)
-                try db.setUserVersion(Int32(offset + 1))
+                try apply(migration, version: Int32(offset + 1), to: db)
             }
         }
+    }
+
+    /// Runs `migration` unless `schema_migrations` records it, records it, and sets the header
+    /// to `version`; inside the caller's transaction.
+    private func apply(_ migration: Migration, version: Int32, to db: Connection) throws {
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                identifier TEXT PRIMARY KEY,
+                applied_at INTEGER NOT NULL
+            ) STRICT
+            """)
+        let identifier = SQLValue.text(migration.identifier)
+        if try db.fetchOne(sql: "SELECT 1 FROM schema_migrations WHERE identifier = ?", arguments: [identifier]) != nil
+        {
+            return
+        }
+        try db.execute(migration.sql)
+        // julianday('now') has millisecond precision and needs no clock of our own.
+        try db.execute(
+            sql: """
+                INSERT INTO schema_migrations (identifier, applied_at)
+                VALUES (?, CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER))
+                """,
+            arguments: [identifier])
+        try db.setApplicationID(Self.applicationID)
+        try db.setUserVersion(version)
     }
 }

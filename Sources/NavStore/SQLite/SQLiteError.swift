@@ -10,11 +10,13 @@ internal import CSQLite
 /// `SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t VALUES (?)``.
 /// Only the SQL text is kept, never the values bound to it (they can be personal data).
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// SQLite's extended result code (https://sqlite.org/rescode.html#extrc), for example `2067`.
-    public let extendedResultCode: Int32
+    /// SQLite's extended result code (https://sqlite.org/rescode.html#extrc), for example `2067`
+    /// (``ResultCode/constraintUnique``).
+    public let extendedResultCode: ResultCode
 
-    /// The primary result code: the low 8 bits of ``extendedResultCode``, for example `19`.
-    public var resultCode: Int32 { extendedResultCode & 0xff }
+    /// The primary result code: the low 8 bits of ``extendedResultCode``, for example `19`
+    /// (``ResultCode/constraint``).
+    public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
 
     /// SQLite's English message, as returned by `sqlite3_errmsg` (https://sqlite.org/c3ref/errcode.html).
     public let message: String
@@ -29,7 +31,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     ///   - extendedResultCode: SQLite's extended (or primary) result code.
     ///   - message: a human-readable message.
     ///   - sql: the SQL text involved, if any.
-    package init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+    package init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
@@ -38,9 +40,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `SQLite error 19: message - while executing `SQL``; the extended code is added in
     /// parentheses (`SQLite error 19 (extended 2067): ...`) when it differs from the primary one.
     public var description: String {
-        var text = "SQLite error \(resultCode)"
+        var text = "SQLite error \(resultCode.rawValue)"
         if extendedResultCode != resultCode {
-            text += " (extended \(extendedResultCode))"
+            text += " (extended \(extendedResultCode.rawValue))"
         }
         text += ": \(message)"
         if let sql {
@@ -49,81 +51,123 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
-    /// Whether the database was busy or locked (`SQLITE_BUSY`, `SQLITE_LOCKED`):
-    /// another connection holds a conflicting lock and `busy_timeout` expired.
-    public var isBusy: Bool { resultCode == Code.busy || resultCode == Code.locked }
-
-    /// Whether a constraint failed (`SQLITE_CONSTRAINT`: UNIQUE, CHECK, NOT NULL, FOREIGN KEY,
-    /// or a trigger's `RAISE(ABORT, ...)`).
-    public var isConstraint: Bool { resultCode == Code.constraint }
-
-    /// Whether the file is not an SQLite database (`SQLITE_NOTADB`).
-    public var isNotADatabase: Bool { resultCode == Code.notADatabase }
-
-    /// Whether the database file is malformed (`SQLITE_CORRUPT`).
-    public var isCorrupt: Bool { resultCode == Code.corrupt }
-
-    /// Whether a write was attempted on a read-only database (`SQLITE_READONLY`).
-    public var isReadOnly: Bool { resultCode == Code.readOnly }
-
-    /// Whether the database file could not be opened or created (`SQLITE_CANTOPEN`).
-    public var isCantOpen: Bool { resultCode == Code.cantOpen }
-
-    /// Whether the disk (or the database's size limit) is full (`SQLITE_FULL`).
-    public var isFull: Bool { resultCode == Code.full }
-
-    /// SQLite result codes as plain integers, so callers never need the C macros.
+    /// An SQLite result code, primary (`SQLITE_BUSY`, 5) or extended (`SQLITE_BUSY_RECOVERY`, 261):
+    /// https://sqlite.org/rescode.html.
     ///
-    /// Primary codes are compared with ``SQLiteError/resultCode``, extended codes with
-    /// ``SQLiteError/extendedResultCode``. See https://sqlite.org/rescode.html.
-    public enum Code {
+    /// Match errors with it as GRDB does: a primary code matches every extended code it is the low
+    /// byte of, an extended code only itself.
+    ///
+    /// ```swift
+    /// do { ... } catch SQLiteError.ResultCode.busy { ... }            // SQLITE_BUSY and its extended codes
+    /// catch SQLiteError.ResultCode.constraintUnique { ... }            // only SQLITE_CONSTRAINT_UNIQUE
+    /// ```
+    public struct ResultCode: RawRepresentable, Hashable, Sendable, ExpressibleByIntegerLiteral,
+        CustomStringConvertible
+    {
+        /// The code's integer value, as in sqlite3.h.
+        public let rawValue: Int32
+
+        /// Wraps a code's integer value.
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// An integer literal is the code with that value.
+        public init(integerLiteral value: Int32) { self.rawValue = value }
+
+        /// The primary code: the low 8 bits (itself for a primary code).
+        public var primaryResultCode: ResultCode { ResultCode(rawValue: rawValue & 0xff) }
+
+        /// The integer value.
+        public var description: String { "\(rawValue)" }
+
+        /// Whether `code` is `pattern` or, for a primary `pattern`, one of its extended codes.
+        public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+            pattern == pattern.primaryResultCode ? pattern == code.primaryResultCode : pattern == code
+        }
+
+        /// Whether `error` is an ``SQLiteError`` whose extended code `pattern` matches.
+        public static func ~= (pattern: ResultCode, error: SQLiteError) -> Bool {
+            pattern ~= error.extendedResultCode
+        }
+
+        /// Whether `error` is an ``SQLiteError`` whose extended code `pattern` matches.
+        public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
+            guard let error = error as? SQLiteError else { return false }
+            return pattern ~= error.extendedResultCode
+        }
+
+        /// `SQLITE_OK` (0).
+        public static let ok = ResultCode(rawValue: SQLITE_OK)
         /// `SQLITE_ERROR` (1): generic error, for example an SQL syntax error.
-        public static let error: Int32 = SQLITE_ERROR
+        public static let error = ResultCode(rawValue: SQLITE_ERROR)
         /// `SQLITE_BUSY` (5): the database file is locked by another connection.
-        public static let busy: Int32 = SQLITE_BUSY
+        public static let busy = ResultCode(rawValue: SQLITE_BUSY)
         /// `SQLITE_LOCKED` (6): a table is locked by the same connection or a shared cache.
-        public static let locked: Int32 = SQLITE_LOCKED
+        public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
         /// `SQLITE_READONLY` (8): attempt to write a read-only database.
-        public static let readOnly: Int32 = SQLITE_READONLY
+        public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
         /// `SQLITE_IOERR` (10): an operating-system I/O error.
-        public static let ioError: Int32 = SQLITE_IOERR
+        public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
         /// `SQLITE_CORRUPT` (11): the database file is malformed.
-        public static let corrupt: Int32 = SQLITE_CORRUPT
+        public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
         /// `SQLITE_FULL` (13): the disk is full.
-        public static let full: Int32 = SQLITE_FULL
+        public static let full = ResultCode(rawValue: SQLITE_FULL)
         /// `SQLITE_CANTOPEN` (14): the file could not be opened.
-        public static let cantOpen: Int32 = SQLITE_CANTOPEN
+        public static let cantOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
         /// `SQLITE_CONSTRAINT` (19): a constraint failed.
-        public static let constraint: Int32 = SQLITE_CONSTRAINT
+        public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
         /// `SQLITE_MISMATCH` (20): a datatype mismatch (for example in a `STRICT` table).
-        public static let mismatch: Int32 = SQLITE_MISMATCH
+        public static let mismatch = ResultCode(rawValue: SQLITE_MISMATCH)
         /// `SQLITE_MISUSE` (21): the library was used incorrectly (also used by this wrapper for
-        /// programming errors such as a closed connection or an invalid pragma name).
-        public static let misuse: Int32 = SQLITE_MISUSE
+        /// programming errors such as a closed connection, an invalid pragma name, or a write
+        /// inside a read transaction).
+        public static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
         /// `SQLITE_RANGE` (25): a parameter index out of range.
-        public static let range: Int32 = SQLITE_RANGE
+        public static let range = ResultCode(rawValue: SQLITE_RANGE)
         /// `SQLITE_NOTADB` (26): the file is not a database.
-        public static let notADatabase: Int32 = SQLITE_NOTADB
+        public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
 
         // Extended codes are `primary | (n << 8)` macros that Swift cannot import; the values are
         // spelled as in sqlite3.h (https://sqlite.org/rescode.html#extrc).
 
         /// `SQLITE_IOERR_SHMSIZE` (4874): the `-shm` index of a WAL database could not be
         /// extended, which every connection, readers included, needs: usually a full disk.
-        public static let ioErrorShmSize: Int32 = SQLITE_IOERR | (19 << 8)
+        public static let ioErrorShmSize = ResultCode(rawValue: SQLITE_IOERR | (19 << 8))
         /// `SQLITE_CONSTRAINT_CHECK` (275): a `CHECK` constraint failed.
-        public static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
+        public static let constraintCheck = ResultCode(rawValue: SQLITE_CONSTRAINT | (1 << 8))
         /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a foreign key constraint failed.
-        public static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+        public static let constraintForeignKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
         /// `SQLITE_CONSTRAINT_NOTNULL` (1299): a `NOT NULL` constraint failed.
-        public static let constraintNotNull: Int32 = SQLITE_CONSTRAINT | (5 << 8)
+        public static let constraintNotNull = ResultCode(rawValue: SQLITE_CONSTRAINT | (5 << 8))
         /// `SQLITE_CONSTRAINT_PRIMARYKEY` (1555): a `PRIMARY KEY` constraint failed.
-        public static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+        public static let constraintPrimaryKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (6 << 8))
         /// `SQLITE_CONSTRAINT_TRIGGER` (1811): a trigger's `RAISE(ABORT, ...)`.
-        public static let constraintTrigger: Int32 = SQLITE_CONSTRAINT | (7 << 8)
+        public static let constraintTrigger = ResultCode(rawValue: SQLITE_CONSTRAINT | (7 << 8))
         /// `SQLITE_CONSTRAINT_UNIQUE` (2067): a `UNIQUE` constraint failed.
-        public static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
+        public static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | (8 << 8))
     }
+}
+
+extension SQLiteError: DatabaseBackendError {
+    /// What the error means to the store: `SQLITE_BUSY`/`SQLITE_LOCKED` are
+    /// ``DatabaseErrorCategory/busy``, `SQLITE_FULL` and `SQLITE_IOERR_SHMSIZE`
+    /// ``DatabaseErrorCategory/diskFull``, `SQLITE_CONSTRAINT_UNIQUE` and
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY` ``DatabaseErrorCategory/uniqueViolation(detail:)`` with
+    /// SQLite's message (`UNIQUE constraint failed: events.event_id`), and so on.
+    package var category: DatabaseErrorCategory {
+        switch extendedResultCode {
+        case ResultCode.busy, ResultCode.locked: .busy
+        case ResultCode.readOnly: .readOnly
+        case ResultCode.full, ResultCode.ioErrorShmSize: .diskFull
+        case ResultCode.corrupt: .corrupt
+        case ResultCode.notADatabase: .notADatabase
+        case ResultCode.cantOpen: .cannotOpen
+        case ResultCode.constraintUnique, ResultCode.constraintPrimaryKey: .uniqueViolation(detail: message)
+        default: .other
+        }
+    }
+
+    /// ``DatabaseError/sqlite(_:)`` with this error.
+    package var databaseError: DatabaseError { .sqlite(self) }
 }
 
 extension SQLiteError {
@@ -140,11 +184,11 @@ extension SQLiteError {
         } else {
             message = "unknown error"
         }
-        self.init(extendedResultCode: code, message: message, sql: sql)
+        self.init(extendedResultCode: ResultCode(rawValue: code), message: message, sql: sql)
     }
 
     /// A wrapper-level misuse (closed connection, bad pragma name...), reported as `SQLITE_MISUSE`.
     static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(extendedResultCode: SQLITE_MISUSE, message: message, sql: sql)
+        SQLiteError(extendedResultCode: .misuse, message: message, sql: sql)
     }
 }

@@ -20,6 +20,14 @@ package final class Statement {
     /// The first bind error since the last ``step()`` or ``clearBindings()``, thrown by ``step()``.
     private var pendingBindError: SQLiteError?
 
+    /// Whether a ``Connection`` read is stepping this (cached) statement right now, so that a
+    /// nested use of the same SQL gets a statement of its own instead of resetting this one.
+    var inUse = false
+
+    /// Whether the statement makes no direct change to the database (`sqlite3_stmt_readonly`,
+    /// https://sqlite.org/c3ref/stmt_readonly.html): `SELECT`, `BEGIN`, `COMMIT`, ...
+    var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
     /// Wraps a statement just compiled by ``Connection/prepare(_:)``.
     init(handle: OpaquePointer, sql: String) {
         self.handle = handle

@@ -55,7 +55,7 @@ extension NavigationStore {
         let tabs = try FirefoxSessionFile.tabs(from: Data(data))
         let fallbackTime = at ?? Timestamp.now()
         return try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 var importer = EventImporter(core: core)
                 for tab in tabs {
                     do {

@@ -77,7 +77,7 @@ extension NavigationStore {
         -> ImportReport
     {
         try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 var importer = EventImporter(core: core)
                 let decoder = JSONDecoder()
                 var lineNumber = 0
@@ -331,7 +331,8 @@ struct EventImporter {
                     + "; it cannot show its state at this base version \(base.version), so the base cannot be checked")
         }
         let state =
-            base.version == write.version ? write.state : try core.state(of: write.row, atVersion: base.version).0
+            base.version == write.version
+            ? write.state : try core.state(of: write.row, atVersion: base.version, repairing: true).0
         guard state.isExactly(base.state) else {
             throw StoreError.invalidImport(
                 line: line,
@@ -367,13 +368,10 @@ struct EventImporter {
 
     /// The stored event at `version` of the session `write` writes (its id and type).
     private func localEvent(of write: SessionWrite, version: Int) throws -> (eventID: String, type: String)? {
-        let statement = try core.db.cachedStatement(
-            "SELECT event_id, type FROM events WHERE session_id = ? AND version = ?")
-        statement.bind(write.row.id, at: 1)
-        statement.bind(version, at: 2)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return (statement.string(at: 0) ?? "", statement.string(at: 1) ?? "")
+        try core.db.fetchOne(
+            sql: "SELECT event_id, type FROM events WHERE session_id = ? AND version = ?",
+            arguments: [.integer(write.row.id), SQLValue(version)]
+        ).map { (try $0[0], try $0[1]) }
     }
 
     /// Validates `event` against ``current`` and appends it.
@@ -479,20 +477,20 @@ extension StoreCore {
     }
 
     private func storedEvent(where condition: String, _ eventID: String) throws -> (event: Event, payload: String)? {
-        let statement = try db.cachedStatement(
-            """
-            SELECT e.seq, s.key, e.version, e.at, e.type, e.payload, e.event_id
-            FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE \(condition) LIMIT 1
-            """)
-        statement.bind(eventID, at: 1)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        let payload = statement.string(at: 5) ?? ""
-        let body = try EventBody(type: statement.string(at: 4) ?? "", payload: Array(payload.utf8))
+        guard
+            let row = try db.fetchOne(
+                sql: """
+                    SELECT e.seq, s.key, e.version, e.at, e.type, e.payload, e.event_id
+                    FROM events AS e JOIN sessions AS s ON s.id = e.session_id WHERE \(condition) LIMIT 1
+                    """,
+                arguments: [.text(eventID)])
+        else { return nil }
+        let payload: String = try row[5]
+        let body = try EventBody(type: try row[4], payload: Array(payload.utf8))
         return (
             Event(
-                seq: statement.int64(at: 0), session: statement.string(at: 1) ?? "", version: statement.int(at: 2),
-                at: statement.int64(at: 3), eventID: statement.string(at: 6) ?? eventID, body: body), payload
+                seq: try row[0], session: try row[1], version: try row[2], at: try row[3], eventID: try row[6],
+                body: body), payload
         )
     }
 }

@@ -52,7 +52,7 @@ extension NavigationStore {
         for key in keys {
             var linter = SessionLinter(session: key, options: options)
             let found: Bool = try withCore { core in
-                try core.db.transaction(.deferred) {
+                try core.db.inTransaction(.read) {
                     guard let row = try core.sessionRow(key) else {
                         // Gone since it was listed (deleted by another process): nothing to lint.
                         if sessions == nil { return false }
@@ -105,8 +105,9 @@ extension NavigationStore {
     public func sessionKeys() throws(StoreError) -> [String] {
         try withCore { core in
             var keys: [String] = []
-            let statement = try core.db.cachedStatement("SELECT key FROM sessions ORDER BY key")
-            try statement.forEachRow { row in keys.append(row.string(at: 0) ?? "") }
+            try core.db.forEachRow(sql: "SELECT key FROM sessions ORDER BY key", arguments: []) { row in
+                keys.append(try row[0])
+            }
             return keys
         }
     }

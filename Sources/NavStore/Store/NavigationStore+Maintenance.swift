@@ -43,7 +43,7 @@ extension NavigationStore {
     /// - Throws: database errors; a log event that does not decode (the log is damaged).
     public func rebuild(verify: Bool = false, progress: ProgressHandler? = nil) throws(StoreError) -> RebuildReport {
         try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 var report = RebuildReport(sessions: 0, events: 0, snapshots: 0, differences: [])
                 let total = try core.count("SELECT count(*) FROM events")
                 // The log's own gaps: only those deletions and truncations recorded are accepted
@@ -132,9 +132,9 @@ extension NavigationStore {
     /// - Throws: database errors that stop the check itself.
     public func check(progress: ProgressHandler? = nil) throws(StoreError) -> CheckReport {
         try withCore { core in
-            try core.db.transaction(.deferred) {
+            try core.db.inTransaction(.read) {
                 var report = CheckReport(sessions: 0, events: 0, snapshots: 0, problems: [])
-                let integrity = try core.db.integrityCheck()
+                let integrity = try core.maintenance?.integrityCheck() ?? ["ok"]
                 if integrity != ["ok"] { report.problems += integrity.map { "integrity: \($0)" } }
                 let total = try core.count("SELECT count(*) FROM events")
                 report.problems += try core.seqGapProblems()
@@ -245,10 +245,7 @@ extension StoreCore {
     /// the read: the row gets the default generation and ``SessionRow/unreadablePlatform``, which
     /// `check` reports and `rebuild` rewrites.
     func allSessions() throws -> [SessionRow] {
-        var rows: [SessionRow] = []
-        let statement = try db.prepare("SELECT \(SessionRow.columns()) FROM sessions ORDER BY id")
-        try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
-        return rows
+        try sessionRows(sql: "SELECT \(SessionRow.columns()) FROM sessions ORDER BY id")
     }
 
     /// A session's snapshots under the current rules, by version: those that can be read, and
@@ -256,13 +253,12 @@ extension StoreCore {
     func snapshots(of session: SessionRow) throws -> (states: [Int: SessionState], unreadable: [Int: UnreadableRow]) {
         var states: [Int: SessionState] = [:]
         var unreadable: [Int: UnreadableRow] = [:]
-        let statement = try db.prepare(
-            "SELECT version, state FROM snapshots WHERE session_id = ? AND rules_version = ?")
-        statement.bind(session.id, at: 1)
-        statement.bind(navigationRulesVersion, at: 2)
-        try statement.forEachRow { s in
-            let version = s.int(at: 0)
-            let text = s.string(at: 1) ?? ""
+        try db.forEachRow(
+            sql: "SELECT version, state FROM snapshots WHERE session_id = ? AND rules_version = ?",
+            arguments: [.integer(session.id), SQLValue(navigationRulesVersion)]
+        ) { row in
+            let version: Int = try row[0]
+            let text: String = try row[1]
             do {
                 states[version] = try decoder.decode(SessionState.self, from: Data(text.utf8))
             } catch {
@@ -280,8 +276,9 @@ extension StoreCore {
     /// - Complexity: O(n + r log r) for n events and r recorded runs; reads `seq` only.
     func seqGapProblems() throws -> [String] {
         var removed: [(first: Int64, last: Int64)] = []
-        let runs = try db.prepare("SELECT first_seq, last_seq FROM removed_events ORDER BY first_seq")
-        try runs.forEachRow { removed.append(($0.int64(at: 0), $0.int64(at: 1))) }
+        try db.forEachRow(sql: "SELECT first_seq, last_seq FROM removed_events ORDER BY first_seq", arguments: []) {
+            removed.append((try $0[0], try $0[1]))
+        }
         var index = 0
         /// Whether every seq in first...last is in a recorded run.
         func covered(_ first: Int64, _ last: Int64) -> Bool {
@@ -297,9 +294,8 @@ extension StoreCore {
         }
         var problems: [String] = []
         var previous: Int64 = 0
-        let seqs = try db.prepare("SELECT seq FROM events ORDER BY seq")
-        try seqs.forEachRow { row in
-            let seq = row.int64(at: 0)
+        try db.forEachRow(sql: "SELECT seq FROM events ORDER BY seq", arguments: []) { row in
+            let seq: Int64 = try row[0]
             if seq > previous + 1, !covered(previous + 1, seq - 1), problems.count < 10 {
                 problems.append(
                     "seq is not gapless: \(previous + 1 == seq - 1 ? "seq \(seq - 1) is" : "seqs \(previous + 1)...\(seq - 1) are") missing, and no deletion or truncation removed \(previous + 1 == seq - 1 ? "it" : "them")"
@@ -312,22 +308,12 @@ extension StoreCore {
 
     /// Sets `sessions.platform`, the projection of the session's `session.started` platform.
     func updatePlatform(id: Int64, _ platform: PlatformGeneration) throws {
-        let update = try db.cachedStatement("UPDATE sessions SET platform = ? WHERE id = ?")
-        update.bind(platform.rawValue, at: 1)
-        update.bind(id, at: 2)
-        try update.run()
+        try db.execute(
+            sql: "UPDATE sessions SET platform = ? WHERE id = ?", arguments: [.text(platform.rawValue), .integer(id)])
     }
 
-    func count(_ sql: String) throws -> Int {
-        let statement = try db.cachedStatement(sql)
-        defer { statement.reset() }
-        _ = try statement.step()
-        return statement.int(at: 0)
-    }
-
+    /// Runs `sql`, which takes one session id.
     func execute(_ sql: String, _ id: Int64) throws {
-        let statement = try db.cachedStatement(sql)
-        statement.bind(id, at: 1)
-        try statement.run()
+        try db.execute(sql: sql, arguments: [.integer(id)])
     }
 }

@@ -111,7 +111,7 @@ extension NavigationStore {
         let limit = max(1, options.restoreAttemptLimit)
         return try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, session, time in
             var row = session
-            let plan = try core.planRestore(row, limit: limit)
+            let plan = try core.planRestore(row, limit: limit, repairing: true)
             if mark {
                 let marker = RestoreMarker(
                     restoredVersion: plan.restoredVersion, attempt: plan.status.attempts,
@@ -135,7 +135,7 @@ extension NavigationStore {
     public func previewRestore(session key: String) throws(StoreError) -> RestorePayload {
         let limit = max(1, options.restoreAttemptLimit)
         return try withCore { core in
-            try core.db.transaction(.deferred) {
+            try core.db.inTransaction(.read) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 var payload = try core.planRestore(row, limit: limit, repairing: false).payload(
                     session: key, version: row.version)
@@ -172,7 +172,7 @@ extension NavigationStore {
     @discardableResult
     public func acknowledgeRestore(session key: String, at: Int64? = nil) throws(StoreError) -> RestoreAcknowledgement {
         try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 var status = try core.restoreStatus(sessionID: row.id)
                 guard status.attempts > 0, let handedOut = status.attemptedVersion else {
@@ -194,7 +194,7 @@ extension NavigationStore {
                     let current = try core.currentState(row)
                     let target: SessionState
                     if handedOut >= 1 {
-                        (target, _) = try core.state(of: row, atVersion: handedOut)
+                        (target, _) = try core.state(of: row, atVersion: handedOut, repairing: true)
                     } else {
                         target = SessionState(
                             layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })],
@@ -258,7 +258,7 @@ extension StoreCore {
 
     /// Counts one restore of `row` (in memory) and reads the state it hands out; with `repairing`
     /// false, a stale snapshot is read past rather than rebuilt, so nothing is written.
-    func planRestore(_ row: SessionRow, limit: Int, repairing: Bool = true) throws -> RestorePlan {
+    func planRestore(_ row: SessionRow, limit: Int, repairing: Bool) throws -> RestorePlan {
         let current = try currentState(row)
         let head = try stateVersion(of: row)
         var status = try restoreStatus(sessionID: row.id)
@@ -440,59 +440,52 @@ extension StoreCore {
     /// `session.restored` marker (markers change nothing). One indexed read, backwards over the
     /// trailing markers.
     func stateVersion(of row: SessionRow) throws -> Int {
-        let statement = try db.cachedStatement(
-            """
-            SELECT version FROM events WHERE session_id = ? AND type <> 'session.restored'
-            ORDER BY version DESC LIMIT 1
-            """)
-        statement.bind(row.id, at: 1)
-        defer { statement.reset() }
-        return try statement.step() ? statement.int(at: 0) : row.version
+        try db.fetchOne(
+            sql: """
+                SELECT version FROM events WHERE session_id = ? AND type <> 'session.restored'
+                ORDER BY version DESC LIMIT 1
+                """,
+            arguments: [.integer(row.id)]
+        ).map { try $0[0] } ?? row.version
     }
 
     /// Whether the session moved on after `version`: an event other than `session.restored` was
     /// appended after it. One indexed query.
     func movedOn(sessionID: Int64, after version: Int) throws -> Bool {
-        let statement = try db.cachedStatement(
-            """
-            SELECT EXISTS(SELECT 1 FROM events WHERE session_id = ? AND version > ? AND type <> 'session.restored')
-            """)
-        statement.bind(sessionID, at: 1)
-        statement.bind(version, at: 2)
-        defer { statement.reset() }
-        _ = try statement.step()
-        return statement.int(at: 0) != 0
+        try count(
+            "SELECT EXISTS(SELECT 1 FROM events WHERE session_id = ? AND version > ? AND type <> 'session.restored')",
+            arguments: [.integer(sessionID), SQLValue(version)]) != 0
     }
 
     func restoreStatus(sessionID: Int64) throws -> RestoreStatus {
-        let statement = try db.cachedStatement(
-            """
-            SELECT attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version
-            FROM restore_attempts WHERE session_id = ?
-            """)
-        statement.bind(sessionID, at: 1)
-        defer { statement.reset() }
-        guard try statement.step() else { return RestoreStatus() }
-        func optional(_ column: Int32) -> Int? { statement.isNull(at: column) ? nil : statement.int(at: column) }
+        guard
+            let row = try db.fetchOne(
+                sql: """
+                    SELECT attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version
+                    FROM restore_attempts WHERE session_id = ?
+                    """,
+                arguments: [.integer(sessionID)])
+        else { return RestoreStatus() }
         return RestoreStatus(
-            attempts: statement.int(at: 0), attemptedVersion: optional(1),
-            acknowledgedVersion: optional(2), previousAcknowledgedVersion: optional(3),
-            failedVersion: optional(4))
+            attempts: try row[0], attemptedVersion: try row[1], acknowledgedVersion: try row[2],
+            previousAcknowledgedVersion: try row[3], failedVersion: try row[4])
     }
 
     func saveRestoreStatus(sessionID: Int64, _ status: RestoreStatus) throws {
-        let statement = try db.cachedStatement(
-            """
-            INSERT OR REPLACE INTO restore_attempts
-                (session_id, attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        statement.bind(sessionID, at: 1)
-        statement.bind(status.attempts, at: 2)
-        statement.bind(status.attemptedVersion, at: 3)
-        statement.bind(status.acknowledgedVersion, at: 4)
-        statement.bind(status.previousAcknowledgedVersion, at: 5)
-        statement.bind(status.failedVersion, at: 6)
-        try statement.run()
+        try db.execute(
+            sql: """
+                INSERT INTO restore_attempts
+                    (session_id, attempts, attempted_version, acknowledged_version, previous_acknowledged_version, failed_version)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (session_id) DO UPDATE SET attempts = excluded.attempts,
+                    attempted_version = excluded.attempted_version, acknowledged_version = excluded.acknowledged_version,
+                    previous_acknowledged_version = excluded.previous_acknowledged_version,
+                    failed_version = excluded.failed_version
+                """,
+            arguments: [
+                .integer(sessionID), SQLValue(status.attempts), SQLValue(status.attemptedVersion),
+                SQLValue(status.acknowledgedVersion), SQLValue(status.previousAcknowledgedVersion),
+                SQLValue(status.failedVersion),
+            ])
     }
 }

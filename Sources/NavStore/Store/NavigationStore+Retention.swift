@@ -192,16 +192,14 @@ extension NavigationStore {
         -> RetentionReport
     {
         let select = { (core: StoreCore) throws -> [(SessionRow, RemovedSession)] in
-            let statement = try core.db.prepare(
-                "SELECT \(SessionRow.columns()) FROM sessions WHERE updated_at < ? ORDER BY key")
-            statement.bind(time, at: 1)
-            var rows: [SessionRow] = []
-            try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
+            let rows = try core.sessionRows(
+                sql: "SELECT \(SessionRow.columns()) FROM sessions WHERE updated_at < ? ORDER BY key",
+                arguments: [.integer(time)])
             return try rows.map { ($0, try core.measure($0, belowVersion: nil)) }
         }
         if dryRun {
             return try withCore { core in
-                try core.db.transaction(.deferred) {
+                try core.db.inTransaction(.read) {
                     RetentionReport(removed: try select(core).map(\.1), dryRun: true)
                 }
             }
@@ -270,7 +268,7 @@ extension NavigationStore {
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     public func base(session key: String) throws(StoreError) -> SessionBase? {
         try withCore { core in
-            try core.db.transaction(.deferred) {
+            try core.db.inTransaction(.read) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 return try core.base(of: row)
             }
@@ -284,8 +282,8 @@ extension NavigationStore {
         -> RetentionReport
     {
         try withCore { core in
-            try core.db.enableSecureDelete()
-            let removed = try core.db.transaction(.immediate) {
+            try core.maintenance?.enableSecureDelete()
+            let removed = try core.db.inTransaction(.write) {
                 try core.setMaintenance(true)
                 let removed = try body(core, Timestamp.now())
                 try core.setMaintenance(false)
@@ -293,18 +291,13 @@ extension NavigationStore {
             }
             core.cache.removeAll()
             var report = RetentionReport(removed: removed, dryRun: false)
-            if vacuum {
-                try core.db.execute("VACUUM")
+            if vacuum, let maintenance = core.maintenance {
+                try maintenance.vacuum()
                 report.vacuumed = true
             }
             // Always, also when nothing was removed: running a command again finishes a
             // checkpoint that a reader blocked the first time.
-            do {
-                let (frames, done) = try core.db.checkpoint(mode: .truncate)
-                report.walTruncated = frames == 0 || frames == done
-            } catch let error as SQLiteError where error.isBusy {
-                report.walTruncated = false
-            }
+            report.walTruncated = try core.maintenance?.truncateWriteAheadLog() ?? true
             return report
         }
     }
@@ -326,31 +319,29 @@ extension StoreCore {
     /// (Migrations/0002_retention.sql). Only the retention commands call it, inside their
     /// deleting transaction, and lower it before the commit.
     func setMaintenance(_ on: Bool) throws {
-        let statement = try db.cachedStatement("UPDATE maintenance SET removing = ? WHERE id = 1")
-        statement.bind(on ? 1 : 0, at: 1)
-        try statement.run()
+        try db.execute(sql: "UPDATE maintenance SET removing = ? WHERE id = 1", arguments: [SQLValue(on)])
     }
 
     /// The base of a truncated session, or `nil`.
     /// - Throws: ``UnreadableRow`` when the base's state cannot be read (changed behind the
     ///   store's back: unlike a snapshot, it cannot be rebuilt from the log).
     func base(of row: SessionRow) throws -> SessionBase? {
-        let statement = try db.cachedStatement(
-            "SELECT version, at, event_id, state, truncated_at FROM session_bases WHERE session_id = ?")
-        statement.bind(row.id, at: 1)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        let text = statement.string(at: 3) ?? ""
+        guard
+            let found = try db.fetchOne(
+                sql: "SELECT version, at, event_id, state, truncated_at FROM session_bases WHERE session_id = ?",
+                arguments: [.integer(row.id)])
+        else { return nil }
+        let version: Int = try found[0]
+        let text: String = try found[3]
         let state: SessionState
         do { state = try decoder.decode(SessionState.self, from: Data(text.utf8)) } catch {
             throw UnreadableRow(
-                session: row.key, row: "base at version \(statement.int(at: 0))",
+                session: row.key, row: "base at version \(version)",
                 problem: "state \(UnreadableRow.quoted(text)) is not a session state (\(describeDecodingError(error)))")
         }
         return SessionBase(
-            session: row.key, version: statement.int(at: 0), at: statement.int64(at: 1),
-            eventID: statement.string(at: 2) ?? "", state: state, truncatedAt: statement.int64(at: 4),
-            name: row.name, startedAt: row.createdAt)
+            session: row.key, version: version, at: try found[1], eventID: try found[2], state: state,
+            truncatedAt: try found[4], name: row.name, startedAt: row.createdAt)
     }
 
     /// Where a fold of a session's log starts: its base's state and version, or the empty state
@@ -376,45 +367,34 @@ extension StoreCore {
     /// The oldest version restore may still hand out or fall back to (the version last handed
     /// out, the newest acknowledged one and the acknowledged one before it), or `nil`.
     func oldestRestoreVersion(sessionID: Int64) throws -> Int? {
-        let statement = try db.cachedStatement(
-            """
-            SELECT attempted_version, acknowledged_version, previous_acknowledged_version FROM restore_attempts WHERE session_id = ?
-            """)
-        statement.bind(sessionID, at: 1)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return (0..<3).map { statement.isNull(at: Int32($0)) ? nil : statement.int(at: Int32($0)) }
-            .compactMap { $0 }.filter { $0 >= 1 }.min()
+        guard
+            let row = try db.fetchOne(
+                sql: """
+                    SELECT attempted_version, acknowledged_version, previous_acknowledged_version FROM restore_attempts WHERE session_id = ?
+                    """,
+                arguments: [.integer(sessionID)])
+        else { return nil }
+        return try (0..<3).compactMap { try row[$0] as Int? }.filter { $0 >= 1 }.min()
     }
 
     /// What removing `row` (or, with `belowVersion`, its events below that version) removes:
     /// events and bytes of row content.
     func measure(_ row: SessionRow, belowVersion: Int?) throws -> RemovedSession {
-        func sum(_ sql: String, _ bind: (Statement) -> Void) throws -> (Int, Int) {
-            let statement = try db.cachedStatement(sql)
-            bind(statement)
-            defer { statement.reset() }
-            _ = try statement.step()
-            return (statement.int(at: 0), statement.int(at: 1))
+        func sum(_ sql: String, _ arguments: [SQLValue]) throws -> (Int, Int) {
+            guard let row = try db.fetchOne(sql: sql, arguments: arguments) else { return (0, 0) }
+            return (try row[0], try row[1])
         }
-        let limit = belowVersion ?? Int.max
+        let limit = SQLValue(belowVersion ?? Int.max)
+        let session = SQLValue.integer(row.id)
         let (events, eventBytes) = try sum(
             """
             SELECT count(*), coalesce(sum(length(CAST(type AS BLOB)) + length(CAST(event_id AS BLOB)) + length(CAST(payload AS BLOB)) + 32), 0)
             FROM events WHERE session_id = ? AND version < ?
-            """
-        ) {
-            $0.bind(row.id, at: 1)
-            $0.bind(limit, at: 2)
-        }
+            """, [session, limit])
         let (_, snapshotBytes) = try sum(
             """
             SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + 24), 0) FROM snapshots WHERE session_id = ? AND version < ?
-            """
-        ) {
-            $0.bind(row.id, at: 1)
-            $0.bind(limit, at: 2)
-        }
+            """, [session, limit])
         var bytes = eventBytes + snapshotBytes
         if belowVersion == nil {
             let (_, projectionBytes) = try sum(
@@ -422,13 +402,11 @@ extension StoreCore {
                 SELECT 0, coalesce(sum(length(CAST(entry_id AS BLOB)) + coalesce(length(CAST(route AS BLOB)), 0)
                        + coalesce(length(CAST(params AS BLOB)), 0) + length(CAST(item AS BLOB)) + 24), 0)
                 FROM entries WHERE session_id = ?
-                """
-            ) { $0.bind(row.id, at: 1) }
+                """, [session])
             let (_, baseBytes) = try sum(
                 """
                 SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + length(CAST(event_id AS BLOB)) + 32), 0) FROM session_bases WHERE session_id = ?
-                """
-            ) { $0.bind(row.id, at: 1) }
+                """, [session])
             bytes += projectionBytes + baseBytes + row.key.utf8.count + (row.name?.utf8.count ?? 0) + 32
         }
         return RemovedSession(
@@ -439,22 +417,18 @@ extension StoreCore {
     /// Records the `seq` numbers of `row`'s events below `belowVersion` (all of them when `nil`)
     /// as runs in `removed_events`, so that `check` accepts the gap they leave.
     func recordRemovedSeqs(_ row: SessionRow, belowVersion: Int?, reason: String, at: Int64) throws {
-        let seqs = try db.cachedStatement("SELECT seq FROM events WHERE session_id = ? AND version < ? ORDER BY seq")
-        seqs.bind(row.id, at: 1)
-        seqs.bind(belowVersion ?? Int.max, at: 2)
-        let insert = try db.cachedStatement(
-            "INSERT INTO removed_events (first_seq, last_seq, reason, removed_at) VALUES (?, ?, ?, ?)")
         var run: (first: Int64, last: Int64)?
         func flush() throws {
             guard let run else { return }
-            insert.bind(run.first, at: 1)
-            insert.bind(run.last, at: 2)
-            insert.bind(reason, at: 3)
-            insert.bind(at, at: 4)
-            try insert.run()
+            try db.execute(
+                sql: "INSERT INTO removed_events (first_seq, last_seq, reason, removed_at) VALUES (?, ?, ?, ?)",
+                arguments: [.integer(run.first), .integer(run.last), .text(reason), .integer(at)])
         }
-        try seqs.forEachRow { s in
-            let seq = s.int64(at: 0)
+        try db.forEachRow(
+            sql: "SELECT seq FROM events WHERE session_id = ? AND version < ? ORDER BY seq",
+            arguments: [.integer(row.id), SQLValue(belowVersion ?? Int.max)]
+        ) { s in
+            let seq: Int64 = try s[0]
             if let current = run, current.last + 1 == seq {
                 run = (current.first, seq)
             } else {
@@ -485,7 +459,7 @@ extension StoreCore {
     /// inside the caller's maintenance transaction.
     func truncate(_ row: SessionRow, before: Int, at now: Int64) throws {
         let baseVersion = before - 1
-        let (state, at) = try state(of: row, atVersion: baseVersion)
+        let (state, at) = try state(of: row, atVersion: baseVersion, repairing: true)
         let eventID = try self.eventID(sessionID: row.id, version: baseVersion) ?? base(of: row)?.eventID ?? ""
         try recordRemovedSeqs(row, belowVersion: before, reason: "truncated", at: now)
         try insertBase(
@@ -497,36 +471,32 @@ extension StoreCore {
             "DELETE FROM snapshots WHERE session_id = ? AND version <= ?",
             "DELETE FROM events WHERE session_id = ? AND version < ?",
         ] {
-            let statement = try db.cachedStatement(sql)
-            statement.bind(row.id, at: 1)
-            statement.bind(sql.contains("<=") ? baseVersion : before, at: 2)
-            try statement.run()
+            try db.execute(
+                sql: sql, arguments: [.integer(row.id), SQLValue(sql.contains("<=") ? baseVersion : before)])
         }
     }
 
     /// Stores `base` as the base of session `sessionID` (replacing an earlier one).
     func insertBase(sessionID: Int64, base: SessionBase) throws {
-        let insert = try db.cachedStatement(
-            """
-            INSERT OR REPLACE INTO session_bases (session_id, version, at, event_id, state, truncated_at) VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        insert.bind(sessionID, at: 1)
-        insert.bind(base.version, at: 2)
-        insert.bind(base.at, at: 3)
-        insert.bind(base.eventID, at: 4)
-        insert.bind(
-            try PayloadWriter.json(base.state) ?? String(decoding: encoder.encode(base.state), as: UTF8.self), at: 5)
-        insert.bind(base.truncatedAt, at: 6)
-        try insert.run()
+        let state = try PayloadWriter.json(base.state) ?? String(decoding: encoder.encode(base.state), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT INTO session_bases (session_id, version, at, event_id, state, truncated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (session_id) DO UPDATE SET version = excluded.version, at = excluded.at,
+                    event_id = excluded.event_id, state = excluded.state, truncated_at = excluded.truncated_at
+                """,
+            arguments: [
+                .integer(sessionID), SQLValue(base.version), .integer(base.at), .text(base.eventID), .text(state),
+                .integer(base.truncatedAt),
+            ])
     }
 
     /// The event id of a session's version, or `nil` when that event is not stored.
     func eventID(sessionID: Int64, version: Int) throws -> String? {
-        let statement = try db.cachedStatement("SELECT event_id FROM events WHERE session_id = ? AND version = ?")
-        statement.bind(sessionID, at: 1)
-        statement.bind(version, at: 2)
-        defer { statement.reset() }
-        return try statement.step() ? statement.string(at: 0) : nil
+        try db.fetchOne(
+            sql: "SELECT event_id FROM events WHERE session_id = ? AND version = ?",
+            arguments: [.integer(sessionID), SQLValue(version)]
+        ).map { try $0[0] }
     }
 }
 
@@ -537,7 +507,7 @@ extension NavigationStore {
     public func bases(session key: String?) throws(StoreError) -> [SessionBase] {
         if let key { return try base(session: key).map { [$0] } ?? [] }
         return try withCore { core in
-            try core.db.transaction(.deferred) { try core.allBases() }
+            try core.db.inTransaction(.read) { try core.allBases() }
         }
     }
 }
@@ -545,13 +515,11 @@ extension NavigationStore {
 extension StoreCore {
     /// Every truncated session's base, ordered by session key.
     func allBases() throws -> [SessionBase] {
-        let statement = try db.prepare(
-            """
-            SELECT \(SessionRow.columns("s."))
-            FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
-            """)
-        var rows: [SessionRow] = []
-        try statement.forEachRow { rows.append(SessionRow(reading: $0)) }
+        let rows = try sessionRows(
+            sql: """
+                SELECT \(SessionRow.columns("s."))
+                FROM session_bases AS b JOIN sessions AS s ON s.id = b.session_id ORDER BY s.key
+                """)
         return try rows.compactMap { try base(of: $0) }
     }
 }

@@ -168,7 +168,7 @@ public final class NavigationStore: Sendable {
         self.path = path
         self.options = options
         do {
-            let (connection, readOnly) = try StoreCore.open(path: path, create: create, options: options)
+            let (connection, readOnly) = try SQLiteStoreFile.open(path: path, create: create, options: options)
             core = Mutex(StoreCore(connection, readOnly: readOnly, options: options))
         } catch let error as StoreError {
             throw error
@@ -225,7 +225,7 @@ public final class NavigationStore: Sendable {
         guard !key.isEmpty else { throw .emptySessionKey }
         let eventID = try Self.normalizedEventID(eventID)
         return try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 let existing = try core.sessionRow(key)
                 if let expectedVersion, expectedVersion != (existing?.version ?? 0) {
                     throw StoreError.versionConflict(
@@ -316,7 +316,7 @@ public final class NavigationStore: Sendable {
     static func normalizedEventID(_ eventID: String?) throws(StoreError) -> String? {
         guard let eventID else { return nil }
         guard let normalized = EventIDGenerator.normalized(eventID) else {
-            throw .rules(.invalidEvent("event id '\(eventID)' is not \(EventIDGenerator.uuidShape)"))
+            throw .invalidEventID(eventID)
         }
         return normalized
     }
@@ -329,7 +329,7 @@ public final class NavigationStore: Sendable {
         _ key: String, at: Int64?, expectedVersion: Int?, _ body: (StoreCore, SessionRow, Int64) throws -> R
     ) throws(StoreError) -> R {
         try withCore { core in
-            try core.db.transaction(.immediate) {
+            try core.db.inTransaction(.write) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 if let expectedVersion, expectedVersion != row.version {
                     throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
@@ -346,22 +346,22 @@ public final class NavigationStore: Sendable {
     public func sessions() throws(StoreError) -> [SessionInfo] {
         try withCore { core in
             var result: [SessionInfo] = []
-            let statement = try core.db.cachedStatement(
-                """
-                SELECT s.key, s.name, s.version, s.created_at, s.updated_at,
-                       (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
-                       (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id),
-                       s.platform
-                FROM sessions AS s ORDER BY s.key
-                """)
-            try statement.forEachRow { row in
-                let key = row.string(at: 0) ?? ""
+            try core.db.forEachRow(
+                sql: """
+                    SELECT \(SessionRow.columns("s.")),
+                           (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
+                           (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id)
+                    FROM sessions AS s ORDER BY s.key
+                    """,
+                arguments: []
+            ) { row in
+                let session = try SessionRow(row)
+                if let unreadable = session.unreadablePlatform { throw unreadable }
                 result.append(
                     SessionInfo(
-                        key: key, name: row.string(at: 1), version: row.int(at: 2),
-                        layers: row.int(at: 5), depth: row.int(at: 6),
-                        createdAt: row.int64(at: 3), updatedAt: row.int64(at: 4),
-                        platform: try StoreCore.platform(row.string(at: 7), session: key)))
+                        key: session.key, name: session.name, version: session.version, layers: try row[7],
+                        depth: try row[8], createdAt: session.createdAt, updatedAt: session.updatedAt,
+                        platform: session.platform))
             }
             return result
         }
@@ -396,21 +396,25 @@ public final class NavigationStore: Sendable {
         throws(StoreError) -> VersionedState
     {
         try withCore { core in
-            try core.db.transaction(.deferred) {
+            let (result, repair) = try core.db.inTransaction(.read) { () throws -> (VersionedState, Int64?) in
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 let version = try core.resolve(point, in: row)
                 let state: SessionState
                 let at: Int64?
+                var repair: Int64?
                 if version == row.version {
                     (state, at) = (try core.currentState(row), row.updatedAt)
                 } else {
-                    (state, at) = try core.state(of: row, atVersion: version)
+                    (state, at) = try core.state(of: row, atVersion: version, repairing: false)
+                    if try core.snapshotsNeedRepair(row, atOrBelow: version) { repair = row.id }
                 }
-                return VersionedState(
-                    session: key, version: version, at: at, state: state, recordedPlatform: row.platform
-                )
-                .resolved(under: platform)
+                let result = VersionedState(
+                    session: key, version: version, at: at, state: state, recordedPlatform: row.platform)
+                return (result.resolved(under: platform), repair)
             }
+            // Snapshots of other rules are rewritten after the read, in a write transaction of their own.
+            if let repair { try core.db.inTransaction(.write) { try core.rebuildSnapshots(sessionID: repair) } }
+            return result
         }
     }
 
@@ -422,7 +426,7 @@ public final class NavigationStore: Sendable {
     /// - Complexity: O(1) for a version, O(log n) point reads for a time.
     public func version(session key: String, at point: HistoryPoint) throws(StoreError) -> Int {
         try withCore { core in
-            try core.db.transaction(.deferred) {
+            try core.db.inTransaction(.read) {
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 return try core.resolve(point, in: row)
             }
@@ -451,7 +455,7 @@ public final class NavigationStore: Sendable {
         var bodyError: (any Error)?
         do {
             try withCore { core in
-                try core.db.transaction(.deferred) {
+                try core.db.inTransaction(.read) {
                     var row: SessionRow?
                     if let key {
                         row = try core.sessionRow(key)
@@ -520,33 +524,43 @@ public struct EventFilter: Sendable, Hashable {
 struct StreamStopped: Error {}
 
 extension StoreError {
-    /// Maps any error raised inside the store to a ``StoreError``.
+    /// Maps an error raised inside the store to a ``StoreError``, keeping its cause: a database
+    /// error by its ``DatabaseBackendError/category``, an unreadable row or column as such, a
+    /// migration refused as the file's verdict. An error from outside the store (a caller's
+    /// closure or line reader) becomes ``interrupted(path:reason:)``.
     static func from(_ error: any Error, path: String, options: StoreOptions) -> StoreError {
         switch error {
         case let error as StoreError: return error
         case let error as NavigationError: return .rules(error)
-        case let error as UnreadableRow: return .cannotOpen(path: path, reason: error.description)
-        case let error as SQLiteError:
-            if error.isBusy { return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds) }
-            if error.isNotADatabase { return .notANavdbFile(path: path, reason: "not an SQLite database") }
-            if error.isReadOnly {
-                return .cannotOpen(path: path, reason: "the file or its directory is read-only (\(error.message))")
+        case let error as UnreadableRow: return .unreadableRow(path: path, error)
+        case let error as RowDecodingError: return .unreadableValue(path: path, reason: error.description)
+        case let error as MigrationRefused: return from(error, path: path)
+        case let error as any DatabaseBackendError:
+            let cause = error.databaseError
+            switch error.category {
+            case .busy: return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds, cause: cause)
+            case .notADatabase: return .notANavdbFile(path: path, reason: "not an SQLite database")
+            case .readOnly: return .readOnly(path: path, cause: cause)
+            case .diskFull: return .diskFull(path: path, cause: cause)
+            case .cannotOpen: return .openFailed(path: path, cause: cause)
+            case .corrupt: return .corrupt(path: path, cause: cause)
+            case .uniqueViolation, .other: return .database(cause)
             }
-            if error.isFull {
-                return .cannotOpen(path: path, reason: "the disk is full (\(error.message)); nothing was written")
-            }
-            if error.extendedResultCode == SQLiteError.Code.ioErrorShmSize {
-                return .cannotOpen(
-                    path: path,
-                    reason:
-                        "the disk is full: SQLite cannot grow the -shm index that even reading needs (\(error.message)); nothing was written"
-                )
-            }
-            if error.isCantOpen { return .cannotOpen(path: path, reason: error.message) }
-            if error.isCorrupt { return .cannotOpen(path: path, reason: "the database is corrupt (\(error.message))") }
-            return .sqlite(error)
         default:
-            return .cannotOpen(path: path, reason: String(describing: error))
+            return .interrupted(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// A migration refused, as the verdict on the file.
+    private static func from(_ error: MigrationRefused, path: String) -> StoreError {
+        switch error.check {
+        case .newer(let version):
+            .newerSchema(path: path, found: Int(version), supported: Int(error.supported))
+        case .foreign(let applicationID):
+            .notANavdbFile(
+                path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
+        case .notADatabase, .empty, .current, .needsMigration:
+            .notANavdbFile(path: path, reason: "not an SQLite database")
         }
     }
 }

@@ -110,9 +110,6 @@ struct Progress {
         if enabled { Console.err("\r\(label)… \(done)/\(total)") }
     }
 
-    /// Shows `label…` once (for work that reports no count).
-    func start() { if enabled { Console.err("\(label)…") } }
-
     /// Erases the progress line.
     func finish() { if enabled { Console.err("\r\u{1B}[2K") } }
 }

@@ -251,7 +251,7 @@ extension ModelTests {
                 let state = try Self.session(generation, back: NavigationItem())
                 #expect(
                     throws: NavigationError.invalidSource(
-                        operation: "pop-to", source: "content-gesture", accepted: ["back-menu", "programmatic"])
+                        operation: "popTo", source: "content-gesture", accepted: ["back-menu", "programmatic"])
                 ) {
                     try state.decide(.popTo(entryID: "A", source: .contentGesture))
                 }
@@ -273,7 +273,7 @@ extension ModelTests {
             let modern = try Self.session(
                 .ios26, back: NavigationItem(), top: NavigationItem(popGuard: PopGuard(prompt: "?")))
             try modern.validate(popped)
-            #expect(modern.applying(popped).entryIDs == [["A"]])
+            #expect(SessionState.fold([popped], from: modern).entryIDs == [["A"]])
             let classic = try Self.session(.ios14, back: NavigationItem())
             let error = try #require(throws: NavigationError.self) { try classic.validate(popped) }
             #expect(error.description.contains("content-gesture") && error.description.contains("ios14"), "\(error)")

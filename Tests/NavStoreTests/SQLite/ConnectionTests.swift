@@ -42,7 +42,7 @@ import Testing
             let path = dir.path("missing.sqlite")
             for mode in [Connection.OpenMode.readWrite, .readOnly] {
                 let error = #expect(throws: SQLiteError.self) { try Connection(path: path, mode: mode) }
-                #expect(error?.isCantOpen == true)
+                #expect(error?.resultCode == .cantOpen)
             }
             let files = try dir.fileNames()
             #expect(files == [])
@@ -55,7 +55,7 @@ import Testing
             let error = #expect(throws: SQLiteError.self) {
                 try Connection(path: dir.path("no/such/dir.sqlite"), mode: .readWriteCreate)
             }
-            #expect(error?.isCantOpen == true)
+            #expect(error?.resultCode == .cantOpen)
             let files = try dir.fileNames()
             #expect(files == [])
         }
@@ -71,7 +71,7 @@ import Testing
             }
             let db = try Connection(path: path, mode: .readOnly)
             let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (1)") }
-            #expect(error?.isReadOnly == true)
+            #expect(error?.resultCode == .readOnly)
         }
     }
 
@@ -114,7 +114,7 @@ import Testing
         let db = try Connection(path: ":memory:", mode: .readWriteCreate)
         for name in ["", "journal_mode; DROP TABLE x", "user version", "table_info(x)", "é"] {
             let error = #expect(throws: SQLiteError.self) { try db.pragmaText(name) }
-            #expect(error?.resultCode == SQLiteError.Code.misuse)
+            #expect(error?.resultCode == SQLiteError.ResultCode.misuse)
         }
         #expect(try db.pragmaText("user_version") == "0")
     }
@@ -169,7 +169,7 @@ import Testing
     @Test(
         "a transaction rolls back and rethrows the body's own error",
         arguments: [
-            Connection.TransactionKind.deferred, .immediate, .exclusive,
+            Connection.TransactionKind.deferred, .immediate,
         ])
     func transactionRollsBack(kind: Connection.TransactionKind) throws {
         struct Refused: Error, Equatable { let reason: String }
@@ -210,8 +210,8 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try insert.run() }
         #expect(error?.resultCode == 19)
         #expect(error?.extendedResultCode == 2067)
-        #expect(error?.extendedResultCode == SQLiteError.Code.constraintUnique)
-        #expect(error?.isConstraint == true)
+        #expect(error?.extendedResultCode == SQLiteError.ResultCode.constraintUnique)
+        #expect(error?.resultCode == .constraint)
         #expect(error?.message == "UNIQUE constraint failed: t.x")
         #expect(error?.sql == sql)
         #expect(
@@ -224,7 +224,7 @@ import Testing
     func executeError() throws {
         let db = try Connection(path: ":memory:", mode: .readWriteCreate)
         let error = #expect(throws: SQLiteError.self) { try db.execute("CREATE TABLE t (x); SELECT * FROM nowhere") }
-        #expect(error?.resultCode == SQLiteError.Code.error)
+        #expect(error?.resultCode == SQLiteError.ResultCode.error)
         #expect(error?.message == "no such table: nowhere")
         #expect(error?.sql == "CREATE TABLE t (x); SELECT * FROM nowhere")
     }
@@ -241,7 +241,7 @@ import Testing
             try first.transaction {
                 try first.execute("INSERT INTO t VALUES (1)")
                 let error = #expect(throws: SQLiteError.self) { try second.transaction {} }
-                #expect(error?.isBusy == true)
+                #expect(error?.resultCode == .busy)
                 #expect(error?.sql == "BEGIN IMMEDIATE TRANSACTION")
             }
             #expect(second.isInTransaction == false)
@@ -258,7 +258,7 @@ import Testing
         db.close()
         db.close()
         let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT 1") }
-        #expect(error?.resultCode == SQLiteError.Code.misuse)
+        #expect(error?.resultCode == SQLiteError.ResultCode.misuse)
         #expect(throws: SQLiteError.self) { try db.prepare("SELECT 1") }
         #expect(db.isInTransaction == false)
         // A statement still held keeps working until released (sqlite3_close_v2).

@@ -23,13 +23,13 @@ import Testing
                 identifier: String(name.dropLast(".sql".count)),
                 sql: try String(contentsOf: Self.migrationsFolder.appendingPathComponent(name), encoding: .utf8))
         }
-        #expect(onDisk.map(\.identifier) == EmbeddedMigrations.all.map(\.identifier))
-        #expect(onDisk == EmbeddedMigrations.all)
+        #expect(onDisk.map(\.identifier) == Migrator.embedded.migrations.map(\.identifier))
+        #expect(onDisk == Migrator.embedded.migrations)
     }
 
     @Test("identifiers are numbered NNNN_name, 1...n without gaps")
     func identifiersAreNumbered() {
-        for (offset, migration) in EmbeddedMigrations.all.enumerated() {
+        for (offset, migration) in Migrator.embedded.migrations.enumerated() {
             let number = migration.identifier.prefix(while: \.isNumber)
             #expect(number.count == 4)
             #expect(Int(number) == offset + 1)

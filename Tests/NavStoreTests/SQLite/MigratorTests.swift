@@ -11,7 +11,7 @@ import Testing
         try db.enableForeignKeys()
         try db.setBusyTimeout(milliseconds: 1000)
         try db.setJournalModeWAL()
-        try Migrator.migrate(db)
+        try Migrator.embedded.migrate(db)
         return db
     }
 
@@ -21,8 +21,8 @@ import Testing
         let before = try dir.snapshot()
         do {
             let db = try Connection(path: dir.path(name), mode: .readWrite)
-            #expect(try Migrator.inspect(db) == expected)
-            let refusal = #expect(throws: MigrationRefused.self) { try Migrator.migrate(db) }
+            #expect(try Migrator.embedded.inspect(db) == expected)
+            let refusal = #expect(throws: MigrationRefused.self) { try Migrator.embedded.migrate(db) }
             #expect(refusal?.check == expected)
             db.close()
         }
@@ -40,7 +40,7 @@ import Testing
         try withTemporaryDirectory { dir in
             let path = dir.path("new.sqlite")
             let db = try Connection(path: path, mode: .readWriteCreate)
-            #expect(try Migrator.inspect(db) == .empty)
+            #expect(try Migrator.embedded.inspect(db) == .empty)
             db.close()
             #expect(try dir.snapshot() == ["new.sqlite": Data()])
         }
@@ -52,9 +52,9 @@ import Testing
             let db = try Connection(path: dir.path("wal-only.sqlite"), mode: .readWriteCreate)
             try db.setJournalModeWAL()
             #expect(try db.pragmaText("page_count") != "0")
-            #expect(try Migrator.inspect(db) == .empty)
-            try Migrator.migrate(db)
-            #expect(try Migrator.inspect(db) == .current)
+            #expect(try Migrator.embedded.inspect(db) == .empty)
+            try Migrator.embedded.migrate(db)
+            #expect(try Migrator.embedded.inspect(db) == .current)
         }
     }
 
@@ -65,13 +65,13 @@ import Testing
             let before = Int64(Date().timeIntervalSince1970 * 1000)
             let db = try openMigrated(path)
             let after = Int64(Date().timeIntervalSince1970 * 1000)
-            #expect(try Migrator.inspect(db) == .current)
+            #expect(try Migrator.embedded.inspect(db) == .current)
             #expect(try db.applicationID == Migrator.applicationID)
-            #expect(try db.userVersion == Int32(EmbeddedMigrations.all.count))
+            #expect(try db.userVersion == Int32(Migrator.embedded.migrations.count))
             let statement = try db.prepare("SELECT identifier, applied_at FROM schema_migrations ORDER BY identifier")
             var rows: [(String, Int64)] = []
             try statement.forEachRow { rows.append(($0.string(at: 0) ?? "", $0.int64(at: 1))) }
-            #expect(rows.map(\.0) == EmbeddedMigrations.all.map(\.identifier))
+            #expect(rows.map(\.0) == Migrator.embedded.migrations.map(\.identifier))
             for row in rows {
                 #expect(row.1 >= before - 1 && row.1 <= after + 1)
             }
@@ -80,8 +80,8 @@ import Testing
 
             // Reopened: still current, and migrating again changes nothing.
             let reopened = try Connection(path: path, mode: .readWrite)
-            #expect(try Migrator.inspect(reopened) == .current)
-            try Migrator.migrate(reopened)
+            #expect(try Migrator.embedded.inspect(reopened) == .current)
+            try Migrator.embedded.migrate(reopened)
             #expect(try reopened.testScalar("SELECT count(*) FROM schema_migrations") == .integer(Int64(rows.count)))
         }
     }
@@ -94,11 +94,11 @@ import Testing
             try db.execute(
                 """
                 CREATE TABLE schema_migrations (identifier TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT;
-                \(EmbeddedMigrations.all.map { "INSERT INTO schema_migrations VALUES ('\($0.identifier)', 0);" }.joined(separator: "\n"))
+                \(Migrator.embedded.migrations.map { "INSERT INTO schema_migrations VALUES ('\($0.identifier)', 0);" }.joined(separator: "\n"))
                 PRAGMA application_id = \(Migrator.applicationID);
                 """)
-            #expect(try Migrator.inspect(db) == .needsMigration(from: 0))
-            try Migrator.migrate(db)
+            #expect(try Migrator.embedded.inspect(db) == .needsMigration(from: 0))
+            try Migrator.embedded.migrate(db)
             // None was run (their tables do not exist) and their records are untouched.
             #expect(
                 try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'maintenance')")
@@ -124,7 +124,7 @@ import Testing
                     VALUES (1, 1, 'session.started', 0, 'e1', '{}');
                 """)
             let error = #expect(throws: SQLiteError.self) { try db.execute(sql) }
-            #expect(error?.extendedResultCode == SQLiteError.Code.constraintTrigger)
+            #expect(error?.extendedResultCode == SQLiteError.ResultCode.constraintTrigger)
             #expect(error?.message.contains("append-only") == true)
             #expect(try db.testScalar("SELECT type || payload FROM events") == .text("session.started{}"))
         }
@@ -141,7 +141,7 @@ import Testing
                         VALUES (99, 1, 'session.started', 0, 'e1', '{}')
                     """)
             }
-            #expect(error?.extendedResultCode == SQLiteError.Code.constraintForeignKey)
+            #expect(error?.extendedResultCode == SQLiteError.ResultCode.constraintForeignKey)
         }
     }
 
@@ -195,10 +195,10 @@ import Testing
         try withTemporaryDirectory { dir in
             do {
                 let db = try openMigrated(dir.path("future.sqlite"))
-                try db.setUserVersion(Migrator.currentVersion + 98)
+                try db.setUserVersion(Migrator.embedded.currentVersion + 98)
                 try db.checkpoint(mode: .truncate)
             }
-            try expectRefusedUntouched(dir, "future.sqlite", as: .newer(Migrator.currentVersion + 98))
+            try expectRefusedUntouched(dir, "future.sqlite", as: .newer(Migrator.embedded.currentVersion + 98))
         }
     }
 
@@ -208,7 +208,7 @@ import Testing
             let path = dir.path("ro.sqlite")
             do { _ = try openMigrated(path) }
             let db = try Connection(path: path, mode: .readOnly)
-            #expect(try Migrator.inspect(db) == .current)
+            #expect(try Migrator.embedded.inspect(db) == .current)
         }
     }
 }

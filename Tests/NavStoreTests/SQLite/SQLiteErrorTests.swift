@@ -27,25 +27,38 @@ import Testing
     }
 
     @Test(
-        "the classification properties follow the primary code",
+        "the category follows the primary code; a primary pattern matches its extended codes",
         arguments: [
-            (Int32(5), "busy"), (6, "busy"), (517, "busy"), (19, "constraint"), (2067, "constraint"),
-            (26, "notADatabase"), (11, "corrupt"), (267, "corrupt"), (8, "readOnly"), (1032, "readOnly"),
-            (14, "cantOpen"), (13, "full"), (1, "none"),
+            (Int32(5), DatabaseErrorCategory.busy), (6, .busy), (517, .busy), (19, .other),
+            (2067, .uniqueViolation(detail: "m")), (1555, .uniqueViolation(detail: "m")), (26, .notADatabase),
+            (11, .corrupt), (267, .corrupt), (8, .readOnly), (1032, .readOnly), (14, .cannotOpen), (13, .diskFull),
+            (4874, .diskFull), (1, .other),
         ])
-    func classification(code: Int32, kind: String) {
-        let error = SQLiteError(extendedResultCode: code, message: "")
-        let kinds: [(String, Bool)] = [
-            ("busy", error.isBusy), ("constraint", error.isConstraint), ("notADatabase", error.isNotADatabase),
-            ("corrupt", error.isCorrupt), ("readOnly", error.isReadOnly), ("cantOpen", error.isCantOpen),
-            ("full", error.isFull),
-        ]
-        #expect(kinds.filter(\.1).map(\.0) == (kind == "none" ? [] : [kind]))
+    func classification(code: Int32, category: DatabaseErrorCategory) {
+        let error = SQLiteError(extendedResultCode: .init(rawValue: code), message: "m")
+        #expect(error.category == category)
+        #expect(SQLiteError.ResultCode(rawValue: code & 0xff) ~= error)
+        #expect(error.databaseError == .sqlite(error))
+    }
+
+    @Test("an extended pattern matches only itself; catch clauses match by pattern")
+    func patterns() {
+        typealias Code = SQLiteError.ResultCode
+        let unique = SQLiteError(extendedResultCode: .constraintUnique, message: "")
+        #expect(Code.constraint ~= unique)
+        #expect(Code.constraintUnique ~= unique)
+        #expect(!(Code.constraintTrigger ~= unique))
+        #expect(!(Code.constraintUnique ~= SQLiteError(extendedResultCode: .constraint, message: "")))
+        let caught: String
+        do { throw unique } catch Code.busy { caught = "busy" } catch Code.constraint { caught = "constraint" } catch {
+            caught = "other"
+        }
+        #expect(caught == "constraint")
     }
 
     @Test("the code constants have SQLite's values")
     func codeValues() {
-        typealias Code = SQLiteError.Code
+        typealias Code = SQLiteError.ResultCode
         #expect(
             [
                 Code.error, Code.busy, Code.locked, Code.readOnly, Code.ioError, Code.corrupt, Code.full,
@@ -55,8 +68,8 @@ import Testing
         #expect(
             [
                 Code.constraintCheck, Code.constraintForeignKey, Code.constraintNotNull,
-                Code.constraintPrimaryKey, Code.constraintTrigger, Code.constraintUnique,
+                Code.constraintPrimaryKey, Code.constraintTrigger, Code.constraintUnique, Code.ioErrorShmSize,
             ]
-                == [275, 787, 1299, 1555, 1811, 2067])
+                == [275, 787, 1299, 1555, 1811, 2067, 4874])
     }
 }

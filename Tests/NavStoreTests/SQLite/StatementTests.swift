@@ -149,7 +149,7 @@ import Testing
         let statement = try db.prepare("SELECT ?")
         statement.bind(1, at: 2)
         let error = #expect(throws: SQLiteError.self) { try statement.step() }
-        #expect(error?.resultCode == SQLiteError.Code.range)
+        #expect(error?.resultCode == SQLiteError.ResultCode.range)
         #expect(error?.sql == "SELECT ?")
         // The error is reported once; the statement itself is fine.
         #expect(try statement.step())
@@ -203,11 +203,11 @@ import Testing
         let db = try openMemory()
         _ = try db.prepare("SELECT 1;  -- a comment\n")
         let several = #expect(throws: SQLiteError.self) { try db.prepare("SELECT 1; SELECT 2") }
-        #expect(several?.resultCode == SQLiteError.Code.misuse)
+        #expect(several?.resultCode == SQLiteError.ResultCode.misuse)
         let none = #expect(throws: SQLiteError.self) { try db.prepare("  -- nothing") }
-        #expect(none?.resultCode == SQLiteError.Code.misuse)
+        #expect(none?.resultCode == SQLiteError.ResultCode.misuse)
         let syntax = #expect(throws: SQLiteError.self) { try db.prepare("SELEC 1") }
-        #expect(syntax?.resultCode == SQLiteError.Code.error)
+        #expect(syntax?.resultCode == SQLiteError.ResultCode.error)
         #expect(syntax?.sql == "SELEC 1")
     }
 }

@@ -74,12 +74,8 @@ struct NavigationStoreTests {
             "client-given", "", "F47AC10B-58CC-4372-A567-0E02B2C3D47", "{F47AC10B-58CC-4372-A567-0E02B2C3D479}",
         ] {
             let error = #expect(throws: StoreError.self) { try store.startSession("s", eventID: bad) }
-            guard case .rules(.invalidEvent(let message))? = error else {
-                Issue.record("expected rules(invalidEvent), got \(String(describing: error))")
-                continue
-            }
-            #expect(message.hasPrefix("event id '\(bad)' \(shape)"), "\(message)")
-            #expect(error?.exitCode == 65)
+            #expect(error == .invalidEventID(bad))
+            #expect(error?.description.hasPrefix("invalid event: event id '\(bad)' \(shape)") == true)
         }
         #expect(try store.sessions().isEmpty)
         try store.startSession("s", eventID: "F47AC10B-58CC-4372-A567-0E02B2C3D479")
@@ -203,8 +199,7 @@ struct NavigationStoreTests {
         let id = "0190a6b2-1c3d-7e4f-8a5b-6c7d8e9f0a1b"
         try store.startSession("s", eventID: id)
         #expect(
-            throws: StoreError.rules(
-                .invalidEvent("event id \(id) is already stored (event ids are unique across the database)"))
+            throws: StoreError.eventIDExists(id)
         ) {
             try store.execute(.push(.titled("A")), session: "s", eventID: id)
         }

@@ -308,7 +308,7 @@ struct PayloadReaderTests {
             let (command, body) = generator.next()
             _ = command
             try store.append(contentsOf: [command], session: "s")
-            states.append(states.last!.applying(body))
+            states.append(SessionState.fold([body], from: states.last!))
         }
         for version in stride(from: 1, through: 121, by: 7) {
             #expect(

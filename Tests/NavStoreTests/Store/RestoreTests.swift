@@ -511,10 +511,10 @@ struct RestoreTests {
         // As after an upgrade of the rules: the snapshot at version 64 no longer counts.
         func stale() throws -> SQLValue {
             try store.withCore { core in
-                try core.db.testScalar("SELECT count(*) FROM snapshots WHERE rules_version = -1")
+                try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
             }
         }
-        try store.withCore { core in try core.db.execute("UPDATE snapshots SET rules_version = -1") }
+        try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
         #expect(try stale() == .integer(1))
         let preview = try store.previewRestore(session: "s")
         #expect(preview.restoredVersion == 71 && preview.layers[0].entries.count == 70)

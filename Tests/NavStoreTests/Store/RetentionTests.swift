@@ -8,6 +8,16 @@ import Testing
 /// no byte of deleted text left in the database, its -wal or its -shm.
 @Suite("NavigationStore: retention and deletion")
 struct RetentionTests {
+    static func isTruncationOutOfRange(_ error: StoreError) -> Bool {
+        if case .truncationOutOfRange = error { return true }
+        return false
+    }
+
+    static func isVersionConflict(_ error: StoreError) -> Bool {
+        if case .versionConflict = error { return true }
+        return false
+    }
+
     /// Every text field of the model carries `marker` (with a field suffix), in events, the
     /// projection, snapshots and restore counters of session `marker`; the entries pushed and
     /// popped along the way leave their text only in the log. Returns the texts written.
@@ -151,11 +161,11 @@ struct RetentionTests {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s", at: 0)
-        #expect(try store.withCore { try $0.db.pragmaText("secure_delete") } == "1")
+        #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
         // Turned off behind the store's back, the deleting transaction turns it on again.
-        try store.withCore { try $0.db.execute("PRAGMA secure_delete = OFF") }
+        try store.withCore { try $0.db.execute(sql: "PRAGMA secure_delete = OFF") }
         try store.deleteSession("s")
-        #expect(try store.withCore { try $0.db.pragmaText("secure_delete") } == "1")
+        #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
     }
 
     @Test("ordinary paths and plain SQL cannot delete or change events; only the maintenance path can")
@@ -249,7 +259,10 @@ struct RetentionTests {
             _ = try store.state(session: "s", at: .version(cut - 2))
             Issue.record("an earlier version was read")
         } catch {
-            #expect(error.exitCode == 1)
+            guard case .pointOutOfRange = error else {
+                Issue.record("expected pointOutOfRange, got \(error)")
+                return
+            }
             #expect("\(error)".contains("version \(cut - 1) is its base"))
             #expect("\(error)".contains("truncated at \(Timestamp.format(base.truncatedAt))"))
         }
@@ -281,7 +294,10 @@ struct RetentionTests {
             try store.importNDJSON(lines: preTruncation)
             Issue.record("a pre-truncation export was imported")
         } catch {
-            #expect(error.exitCode == 65)
+            guard case .invalidImport = error else {
+                Issue.record("expected invalidImport, got \(error)")
+                return
+            }
             #expect("\(error)".contains("at or below its base version \(cut - 1)"), "\(error)")
         }
         #expect(try Self.everything(store, "s", from: cut - 1) == after)
@@ -403,20 +419,24 @@ struct RetentionTests {
         try store.startSession("s", at: 0)
         for id in ["A", "B", "C"] { try store.execute(.push(.titled(id, id)), session: "s", at: 1) }
         let bytes = fileBytes(store.path)
-        let cases: [(String, Int32, () throws -> Void)] = [
-            ("unknown delete", 1, { try store.deleteSession("nope") }),
-            ("unknown truncate", 1, { try store.truncateSession("nope", before: 2) }),
-            ("before 0", 64, { try store.truncateSession("s", before: 0) }),
-            ("before past the end", 64, { try store.truncateSession("s", before: 5) }),
-            ("stale delete", 4, { try store.deleteSession("s", expectedVersion: 3) }),
-            ("stale truncate", 4, { try store.truncateSession("s", before: 3, expectedVersion: 5) }),
+        let notFound = StoreError.sessionNotFound("nope")
+        let cases: [(String, (StoreError) -> Bool, () throws -> Void)] = [
+            ("unknown delete", { $0 == notFound }, { try store.deleteSession("nope") }),
+            ("unknown truncate", { $0 == notFound }, { try store.truncateSession("nope", before: 2) }),
+            ("before 0", Self.isTruncationOutOfRange, { try store.truncateSession("s", before: 0) }),
+            ("before past the end", Self.isTruncationOutOfRange, { try store.truncateSession("s", before: 5) }),
+            ("stale delete", Self.isVersionConflict, { try store.deleteSession("s", expectedVersion: 3) }),
+            (
+                "stale truncate", Self.isVersionConflict,
+                { try store.truncateSession("s", before: 3, expectedVersion: 5) }
+            ),
         ]
-        for (name, code, body) in cases {
+        for (name, expected, body) in cases {
             do {
                 try body()
                 Issue.record("\(name) succeeded")
             } catch let error as StoreError {
-                #expect(error.exitCode == code, "\(name): \(error)")
+                #expect(expected(error), "\(name): \(error)")
             }
             #expect(fileBytes(store.path) == bytes, "\(name) changed the file")
         }

@@ -40,3 +40,16 @@ extension SQLValue: ExpressibleByBooleanLiteral {
     /// (https://sqlite.org/datatype3.html#boolean_datatype).
     package init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }
+
+extension SQLValue {
+    // Conversions for arguments: `[SQLValue(name), SQLValue(version)]`.
+
+    /// `.text(value)`, or `.null` for `nil`.
+    package init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
+    /// `.integer(value)`, or `.null` for `nil`.
+    package init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+    /// `.integer(value)`.
+    package init(_ value: Int64) { self = .integer(value) }
+    /// `.integer(1)` or `.integer(0)`.
+    package init(_ value: Bool) { self = .integer(value ? 1 : 0) }
+}

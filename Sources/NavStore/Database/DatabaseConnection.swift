@@ -1,0 +1,187 @@
+/// The one seam between the store's logic and a storage backend: SQL in, typed rows out, inside
+/// transactions. ``StoreCore`` and the `NavigationStore` extensions talk to storage only through
+/// this protocol (plus a backend's own maintenance methods), so a second backend plugs in here
+/// without touching the model or the commands. The SQLite ``Connection`` conforms; so can a
+/// PostgreSQL connection.
+///
+/// The store writes portable SQL: `?` placeholders (a backend that numbers them, such as
+/// PostgreSQL's `$1`, translates), `INSERT ... ON CONFLICT (...) DO UPDATE SET ... = excluded...`
+/// instead of `INSERT OR REPLACE`, `RETURNING` instead of `last_insert_rowid()`. The few spots
+/// that differ are asked of ``dialect``.
+///
+/// ## What a conforming backend guarantees
+///
+/// - **Atomicity.** ``inTransaction(_:_:)`` commits everything `body` did when it returns, and
+///   nothing when it throws (or when the process dies before the commit): an append, a batch or
+///   an import is all or nothing.
+/// - **Isolation of writers per session.** Inside a ``DatabaseTransactionKind/write`` transaction,
+///   the session rows the store reads with ``SQLDialect/lockSessionRow`` appended are not changed
+///   by another writer until this transaction ends (SQLite: `BEGIN IMMEDIATE` takes the database's
+///   write lock; PostgreSQL: `SELECT ... FOR UPDATE` locks the session row). Appends to different
+///   sessions may run concurrently where the backend allows it.
+/// - **Reads cannot write.** A ``DatabaseTransactionKind/read`` transaction sees one consistent
+///   snapshot and refuses any statement that would change the database (SQLite: the statement is
+///   checked with `sqlite3_stmt_readonly` before it runs; PostgreSQL: `READ ONLY` transactions).
+/// - **Statements are reset by the layer**: no call leaves a statement open or a read pending;
+///   ``forEachRow(sql:arguments:_:)`` finishes its statement whether `body` returns or throws.
+/// - **Typed rows.** A ``Row`` holds each column in one ``SQLValue`` storage class: integers as
+///   ``SQLValue/integer(_:)`` (a boolean as 0 or 1), text as ``SQLValue/text(_:)``, `NULL` as
+///   ``SQLValue/null``; `""` and `NULL` stay different values.
+/// - **Errors carry their cause and a category.** Every error a method throws because of the
+///   database conforms to ``DatabaseBackendError``: its ``DatabaseBackendError/category`` lets the
+///   store map it to a ``StoreError`` case, and its ``DatabaseBackendError/databaseError`` is the
+///   value that case carries. In particular a unique-constraint violation is
+///   ``DatabaseErrorCategory/uniqueViolation(detail:)`` with a detail naming the columns or the
+///   constraint (`events.event_id`; `events.session_id, events.version`), which the store turns
+///   into ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``.
+///   Errors `body` throws pass through unchanged.
+/// - A connection is used by one thread at a time (it need not be `Sendable`); the store owns it
+///   behind a mutex.
+package protocol DatabaseConnection: AnyObject {
+    /// The spellings of the few statements that differ between backends.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement that returns no rows (`INSERT`, `UPDATE`, `DELETE`, DDL), binding
+    /// `arguments` to its `?` placeholders in order.
+    /// - Returns: how many rows the statement inserted, updated or deleted.
+    /// - Throws: a ``DatabaseBackendError``.
+    @discardableResult
+    func execute(sql: String, arguments: [SQLValue]) throws -> Int
+
+    /// The first row of a query's result, or `nil` when it has none; the statement is finished
+    /// either way.
+    /// - Throws: a ``DatabaseBackendError``.
+    func fetchOne(sql: String, arguments: [SQLValue]) throws -> Row?
+
+    /// Every row of a query's result.
+    /// - Complexity: O(rows) memory; stream long results with ``forEachRow(sql:arguments:_:)``.
+    /// - Throws: a ``DatabaseBackendError``.
+    func fetchAll(sql: String, arguments: [SQLValue]) throws -> [Row]
+
+    /// Calls `body` once per row of a query's result, in order, without holding the result in
+    /// memory (the row may be a view valid only during the call). An error `body` throws stops
+    /// the loop and is rethrown; the statement is finished either way.
+    /// - Throws: a ``DatabaseBackendError``, or what `body` throws.
+    func forEachRow(sql: String, arguments: [SQLValue], _ body: (Row) throws -> Void) throws
+
+    /// Runs `body` in one transaction of `kind`: committed when `body` returns, rolled back when
+    /// it throws. Transactions do not nest.
+    /// - Returns: what `body` returns, once committed.
+    /// - Throws: what `body` threw (after the rollback), or a ``DatabaseBackendError`` from
+    ///   beginning or committing (a lock not obtained in time is ``DatabaseErrorCategory/busy``).
+    func inTransaction<R>(_ kind: DatabaseTransactionKind, _ body: () throws -> R) throws -> R
+}
+
+extension DatabaseConnection {
+    /// ``execute(sql:arguments:)`` without arguments.
+    @discardableResult
+    package func execute(sql: String) throws -> Int {
+        try execute(sql: sql, arguments: [])
+    }
+
+    /// ``fetchOne(sql:arguments:)`` without arguments.
+    package func fetchOne(sql: String) throws -> Row? {
+        try fetchOne(sql: sql, arguments: [])
+    }
+
+    /// The first non-`nil` value `transform` makes of the rows of a query, in order, reading no
+    /// further row once one is found; `nil` when none is.
+    /// - Throws: what ``forEachRow(sql:arguments:_:)`` or `transform` throws.
+    package func firstValue<T>(sql: String, arguments: [SQLValue], _ transform: (Row) throws -> T?) throws -> T? {
+        var value: T?
+        do {
+            try forEachRow(sql: sql, arguments: arguments) { row in
+                value = try transform(row)
+                if value != nil { throw FirstValueFound() }
+            }
+        } catch is FirstValueFound {}
+        return value
+    }
+
+    /// ``fetchAll(sql:arguments:)`` without arguments.
+    package func fetchAll(sql: String) throws -> [Row] {
+        try fetchAll(sql: sql, arguments: [])
+    }
+}
+
+/// The maintenance a backend offers beyond SQL, each outside any transaction unless said
+/// otherwise. The SQLite ``Connection`` conforms; a backend without such steps need not (the store
+/// then skips them: nothing to check beyond the log, nothing to shrink).
+package protocol DatabaseMaintenance: AnyObject {
+    /// The backend's own consistency check: `["ok"]` when sound, else one line per problem
+    /// (SQLite: `PRAGMA integrity_check`, https://sqlite.org/pragma.html#pragma_integrity_check).
+    /// Runs inside a read transaction.
+    func integrityCheck() throws -> [String]
+    /// Makes deletions overwrite what they delete (SQLite: `PRAGMA secure_delete = ON`,
+    /// https://sqlite.org/pragma.html#pragma_secure_delete), before a deleting transaction.
+    func enableSecureDelete() throws
+    /// Gives the space of deleted rows back to the file system (SQLite: `VACUUM`,
+    /// https://sqlite.org/lang_vacuum.html).
+    func vacuum() throws
+    /// Moves every committed change into the database file and empties the write-ahead log
+    /// (SQLite: `sqlite3_wal_checkpoint_v2` in `TRUNCATE` mode).
+    /// - Returns: whether the log is now empty (`false` when a reader kept it from finishing).
+    func truncateWriteAheadLog() throws -> Bool
+}
+
+/// Stops ``DatabaseConnection/firstValue(sql:arguments:_:)``'s loop once a value is found.
+private struct FirstValueFound: Error {}
+
+/// What a transaction may do.
+package enum DatabaseTransactionKind: Sendable {
+    /// Reads only: one consistent view of the database; any statement that would write is refused.
+    case read
+    /// Reads and writes, holding the write lock (or the session rows' locks) from the start, so a
+    /// writer waits at the beginning under the busy timeout rather than failing midway.
+    case write
+}
+
+/// The spellings that differ between the SQL dialects the store runs on.
+package struct SQLDialect: Sendable, Equatable {
+    /// The backend's name, for messages: `SQLite`, `PostgreSQL`.
+    package var name: String
+    /// Appended to the `SELECT` that reads a session's row inside a write transaction, to lock
+    /// that row until the transaction ends: `""` for SQLite (whose `BEGIN IMMEDIATE` already holds
+    /// the database's write lock), `" FOR UPDATE"` for PostgreSQL.
+    package var lockSessionRow: String
+
+    /// Creates a dialect from its spellings.
+    package init(name: String, lockSessionRow: String) {
+        self.name = name
+        self.lockSessionRow = lockSessionRow
+    }
+
+    /// SQLite (https://sqlite.org/lang.html).
+    package static let sqlite = SQLDialect(name: "SQLite", lockSessionRow: "")
+}
+
+/// What a backend's error means to the store, independent of the backend's own codes.
+package enum DatabaseErrorCategory: Sendable, Equatable {
+    /// Another connection held a lock past the busy timeout (SQLite `SQLITE_BUSY`/`SQLITE_LOCKED`).
+    case busy
+    /// The database, its file or its directory cannot be written (SQLite `SQLITE_READONLY`).
+    case readOnly
+    /// The disk, or the database's size limit, is full (SQLite `SQLITE_FULL`, or the `-shm` index
+    /// that cannot grow, `SQLITE_IOERR_SHMSIZE`).
+    case diskFull
+    /// The database is damaged (SQLite `SQLITE_CORRUPT`).
+    case corrupt
+    /// The file is not a database of this backend (SQLite `SQLITE_NOTADB`).
+    case notADatabase
+    /// The database cannot be opened or reached (SQLite `SQLITE_CANTOPEN`; a server that does not
+    /// answer or refuses the credentials).
+    case cannotOpen
+    /// A `UNIQUE` (or primary key) constraint failed; `detail` names the columns or the constraint.
+    case uniqueViolation(detail: String)
+    /// Anything else: a bug, a constraint of another kind, an I/O error.
+    case other
+}
+
+/// An error a ``DatabaseConnection`` throws: its meaning to the store and the value a
+/// ``StoreError`` carries as its cause.
+package protocol DatabaseBackendError: Error {
+    /// What the error means to the store.
+    var category: DatabaseErrorCategory { get }
+    /// The error as a ``StoreError`` case carries it.
+    var databaseError: DatabaseError { get }
+}

@@ -1,0 +1,160 @@
+/// Appending: events into the log, the projection diff and the session row, in the caller's
+/// write transaction.
+extension StoreCore {
+    /// Starts writing `row` in the current transaction: the running state begins at `state`
+    /// (the current state, read from the cache or the projection when `nil`).
+    func beginWrite(_ row: SessionRow, state: SessionState? = nil) throws -> SessionWrite {
+        let current = try state ?? currentState(row)
+        return SessionWrite(row: row, projected: current, state: current, version: row.version, lastAt: row.updatedAt)
+    }
+
+    /// Appends `body` as the next event of `write` (one insert), folds it into the running state
+    /// and writes a snapshot every K versions. The projection and the session row are left to
+    /// ``finishWrite(_:)``, once per transaction. Runs inside the caller's transaction.
+    /// - Parameter ignoreKnownID: insert nothing and return `nil` when `eventID` is already stored
+    ///   (`ON CONFLICT (event_id) DO NOTHING`), instead of failing.
+    /// - Throws: ``StoreError/eventIDExists(_:)`` for a known `eventID` (without `ignoreKnownID`),
+    ///   ``StoreError/versionConflict(session:expected:actual:)`` when another writer stored the
+    ///   version first, database errors.
+    @discardableResult
+    func appendEvent(
+        _ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false
+    ) throws -> Event? {
+        let id = eventID ?? newEventID()
+        let version = write.version + 1
+        guard
+            let seq = try insertEvent(
+                body, session: write.row, version: version, at: at, eventID: id, ignoreKnownID: ignoreKnownID)
+        else {
+            return nil
+        }
+        write.state.apply(body)
+        write.version = version
+        write.lastAt = at
+        write.lastEventID = id
+        if options.isSnapshotVersion(version, of: write.state) {
+            try writeSnapshot(sessionID: write.row.id, version: version, state: write.state)
+        }
+        return Event(seq: seq, session: write.row.key, version: version, at: at, eventID: id, body: body)
+    }
+
+    /// Ends a write: the projection diff from the state it started at to the running state, the
+    /// session row's version and time, once, and the cache. Does nothing when nothing was appended.
+    func finishWrite(_ write: SessionWrite) throws {
+        guard write.version != write.row.version else { return }
+        try writeProjection(sessionID: write.row.id, from: write.projected, to: write.state)
+        try updateSession(id: write.row.id, version: write.version, at: write.lastAt)
+        cache.store(write.state, version: write.version, session: write.row.id)
+    }
+
+    /// Appends one event after `state`: ``beginWrite(_:state:)``, ``appendEvent(_:to:at:eventID:ignoreKnownID:)``
+    /// and ``finishWrite(_:)``, the path every single write shares with batches and imports.
+    @discardableResult
+    func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event
+    {
+        var write = try beginWrite(row, state: state)
+        guard let event = try appendEvent(body, to: &write, at: at, eventID: eventID) else {
+            throw StoreError.eventIDExists(eventID ?? "")
+        }
+        try finishWrite(write)
+        return event
+    }
+
+    /// Inserts one row into `events`.
+    /// - Returns: the new `seq`, or `nil` when `ignoreKnownID` and the event id is already stored.
+    /// - Throws: ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``
+    ///   for a unique-constraint violation (see ``DatabaseConnection``), database errors.
+    func insertEvent(
+        _ body: EventBody, session: SessionRow, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false
+    ) throws -> Int64? {
+        let sql =
+            ignoreKnownID
+            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING seq"
+            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq"
+        let arguments: [SQLValue] = [
+            .integer(session.id), SQLValue(version), .text(body.type), .integer(at), .text(eventID),
+            .text(try payloadText(body)),
+        ]
+        do {
+            guard let row = try db.fetchOne(sql: sql, arguments: arguments) else { return nil }
+            return try row[0]
+        } catch let error as any DatabaseBackendError {
+            guard case .uniqueViolation(let detail) = error.category else { throw error }
+            if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }
+            throw StoreError.versionConflict(session: session.key, expected: version - 1, actual: version)
+        }
+    }
+
+    /// Sets the session row's version and the time of its newest event.
+    func updateSession(id: Int64, version: Int, at: Int64) throws {
+        try db.execute(
+            sql: "UPDATE sessions SET version = ?, updated_at = ? WHERE id = ?",
+            arguments: [SQLValue(version), .integer(at), .integer(id)])
+    }
+
+    /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the same JSON as
+    /// ``EventBody/payloadJSON()`` at a fraction of the cost, or `JSONEncoder`'s when the writer
+    /// leaves it (a non-integer number in params).
+    func payloadText(_ body: EventBody) throws -> String {
+        try PayloadWriter.storedText(body)
+    }
+
+    /// A new event id: a version 7 UUID in lowercase text (see ``EventIDGenerator``).
+    func newEventID() -> String {
+        eventIDs.next()
+    }
+
+    // MARK: Projection
+
+    /// Writes only what differs between `old` and `new` to `layers` and `entries`, so a push is
+    /// one insert and a pop one delete.
+    func writeProjection(sessionID: Int64, from old: SessionState, to new: SessionState) throws {
+        let session = SQLValue.integer(sessionID)
+        if old.layers.count > new.layers.count {
+            let from = SQLValue(new.layers.count)
+            try db.execute(sql: "DELETE FROM entries WHERE session_id = ? AND layer >= ?", arguments: [session, from])
+            try db.execute(sql: "DELETE FROM layers WHERE session_id = ? AND layer >= ?", arguments: [session, from])
+        }
+        for (index, layer) in new.layers.enumerated() {
+            let oldLayer: Layer? = index < old.layers.count ? old.layers[index] : nil
+            if oldLayer?.modalInPresentation != layer.modalInPresentation || oldLayer == nil {
+                try db.execute(
+                    sql: """
+                        INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, ?, ?)
+                        ON CONFLICT (session_id, layer) DO UPDATE SET modal_in_presentation = excluded.modal_in_presentation
+                        """,
+                    arguments: [session, SQLValue(index), SQLValue(layer.modalInPresentation)])
+            }
+            let oldEntries = oldLayer?.entries ?? []
+            if oldEntries.count > layer.entries.count {
+                try db.execute(
+                    sql: "DELETE FROM entries WHERE session_id = ? AND layer = ? AND position >= ?",
+                    arguments: [session, SQLValue(index), SQLValue(layer.entries.count)])
+            }
+            // Exactly, not `!=`: an entry whose title changed to a canonically equivalent
+            // spelling is rewritten.
+            for (position, entry) in layer.entries.enumerated()
+            where position >= oldEntries.count || !oldEntries[position].isExactly(entry) {
+                try writeEntry(entry, sessionID: sessionID, layer: index, position: position)
+            }
+        }
+    }
+
+    /// Inserts or replaces the projection row of `entry` at `layer`, `position`.
+    private func writeEntry(_ entry: Entry, sessionID: Int64, layer: Int, position: Int) throws {
+        let params = try entry.params.map {
+            try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self)
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO entries (session_id, layer, position, entry_id, route, params, item)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (session_id, layer, position) DO UPDATE SET
+                    entry_id = excluded.entry_id, route = excluded.route, params = excluded.params, item = excluded.item
+                """,
+            arguments: [
+                .integer(sessionID), SQLValue(layer), SQLValue(position), .text(entry.id), SQLValue(entry.route),
+                SQLValue(params), .text(PayloadWriter.json(entry.item)),
+            ])
+    }
+}

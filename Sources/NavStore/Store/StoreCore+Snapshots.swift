@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Snapshots: a session's state every K versions under the current rules, read back to bound a
+/// historical read, rebuilt from the log when the rules changed.
+extension StoreCore {
+    /// Stores the state after `version` as a snapshot under the current rules (replacing one).
+    func writeSnapshot(sessionID: Int64, version: Int, state: SessionState) throws {
+        let json = try PayloadWriter.json(state) ?? String(decoding: encoder.encode(state), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT INTO snapshots (session_id, version, rules_version, state) VALUES (?, ?, ?, ?)
+                ON CONFLICT (session_id, version) DO UPDATE SET rules_version = excluded.rules_version, state = excluded.state
+                """,
+            arguments: [.integer(sessionID), SQLValue(version), SQLValue(navigationRulesVersion), .text(json)])
+    }
+
+    /// The newest snapshot at or below `version` under the current rules that can be read, and its
+    /// version; `(nil, nil)` when there is none. A snapshot whose JSON cannot be read (changed
+    /// behind the store's back) is passed over for an earlier one: the log is the truth, and
+    /// folding it from further back only costs time.
+    func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (SessionState?, Int?) {
+        let found = try db.firstValue(
+            sql: """
+                SELECT version, state FROM snapshots
+                WHERE session_id = ? AND version <= ? AND rules_version = ?
+                ORDER BY version DESC
+                """,
+            arguments: [.integer(sessionID), SQLValue(version), SQLValue(navigationRulesVersion)]
+        ) { row -> (SessionState, Int)? in
+            let fast = try row.withUTF8(at: 1, PayloadReader.state) ?? nil
+            guard
+                let state = try fast
+                    ?? (try? decoder.decode(SessionState.self, from: Data((try row[1] as String).utf8)))
+            else { return nil }
+            return (state, try row[0])
+        }
+        return (found?.0, found?.1)
+    }
+
+    /// Whether snapshots of other rules versions stand at or below `version` where no current one
+    /// does, and the connection can write them again: the read should be followed by
+    /// ``rebuildSnapshots(sessionID:)`` in a write transaction.
+    func snapshotsNeedRepair(_ row: SessionRow, atOrBelow version: Int) throws -> Bool {
+        guard !readOnly else { return false }
+        return try count(
+            "SELECT EXISTS (SELECT 1 FROM snapshots WHERE session_id = ? AND version <= ? AND rules_version <> ?)",
+            arguments: [.integer(row.id), SQLValue(version), SQLValue(navigationRulesVersion)]) != 0
+    }
+
+    /// Drops a session's snapshots and writes them again from a fold of its log. Inside a write
+    /// transaction.
+    func rebuildSnapshots(sessionID: Int64) throws {
+        try db.execute(sql: "DELETE FROM snapshots WHERE session_id = ?", arguments: [.integer(sessionID)])
+        var state = try foldStart(sessionID: sessionID)
+        try foldLog(sessionID: sessionID) { version, _, body in
+            state.apply(body)
+            if options.isSnapshotVersion(version, of: state) {
+                try writeSnapshot(sessionID: sessionID, version: version, state: state)
+            }
+        }
+    }
+
+    /// The state a fold of a session's log starts from: its base's state, or the empty state.
+    func foldStart(sessionID: Int64) throws -> SessionState {
+        let rows = try sessionRows(
+            sql: "SELECT \(SessionRow.columns()) FROM sessions WHERE id = ?", arguments: [.integer(sessionID)])
+        guard let row = rows.first else { return SessionState() }
+        return try foldStart(row).state
+    }
+}
