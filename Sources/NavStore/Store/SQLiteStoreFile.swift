@@ -101,7 +101,7 @@ enum SQLiteStoreFile {
     }
 
     /// What is at a path, from one `stat(2)` (FileManager's attributes also read the user and
-    /// group databases, a measurable part of a `navdb push`).
+    /// group databases, a measurable part of a one-shot append process).
     private enum FileKind: Equatable {
         case missing, directory, emptyFile, file
         /// Not a regular file: a FIFO, a device (`/dev/null`), a socket; the text says which.
@@ -121,13 +121,13 @@ enum SQLiteStoreFile {
         }
     }
 
-    /// Reads the 100-byte header of an existing file and refuses it unless it is a navdb
-    /// database of a schema this navdb knows, before SQLite opens it: opening a WAL database
+    /// Reads the 100-byte header of an existing file and refuses it unless it is a NavStore
+    /// database of a schema this NavStore knows, before SQLite opens it: opening a WAL database
     /// recovers its `-wal`, and closing it checkpoints and deletes the `-wal` and `-shm`, which
     /// must never happen to another application's file. The header's fields are at fixed
     /// offsets (https://sqlite.org/fileformat2.html#the_database_header): the magic string at 0,
     /// the schema cookie at 40, `user_version` at 60 and `application_id` at 68, big-endian.
-    /// A navdb file has its `application_id` in the file itself from its creation on (the
+    /// A NavStore file has its `application_id` in the file itself from its creation on (the
     /// schema is written before WAL mode is turned on, or checkpointed before the file appears).
     /// - Throws: ``StoreError/notANavdbFile(path:reason:)`` or ``StoreError/newerSchema(path:found:supported:)``.
     private static func identify(path: String) throws {
@@ -177,7 +177,7 @@ enum SQLiteStoreFile {
     /// built under a temporary name in the same directory (WAL mode, migrated, checkpointed),
     /// then hard-linked to `path` (`link(2)` fails when `path` exists). A process racing to
     /// create the same file, and the next run after a crash during creation, thus find either no
-    /// file or a complete navdb database, never an empty file that ``open(path:create:options:)``
+    /// file or a complete NavStore database, never an empty file that ``open(path:create:options:)``
     /// must refuse as someone else's.
     /// - Returns: `true` when `path` now holds a file (ours, or one a racing process created
     ///   first); `false` when this way is not available (the temporary file cannot be created, or
