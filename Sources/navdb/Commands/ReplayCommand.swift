@@ -33,13 +33,8 @@ struct ReplayCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Argument.key)
-        from = try arguments.value(Self.from)
-        to = try arguments.value(Self.to)
+        (from, to) = try arguments.versionRange(Self.from, Self.to)
         platform = try arguments.value(TimeTravelOptions.platform)
-        if let to, let from, to < from {
-            throw arguments.invalid(
-                String(to), for: Self.to.spec.synopsis, expected: "a version at or after --from \(from)")
-        }
     }
 
     func run(_ context: Context) throws -> Outcome {

@@ -61,14 +61,9 @@ struct ReportCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Self.key)
         output = try arguments.value(Self.output)
-        from = try arguments.value(Self.from)
-        to = try arguments.value(Self.to)
+        (from, to) = try arguments.versionRange(Self.from, Self.to)
         width = try arguments.value(Self.width)
         platform = try arguments.value(Self.platform)
-        if let from, let to, to < from {
-            throw arguments.invalid(
-                String(to), for: Self.to.spec.synopsis, expected: "a version at or after --from \(from)")
-        }
         if output == "" {
             throw arguments.invalid("", for: "-o <path>", expected: "a file or folder path")
         }

@@ -39,6 +39,16 @@ extension ParsedArguments {
         invalid(InvalidValue(value: value, expected: expected), for: what)
     }
 
+    /// The versions `from` and `to` give (`--from`, `--to`), refused when `to` comes before
+    /// `from`: an empty range is a mistake in the command, not an empty result.
+    func versionRange(_ from: Option<Int?>, _ to: Option<Int?>) throws(UsageError) -> (from: Int?, to: Int?) {
+        let range = (from: try value(from), to: try value(to))
+        if let first = range.from, let last = range.to, last < first {
+            throw invalid(String(last), for: to.spec.synopsis, expected: "a version at or after --from \(first)")
+        }
+        return range
+    }
+
     /// How far ahead of the clock an event's `--time` may be without `--allow-future-time`:
     /// 24 hours, in milliseconds. Further ahead is taken for a typo (a wrong year, a swapped
     /// day and month): every later event of the session would be stamped at least that late.
