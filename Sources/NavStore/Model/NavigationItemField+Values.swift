@@ -1,6 +1,6 @@
 /// What a navigation item field's value (or the value inside an optional field) does for the
-/// walks over ``NavigationItemField/all``: exact comparison, redaction, `--json`, display and the
-/// compact payload. A field of a new type makes the compiler ask for these.
+/// walks over ``NavigationItemField/all``: exact comparison, redaction, `--json` and display. A
+/// field of a new type makes the compiler ask for these.
 protocol ItemFieldPart: Sendable, Codable {
     /// Equal with texts compared by their Unicode scalars.
     func isExactly(_ other: Self) -> Bool
@@ -10,8 +10,6 @@ protocol ItemFieldPart: Sendable, Codable {
     var jsonValue: JSONValue { get }
     /// The value for a person to read (``NavigationItemField/displayValue(in:)``).
     var displayText: String { get }
-    /// Appends the value's compact JSON (sorted keys, unset parts left out).
-    func write(to writer: inout PayloadWriter)
 }
 
 /// The value of a navigation item field: a part that also has an unset value, the value of an
@@ -47,10 +45,6 @@ extension Optional: ItemFieldPart where Wrapped: ItemFieldPart {
     func redacted(_ hash: (String) -> String) -> Wrapped? { map { $0.redacted(hash) } }
     var jsonValue: JSONValue { self?.jsonValue ?? .null }
     var displayText: String { self?.displayText ?? "-" }
-
-    func write(to writer: inout PayloadWriter) {
-        if let self { self.write(to: &writer) } else { writer.raw("null") }
-    }
 }
 
 extension Optional: ItemFieldValue where Wrapped: ItemFieldPart {
@@ -66,7 +60,6 @@ extension String: ItemFieldPart {
     func redacted(_ hash: (String) -> String) -> String { hash(self) }
     var jsonValue: JSONValue { .string(self) }
     var displayText: String { DisplayText.column(self) }
-    func write(to writer: inout PayloadWriter) { writer.string(self) }
 }
 
 extension Bool: ItemFieldValue {
@@ -75,7 +68,6 @@ extension Bool: ItemFieldValue {
     func redacted(_ hash: (String) -> String) -> Bool { self }
     var jsonValue: JSONValue { .bool(self) }
     var displayText: String { String(self) }
-    func write(to writer: inout PayloadWriter) { writer.raw(self ? "true" : "false") }
 }
 
 extension Int: ItemFieldValue {
@@ -84,7 +76,6 @@ extension Int: ItemFieldValue {
     func redacted(_ hash: (String) -> String) -> Int { self }
     var jsonValue: JSONValue { .integer(Int64(self)) }
     var displayText: String { String(self) }
-    func write(to writer: inout PayloadWriter) { writer.raw(String(self)) }
 
     /// A count: a whole number, 0 or more.
     /// - Throws: `DecodingError` naming the field for a fraction, a number past `Int`, or a
@@ -118,7 +109,6 @@ extension ItemFieldChoice {
     func redacted(_ hash: (String) -> String) -> Self { self }
     var jsonValue: JSONValue { .string(rawValue) }
     var displayText: String { rawValue }
-    func write(to writer: inout PayloadWriter) { writer.string(rawValue) }
 }
 
 extension BackButtonDisplayMode: ItemFieldChoice {
@@ -196,23 +186,6 @@ extension BackBarButtonItem: ItemFieldPart {
         if menuSuppressed { parts.append("menuSuppressed") }
         return "{" + parts.joined(separator: ", ") + "}"
     }
-
-    func write(to writer: inout PayloadWriter) {
-        writer.raw("{")
-        if image {
-            writer.member("image")
-            writer.raw("true")
-        }
-        if menuSuppressed {
-            writer.member("menuSuppressed")
-            writer.raw("true")
-        }
-        if let title {
-            writer.member("title")
-            writer.string(title)
-        }
-        writer.raw("}")
-    }
 }
 
 extension PopGuard: ItemFieldPart {
@@ -231,10 +204,4 @@ extension PopGuard: ItemFieldPart {
     func redacted(_ hash: (String) -> String) -> PopGuard { PopGuard(prompt: hash(prompt)) }
     var jsonValue: JSONValue { .object(["prompt": .string(prompt)]) }
     var displayText: String { DisplayText.quoted(prompt) }
-
-    func write(to writer: inout PayloadWriter) {
-        writer.raw("{\"prompt\":")
-        writer.string(prompt)
-        writer.raw("}")
-    }
 }

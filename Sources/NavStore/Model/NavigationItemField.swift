@@ -2,12 +2,14 @@
 /// an item's fields goes through.
 ///
 /// ``all`` drives the item's `Codable` shape, ``NavigationItem/changedFields(to:)`` (the
-/// `fields` of `item.updated`), the redaction of `export --redact`, the store's compact payload
-/// writer, the report's field values, the human rendering of an item, and the command line's
-/// item options and `--unset` names (``settings``). A new field is its stored property in
-/// ``NavigationItem`` (with its initializer parameter), one line in ``all`` and its shape in
-/// `Schemas/common.schema.json`; `NavigationItemFieldTests` fails when a property is missing
-/// from ``all`` or a field from any of these.
+/// `fields` of `item.updated`), the redaction of `export --redact`, the report's field values,
+/// the human rendering of an item, and the command line's item options and `--unset` names
+/// (``settings``). A new field is its stored property in ``NavigationItem`` (with its
+/// initializer parameter), one line in ``all``, its shape in `Schemas/common.schema.json`, and
+/// its key in the store's two hand-written hot paths, the compact payload writer and the fast
+/// payload reader (kept by hand for speed; without it the reader hands the payload to
+/// `Codable`). `NavigationItemFieldTests` fails when a property is missing from ``all``, or a
+/// field from `changedFields`, redaction, `Codable`, the writer or the reader.
 public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     /// The JSON key, e.g. `backButtonTitle`: UIKit's property name.
     public let name: String
@@ -26,7 +28,6 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     let display: @Sendable (NavigationItem) -> String
     let encode: @Sendable (NavigationItem, inout KeyedEncodingContainer<FieldKey>, _ explicit: Bool) throws -> Void
     let decode: @Sendable (inout NavigationItem, KeyedDecodingContainer<FieldKey>) throws -> Void
-    let writeCompact: @Sendable (NavigationItem, inout PayloadWriter) -> Void
 
     /// Every field, in <doc:Rules>' order (the order of `--json`'s unsorted output and of help).
     public static let all: [NavigationItemField] = [
@@ -159,14 +160,7 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
                 let value = item[keyPath: path]
                 if explicit || !value.isExactly(Value.unset) { try value.encodeField(to: &container, forKey: key) }
             },
-            decode: { item, container in item[keyPath: path] = try Value.decodeField(from: container, forKey: key) },
-            writeCompact: { item, writer in
-                let value = item[keyPath: path]
-                if !value.isExactly(Value.unset) {
-                    writer.member(name)
-                    value.write(to: &writer)
-                }
-            })
+            decode: { item, container in item[keyPath: path] = try Value.decodeField(from: container, forKey: key) })
     }
 }
 

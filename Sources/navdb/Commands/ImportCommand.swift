@@ -111,7 +111,7 @@ struct ImportCommand: Command {
                 report = try context.store(create: true).importNDJSON(lines: lines) { done, _ in progress.update(done) }
             } catch {
                 // A read error surfaces as a bad line; say what really happened.
-                if let readError = lines.error { throw readError }
+                if let readError = lines.error { throw InputError(description: readError.description) }
                 throw error
             }
             progress.finish()

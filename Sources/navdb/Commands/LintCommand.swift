@@ -118,7 +118,7 @@ struct LintCommand: Command {
                 _, lines in progress.show(lines: lines)
             }
         } catch {
-            if let readError = lines.error { throw readError }
+            if let readError = lines.error { throw InputError(description: readError.description) }
             switch error {
             case .invalidImport(let line, let reason):
                 throw InputError(description: "line \(line) of \(input.name): \(reason); nothing was linted")
