@@ -148,19 +148,35 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
         _ settings: [NavigationItemSetting], wholeFieldUnsetName: String? = nil
     ) -> NavigationItemField {
         let key = FieldKey(name)
+        let read = reader(path)
         return NavigationItemField(
             name: name, settings: settings, wholeFieldUnsetName: wholeFieldUnsetName,
-            isUnset: { $0[keyPath: path].isExactly(Value.unset) },
-            isSame: { $0[keyPath: path].isExactly($1[keyPath: path]) },
+            isUnset: { read($0).isExactly(Value.unset) },
+            isSame: { read($0).isExactly(read($1)) },
             reset: { $0[keyPath: path] = Value.unset },
             redact: { item, hash in item[keyPath: path] = item[keyPath: path].redacted(hash) },
-            json: { $0[keyPath: path].jsonValue },
-            display: { $0[keyPath: path].displayText },
+            json: { read($0).jsonValue },
+            display: { read($0).displayText },
             encode: { item, container, explicit in
-                let value = item[keyPath: path]
+                let value = read(item)
                 if explicit || !value.isExactly(Value.unset) { try value.encodeField(to: &container, forKey: key) }
             },
             decode: { item, container in item[keyPath: path] = try Value.decodeField(from: container, forKey: key) })
+    }
+}
+
+extension NavigationItemField {
+    /// Reads the field at `path`. A stored property (every field of ``all``) is read at its byte
+    /// offset in the item (`MemoryLayout.offset(of:)`): the runtime's generic key path walk cost
+    /// about ten times more, and `changedFields` (every update decided), `check` and redaction
+    /// ask every field of every item.
+    fileprivate static func reader<Value>(
+        _ path: WritableKeyPath<NavigationItem, Value> & Sendable
+    ) -> @Sendable (NavigationItem) -> Value {
+        guard let offset = MemoryLayout<NavigationItem>.offset(of: path) else { return { $0[keyPath: path] } }
+        return { item in
+            withUnsafePointer(to: item) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+        }
     }
 }
 
