@@ -11,7 +11,7 @@ extension PostgreSQLConnection {
     ///   - arguments: one value per `?`, in order.
     ///   - body: called with the column names and one row's values.
     /// - Throws: ``PostgreSQLError``, or what `body` throws.
-    package func forEachRow(
+    package func forEachRawRow(
         sql: String, arguments: [SQLValue] = [], _ body: (_ columns: [String], _ values: [SQLValue]) throws -> Void
     ) throws {
         let sent = try withPrepared(sql: sql, arguments: arguments) { handle, text, types, values, lengths, formats in

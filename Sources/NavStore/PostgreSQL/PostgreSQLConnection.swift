@@ -86,7 +86,7 @@ package final class PostgreSQLConnection {
     ///   - sql: one statement, with `?` parameters.
     ///   - arguments: one value per `?`, in order.
     /// - Throws: ``PostgreSQLError``.
-    package func fetchAll(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> PostgreSQLRows {
+    package func query(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> PostgreSQLRows {
         let result = try run(sql: sql, arguments: arguments)
         defer { libpq.clear(result) }
         return decodeRows(result)
@@ -94,8 +94,8 @@ package final class PostgreSQLConnection {
 
     /// The first row of a query, or `nil` when it returns none.
     /// - Throws: ``PostgreSQLError``.
-    package func fetchOne(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> [SQLValue]? {
-        try fetchAll(sql: sql, arguments: arguments).rows.first
+    package func queryFirst(sql: String, arguments: [SQLValue] = []) throws(PostgreSQLError) -> [SQLValue]? {
+        try query(sql: sql, arguments: arguments).rows.first
     }
 
     /// The handle, or a connection error once the connection was lost.

@@ -45,7 +45,7 @@ package enum PostgreSQLMigrator {
     /// The identifiers recorded in `schema_migrations` (creating the table in an empty schema).
     /// - Throws: ``Refusal`` for a foreign or newer schema, or ``PostgreSQLError``.
     private static func appliedIdentifiers(_ db: PostgreSQLConnection) throws -> Set<String> {
-        let tables = try db.fetchAll(
+        let tables = try db.query(
             sql: """
                 SELECT table_name::text FROM information_schema.tables
                 WHERE table_schema = current_schema() AND table_name IN ('schema_migrations', 'sessions', 'events')
@@ -61,7 +61,7 @@ package enum PostgreSQLMigrator {
             return []
         }
         let applied = Set(
-            try db.fetchAll(sql: "SELECT identifier FROM schema_migrations").rows.compactMap { row -> String? in
+            try db.query(sql: "SELECT identifier FROM schema_migrations").rows.compactMap { row -> String? in
                 if case .text(let identifier) = row[0] { identifier } else { nil }
             })
         let unknown = applied.subtracting(all.map(\.identifier)).sorted()

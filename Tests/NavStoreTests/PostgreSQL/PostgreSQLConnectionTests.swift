@@ -15,7 +15,7 @@ struct PostgreSQLConnectionTests {
         ]
         try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?, ?)", arguments: values)
         try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?, ?)", arguments: [.null, .null, .null, .null, .null])
-        let rows = try db.fetchAll(sql: "SELECT i, r, s, b, n FROM t ORDER BY i NULLS LAST")
+        let rows = try db.query(sql: "SELECT i, r, s, b, n FROM t ORDER BY i NULLS LAST")
         #expect(rows.columns == ["i", "r", "s", "b", "n"])
         #expect(rows.rows == [values, [.null, .null, .null, .null, .null]])
     }
@@ -23,7 +23,7 @@ struct PostgreSQLConnectionTests {
     @Test("bool reads as 1 or 0 and sum() of bigint (numeric) as an integer, as SQLite returns them")
     func sqliteShapedResults() throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
-        let row = try db.fetchOne(
+        let row = try db.queryFirst(
             sql: "SELECT EXISTS (SELECT 1), 1 = 2, sum(x), ?::text IS NULL FROM (VALUES (2::bigint), (3)) v(x)",
             arguments: [.null])
         #expect(row == [.integer(1), .integer(0), .integer(5), .integer(1)])
@@ -32,7 +32,7 @@ struct PostgreSQLConnectionTests {
     @Test("a ? inside a string literal is not a parameter")
     func questionMarkInLiteral() throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
-        #expect(try db.fetchOne(sql: "SELECT '?', ?::text", arguments: ["x"]) == [.text("?"), .text("x")])
+        #expect(try db.queryFirst(sql: "SELECT '?', ?::text", arguments: ["x"]) == [.text("?"), .text("x")])
     }
 
     @Test("text with a NUL character is refused, not cut short")
@@ -65,12 +65,12 @@ struct PostgreSQLConnectionTests {
         var attempts = 0
         try db.inTransaction(.write) {
             attempts += 1
-            _ = try db.fetchOne(sql: "SELECT n FROM counter")
+            _ = try db.queryFirst(sql: "SELECT n FROM counter")
             if attempts == 1 { try other.execute(sql: "UPDATE counter SET n = n + 10") }
             try db.execute(sql: "UPDATE counter SET n = n + 1")
         }
         #expect(attempts == 2)
-        #expect(try db.fetchOne(sql: "SELECT n FROM counter") == [.integer(11)])
+        #expect(try db.queryFirst(sql: "SELECT n FROM counter") == [.integer(11)])
     }
 
     @Test("a read transaction cannot write")
@@ -81,7 +81,7 @@ struct PostgreSQLConnectionTests {
             try db.inTransaction(.read) { try db.execute(sql: "INSERT INTO t VALUES (1)") }
         }
         #expect(error?.sqlState == "25006")
-        #expect(try db.fetchOne(sql: "SELECT count(*) FROM t") == [.integer(0)])
+        #expect(try db.queryFirst(sql: "SELECT count(*) FROM t") == [.integer(0)])
     }
 
     @Test("COPY writes tabs, line breaks, backslashes, NULL and bytes exactly")
@@ -93,7 +93,7 @@ struct PostgreSQLConnectionTests {
             [.integer(3), .text(""), .blob([])],
         ]
         #expect(try db.copy(into: "t", columns: ["i", "s", "b"], rows: rows) == 3)
-        #expect(try db.fetchAll(sql: "SELECT i, s, b FROM t ORDER BY i").rows == rows)
+        #expect(try db.query(sql: "SELECT i, s, b FROM t ORDER BY i").rows == rows)
     }
 
     @Test("a missing database is a connection error naming it, with libpq's reason")
@@ -124,7 +124,7 @@ struct PostgreSQLConnectionTests {
         let secret = try #require(ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL_SECRET"])
         let db = try PostgreSQLConnection(
             uri: uri.replacingOccurrences(of: "://navdb_pw@", with: "://navdb_pw:\(secret)@"))
-        #expect(try db.fetchOne(sql: "SELECT current_user::text") == [.text("navdb_pw")])
+        #expect(try db.queryFirst(sql: "SELECT current_user::text") == [.text("navdb_pw")])
         #expect(!db.displayName.contains(secret))
     }
 }
@@ -191,7 +191,8 @@ struct PostgreSQLStreamingTests {
     func streaming() throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
         var seen: [Int64] = []
-        try db.forEachRow(sql: "SELECT g AS n FROM generate_series(1, ?) g ORDER BY g", arguments: [.integer(1000)]) {
+        try db.forEachRawRow(sql: "SELECT g AS n FROM generate_series(1, ?) g ORDER BY g", arguments: [.integer(1000)])
+        {
             columns, values in
             #expect(columns == ["n"])
             if case .integer(let n) = values[0] { seen.append(n) }
@@ -199,10 +200,10 @@ struct PostgreSQLStreamingTests {
         #expect(seen == Array(1...1000))
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try db.forEachRow(sql: "SELECT g FROM generate_series(1, 100000) g") { _, _ in throw Stop() }
+            try db.forEachRawRow(sql: "SELECT g FROM generate_series(1, 100000) g") { _, _ in throw Stop() }
         }
-        #expect(try db.fetchOne(sql: "SELECT 7") == [.integer(7)])
-        #expect(throws: PostgreSQLError.self) { try db.forEachRow(sql: "SELECT 1/0") { _, _ in } }
-        #expect(try db.fetchOne(sql: "SELECT 8") == [.integer(8)])
+        #expect(try db.queryFirst(sql: "SELECT 7") == [.integer(7)])
+        #expect(throws: PostgreSQLError.self) { try db.forEachRawRow(sql: "SELECT 1/0") { _, _ in } }
+        #expect(try db.queryFirst(sql: "SELECT 8") == [.integer(8)])
     }
 }

@@ -23,9 +23,9 @@ struct PostgreSQLMigratorTests {
     func migratesOnce() throws {
         let db = try migratedWithOneEvent()
         try PostgreSQLMigrator.migrate(db)
-        let recorded = try db.fetchAll(sql: "SELECT identifier FROM schema_migrations ORDER BY 1").rows
+        let recorded = try db.query(sql: "SELECT identifier FROM schema_migrations ORDER BY 1").rows
         #expect(recorded == PostgreSQLMigrator.all.map { [.text($0.identifier)] })
-        #expect(try db.fetchOne(sql: "SELECT count(*) FROM events") == [.integer(1)])
+        #expect(try db.queryFirst(sql: "SELECT count(*) FROM events") == [.integer(1)])
     }
 
     @Test("every Migrations/postgresql/*.sql file is embedded, in name order, with identical text")
@@ -53,7 +53,7 @@ struct PostgreSQLMigratorTests {
         let error = #expect(throws: PostgreSQLError.self) { try db.execute(sql: statement) }
         #expect(error?.message.hasPrefix("navdb: the events table is append-only") == true)
         #expect(
-            try db.fetchOne(sql: "SELECT count(*), min(type) FROM events") == [.integer(1), .text("session.started")])
+            try db.queryFirst(sql: "SELECT count(*), min(type) FROM events") == [.integer(1), .text("session.started")])
     }
 
     @Test("a DELETE inside a transaction that raised the maintenance flag is allowed")
@@ -64,7 +64,7 @@ struct PostgreSQLMigratorTests {
             try db.execute(sql: "DELETE FROM events")
             try db.execute(sql: "UPDATE maintenance SET removing = 0 WHERE id = 1")
         }
-        #expect(try db.fetchOne(sql: "SELECT count(*) FROM events") == [.integer(0)])
+        #expect(try db.queryFirst(sql: "SELECT count(*) FROM events") == [.integer(0)])
     }
 
     @Test("UNIQUE (session_id, version) and unique event ids hold; ids compare by exact bytes")
@@ -77,7 +77,7 @@ struct PostgreSQLMigratorTests {
         let sameID = #expect(throws: PostgreSQLError.self) { try db.execute(sql: insert, arguments: [2, "e1"]) }
         #expect(sameID?.constraint == "events_event_id_key")
         try db.execute(sql: insert, arguments: [2, "E1"])
-        #expect(try db.fetchAll(sql: "SELECT event_id FROM events ORDER BY event_id").rows == [["E1"], ["e1"]])
+        #expect(try db.query(sql: "SELECT event_id FROM events ORDER BY event_id").rows == [["E1"], ["e1"]])
     }
 
     @Test("a schema with someone else's sessions table is refused and left alone")
@@ -85,7 +85,7 @@ struct PostgreSQLMigratorTests {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
         try db.execute(sql: "CREATE TABLE sessions (x int)")
         #expect(throws: PostgreSQLMigrator.Refusal.foreign(["sessions"])) { try PostgreSQLMigrator.migrate(db) }
-        let tables = try db.fetchAll(
+        let tables = try db.query(
             sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()")
         #expect(tables.rows == [["sessions"]])
     }
