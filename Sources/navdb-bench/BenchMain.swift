@@ -51,6 +51,7 @@ enum BenchMain {
             (6, "bytes per event of one very deep stack", DeepStackBench.run),
             (7, "retention: session delete and prune", RetentionBench.run),
             (8, "lint of every session, against the fold and a bare read", LintBench.run),
+            (9, PostgreSQLBench.name, PostgreSQLBench.run),
         ]
         for (number, name, body) in measurements where options.runs(number) {
             progress("\(number). \(name)...")
