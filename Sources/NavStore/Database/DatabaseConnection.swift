@@ -144,15 +144,43 @@ package struct SQLDialect: Sendable, Equatable {
     /// that row until the transaction ends: `""` for SQLite (whose `BEGIN IMMEDIATE` already holds
     /// the database's write lock), `" FOR UPDATE"` for PostgreSQL.
     package var lockSessionRow: String
+    /// Whether `events.seq` has no gaps but those deletions and truncations recorded: SQLite's
+    /// rowid does; a PostgreSQL identity skips the values of rolled-back inserts, so `check`
+    /// does not look for seq gaps there.
+    package var sequenceIsGapless: Bool
+    /// The SQL around a text column for the size of its value in bytes, before and after the
+    /// column: `length(CAST(` and ` AS BLOB))` in SQLite, `octet_length(` and `)` in PostgreSQL.
+    package var byteLength: (before: String, after: String)
 
     /// Creates a dialect from its spellings.
-    package init(name: String, lockSessionRow: String) {
+    package init(
+        name: String, lockSessionRow: String, sequenceIsGapless: Bool, byteLength: (before: String, after: String)
+    ) {
         self.name = name
         self.lockSessionRow = lockSessionRow
+        self.sequenceIsGapless = sequenceIsGapless
+        self.byteLength = byteLength
+    }
+
+    /// The size in bytes of `column`'s text, in this dialect's SQL.
+    package func byteLength(of column: String) -> String {
+        byteLength.before + column + byteLength.after
+    }
+
+    /// Dialects are equal when every spelling is.
+    package static func == (lhs: SQLDialect, rhs: SQLDialect) -> Bool {
+        lhs.name == rhs.name && lhs.lockSessionRow == rhs.lockSessionRow
+            && lhs.sequenceIsGapless == rhs.sequenceIsGapless && lhs.byteLength == rhs.byteLength
     }
 
     /// SQLite (https://sqlite.org/lang.html).
-    package static let sqlite = SQLDialect(name: "SQLite", lockSessionRow: "")
+    package static let sqlite = SQLDialect(
+        name: "SQLite", lockSessionRow: "", sequenceIsGapless: true, byteLength: ("length(CAST(", " AS BLOB))"))
+
+    /// PostgreSQL (https://www.postgresql.org/docs/current/sql.html).
+    package static let postgresql = SQLDialect(
+        name: "PostgreSQL", lockSessionRow: " FOR UPDATE", sequenceIsGapless: false,
+        byteLength: ("octet_length(", ")"))
 }
 
 /// What a backend's error means to the store, independent of the backend's own codes.

@@ -6,11 +6,14 @@
 public enum DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An error SQLite reported, with its extended result code, message and SQL.
     case sqlite(SQLiteError)
+    /// An error PostgreSQL or libpq reported, with its SQLSTATE, message (passwords removed) and SQL.
+    case postgresql(PostgreSQLError)
 
     /// The backend's message alone, without codes or SQL (SQLite's `sqlite3_errmsg`).
     public var message: String {
         switch self {
         case .sqlite(let error): error.message
+        case .postgresql(let error): error.message
         }
     }
 
@@ -18,6 +21,7 @@ public enum DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let error): error.description
+        case .postgresql(let error): error.description
         }
     }
 }

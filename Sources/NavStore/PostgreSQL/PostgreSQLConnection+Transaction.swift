@@ -7,30 +7,26 @@
 #endif
 
 extension PostgreSQLConnection {
-    /// What a transaction may do.
-    package enum TransactionKind: Sendable {
-        /// Reads one consistent snapshot and cannot write: `REPEATABLE READ READ ONLY`.
-        case read
-        /// Reads and writes as if alone: `SERIALIZABLE`, so the store's checks hold as they do
-        /// under SQLite's single writer; a transaction that loses a race is run again.
-        case write
-    }
-
     /// How many times a transaction that lost a race (serialization failure, deadlock) is run.
     static let maximumAttempts = 100
 
-    /// Runs `body` in one transaction and commits it; rolls back when `body` throws.
+    /// Runs `body` in one transaction and commits it; rolls back when `body` throws. A
+    /// ``DatabaseTransactionKind/read`` is `REPEATABLE READ READ ONLY`: one consistent snapshot that
+    /// cannot write. A ``DatabaseTransactionKind/write`` is `SERIALIZABLE`: it reads and writes as
+    /// if alone, so the store's checks hold as under SQLite's single writer.
     ///
     /// A serialization failure (`40001`) or deadlock (`40P01`), in `body` or at `COMMIT`, rolls
     /// back and runs `body` again after a short random pause (at most ``maximumAttempts`` runs),
     /// so `body` must not keep state outside the database between runs.
     /// See https://www.postgresql.org/docs/current/transaction-iso.html#XACT-SERIALIZABLE.
     /// - Throws: what `body` throws, or ``PostgreSQLError``.
-    package func inTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+    package func inTransaction<T>(_ kind: DatabaseTransactionKind, _ body: () throws -> T) throws -> T {
         let begin =
             kind == .read
             ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE"
         var attempt = 1
+        transactionKind = kind
+        defer { transactionKind = nil }
         while true {
             try execute(sql: begin)
             do {

@@ -27,6 +27,8 @@ package final class PostgreSQLConnection {
     private var handle: OpaquePointer?
     /// The connection string as given, for removing its password from every message.
     private let uri: String
+    /// The kind of the transaction running, if any.
+    var transactionKind: DatabaseTransactionKind?
     /// SQL with `?` parameters, numbered, by its text.
     private var numberedSQL: [String: (sql: String, count: Int)] = [:]
 

@@ -8,7 +8,8 @@
 package enum PostgreSQLMigrator {
     /// The migrations compiled into the binary (`.embedInCode`), in order.
     package static let all: [Migration] = [
-        Migration(identifier: "0001_postgresql_initial", utf8: PackageResources._001_postgresql_initial_sql)
+        Migration(identifier: "0001_postgresql_initial", utf8: PackageResources._001_postgresql_initial_sql),
+        Migration(identifier: "0002_postgresql_nocase", utf8: PackageResources._002_postgresql_nocase_sql),
     ]
 
     /// The advisory lock key migrations hold (an arbitrary constant: "navdb" in ASCII).
@@ -23,13 +24,32 @@ package enum PostgreSQLMigrator {
         case newer([String])
     }
 
+    /// Where a schema stands.
+    package enum State: Sendable, Equatable {
+        /// No navdb tables yet.
+        case empty
+        /// Every migration is recorded.
+        case current
+        /// Some migrations are still to apply.
+        case needsMigration
+    }
+
+    /// Where the connection's schema stands, read in one transaction without writing.
+    /// - Throws: ``Refusal`` for a foreign or newer schema, or ``PostgreSQLError``.
+    package static func state(_ db: PostgreSQLConnection) throws -> State {
+        try db.inTransaction(.read) {
+            guard let applied = try appliedIdentifiers(db, creating: false) else { return .empty }
+            return applied.count == all.count ? .current : .needsMigration
+        }
+    }
+
     /// Applies every migration not yet recorded, each in its own transaction.
     /// - Throws: ``Refusal`` (nothing changed) or ``PostgreSQLError``.
     package static func migrate(_ db: PostgreSQLConnection) throws {
         for migration in all {
             try db.inTransaction(.write) {
                 try db.execute(sql: "SELECT pg_advisory_xact_lock(?)", arguments: [.integer(lockKey)])
-                let applied = try appliedIdentifiers(db)
+                let applied = try appliedIdentifiers(db, creating: true) ?? []
                 if applied.contains(migration.identifier) { return }
                 try db.executeScript(migration.sql)
                 try db.execute(
@@ -42,9 +62,10 @@ package enum PostgreSQLMigrator {
         }
     }
 
-    /// The identifiers recorded in `schema_migrations` (creating the table in an empty schema).
+    /// The identifiers recorded in `schema_migrations`; in an empty schema `nil`, or, when
+    /// `creating`, none after creating the table.
     /// - Throws: ``Refusal`` for a foreign or newer schema, or ``PostgreSQLError``.
-    private static func appliedIdentifiers(_ db: PostgreSQLConnection) throws -> Set<String> {
+    private static func appliedIdentifiers(_ db: PostgreSQLConnection, creating: Bool) throws -> Set<String>? {
         let tables = try db.query(
             sql: """
                 SELECT table_name::text FROM information_schema.tables
@@ -54,6 +75,7 @@ package enum PostgreSQLMigrator {
         ).rows.compactMap { row -> String? in if case .text(let name) = row[0] { name } else { nil } }
         if !tables.contains("schema_migrations") {
             guard tables.isEmpty else { throw Refusal.foreign(tables) }
+            guard creating else { return nil }
             try db.execute(
                 sql:
                     "CREATE TABLE schema_migrations (identifier text COLLATE \"C\" PRIMARY KEY, applied_at bigint NOT NULL)"

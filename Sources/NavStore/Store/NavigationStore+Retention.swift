@@ -384,33 +384,35 @@ extension StoreCore {
             guard let row = try db.fetchOne(sql: sql, arguments: arguments) else { return (0, 0) }
             return (try row[0], try row[1])
         }
+        /// The size in bytes of a text column, in the backend's SQL.
+        func bytes(_ column: String) -> String { db.dialect.byteLength(of: column) }
         let limit = SQLValue(belowVersion ?? Int.max)
         let session = SQLValue.integer(row.id)
         let (events, eventBytes) = try sum(
             """
-            SELECT count(*), coalesce(sum(length(CAST(type AS BLOB)) + length(CAST(event_id AS BLOB)) + length(CAST(payload AS BLOB)) + 32), 0)
+            SELECT count(*), coalesce(sum(\(bytes("type")) + \(bytes("event_id")) + \(bytes("payload")) + 32), 0)
             FROM events WHERE session_id = ? AND version < ?
             """, [session, limit])
         let (_, snapshotBytes) = try sum(
             """
-            SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + 24), 0) FROM snapshots WHERE session_id = ? AND version < ?
+            SELECT 0, coalesce(sum(\(bytes("state")) + 24), 0) FROM snapshots WHERE session_id = ? AND version < ?
             """, [session, limit])
-        var bytes = eventBytes + snapshotBytes
+        var total = eventBytes + snapshotBytes
         if belowVersion == nil {
             let (_, projectionBytes) = try sum(
                 """
-                SELECT 0, coalesce(sum(length(CAST(entry_id AS BLOB)) + coalesce(length(CAST(route AS BLOB)), 0)
-                       + coalesce(length(CAST(params AS BLOB)), 0) + length(CAST(item AS BLOB)) + 24), 0)
+                SELECT 0, coalesce(sum(\(bytes("entry_id")) + coalesce(\(bytes("route")), 0)
+                       + coalesce(\(bytes("params")), 0) + \(bytes("item")) + 24), 0)
                 FROM entries WHERE session_id = ?
                 """, [session])
             let (_, baseBytes) = try sum(
                 """
-                SELECT 0, coalesce(sum(length(CAST(state AS BLOB)) + length(CAST(event_id AS BLOB)) + 32), 0) FROM session_bases WHERE session_id = ?
+                SELECT 0, coalesce(sum(\(bytes("state")) + \(bytes("event_id")) + 32), 0) FROM session_bases WHERE session_id = ?
                 """, [session])
-            bytes += projectionBytes + baseBytes + row.key.utf8.count + (row.name?.utf8.count ?? 0) + 32
+            total += projectionBytes + baseBytes + row.key.utf8.count + (row.name?.utf8.count ?? 0) + 32
         }
         return RemovedSession(
-            key: row.key, events: events, bytes: bytes, version: row.version, updatedAt: row.updatedAt, baseVersion: nil
+            key: row.key, events: events, bytes: total, version: row.version, updatedAt: row.updatedAt, baseVersion: nil
         )
     }
 

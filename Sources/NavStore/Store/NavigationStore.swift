@@ -145,7 +145,7 @@ public struct VersionedState: Sendable, Hashable {
 /// serialized. Several processes may write the same file: writers take `BEGIN IMMEDIATE` and wait
 /// up to ``StoreOptions/busyTimeoutMilliseconds``.
 public final class NavigationStore: Sendable {
-    /// The database file's path.
+    /// The database file's path, or for PostgreSQL the connection URI without its password.
     public let path: String
     /// The options the store was opened with.
     public let options: StoreOptions
@@ -157,23 +157,37 @@ public final class NavigationStore: Sendable {
     /// existing file is inspected before anything is written: a file that is not SQLite, an
     /// SQLite file of another application (`application_id`), an empty file we did not create,
     /// or a newer schema (`user_version`) is refused and left unchanged.
+    ///
+    /// A `postgresql://` or `postgres://` URI opens a PostgreSQL database instead, through libpq
+    /// (the URI given to `PQconnectdb` as it is): the schema its `search_path` names is migrated
+    /// (`Migrations/postgresql/`); one holding other tables, or migrated by a newer NavStore, is
+    /// refused and left unchanged. A server that cannot be reached, a wrong password or a missing
+    /// database throw ``StoreError/openFailed(path:cause:)`` with libpq's reason, password removed.
     /// - Parameters:
-    ///   - path: the database file.
+    ///   - path: the database file, or a PostgreSQL connection URI.
     ///   - create: create the file when missing (writes); `false` for reads, which then throw
     ///     ``StoreError/databaseNotFound(path:)``.
     ///   - options: timeouts, snapshot interval, durability.
     /// - Throws: ``StoreError/databaseNotFound(path:)``, ``StoreError/notANavdbFile(path:reason:)``,
     ///   ``StoreError/newerSchema(path:found:supported:)``, ``StoreError/cannotOpen(path:reason:)``.
     public init(path: String, create: Bool = true, options: StoreOptions = StoreOptions()) throws(StoreError) {
-        self.path = path
+        let isPostgreSQL = PostgreSQLURI.isURI(path)
+        // A URI's password never reaches a message: the store is named by the URI without it.
+        let displayed = isPostgreSQL ? PostgreSQLURI.displayed(path) : path
+        self.path = displayed
         self.options = options
         do {
-            let (connection, readOnly) = try SQLiteStoreFile.open(path: path, create: create, options: options)
-            core = Mutex(StoreCore(connection, readOnly: readOnly, options: options))
+            if isPostgreSQL {
+                let connection = try PostgreSQLStoreDatabase.open(uri: path, displayName: displayed, create: create)
+                core = Mutex(StoreCore(connection, readOnly: false, options: options))
+            } else {
+                let (connection, readOnly) = try SQLiteStoreFile.open(path: path, create: create, options: options)
+                core = Mutex(StoreCore(connection, readOnly: readOnly, options: options))
+            }
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.from(error, path: path, options: options)
+            throw StoreError.from(error, path: displayed, options: options)
         }
     }
 

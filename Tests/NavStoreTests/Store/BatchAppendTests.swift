@@ -51,10 +51,10 @@ struct BatchAppendTests {
         #expect(try reopened.state(session: "s").state == SessionState.fold(batchEvents.map(\.body)))
     }
 
-    @Test("a refused command aborts the whole batch and writes nothing")
-    func refusedAbortsAll() throws {
+    @Test("a refused command aborts the whole batch and writes nothing", arguments: StoreBackend.all)
+    func refusedAbortsAll(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
         let before = fileBytes(store.path)
@@ -85,10 +85,10 @@ struct BatchAppendTests {
         #expect(try first.check().isClean)
     }
 
-    @Test("vetoes in a batch are appended and reported; no-op commands append nothing")
-    func vetoesAndNoOps() throws {
+    @Test("vetoes in a batch are appended and reported; no-op commands append nothing", arguments: StoreBackend.all)
+    func vetoesAndNoOps(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         let guarded = Entry(id: "B", item: NavigationItem(title: "Draft", popGuard: PopGuard(prompt: "Discard?")))
         let result = try store.append(
@@ -106,10 +106,10 @@ struct BatchAppendTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A", "B"], ["M"]])
     }
 
-    @Test("an empty batch, or one of no-ops, appends nothing and keeps the version")
-    func emptyBatch() throws {
+    @Test("an empty batch, or one of no-ops, appends nothing and keeps the version", arguments: StoreBackend.all)
+    func emptyBatch(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
         let before = fileBytes(store.path)
@@ -120,10 +120,10 @@ struct BatchAppendTests {
         #expect(fileBytes(store.path) == before)
     }
 
-    @Test("expected version, time and session are checked before anything is written")
-    func preconditions() throws {
+    @Test("expected version, time and session are checked before anything is written", arguments: StoreBackend.all)
+    func preconditions(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 5_000)
         #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 1)) {
             try store.append(contentsOf: [.push(.titled("A"))], session: "s", expectedVersion: 3)

@@ -30,8 +30,10 @@ func buildRandomLog(
 
 @Suite("NavigationStore: NDJSON export and import")
 struct ExportImportTests {
-    @Test("export then import into an empty database gives identical lines, states and sessions")
-    func roundTrip() throws {
+    @Test(
+        "export then import into an empty database gives identical lines, states and sessions",
+        arguments: StoreBackend.all)
+    func roundTrip(target backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions(snapshotInterval: 16))
@@ -39,7 +41,7 @@ struct ExportImportTests {
         let lines = try original.exportLines()
         #expect(lines.count == (try original.allEvents().count))
 
-        let copy = try makeStore(target, options: fastOptions(snapshotInterval: 16))
+        let copy = try makeStore(target, on: backend, options: fastOptions(snapshotInterval: 16))
         let report = try copy.importNDJSON(lines: lines)
         #expect(report == ImportReport(sessions: 3, imported: lines.count, skipped: 0))
         #expect(try copy.exportLines() == lines)
@@ -53,8 +55,8 @@ struct ExportImportTests {
         #expect(check.snapshots == (try original.check().snapshots))
     }
 
-    @Test("a long random session with presents, dismisses and vetoes round-trips exactly")
-    func longRandomSession() throws {
+    @Test("a long random session with presents, dismisses and vetoes round-trips exactly", arguments: StoreBackend.all)
+    func longRandomSession(target backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions())
@@ -69,7 +71,7 @@ struct ExportImportTests {
             #expect(types.contains(type), "no \(type) in the random session")
         }
         let lines = try original.exportLines()
-        let copy = try makeStore(target, options: fastOptions())
+        let copy = try makeStore(target, on: backend, options: fastOptions())
         #expect(try copy.importNDJSON(lines: lines).imported == events.count)
         #expect(try copy.exportLines() == lines)
         var rng = SeededGenerator(seed: 5)
@@ -82,14 +84,14 @@ struct ExportImportTests {
         #expect(try copy.check().isClean)
     }
 
-    @Test("importing the same lines twice is a no-op that reports them skipped")
-    func importTwice() throws {
+    @Test("importing the same lines twice is a no-op that reports them skipped", arguments: StoreBackend.all)
+    func importTwice(target backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 3, sessions: ["a", "b"], batches: 10, batchSize: 1...6)
         let lines = try original.exportLines()
-        let copy = try makeStore(target)
+        let copy = try makeStore(target, on: backend)
         try copy.importNDJSON(lines: lines)
         let before = fileBytes(copy.path)
         let again = try copy.importNDJSON(lines: lines)
@@ -99,14 +101,14 @@ struct ExportImportTests {
         #expect(try original.importNDJSON(lines: lines).skipped == lines.count)
     }
 
-    @Test("an input overlapping what is stored appends only the rest")
-    func partialOverlap() throws {
+    @Test("an input overlapping what is stored appends only the rest", arguments: StoreBackend.all)
+    func partialOverlap(target backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let original = try makeStore(source)
         try buildRandomLog(original, seed: 4, sessions: ["a", "b"], batches: 12, batchSize: 1...6)
         let lines = try original.exportLines()
-        let copy = try makeStore(target)
+        let copy = try makeStore(target, on: backend)
         try copy.importNDJSON(lines: lines.prefix(lines.count / 2))
         let report = try copy.importNDJSON(lines: lines)
         #expect(report.skipped == lines.count / 2)
@@ -114,10 +116,10 @@ struct ExportImportTests {
         #expect(try copy.exportLines() == lines)
     }
 
-    @Test("a changed event under a known event id is a conflict and changes nothing")
-    func changedEventConflict() throws {
+    @Test("a changed event under a known event id is a conflict and changes nothing", arguments: StoreBackend.all)
+    func changedEventConflict(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 1_000)
         try store.append(
             contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
@@ -304,10 +306,12 @@ struct ExportImportTests {
         }
     }
 
-    @Test("an event id used twice in one input with different content names the line it repeats")
-    func repeatedIDWithinInput() throws {
+    @Test(
+        "an event id used twice in one input with different content names the line it repeats",
+        arguments: StoreBackend.all)
+    func repeatedIDWithinInput(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let secondID = "00000000-0000-7000-8000-000000000002"
         // Line 4: a new event (version 4) under line 2's id.
         let reused =
@@ -434,10 +438,10 @@ struct ExportImportTests {
         #expect(try store.sessions().map(\.key) == ["existing"])
     }
 
-    @Test("the valid start alone imports, and its lines come back with their event ids")
-    func validStartImports() throws {
+    @Test("the valid start alone imports, and its lines come back with their event ids", arguments: StoreBackend.all)
+    func validStartImports(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let report = try store.importNDJSON(lines: Self.validStart + ["", "\r"])
         #expect(report == ImportReport(sessions: 1, imported: 3, skipped: 0))
         #expect(try store.allEvents().map(\.eventID) == (1...3).map { "00000000-0000-7000-8000-00000000000\($0)" })

@@ -500,10 +500,10 @@ struct FirefoxImportTests {
         #expect(try store.check().isClean)
     }
 
-    @Test("a tab whose session holds other events is refused, naming the tab")
-    func conflictingSession() throws {
+    @Test("a tab whose session holds other events is refused, naming the tab", arguments: StoreBackend.all)
+    func conflictingSession(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("t1", name: "Mine")
         let text = try Self.file(
             version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a")], index: 1)]

@@ -6,10 +6,10 @@ import Testing
 
 @Suite("NavigationStore: appending and reading")
 struct NavigationStoreTests {
-    @Test("a session starts at version 1 and pushes append versions 2, 3, ...")
-    func startAndPush() throws {
+    @Test("a session starts at version 1 and pushes append versions 2, 3, ...", arguments: StoreBackend.all)
+    func startAndPush(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let started = try store.startSession("s", name: "Mail")
         #expect(started.version == 1)
         let pushed = try store.execute(.push(.titled("A", "Inbox")), session: "s")
@@ -23,10 +23,10 @@ struct NavigationStoreTests {
         #expect(try store.sessionInfo("s").depth == 2)
     }
 
-    @Test("a refused command appends nothing and names the stack")
-    func refusedAppendsNothing() throws {
+    @Test("a refused command appends nothing and names the stack", arguments: StoreBackend.all)
+    func refusedAppendsNothing(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
         #expect(throws: StoreError.rules(.cannotPopRoot(root: "A", layer: 0, stack: "[A]"))) {
@@ -35,10 +35,10 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").version == 2)
     }
 
-    @Test("a stale expected version is a conflict, not a lost update")
-    func expectedVersionConflict() throws {
+    @Test("a stale expected version is a conflict, not a lost update", arguments: StoreBackend.all)
+    func expectedVersionConflict(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s", expectedVersion: 1)
         #expect(throws: StoreError.versionConflict(session: "s", expected: 1, actual: 2)) {
@@ -47,10 +47,12 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
     }
 
-    @Test("starting a session takes an expected version: 0, the version of a session that does not exist yet")
-    func startSessionExpectedVersion() throws {
+    @Test(
+        "starting a session takes an expected version: 0, the version of a session that does not exist yet",
+        arguments: StoreBackend.all)
+    func startSessionExpectedVersion(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         #expect(throws: StoreError.versionConflict(session: "s", expected: 3, actual: 0)) {
             try store.startSession("s", expectedVersion: 3)
         }
@@ -65,10 +67,12 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").version == 2)
     }
 
-    @Test("a client-supplied event id must be a UUID; it is stored in lowercase and known in any case")
-    func clientEventIDs() throws {
+    @Test(
+        "a client-supplied event id must be a UUID; it is stored in lowercase and known in any case",
+        arguments: StoreBackend.all)
+    func clientEventIDs(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let shape = "is not a UUID: 8-4-4-4-12 hexadecimal digits"
         for bad in [
             "client-given", "", "F47AC10B-58CC-4372-A567-0E02B2C3D47", "{F47AC10B-58CC-4372-A567-0E02B2C3D479}",
@@ -97,10 +101,10 @@ struct NavigationStoreTests {
         #expect(try store.check().isClean)
     }
 
-    @Test("a guarded back tap is vetoed and the veto is recorded")
-    func vetoRecorded() throws {
+    @Test("a guarded back tap is vetoed and the veto is recorded", arguments: StoreBackend.all)
+    func vetoRecorded(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
         try store.execute(
@@ -111,10 +115,10 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A", "B"]])
     }
 
-    @Test("an explicit time earlier than the previous event is refused")
-    func timeNeverGoesBack() throws {
+    @Test("an explicit time earlier than the previous event is refused", arguments: StoreBackend.all)
+    func timeNeverGoesBack(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 1_000)
         #expect(throws: StoreError.timeBeforePrevious(session: "s", given: 999, previous: 1_000)) {
             try store.execute(.push(.titled("A")), session: "s", at: 999)
@@ -172,10 +176,10 @@ struct NavigationStoreTests {
         #expect(throws: StoreError.self) { try store.state(session: "s", at: .version(bodies.count + 1)) }
     }
 
-    @Test("history filters by type, entry, time, limit and order")
-    func historyFilters() throws {
+    @Test("history filters by type, entry, time, limit and order", arguments: StoreBackend.all)
+    func historyFilters(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A")), session: "s", at: 10)
         try store.execute(.push(.titled("B")), session: "s", at: 20)
@@ -192,10 +196,12 @@ struct NavigationStoreTests {
         #expect(try versions(EventFilter(limit: 2, reverse: true)) == [4, 3])
     }
 
-    @Test("a client-supplied event id that is already stored is a clear error, and nothing is appended")
-    func reusedEventID() throws {
+    @Test(
+        "a client-supplied event id that is already stored is a clear error, and nothing is appended",
+        arguments: StoreBackend.all)
+    func reusedEventID(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let id = "0190a6b2-1c3d-7e4f-8a5b-6c7d8e9f0a1b"
         try store.startSession("s", eventID: id)
         #expect(
@@ -206,10 +212,12 @@ struct NavigationStoreTests {
         #expect(try store.state(session: "s").version == 1)
     }
 
-    @Test("an update to a canonically equivalent but different title is recorded, not dropped as no change")
-    func exactUpdate() throws {
+    @Test(
+        "an update to a canonically equivalent but different title is recorded, not dropped as no change",
+        arguments: StoreBackend.all)
+    func exactUpdate(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A", "caf\u{E9}")), session: "s")
         let result = try store.updateItem("A", session: "s") { $0.title = "cafe\u{301}" }
@@ -241,10 +249,11 @@ struct NavigationStoreTests {
         #expect(try store.execute(.pop(source: .programmatic), session: "s").version == 403)
     }
 
-    @Test("the database file is created owner-only")
-    func ownerOnly() throws {
+    // SQLite only: it reads the database file or runs SQLite's own SQL on it.
+    @Test("the database file is created owner-only", arguments: [StoreBackend.sqlite])
+    func ownerOnly(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

@@ -19,10 +19,13 @@ struct PlatformStoreTests {
         try store.execute(.push(Entry(id: "C")), session: key, at: 4_000)
     }
 
-    @Test("the generation is recorded in session.started, listed by sessions() and resolves the label")
-    func recorded() throws {
+    // SQLite only: it reads the database file or runs SQLite's own SQL on it.
+    @Test(
+        "the generation is recorded in session.started, listed by sessions() and resolves the label",
+        arguments: [StoreBackend.sqlite])
+    func recorded(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try mailSession(store, "new", platform: .ios26)
         try mailSession(store, "old", platform: .ios14)
         try store.startSession("plain")
@@ -193,10 +196,12 @@ struct PlatformStoreTests {
         #expect(try copy.state(session: "s") == store.state(session: "s"))
     }
 
-    @Test("an export written before generations (no platform) imports as ios14, and again as already stored")
-    func oldExport() throws {
+    @Test(
+        "an export written before generations (no platform) imports as ios14, and again as already stored",
+        arguments: StoreBackend.all)
+    func oldExport(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let lines = [
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000001","payload":{"name":"Mail"},"session":"s","type":"session.started","version":1}"#,
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"Inbox"}}},"session":"s","type":"entry.pushed","version":2}"#,

@@ -54,10 +54,12 @@ struct RestoreTests {
         #expect(try encoder.encode(after) == encoder.encode(before))
     }
 
-    @Test("a restart marker is appended and shows in history; the payload is otherwise the same")
-    func restartMarker() throws {
+    @Test(
+        "a restart marker is appended and shows in history; the payload is otherwise the same",
+        arguments: StoreBackend.all)
+    func restartMarker(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try Self.buildSession(store)
         let plain = try store.restore(session: "app")
         try store.acknowledgeRestore(session: "app")
@@ -70,10 +72,12 @@ struct RestoreTests {
         #expect(try store.allEvents().last?.at == 3_000)
     }
 
-    @Test("after two unacknowledged restores the third returns the acknowledged earlier version")
-    func crashLoopFallsBackToAcknowledged() throws {
+    @Test(
+        "after two unacknowledged restores the third returns the acknowledged earlier version",
+        arguments: StoreBackend.all)
+    func crashLoopFallsBackToAcknowledged(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
         let good = try store.restore(session: "s")
@@ -112,10 +116,10 @@ struct RestoreTests {
         #expect(moved.layers[0].entries.map(\.id) == ["A", "B", "D"])
     }
 
-    @Test("with no acknowledgement ever, repeated failures give the base root alone")
-    func crashLoopWithoutAcknowledgement() throws {
+    @Test("with no acknowledgement ever, repeated failures give the base root alone", arguments: StoreBackend.all)
+    func crashLoopWithoutAcknowledgement(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(
             contentsOf: [.push(.titled("Root", "Home")), .push(.titled("B")), .present(.titled("M"))], session: "s",
@@ -132,10 +136,10 @@ struct RestoreTests {
         #expect(fourth.restoredVersion == 0 && fourth.layers == third.layers)
     }
 
-    @Test("with an empty base layer, the last fallback says it returns an empty stack")
-    func crashLoopOnEmptySession() throws {
+    @Test("with an empty base layer, the last fallback says it returns an empty stack", arguments: StoreBackend.all)
+    func crashLoopOnEmptySession(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         _ = try store.restore(session: "s")
         _ = try store.restore(session: "s")
@@ -148,10 +152,12 @@ struct RestoreTests {
         )
     }
 
-    @Test("a stale expected version refuses the restore: no marker appended, no attempt counted")
-    func restoreExpectedVersion() throws {
+    @Test(
+        "a stale expected version refuses the restore: no marker appended, no attempt counted",
+        arguments: StoreBackend.all)
+    func restoreExpectedVersion(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         for mark in [true, false] {
@@ -270,10 +276,10 @@ struct RestoreTests {
         #expect(after == [moved, moved, root, root, 0])
     }
 
-    @Test("markers alone never move the session on")
-    func markersDoNotMoveOn() throws {
+    @Test("markers alone never move the session on", arguments: StoreBackend.all)
+    func markersDoNotMoveOn(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         let versions = try (0..<6).map { _ in try store.restore(session: "s", mark: true) }
@@ -321,10 +327,12 @@ struct RestoreTests {
         )
     }
 
-    @Test("when the only acknowledged state is the failing one, the wording says so instead of 'none was acknowledged'")
-    func onlyAcknowledgedStateFails() throws {
+    @Test(
+        "when the only acknowledged state is the failing one, the wording says so instead of 'none was acknowledged'",
+        arguments: StoreBackend.all)
+    func onlyAcknowledgedStateFails(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         _ = try store.restore(session: "s")
@@ -372,10 +380,12 @@ struct RestoreTests {
         #expect(try copy.state(session: "s", at: .version(aligned)).state == SessionState())
     }
 
-    @Test("--ack after the session moved on since a fallback is refused; the database is unchanged")
-    func acknowledgeAfterMovingOnIsRefused() throws {
+    @Test(
+        "--ack after the session moved on since a fallback is refused; the database is unchanged",
+        arguments: StoreBackend.all)
+    func acknowledgeAfterMovingOnIsRefused(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         _ = try store.restore(session: "s")
@@ -411,10 +421,10 @@ struct RestoreTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A", "B", "C"]])
     }
 
-    @Test("--ack with nothing pending changes nothing and says so")
-    func acknowledgeWithNothingPending() throws {
+    @Test("--ack with nothing pending changes nothing and says so", arguments: StoreBackend.all)
+    func acknowledgeWithNothingPending(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A")), session: "s", at: 1)
         let never = try store.acknowledgeRestore(session: "s")
@@ -425,10 +435,12 @@ struct RestoreTests {
         #expect(!again.wasPending && again.version == nil && again.newestAcknowledgedVersion == 2)
     }
 
-    @Test("the restart marker records the version handed out, the attempt and the failed versions")
-    func markerRecordsWhatWasRestored() throws {
+    @Test(
+        "the restart marker records the version handed out, the attempt and the failed versions",
+        arguments: StoreBackend.all)
+    func markerRecordsWhatWasRestored(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         _ = try store.restore(session: "s")
@@ -457,10 +469,10 @@ struct RestoreTests {
                 == .sessionRestored(RestoreMarker(restoredVersion: 0, failedVersions: [4, 3], acknowledged: true)))
     }
 
-    @Test("previewRestore counts nothing and says what the next plain restore hands out")
-    func previewCountsNothing() throws {
+    @Test("previewRestore counts nothing and says what the next plain restore hands out", arguments: StoreBackend.all)
+    func previewCountsNothing(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         for _ in 0..<5 {
@@ -479,10 +491,10 @@ struct RestoreTests {
         #expect(try store.previewRestore(session: "s").attempts == 2)
     }
 
-    @Test("a restore whose delivery fails counts no attempt and appends no marker")
-    func undeliveredRestoreCountsNothing() throws {
+    @Test("a restore whose delivery fails counts no attempt and appends no marker", arguments: StoreBackend.all)
+    func undeliveredRestoreCountsNothing(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         for _ in 0..<4 {
@@ -497,10 +509,12 @@ struct RestoreTests {
         #expect(delivered.restoredVersion == 3 && delivered.attempts == 1 && delivered.version == 4)
     }
 
-    @Test("previewRestore reads past a stale snapshot instead of rebuilding it: it writes nothing")
-    func previewLeavesStaleSnapshots() throws {
+    @Test(
+        "previewRestore reads past a stale snapshot instead of rebuilding it: it writes nothing",
+        arguments: StoreBackend.all)
+    func previewLeavesStaleSnapshots(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: (1...70).map { .push(.titled("E\($0)")) }, session: "s", at: 1)
         _ = try store.restore(session: "s")

@@ -156,10 +156,13 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
-    @Test("every writing connection zeroes what it deletes (PRAGMA secure_delete), whatever SQLite's default")
-    func secureDeleteIsOn() throws {
+    // SQLite only: it reads the database file or runs SQLite's own SQL on it.
+    @Test(
+        "every writing connection zeroes what it deletes (PRAGMA secure_delete), whatever SQLite's default",
+        arguments: [StoreBackend.sqlite])
+    func secureDeleteIsOn(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
         // Turned off behind the store's back, the deleting transaction turns it on again.
@@ -168,10 +171,13 @@ struct RetentionTests {
         #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
     }
 
-    @Test("ordinary paths and plain SQL cannot delete or change events; only the maintenance path can")
-    func appendOnlyOutsideMaintenance() throws {
+    // SQLite only: it reads the database file or runs SQLite's own SQL on it.
+    @Test(
+        "ordinary paths and plain SQL cannot delete or change events; only the maintenance path can",
+        arguments: [StoreBackend.sqlite])
+    func appendOnlyOutsideMaintenance(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.execute(.push(.titled("A", "Inbox")), session: "s", at: 1)
         let db = try Connection(path: store.path, mode: .readWrite)
@@ -378,10 +384,13 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
-    @Test("prune deletes the sessions whose last event is older; a dry run changes no byte")
-    func pruneAndDryRun() throws {
+    // SQLite only: it reads the database file or runs SQLite's own SQL on it.
+    @Test(
+        "prune deletes the sessions whose last event is older; a dry run changes no byte",
+        arguments: [StoreBackend.sqlite])
+    func pruneAndDryRun(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         for (index, key) in ["a", "b", "c"].enumerated() {
             try store.startSession(key, at: Int64(index) * 1_000)
             try store.execute(.push(.titled("A", key)), session: key, at: Int64(index) * 1_000 + 10)

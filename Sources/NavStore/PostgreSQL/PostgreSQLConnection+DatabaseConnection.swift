@@ -1,0 +1,65 @@
+/// The PostgreSQL connection as the store's ``DatabaseConnection``: `?` parameters numbered,
+/// typed rows, `SERIALIZABLE` writes run again when they lose a race, `READ ONLY` reads.
+extension PostgreSQLConnection: DatabaseConnection {
+    /// ``SQLDialect/postgresql``; outside a write transaction without ``SQLDialect/lockSessionRow``
+    /// (`FOR UPDATE` is refused in a `READ ONLY` transaction, and a read locks nothing).
+    package var dialect: SQLDialect {
+        var dialect = SQLDialect.postgresql
+        if transactionKind != .write { dialect.lockSessionRow = "" }
+        return dialect
+    }
+
+    /// The first row, or `nil`.
+    /// - Throws: ``PostgreSQLError``.
+    package func fetchOne(sql: String, arguments: [SQLValue]) throws -> Row? {
+        let result = try query(sql: sql, arguments: arguments)
+        return result.rows.first.map { Row(values: $0, columns: result.columns) }
+    }
+
+    /// Every row.
+    /// - Throws: ``PostgreSQLError``.
+    package func fetchAll(sql: String, arguments: [SQLValue]) throws -> [Row] {
+        let result = try query(sql: sql, arguments: arguments)
+        return result.rows.map { Row(values: $0, columns: result.columns) }
+    }
+
+    /// Each row in turn, one in memory at a time (libpq's single-row mode).
+    /// - Throws: ``PostgreSQLError``, or what `body` throws.
+    package func forEachRow(sql: String, arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
+        try forEachRawRow(sql: sql, arguments: arguments) { columns, values in
+            try body(Row(values: values, columns: columns))
+        }
+    }
+}
+
+extension PostgreSQLError: DatabaseBackendError {
+    /// What the error means to the store: a connection failure is ``DatabaseErrorCategory/cannotOpen``,
+    /// `23505` a ``DatabaseErrorCategory/uniqueViolation(detail:)`` naming the columns, a race
+    /// still lost after every retry ``DatabaseErrorCategory/busy``, `25006` (a read-only
+    /// transaction or server) ``DatabaseErrorCategory/readOnly``, `53100` (disk full)
+    /// ``DatabaseErrorCategory/diskFull``, `XX001`/`XX002` (data or index corrupted)
+    /// ``DatabaseErrorCategory/corrupt``.
+    package var category: DatabaseErrorCategory {
+        if isConnectionFailure { return .cannotOpen }
+        if isUniqueViolation {
+            return .uniqueViolation(detail: Self.uniqueColumns[constraint ?? ""] ?? constraint ?? "")
+        }
+        if isRetryable { return .busy }
+        switch sqlState {
+        case "25006": return .readOnly
+        case "53100": return .diskFull
+        case "XX001", "XX002": return .corrupt
+        default: return .other
+        }
+    }
+
+    /// The error as a ``StoreError`` carries it.
+    package var databaseError: DatabaseError { .postgresql(self) }
+
+    /// The columns of the schema's unique constraints, as SQLite's messages name them.
+    private static let uniqueColumns = [
+        "events_event_id_key": "events.event_id",
+        "events_session_id_version_key": "events.session_id, events.version",
+        "sessions_key_key": "sessions.key",
+    ]
+}

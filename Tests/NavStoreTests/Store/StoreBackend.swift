@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NavStore
+
+/// The backends the store tests run against: SQLite always, PostgreSQL when
+/// `NAVDB_TEST_POSTGRESQL` names a server (`.ci/run` and `scripts/with-postgresql.sh` set it).
+/// A test takes one as its argument (`@Test(..., arguments: StoreBackend.all)`) and makes its store
+/// with ``makeStore(_:on:options:)``, so the same test body runs on both.
+enum StoreBackend: String, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgresql
+
+    /// Every backend available to this run.
+    static let all: [StoreBackend] = PostgreSQLTestServer.isAvailable ? [.sqlite, .postgresql] : [.sqlite]
+
+    var testDescription: String { rawValue }
+
+    /// Where a new, empty database of this backend is: a file in `directory`, or a fresh schema.
+    func location(_ directory: TemporaryDirectory) throws -> String {
+        switch self {
+        case .sqlite: directory.path("nav.sqlite")
+        case .postgresql: try PostgreSQLTestServer.freshSchemaURI()
+        }
+    }
+}
+
+/// A new store of `backend`: a file in `directory`, or a fresh PostgreSQL schema.
+func makeStore(
+    _ directory: TemporaryDirectory, on backend: StoreBackend, options: StoreOptions = StoreOptions()
+) throws -> NavigationStore {
+    try NavigationStore(path: try backend.location(directory), options: options)
+}
+
+@Suite struct StoreBackendTests {
+    // Without a server the PostgreSQL half of the store tests cannot run: this says so, by name.
+    @Test(
+        "the store tests also run on PostgreSQL",
+        .enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
+    func postgreSQLHalfRuns() throws {
+        #expect(StoreBackend.all == [.sqlite, .postgresql])
+        let store = try makeStore(try TemporaryDirectory(), on: .postgresql)
+        #expect(store.path.hasPrefix("postgres"))
+        #expect(try store.startSession("s").version == 1)
+    }
+}
