@@ -4,9 +4,9 @@ import Testing
 /// Several `navdb` processes writing one file at once (README "Reliability"): no lost update, no
 /// `database is locked` escaping, and a stale `--expect-version` is a clean conflict.
 @Suite struct ConcurrentWritersTests {
-    @Test("concurrent pushes from many processes are all kept")
-    func concurrentPushesAreAllKept() throws {
-        let sandbox = try Sandbox()
+    @Test("concurrent pushes from many processes are all kept", arguments: CommandBackend.all)
+    func concurrentPushesAreAllKept(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         let count = 8
@@ -28,9 +28,11 @@ import Testing
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 
-    @Test("of writers with the same --expect-version only one wins; the others get a conflict")
-    func onlyOneWriterWinsTheSameExpectedVersion() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "of writers with the same --expect-version only one wins; the others get a conflict",
+        arguments: CommandBackend.all)
+    func onlyOneWriterWinsTheSameExpectedVersion(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let count = 6
         let statuses = Locked([Int32]())
@@ -40,6 +42,44 @@ import Testing
         }
         let all = statuses.withLock { $0 }.sorted()
         #expect(all == [0] + Array(repeating: 4, count: count - 1))
+    }
+
+    @Test(
+        "8 processes pushing 4 entries each, on one session and on 8 sessions: every event kept once, versions gapless, check clean",
+        arguments: CommandBackend.all, [true, false])
+    func eightWriters(backend: CommandBackend, oneSession: Bool) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let writers = 8
+        let pushes = 4
+        let keys = (0..<writers).map { oneSession ? "s" : "s\($0)" }
+        for key in Set(keys) { try sandbox.ok(["session", "start", key]) }
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for push in 0..<pushes {
+                let result = try? sandbox.run(["push", keys[writer], "w\(writer)-\(push)"])
+                if result?.status != 0 {
+                    failures.withLock { $0.append("\(writer)/\(push): \(String(describing: result))") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        let lines = try sandbox.ok(["export", "--all"]).lines.map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        var versions: [String: [Int]] = [:]
+        var pushed: [String] = []
+        for line in lines {
+            versions[line["session"] as? String ?? "?", default: []].append(line["version"] as? Int ?? -1)
+            if line["type"] as? String == "entry.pushed",
+                let entry = (line["payload"] as? [String: Any])?["entry"] as? [String: Any]
+            {
+                pushed.append(entry["id"] as? String ?? "?")
+            }
+        }
+        #expect(pushed.sorted() == (0..<writers).flatMap { w in (0..<pushes).map { "w\(w)-\($0)" } }.sorted())
+        for (key, list) in versions { #expect(list.sorted() == Array(1...list.count), "session \(key)") }
+        #expect(versions.values.map(\.count).reduce(0, +) == writers * pushes + Set(keys).count)
+        #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 }
 

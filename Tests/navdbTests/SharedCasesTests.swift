@@ -133,9 +133,9 @@ import Testing
     @Test(
         "a shared case through the CLI",
         .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
-        arguments: try allCases())
-    func sharedCase(_ c: SharedCase) throws {
-        let sandbox = try Sandbox()
+        arguments: try allCases(), CommandBackend.all)
+    func sharedCase(_ c: SharedCase, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "case"] + (c.platform.map { ["--platform", $0] } ?? []))
         var lastStatus: Int32 = 0
         var lastResult: CommandResult?

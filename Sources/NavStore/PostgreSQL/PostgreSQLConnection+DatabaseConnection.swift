@@ -63,3 +63,37 @@ extension PostgreSQLError: DatabaseBackendError {
         "sessions_key_key": "sessions.key",
     ]
 }
+
+/// PostgreSQL's side of the store's maintenance steps. The server manages its own files and
+/// write-ahead log, so two steps have nothing to do there; see each.
+extension PostgreSQLConnection: DatabaseMaintenance {
+    /// The indexes of navdb's tables that PostgreSQL marked invalid (`pg_index.indisvalid`, left
+    /// by a failed `CREATE INDEX CONCURRENTLY` or `REINDEX`), one line each; `["ok"]` when none.
+    /// PostgreSQL checks pages itself as it reads them (a damaged page is an error, `XX001`).
+    package func integrityCheck() throws -> [String] {
+        let invalid = try query(
+            sql: """
+                SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND NOT i.indisvalid ORDER BY 1
+                """
+        ).rows.map { row in "index \(row[0]) is invalid (REINDEX it)" }
+        return invalid.isEmpty ? ["ok"] : invalid
+    }
+
+    /// Nothing to switch on: PostgreSQL has no secure-delete setting. Deleted rows stay in the
+    /// table's pages until `VACUUM` frees their space for reuse (and in the write-ahead log and
+    /// any backup), which the README says.
+    package func enableSecureDelete() throws {}
+
+    /// `VACUUM (ANALYZE)` of navdb's tables (https://www.postgresql.org/docs/current/sql-vacuum.html):
+    /// the space of deleted rows becomes reusable; the files shrink only where their end is free.
+    package func vacuum() throws {
+        try executeScript(
+            "VACUUM (ANALYZE) events, sessions, layers, entries, snapshots, restore_attempts, removed_events, session_bases"
+        )
+    }
+
+    /// Always `true`: the server recycles its own write-ahead log at its checkpoints.
+    package func truncateWriteAheadLog() throws -> Bool { true }
+}

@@ -26,7 +26,8 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// The constraint a constraint violation names (`PG_DIAG_CONSTRAINT_NAME`), if any.
     public let constraint: String?
 
-    /// libpq's or the server's message, one line per line it sent, with any password removed.
+    /// libpq's or the server's message on one line (its lines joined by "; ", spaces trimmed),
+    /// with any password removed.
     public let message: String
 
     /// The SQL text being executed, without bound values; `nil` for connection failures.
@@ -39,15 +40,16 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
         self.kind = kind
         self.sqlState = sqlState
         self.constraint = constraint
-        self.message = message
+        self.message = message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            .joined(separator: "; ")
         self.sql = sql
     }
 
     /// `PostgreSQL error 23505: message - while executing `SQL``, or `PostgreSQL: message` when
-    /// there is no SQLSTATE; one line (libpq's line breaks become "; ").
+    /// there is no SQLSTATE.
     public var description: String {
         var text = sqlState.map { "PostgreSQL error \($0): " } ?? "PostgreSQL: "
-        text += message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.joined(separator: "; ")
+        text += message
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }

@@ -29,6 +29,8 @@ struct CommandResult: CustomStringConvertible, Sendable {
 /// is the sandbox, `NAVDB_PATH` and `NO_COLOR` are cleared, stdout and stderr are captured.
 final class Sandbox: Sendable {
     private let temporary: TemporaryDirectory
+    /// For a PostgreSQL sandbox, the URI of its fresh schema, given to every run as `NAVDB_PATH`.
+    let databaseURI: String?
 
     /// The sandbox directory, removed with the sandbox.
     var directory: URL { temporary.url }
@@ -36,8 +38,11 @@ final class Sandbox: Sendable {
     /// The default database (`./navdb.sqlite` in the sandbox).
     var database: URL { directory.appendingPathComponent("navdb.sqlite") }
 
-    init() throws {
+    /// A sandbox whose database is `./navdb.sqlite`, or with `backend` `.postgresql` a fresh
+    /// schema of the test server (`NAVDB_PATH` set for every run).
+    init(backend: CommandBackend = .sqlite) throws {
         temporary = try TemporaryDirectory(prefix: "navdb-cli")
+        databaseURI = backend == .postgresql ? try CommandBackend.freshSchemaURI() : nil
     }
 
     /// Writes `text` to a file in the sandbox and returns its path.
@@ -56,7 +61,7 @@ final class Sandbox: Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
-        env["NAVDB_PATH"] = nil
+        env["NAVDB_PATH"] = databaseURI
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
