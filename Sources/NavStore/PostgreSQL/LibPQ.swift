@@ -24,6 +24,9 @@ struct LibPQ: @unchecked Sendable {
     let exec: navdb_PQexec
     let sendQueryParams: navdb_PQsendQueryParams
     let setSingleRowMode: navdb_PQsetSingleRowMode
+    let prepare: navdb_PQprepare
+    let execPrepared: navdb_PQexecPrepared
+    let sendQueryPrepared: navdb_PQsendQueryPrepared
     let resultStatus: navdb_PQresultStatus
     let resultErrorField: navdb_PQresultErrorField
     let resultErrorMessage: navdb_PQresultErrorMessage
@@ -84,6 +87,9 @@ struct LibPQ: @unchecked Sendable {
         exec = try bind("PQexec")
         sendQueryParams = try bind("PQsendQueryParams")
         setSingleRowMode = try bind("PQsetSingleRowMode")
+        prepare = try bind("PQprepare")
+        execPrepared = try bind("PQexecPrepared")
+        sendQueryPrepared = try bind("PQsendQueryPrepared")
         resultStatus = try bind("PQresultStatus")
         resultErrorField = try bind("PQresultErrorField")
         resultErrorMessage = try bind("PQresultErrorMessage")

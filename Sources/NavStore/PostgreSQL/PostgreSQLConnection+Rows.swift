@@ -14,9 +14,15 @@ extension PostgreSQLConnection {
     package func forEachRawRow(
         sql: String, arguments: [SQLValue] = [], _ body: (_ columns: [String], _ values: [SQLValue]) throws -> Void
     ) throws {
-        let sent = try withPrepared(sql: sql, arguments: arguments) { handle, text, types, values, lengths, formats in
-            libpq.sendQueryParams(handle, text, Int32(arguments.count), types, values, lengths, formats, 0) == 1
-                && libpq.setSingleRowMode(handle) == 1
+        let count = Int32(arguments.count)
+        let sent = try withPrepared(sql: sql, arguments: arguments) { handle, statement, values, lengths, formats in
+            let sent =
+                switch statement {
+                case .named(let name): libpq.sendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+                case .text(let text, let types):
+                    libpq.sendQueryParams(handle, text, count, types, values, lengths, formats, 0)
+                }
+            return sent == 1 && libpq.setSingleRowMode(handle) == 1
         }
         let handle = try openHandle()
         guard sent else {

@@ -8,7 +8,8 @@ internal import CLibPQ
 /// (https://www.postgresql.org/docs/current/datatype-character.html), so such text is refused
 /// instead of being cut short.
 struct PostgreSQLParameters {
-    private var types: [UInt32] = []
+    /// Each parameter's type OID (0: let the server infer it).
+    private(set) var types: [UInt32] = []
     private var values: [[CChar]?] = []
     private var lengths: [Int32] = []
     private var formats: [Int32] = []

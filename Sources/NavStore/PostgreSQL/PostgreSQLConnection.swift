@@ -29,6 +29,8 @@ package final class PostgreSQLConnection {
     private let uri: String
     /// The kind of the transaction running, if any.
     var transactionKind: DatabaseTransactionKind?
+    /// The names of the statements prepared on this connection.
+    private var preparedNames: [PreparedKey: String] = [:]
     /// SQL with `?` parameters, numbered, by its text.
     private var numberedSQL: [String: (sql: String, count: Int)] = [:]
 
@@ -110,20 +112,36 @@ package final class PostgreSQLConnection {
 
     /// Executes `sql` with `arguments`; the caller clears the result.
     private func run(sql: String, arguments: [SQLValue]) throws(PostgreSQLError) -> OpaquePointer {
-        let result = try withPrepared(sql: sql, arguments: arguments) { handle, text, types, values, lengths, formats in
-            libpq.execParams(handle, text, Int32(arguments.count), types, values, lengths, formats, 0)
+        let count = Int32(arguments.count)
+        let result = try withPrepared(sql: sql, arguments: arguments) { handle, statement, values, lengths, formats in
+            switch statement {
+            case .named(let name): libpq.execPrepared(handle, name, count, values, lengths, formats, 0)
+            case .text(let text, let types): libpq.execParams(handle, text, count, types, values, lengths, formats, 0)
+            }
         }
         try check(result, sql: sql)
         return result!
     }
 
-    /// Calls `body` with the connection, `sql` with its parameters numbered, and the parameters'
-    /// C arrays (types, values, lengths, formats), as `PQexecParams` and `PQsendQueryParams` take them.
+    /// How a statement reaches the server.
+    enum ServerStatement {
+        /// A statement prepared on this connection (`PQprepare`), by its name.
+        case named(String)
+        /// The text with its parameters numbered, and the parameters' types.
+        case text(String, UnsafePointer<UInt32>?)
+    }
+
+    /// Calls `body` with the connection, the statement, and the parameters' C arrays (values,
+    /// lengths, formats), as `PQexecPrepared`/`PQexecParams` and their `PQsend` forms take them.
+    ///
+    /// A statement with parameters is prepared once per connection and per parameter types
+    /// (https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQPREPARE), so the server
+    /// parses and plans it once; one without runs as text.
     func withPrepared<R>(
         sql: String, arguments: [SQLValue],
         _ body: (
-            OpaquePointer, String, UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>?,
-            UnsafePointer<Int32>?, UnsafePointer<Int32>?
+            OpaquePointer, ServerStatement, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
+            UnsafePointer<Int32>?
         ) -> R
     ) throws(PostgreSQLError) -> R {
         let numbered = numberedSQL[sql] ?? SQLPlaceholders.numbered(sql)
@@ -135,8 +153,24 @@ package final class PostgreSQLConnection {
         }
         let handle = try openHandle()
         let parameters = try PostgreSQLParameters(arguments, sql: sql)
+        var name: String?
+        if !arguments.isEmpty {
+            let key = PreparedKey(sql: numbered.sql, types: parameters.types)
+            if let known = preparedNames[key] {
+                name = known
+            } else {
+                let new = "navdb_\(preparedNames.count + 1)"
+                let result = parameters.withCParameters { types, _, _, _ in
+                    libpq.prepare(handle, new, numbered.sql, Int32(arguments.count), types)
+                }
+                try check(result, sql: sql)
+                libpq.clear(result)
+                preparedNames[key] = new
+                name = new
+            }
+        }
         return parameters.withCParameters { types, values, lengths, formats in
-            body(handle, numbered.sql, types, values, lengths, formats)
+            body(handle, name.map(ServerStatement.named) ?? .text(numbered.sql, types), values, lengths, formats)
         }
     }
 
@@ -169,6 +203,12 @@ package final class PostgreSQLConnection {
     func redacted(_ text: String) -> String {
         PostgreSQLURI.redactingPasswords(in: text, uri: uri)
     }
+}
+
+/// A prepared statement's identity: its text and its parameters' types.
+struct PreparedKey: Hashable {
+    let sql: String
+    let types: [UInt32]
 }
 
 @available(*, unavailable, message: "libpq connections must not be shared between threads")
