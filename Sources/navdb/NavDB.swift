@@ -21,7 +21,8 @@ enum NavDB {
             abstract:
                 "Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.",
             discussion: """
-                Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite \
+                Sessions are event streams in one SQLite file or PostgreSQL database: --db PATH or a \
+                postgresql:// URI, else $NAVDB_PATH, else ./navdb.sqlite \
                 (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session, \
                 entry or version not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); \
                 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be written (stdout \

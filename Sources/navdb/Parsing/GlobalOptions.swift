@@ -14,7 +14,8 @@ struct GlobalOptions: Sendable {
 
     /// `--db <path>`: never empty.
     static let db = Option<String?>(
-        "db", "path", help: "The database file (default: $NAVDB_PATH, else ./navdb.sqlite).", section: section,
+        "db", "path", help: "The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).",
+        section: section,
         parser: .nonEmpty("a file path"))
     /// `--json`.
     static let json = Flag("json", help: "Print machine-readable JSON on stdout.", section: section)

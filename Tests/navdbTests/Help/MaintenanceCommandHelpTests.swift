@@ -22,7 +22,7 @@ struct MaintenanceCommandHelpTests {
               --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -47,7 +47,7 @@ struct MaintenanceCommandHelpTests {
               --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -72,7 +72,7 @@ struct MaintenanceCommandHelpTests {
               --keep-ids              With --redact, keep entry ids and session keys.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -97,7 +97,7 @@ struct MaintenanceCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -117,7 +117,7 @@ struct MaintenanceCommandHelpTests {
               --verify                Report differences between the old projections or snapshots and the log.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -134,7 +134,7 @@ struct MaintenanceCommandHelpTests {
             USAGE: navdb check
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -156,7 +156,7 @@ struct MaintenanceCommandHelpTests {
               --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -173,7 +173,7 @@ struct MaintenanceCommandHelpTests {
             USAGE: navdb vacuum
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -202,7 +202,7 @@ struct MaintenanceCommandHelpTests {
                                       Judge every session under this platform generation instead of its own: a what-if read. (values: ios14, ios26)
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)

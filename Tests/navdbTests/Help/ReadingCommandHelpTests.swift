@@ -10,7 +10,7 @@ struct ReadingCommandHelpTests {
             #"""
             OVERVIEW: Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.
 
-            Sessions are event streams in one SQLite file: --db PATH, else $NAVDB_PATH, else ./navdb.sqlite (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session, entry or version not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be written (stdout closed or full, or an -o file; what the command did stands, and a writing command says which version it stored); 74 database unusable.
+            Sessions are event streams in one SQLite file or PostgreSQL database: --db PATH or a postgresql:// URI, else $NAVDB_PATH, else ./navdb.sqlite (created by the first 'session start'). Exit codes: 0 ok; 1 refused by the rules, session, entry or version not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be written (stdout closed or full, or an -o file; what the command did stands, and a writing command says which version it stored); 74 database unusable.
 
             USAGE: navdb [--db <path>] [--json] <subcommand>
 
@@ -18,7 +18,7 @@ struct ReadingCommandHelpTests {
               --version               Show the version.
               --generate-completion-script <shell>
                                       Print a completion script for the shell (e.g. source <(navdb --generate-completion-script bash)). (values: bash, zsh, fish)
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
 
@@ -65,7 +65,7 @@ struct ReadingCommandHelpTests {
             USAGE: navdb session <subcommand>
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
 
@@ -89,7 +89,7 @@ struct ReadingCommandHelpTests {
             USAGE: navdb sessions
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -114,7 +114,7 @@ struct ReadingCommandHelpTests {
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -140,7 +140,7 @@ struct ReadingCommandHelpTests {
               --width <n>             Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -166,7 +166,7 @@ struct ReadingCommandHelpTests {
               --width <n>             The bar's width in columns (from 16 to 10000). (default: 40)
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -194,7 +194,7 @@ struct ReadingCommandHelpTests {
               --reverse               Newest first.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -220,7 +220,7 @@ struct ReadingCommandHelpTests {
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -248,7 +248,7 @@ struct ReadingCommandHelpTests {
               --width <n>             Also run lint's width rules (label-falls-back, custom-label-truncated) for a back label with <n> columns of room.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -277,7 +277,7 @@ struct ReadingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)

@@ -26,7 +26,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -73,7 +73,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -100,7 +100,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -127,7 +127,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -152,7 +152,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -178,7 +178,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -203,7 +203,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -229,7 +229,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -274,7 +274,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -323,7 +323,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
@@ -349,7 +349,7 @@ struct WritingCommandHelpTests {
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
 
             GLOBAL OPTIONS:
-              --db <path>             The database file (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
               --json                  Print machine-readable JSON on stdout.
               -h, --help              Show help information.
             """#)
