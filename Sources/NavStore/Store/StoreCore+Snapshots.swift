@@ -42,13 +42,18 @@ extension StoreCore {
     }
 
     /// Whether snapshots of other rules versions stand at or below `version` where no current one
-    /// does, and the connection can write them again: the read should be followed by
-    /// ``rebuildSnapshots(sessionID:)`` in a write transaction.
+    /// does (the newest snapshot at or below it is of other rules), and the connection can write
+    /// them again: the read should be followed by ``rebuildSnapshots(sessionID:)`` in a write
+    /// transaction. One step down the `(session_id, version)` index, whatever the session's
+    /// length: every historical read asks it.
     func snapshotsNeedRepair(_ row: SessionRow, atOrBelow version: Int) throws -> Bool {
         guard !readOnly else { return false }
         return try count(
-            "SELECT EXISTS (SELECT 1 FROM snapshots WHERE session_id = ? AND version <= ? AND rules_version <> ?)",
-            arguments: [.integer(row.id), SQLValue(version), SQLValue(navigationRulesVersion)]) != 0
+            """
+            SELECT coalesce((SELECT rules_version <> ? FROM snapshots WHERE session_id = ? AND version <= ?
+                             ORDER BY version DESC LIMIT 1), 0)
+            """,
+            arguments: [SQLValue(navigationRulesVersion), .integer(row.id), SQLValue(version)]) != 0
     }
 
     /// Drops a session's snapshots and writes them again from a fold of its log. Inside a write
