@@ -131,23 +131,25 @@ extension BackBarButtonItem: ItemFieldPart {
                 $0.title = title
                 return true
             }, clear: { $0.title = nil }),
-        flag(\.image, "back-bar-button-image", help: "backBarButtonItem.image (likewise)."),
         flag(
-            \.menuSuppressed, "menu-suppressed",
+            Access({ $0.image }, { $0.image = $1 }), "back-bar-button-image",
+            help: "backBarButtonItem.image (likewise)."),
+        flag(
+            Access({ $0.menuSuppressed }, { $0.menuSuppressed = $1 }), "menu-suppressed",
             help: "backBarButtonItem.menuSuppressed: the custom item drops the back menu (likewise)."),
     ]
 
     /// A flag of the custom item, stored at `path`.
     private static func flag(
-        _ path: WritableKeyPath<BackBarButtonItem, Bool> & Sendable, _ name: String, help: String
+        _ path: Access<BackBarButtonItem, Bool>, _ name: String, help: String
     ) -> NavigationItemSetting {
         part(
-            name, .flag, help: help, read: { $0[keyPath: path] ? .flag(true) : nil },
+            name, .flag, help: help, read: { path.get($0) ? .flag(true) : nil },
             write: {
                 guard case .flag(let flag) = $1 else { return false }
-                $0[keyPath: path] = flag
+                path.set(&$0, flag)
                 return true
-            }, clear: { $0[keyPath: path] = false })
+            }, clear: { path.set(&$0, false) })
     }
 
     /// A setting of one part of the custom item: setting it creates the item, clearing it keeps it.

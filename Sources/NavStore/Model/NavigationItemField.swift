@@ -5,7 +5,8 @@
 /// `fields` of `item.updated`), the redaction of `export --redact`, the report's field values,
 /// the human rendering of an item, and the command line's item options and `--unset` names
 /// (``settings``). A new field is its stored property in ``NavigationItem`` (with its
-/// initializer parameter), one line in ``all``, its shape in `Schemas/common.schema.json`, and
+/// initializer parameter), its accessor in `ItemAccess` and one line in ``all`` (both in
+/// this file), its shape in `Schemas/common.schema.json`, and
 /// its key in the store's two hand-written hot paths, the compact payload writer and the fast
 /// payload reader (kept by hand for speed; without it the reader hands the payload to
 /// `Codable`). `NavigationItemFieldTests` fails when a property is missing from ``all``, or a
@@ -31,38 +32,44 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
 
     /// Every field, in <doc:Rules>' order (the order of `--json`'s unsorted output and of help).
     public static let all: [NavigationItemField] = [
-        field(\.title, "title", [.text(\.title, "title", "title", help: "title (UINavigationItem.title).")]),
         field(
-            \.backButtonTitle, "backButtonTitle",
+            ItemAccess.title, "title",
+            [.text(ItemAccess.title, "title", "title", help: "title (UINavigationItem.title).")]),
+        field(
+            ItemAccess.backButtonTitle, "backButtonTitle",
             [
                 .text(
-                    \.backButtonTitle, "back-button-title", "title",
+                    ItemAccess.backButtonTitle, "back-button-title", "title",
                     help: "backButtonTitle: the label the next screen's back button shows.")
             ]),
         field(
-            \.backBarButtonItem, "backBarButtonItem", BackBarButtonItem.settings,
+            ItemAccess.backBarButtonItem, "backBarButtonItem", BackBarButtonItem.settings,
             wholeFieldUnsetName: "back-bar-button-item"),
         field(
-            \.backButtonDisplayMode, "backButtonDisplayMode",
-            [.choice(\.backButtonDisplayMode, "display-mode", "mode", help: "backButtonDisplayMode.")]),
+            ItemAccess.backButtonDisplayMode, "backButtonDisplayMode",
+            [.choice(ItemAccess.backButtonDisplayMode, "display-mode", "mode", help: "backButtonDisplayMode.")]),
         field(
-            \.hidesBackButton, "hidesBackButton",
-            [.flag(\.hidesBackButton, "hides-back-button", help: "hidesBackButton.")]),
+            ItemAccess.hidesBackButton, "hidesBackButton",
+            [.flag(ItemAccess.hidesBackButton, "hides-back-button", help: "hidesBackButton.")]),
         field(
-            \.leftBarButtonItems, "leftBarButtonItems",
+            ItemAccess.leftBarButtonItems, "leftBarButtonItems",
             [
                 .count(
-                    \.leftBarButtonItems, "left-items", "n",
+                    ItemAccess.leftBarButtonItems, "left-items", "n",
                     help: "leftBarButtonItems: the number of custom leading items.")
             ]),
         field(
-            \.leftItemsSupplementBackButton, "leftItemsSupplementBackButton",
-            [.flag(\.leftItemsSupplementBackButton, "supplement-back-button", help: "leftItemsSupplementBackButton.")]),
-        field(\.style, "style", [.choice(\.style, "style", "style", help: "style.")]),
+            ItemAccess.leftItemsSupplementBackButton, "leftItemsSupplementBackButton",
+            [
+                .flag(
+                    ItemAccess.leftItemsSupplementBackButton, "supplement-back-button",
+                    help: "leftItemsSupplementBackButton.")
+            ]),
+        field(ItemAccess.style, "style", [.choice(ItemAccess.style, "style", "style", help: "style.")]),
         field(
-            \.menuTitle, "menuTitle",
-            [.text(\.menuTitle, "menu-title", "title", help: "menuTitle: the app's own back-menu row title.")]),
-        field(\.popGuard, "popGuard", [PopGuard.setting]),
+            ItemAccess.menuTitle, "menuTitle",
+            [.text(ItemAccess.menuTitle, "menu-title", "title", help: "menuTitle: the app's own back-menu row title.")]),
+        field(ItemAccess.popGuard, "popGuard", [PopGuard.setting]),
     ]
 
     /// The field with JSON key `name`, or `nil`.
@@ -144,40 +151,54 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
 
     /// A field stored at `path`, its behaviour given by its value's type.
     private static func field<Value: ItemFieldValue>(
-        _ path: WritableKeyPath<NavigationItem, Value> & Sendable, _ name: String,
+        _ path: Access<NavigationItem, Value>, _ name: String,
         _ settings: [NavigationItemSetting], wholeFieldUnsetName: String? = nil
     ) -> NavigationItemField {
         let key = FieldKey(name)
-        let read = reader(path)
         return NavigationItemField(
             name: name, settings: settings, wholeFieldUnsetName: wholeFieldUnsetName,
-            isUnset: { read($0).isExactly(Value.unset) },
-            isSame: { read($0).isExactly(read($1)) },
-            reset: { $0[keyPath: path] = Value.unset },
-            redact: { item, hash in item[keyPath: path] = item[keyPath: path].redacted(hash) },
-            json: { read($0).jsonValue },
-            display: { read($0).displayText },
+            isUnset: { path.get($0).isExactly(Value.unset) },
+            isSame: { path.get($0).isExactly(path.get($1)) },
+            reset: { path.set(&$0, Value.unset) },
+            redact: { item, hash in path.set(&item, path.get(item).redacted(hash)) },
+            json: { path.get($0).jsonValue },
+            display: { path.get($0).displayText },
             encode: { item, container, explicit in
-                let value = read(item)
+                let value = path.get(item)
                 if explicit || !value.isExactly(Value.unset) { try value.encodeField(to: &container, forKey: key) }
             },
-            decode: { item, container in item[keyPath: path] = try Value.decodeField(from: container, forKey: key) })
+            decode: { item, container in path.set(&item, try Value.decodeField(from: container, forKey: key)) })
     }
 }
 
-extension NavigationItemField {
-    /// Reads the field at `path`. A stored property (every field of ``all``) is read at its byte
-    /// offset in the item (`MemoryLayout.offset(of:)`): the runtime's generic key path walk cost
-    /// about ten times more, and `changedFields` (every update decided), `check` and redaction
-    /// ask every field of every item.
-    fileprivate static func reader<Value>(
-        _ path: WritableKeyPath<NavigationItem, Value> & Sendable
-    ) -> @Sendable (NavigationItem) -> Value {
-        guard let offset = MemoryLayout<NavigationItem>.offset(of: path) else { return { $0[keyPath: path] } }
-        return { item in
-            withUnsafePointer(to: item) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
-        }
+/// How a field or a setting reads and writes its value: closures rather than key paths, which a
+/// static binary resolves at run time on every launch (a cost every `push` paid).
+struct Access<Root, Value>: Sendable {
+    let get: @Sendable (Root) -> Value
+    let set: @Sendable (inout Root, Value) -> Void
+
+    init(_ get: @escaping @Sendable (Root) -> Value, _ set: @escaping @Sendable (inout Root, Value) -> Void) {
+        self.get = get
+        self.set = set
     }
+}
+
+/// The accessors of ``NavigationItem``'s stored properties.
+enum ItemAccess {
+    static let title = Access<NavigationItem, String?>({ $0.title }, { $0.title = $1 })
+    static let backButtonTitle = Access<NavigationItem, String?>({ $0.backButtonTitle }, { $0.backButtonTitle = $1 })
+    static let backBarButtonItem = Access<NavigationItem, BackBarButtonItem?>(
+        { $0.backBarButtonItem }, { $0.backBarButtonItem = $1 })
+    static let backButtonDisplayMode = Access<NavigationItem, BackButtonDisplayMode>(
+        { $0.backButtonDisplayMode }, { $0.backButtonDisplayMode = $1 })
+    static let hidesBackButton = Access<NavigationItem, Bool>({ $0.hidesBackButton }, { $0.hidesBackButton = $1 })
+    static let leftBarButtonItems = Access<NavigationItem, Int>(
+        { $0.leftBarButtonItems }, { $0.leftBarButtonItems = $1 })
+    static let leftItemsSupplementBackButton = Access<NavigationItem, Bool>(
+        { $0.leftItemsSupplementBackButton }, { $0.leftItemsSupplementBackButton = $1 })
+    static let style = Access<NavigationItem, NavigationItemStyle>({ $0.style }, { $0.style = $1 })
+    static let menuTitle = Access<NavigationItem, String?>({ $0.menuTitle }, { $0.menuTitle = $1 })
+    static let popGuard = Access<NavigationItem, PopGuard?>({ $0.popGuard }, { $0.popGuard = $1 })
 }
 
 /// A JSON key of an item field (any string, so that unknown keys can be named).
@@ -274,56 +295,56 @@ public struct NavigationItemSetting: Sendable, Hashable, CustomStringConvertible
 
     /// A text setting stored at `path` (`nil` when unset).
     static func text(
-        _ path: WritableKeyPath<NavigationItem, String?> & Sendable, _ name: String, _ valueName: String, help: String
+        _ path: Access<NavigationItem, String?>, _ name: String, _ valueName: String, help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
-            name: name, kind: .text(valueName: valueName), help: help, read: { $0[keyPath: path].map(Value.text) },
+            name: name, kind: .text(valueName: valueName), help: help, read: { path.get($0).map(Value.text) },
             write: { item, value in
                 guard case .text(let text) = value else { return false }
-                item[keyPath: path] = text
+                path.set(&item, text)
                 return true
-            }, clear: { $0[keyPath: path] = nil })
+            }, clear: { path.set(&$0, nil) })
     }
 
     /// A flag stored at `path`.
-    static func flag(_ path: WritableKeyPath<NavigationItem, Bool> & Sendable, _ name: String, help: String)
+    static func flag(_ path: Access<NavigationItem, Bool>, _ name: String, help: String)
         -> NavigationItemSetting
     {
         NavigationItemSetting(
-            name: name, kind: .flag, help: help, read: { $0[keyPath: path] ? .flag(true) : nil },
+            name: name, kind: .flag, help: help, read: { path.get($0) ? .flag(true) : nil },
             write: { item, value in
                 guard case .flag(let flag) = value else { return false }
-                item[keyPath: path] = flag
+                path.set(&item, flag)
                 return true
-            }, clear: { $0[keyPath: path] = false })
+            }, clear: { path.set(&$0, false) })
     }
 
     /// A count (0 or more) stored at `path`.
     static func count(
-        _ path: WritableKeyPath<NavigationItem, Int> & Sendable, _ name: String, _ valueName: String, help: String
+        _ path: Access<NavigationItem, Int>, _ name: String, _ valueName: String, help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
             name: name, kind: .count(valueName: valueName), help: help,
-            read: { $0[keyPath: path] == 0 ? nil : .count($0[keyPath: path]) },
+            read: { path.get($0) == 0 ? nil : .count(path.get($0)) },
             write: { item, value in
                 guard case .count(let count) = value, count >= 0 else { return false }
-                item[keyPath: path] = count
+                path.set(&item, count)
                 return true
-            }, clear: { $0[keyPath: path] = 0 })
+            }, clear: { path.set(&$0, 0) })
     }
 
     /// A choice among the cases of `Choice`, stored at `path`.
     static func choice<Choice: ItemFieldValue & CaseIterable & RawRepresentable<String>>(
-        _ path: WritableKeyPath<NavigationItem, Choice> & Sendable, _ name: String, _ valueName: String, help: String
+        _ path: Access<NavigationItem, Choice>, _ name: String, _ valueName: String, help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
             name: name, kind: .choice(valueName: valueName, cases: Choice.allCases.map(\.rawValue)), help: help,
-            read: { $0[keyPath: path].isExactly(Choice.unset) ? nil : .choice($0[keyPath: path].rawValue) },
+            read: { path.get($0).isExactly(Choice.unset) ? nil : .choice(path.get($0).rawValue) },
             write: { item, value in
                 guard case .choice(let raw) = value, let choice = Choice(rawValue: raw) else { return false }
-                item[keyPath: path] = choice
+                path.set(&item, choice)
                 return true
-            }, clear: { $0[keyPath: path] = Choice.unset })
+            }, clear: { path.set(&$0, Choice.unset) })
     }
 }
 
