@@ -41,6 +41,10 @@ package protocol DatabaseConnection: AnyObject {
     /// The spellings of the few statements that differ between backends.
     var dialect: SQLDialect { get }
 
+    /// The backend's maintenance steps, or `nil` when it has none (read once, when the store
+    /// opens; a property rather than a dynamic cast, which costs a scan of the conformances).
+    var maintenance: (any DatabaseMaintenance)? { get }
+
     /// Runs one statement that returns no rows (`INSERT`, `UPDATE`, `DELETE`, DDL), binding
     /// `arguments` to its `?` placeholders in order.
     /// - Returns: how many rows the statement inserted, updated or deleted.

@@ -4,6 +4,10 @@ extension Connection: DatabaseConnection {
     /// ``SQLDialect/sqlite``.
     package var dialect: SQLDialect { .sqlite }
 
+    /// The connection itself: SQLite has an integrity check, secure deletion, `VACUUM` and WAL
+    /// checkpoints.
+    package var maintenance: (any DatabaseMaintenance)? { self }
+
     /// Runs `body` with the cached statement for `sql`, `arguments` bound in order, then resets it
     /// (whatever `body` did). Inside a read transaction, a statement that would write is refused.
     /// - Throws: ``SQLiteError``: `SQLITE_MISUSE` for a write inside a read transaction, or what

@@ -72,7 +72,7 @@ extension StoreCore {
     /// The state a fold of a session's log starts from: its base's state, or the empty state.
     func foldStart(sessionID: Int64) throws -> SessionState {
         let rows = try sessionRows(
-            sql: "SELECT \(SessionRow.columns()) FROM sessions WHERE id = ?", arguments: [.integer(sessionID)])
+            sql: "SELECT \(SessionRow.columns) FROM sessions WHERE id = ?", arguments: [.integer(sessionID)])
         guard let row = rows.first else { return SessionState() }
         return try foldStart(row).state
     }

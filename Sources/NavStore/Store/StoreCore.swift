@@ -20,14 +20,15 @@ struct SessionRow {
 }
 
 extension SessionRow {
-    /// The `sessions` columns ``init(_:)`` reads, in order, each prefixed by `table` (e.g.
-    /// `s.`): `SELECT \(SessionRow.columns()) FROM sessions ...`.
-    static func columns(_ table: String = "") -> String {
-        ["id", "key", "name", "created_at", "updated_at", "version", "platform"].map { table + $0 }.joined(
-            separator: ", ")
-    }
+    /// The `sessions` columns ``init(_:)`` reads, in order: `SELECT \(SessionRow.columns) FROM
+    /// sessions ...`. A literal, not built from a list: building it showed in a one-shot append.
+    static let columns = "id, key, name, created_at, updated_at, version, platform"
 
-    /// The session in a row that selected ``columns(_:)`` first: the one place a session row is
+    /// ``columns`` of the `sessions` table aliased `s`: `SELECT \(SessionRow.aliasedColumns) FROM
+    /// sessions AS s ...`.
+    static let aliasedColumns = "s.id, s.key, s.name, s.created_at, s.updated_at, s.version, s.platform"
+
+    /// The session in a row that selected ``columns`` first: the one place a session row is
     /// decoded. A `platform` holding no generation's name does not stop the read: the row gets
     /// the default generation and ``unreadablePlatform`` (reads refuse it, `check` reports it,
     /// `rebuild` rewrites it).
@@ -91,7 +92,7 @@ final class StoreCore: @unchecked Sendable {
     /// A store over `db`; `readOnly` when writes are known to fail.
     init(_ db: any DatabaseConnection, readOnly: Bool, options: StoreOptions) {
         self.db = db
-        self.maintenance = db as? any DatabaseMaintenance
+        self.maintenance = db.maintenance
         self.readOnly = readOnly
         self.options = options
         encoder = JSONEncoder()
@@ -106,7 +107,7 @@ final class StoreCore: @unchecked Sendable {
     func sessionRow(_ key: String) throws -> SessionRow? {
         guard
             let found = try db.fetchOne(
-                sql: "SELECT \(SessionRow.columns()) FROM sessions WHERE key = ?" + db.dialect.lockSessionRow,
+                sql: "SELECT \(SessionRow.columns) FROM sessions WHERE key = ?" + db.dialect.lockSessionRow,
                 arguments: [.text(key)])
         else { return nil }
         let row = try SessionRow(found)
@@ -114,7 +115,7 @@ final class StoreCore: @unchecked Sendable {
         return row
     }
 
-    /// The sessions that `sql` selects (it selects ``SessionRow/columns(_:)`` first), in its order,
+    /// The sessions that `sql` selects (it selects ``SessionRow/columns`` first), in its order,
     /// with unreadable platforms marked rather than thrown.
     func sessionRows(sql: String, arguments: [SQLValue] = []) throws -> [SessionRow] {
         var rows: [SessionRow] = []

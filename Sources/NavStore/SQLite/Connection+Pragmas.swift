@@ -1,0 +1,169 @@
+internal import CSQLite
+
+/// The connection's configuration steps and pragmas, each a small named call
+/// (https://sqlite.org/pragma.html).
+extension Connection {
+    // MARK: Configuration steps
+
+    /// Turns on foreign key enforcement (`PRAGMA foreign_keys = ON`,
+    /// https://sqlite.org/foreignkeys.html#fk_enable).
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take (it cannot change
+    ///   inside a transaction).
+    package func enableForeignKeys() throws(SQLiteError) {
+        try execute("PRAGMA foreign_keys = ON")
+        guard try pragmaText("foreign_keys") == "1" else {
+            throw .misuse("foreign_keys could not be enabled (inside a transaction?)", sql: "PRAGMA foreign_keys = ON")
+        }
+    }
+
+    /// Makes SQLite overwrite deleted content with zeros (`PRAGMA secure_delete = ON`,
+    /// https://sqlite.org/pragma.html#pragma_secure_delete): deleted rows, and pages moved to the
+    /// freelist, keep no old bytes. Debian's SQLite has it on by default, Apple's does not.
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take.
+    package func enableSecureDelete() throws(SQLiteError) {
+        try execute("PRAGMA secure_delete = ON")
+        guard try pragmaText("secure_delete") == "1" else {
+            throw .misuse("secure_delete could not be enabled", sql: "PRAGMA secure_delete = ON")
+        }
+    }
+
+    /// Sets how long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
+    ///
+    /// - Parameter milliseconds: the timeout in milliseconds (clamped to `0...Int32.max`);
+    ///   0 turns waiting off.
+    /// - Throws: ``SQLiteError`` if the connection is closed.
+    package func setBusyTimeout(milliseconds: Int) throws(SQLiteError) {
+        let clamped = Int32(clamping: max(0, milliseconds))
+        let code = sqlite3_busy_timeout(try db(), clamped)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: try db(), sql: nil) }
+    }
+
+    /// Switches the database to write-ahead logging (`PRAGMA journal_mode = WAL`,
+    /// https://sqlite.org/wal.html). The setting is persistent: it is stored in the file.
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_ERROR` when SQLite answers with another mode (for
+    ///   example `memory` for an in-memory database), `SQLITE_BUSY` if another connection is using
+    ///   the file in rollback mode.
+    package func setJournalModeWAL() throws(SQLiteError) {
+        let sql = "PRAGMA journal_mode = WAL"
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        let mode = try statement.step() ? statement.string(at: 0) : nil
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(
+                extendedResultCode: .error,
+                message: "journal_mode is \(mode ?? "unknown"), not wal",
+                sql: sql)
+        }
+    }
+
+    /// Sets `PRAGMA synchronous` for this connection (https://sqlite.org/pragma.html#pragma_synchronous).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setSynchronous(_ mode: Synchronous) throws(SQLiteError) {
+        try execute("PRAGMA synchronous = \(mode.rawValue)")
+    }
+
+    // MARK: Pragmas (https://sqlite.org/pragma.html)
+
+    /// `PRAGMA user_version`: the schema version, an integer stored in the file header (0 in a new file).
+    ///
+    /// - Throws: ``SQLiteError``, `SQLITE_NOTADB` when the file is not a database.
+    package var userVersion: Int32 {
+        get throws(SQLiteError) { try pragmaInt32("user_version") }
+    }
+
+    /// Sets `PRAGMA user_version` (written in the file header, transactional).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setUserVersion(_ version: Int32) throws(SQLiteError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// `PRAGMA application_id`: the integer in the file header that identifies the application
+    /// owning the file (0 in a new file; https://sqlite.org/pragma.html#pragma_application_id).
+    ///
+    /// - Throws: ``SQLiteError``, `SQLITE_NOTADB` when the file is not a database.
+    package var applicationID: Int32 {
+        get throws(SQLiteError) { try pragmaInt32("application_id") }
+    }
+
+    /// Sets `PRAGMA application_id` (written in the file header, transactional).
+    ///
+    /// - Throws: ``SQLiteError``.
+    package func setApplicationID(_ id: Int32) throws(SQLiteError) {
+        try execute("PRAGMA application_id = \(id)")
+    }
+
+    /// Reads a pragma's first value as text: `PRAGMA <name>`, for example `journal_mode` (`"wal"`)
+    /// or `synchronous` (`"1"` for normal).
+    ///
+    /// - Parameter name: the pragma's name, letters and underscores only (it cannot be bound).
+    /// - Returns: the first column of the first row, or `nil` when there is no row or it is `NULL`.
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` for an invalid name.
+    package func pragmaText(_ name: String) throws(SQLiteError) -> String? {
+        let isIdentifier =
+            !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || byte == UInt8(ascii: "_")
+            }
+        guard isIdentifier else {
+            throw .misuse("invalid pragma name (letters and underscores only)", sql: nil)
+        }
+        let statement = try prepare("PRAGMA \(name)")
+        defer { statement.reset() }
+        return try statement.step() ? statement.string(at: 0) : nil
+    }
+
+    private func pragmaInt32(_ name: String) throws(SQLiteError) -> Int32 {
+        let statement = try prepare("PRAGMA \(name)")
+        defer { statement.reset() }
+        guard try statement.step() else { return 0 }
+        return Int32(truncatingIfNeeded: statement.int64(at: 0))
+    }
+
+    /// Copies the WAL's frames back into the database file (`sqlite3_wal_checkpoint_v2`,
+    /// https://sqlite.org/c3ref/wal_checkpoint_v2.html). Does nothing outside WAL mode.
+    ///
+    /// - Parameter mode: ``CheckpointMode/passive`` or ``CheckpointMode/truncate``.
+    /// - Returns: the WAL's size in frames and how many of them are now checkpointed (both -1
+    ///   when the database is not in WAL mode).
+    /// - Throws: ``SQLiteError``; `SQLITE_BUSY` when a truncate checkpoint could not finish.
+    @discardableResult
+    package func checkpoint(mode: CheckpointMode = .passive) throws(SQLiteError) -> (
+        walFrames: Int, checkpointedFrames: Int
+    ) {
+        let db = try db()
+        var walFrames: Int32 = 0
+        var checkpointed: Int32 = 0
+        let cMode =
+            switch mode {
+            case .passive: SQLITE_CHECKPOINT_PASSIVE
+            case .truncate: SQLITE_CHECKPOINT_TRUNCATE
+            }
+        let code = sqlite3_wal_checkpoint_v2(db, nil, cMode, &walFrames, &checkpointed)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: nil) }
+        return (Int(walFrames), Int(checkpointed))
+    }
+
+    /// Runs `PRAGMA integrity_check` (https://sqlite.org/pragma.html#pragma_integrity_check).
+    ///
+    /// - Returns: `["ok"]` when the database is sound, otherwise one line per problem found
+    ///   (at most 100).
+    /// - Complexity: reads the whole database.
+    /// - Throws: ``SQLiteError``, for example `SQLITE_NOTADB` or `SQLITE_CORRUPT`.
+    package func integrityCheck() throws(SQLiteError) -> [String] {
+        let statement = try prepare("PRAGMA integrity_check")
+        defer { statement.reset() }
+        var lines: [String] = []
+        while try statement.step() {
+            lines.append(statement.string(at: 0) ?? "")
+        }
+        return lines
+    }
+}

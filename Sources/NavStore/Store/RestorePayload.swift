@@ -1,0 +1,103 @@
+/// What an app needs to rebuild its `UINavigationController`s after a restart (<doc:Restore>).
+public struct RestorePayload: Sendable, Hashable, Codable {
+    /// The session key.
+    public var session: String
+    /// The session's current version (after the restart marker, when one was appended).
+    public var version: Int
+    /// The version whose state `layers` holds: normally the session's newest event other than a
+    /// `session.restored` marker (markers change nothing, so after one this is below `version`);
+    /// an earlier acknowledged version, or 0 for the base root alone (an empty stack when the
+    /// base layer has no entries), after repeated unacknowledged restores (see ``fallback``).
+    public var restoredVersion: Int
+    /// The layers to rebuild, base first, each with its entries (ids, routes, params, items).
+    public var layers: [Layer]
+    /// The back button those layers show, or `nil`.
+    public var backButton: BackButton?
+    /// The back menu those layers show, or `nil`.
+    public var backMenu: [BackMenuRow]?
+    /// Unacknowledged restores of the state handed out (`restoredVersion`), this one included.
+    public var attempts: Int
+    /// Why an earlier state was returned instead of the current one, or `nil`.
+    public var fallback: String?
+    /// Why the next plain restore (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)``
+    /// after this call) will hand out an earlier state than the session's newest, or `nil` when it
+    /// will hand out the newest. For ``NavigationStore/previewRestore(session:)`` the next plain
+    /// restore is the one previewed, so this equals ``fallback``. Not part of the JSON shape: it is
+    /// a hint for a person, for a tool to show beside the payload.
+    public var nextFallback: String? = nil
+
+    /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)`` read it: no attempt
+    /// counted (`attempts` 0), no fallback (a restore at a past point).
+    public init(_ state: VersionedState) {
+        session = state.session
+        version = state.version
+        restoredVersion = state.version
+        layers = state.state.layers
+        backButton = state.backButton
+        backMenu = state.backMenu
+        attempts = 0
+        fallback = nil
+    }
+
+    init(
+        session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
+        backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?
+    ) {
+        self.session = session
+        self.version = version
+        self.restoredVersion = restoredVersion
+        self.layers = layers
+        self.backButton = backButton
+        self.backMenu = backMenu
+        self.attempts = attempts
+        self.fallback = fallback
+        self.nextFallback = nextFallback
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case session, version, restoredVersion, layers, backButton, backMenu, attempts, fallback
+    }
+
+    /// Encodes every key (`null` for an absent back button, menu or fallback).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(session, forKey: .session)
+        try c.encode(version, forKey: .version)
+        try c.encode(restoredVersion, forKey: .restoredVersion)
+        try c.encode(layers, forKey: .layers)
+        try c.encode(backButton, forKey: .backButton)
+        try c.encode(backMenu, forKey: .backMenu)
+        try c.encode(attempts, forKey: .attempts)
+        try c.encode(fallback, forKey: .fallback)
+    }
+}
+
+/// What ``NavigationStore/acknowledgeRestore(session:at:)`` acknowledged.
+public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
+    /// The session key.
+    public var session: String
+    /// The version whose state the acknowledged restore handed out; 0 when it handed out the base
+    /// root alone (see ``isBaseRootOnly``); `nil` when no restore was pending (nothing changed).
+    public var version: Int?
+    /// The state restore falls back to from now on (the newest acknowledged version), or `nil`
+    /// when no version's state was ever acknowledged.
+    public var newestAcknowledgedVersion: Int?
+    /// When a fallback was acknowledged: the version at which the log now holds the restored
+    /// state (after the events that bring it in line); `nil` when the log already held it.
+    public var alignedVersion: Int?
+
+    /// Whether a restore was waiting for its acknowledgement (else nothing changed).
+    public var wasPending: Bool { version != nil }
+
+    /// Whether the acknowledged restore handed out the base layer's root alone (the last
+    /// fallback), not a version's whole state.
+    public var isBaseRootOnly: Bool { version == 0 }
+
+    /// A value with these fields.
+    public init(session: String, version: Int?, newestAcknowledgedVersion: Int?, alignedVersion: Int? = nil) {
+        self.session = session
+        self.version = version
+        self.newestAcknowledgedVersion = newestAcknowledgedVersion
+        self.alignedVersion = alignedVersion
+    }
+}
