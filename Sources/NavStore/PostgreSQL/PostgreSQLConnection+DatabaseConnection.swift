@@ -9,6 +9,9 @@ extension PostgreSQLConnection: DatabaseConnection {
         return dialect
     }
 
+    /// The connection itself: `VACUUM ANALYZE` of the store's tables and an index check.
+    package var maintenance: (any DatabaseMaintenance)? { self }
+
     /// The first row, or `nil`.
     /// - Throws: ``PostgreSQLError``.
     package func fetchOne(sql: String, arguments: [SQLValue]) throws -> Row? {
