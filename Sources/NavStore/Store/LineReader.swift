@@ -47,6 +47,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// Reads the lines of `fileDescriptor`, which the reader closes when it is done (unless it is
     /// stdin).
     /// - Parameters:
+    ///   - fd: the open file descriptor to read from (0 for stdin).
     ///   - name: how messages name the input (`'file.ndjson'`, `stdin`).
     ///   - consequence: what an error says happened (`nothing was imported`).
     ///   - maximumLineBytes: the longest line accepted, in bytes without its line end.
