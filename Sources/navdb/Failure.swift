@@ -134,6 +134,10 @@ extension Failure {
             "cannot use database '\(path)': session '\(row.session)': \(row.summary); 'navdb rebuild' rewrites it from the log"
         case .restoreMovedOn(let session, _, _, _):
             error.description.replacing("Restore again and", with: "Restore again ('navdb restore \(session)') and")
+        case .invalidImport:
+            error.description.replacing(
+                "(an import reads NDJSON, one JSON event object per line, as an export writes)",
+                with: "(navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)")
         case .rules(let rules): message(rules)
         default: error.description
         }

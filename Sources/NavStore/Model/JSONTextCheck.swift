@@ -207,14 +207,14 @@ public struct JSONTextCheck: Sendable {
         if isInteger, Int64(text) != nil { return nil }
         guard let number = Double(text), number.isFinite else {
             return
-                "the number \(text) is beyond what navdb keeps (integers within ±9223372036854775807, or numbers of a 64-bit double)"
+                "the number \(text) is beyond what NavStore keeps (integers within ±9223372036854775807, or numbers of a 64-bit double)"
         }
         if number == 0 && !given.isZero {
             return "the number \(text) would be stored as 0 (it is below the smallest 64-bit double)"
         }
         if let stored = Decimal("\(number)"), stored == given { return nil }
         return
-            "the number \(text) would be stored as \(number) (navdb keeps integers within ±9223372036854775807 and numbers of a 64-bit double exactly; write it as a string to keep every digit)"
+            "the number \(text) would be stored as \(number) (NavStore keeps integers within ±9223372036854775807 and numbers of a 64-bit double exactly; write it as a string to keep every digit)"
     }
 
     /// A JSON number as sign, significant digits and exponent, for comparing values exactly.

@@ -128,7 +128,7 @@ extension NavigationStore {
                     line: lineNumber,
                     reason: """
                         not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
-                        (navdb imports NDJSON, one JSON event object per line, as 'navdb export' writes)
+                        (an import reads NDJSON, one JSON event object per line, as an export writes)
                         """)
             }
             throw .invalidImport(line: lineNumber, reason: "not an event record: \(describeDecodingError(error))")
