@@ -6,8 +6,8 @@ import Testing
 
 /// A store holding two sessions with defects: "mail" (a blank row from version 4 on, a guard
 /// bypassed by the back menu at version 6) and "alpha" (an untitled row).
-private func storeWithDefects(_ dir: TemporaryDirectory) throws -> NavigationStore {
-    let store = try NavigationStore(path: dir.path("lint.sqlite"), options: fastOptions())
+private func storeWithDefects(_ dir: TemporaryDirectory, on backend: StoreBackend = .sqlite) throws -> NavigationStore {
+    let store = try makeStore(dir, on: backend, options: fastOptions())
     try store.startSession("mail", at: 1_000)
     try store.execute(
         .push(Entry(id: "mailboxes", item: NavigationItem(title: "Mailboxes"))), session: "mail", at: 2_000)
@@ -27,10 +27,10 @@ private func storeWithDefects(_ dir: TemporaryDirectory) throws -> NavigationSto
 
 @Suite("NavigationStore: lint")
 struct LintStoreTests {
-    @Test("every session, in key order, with findings as runs and the totals")
-    func everySession() throws {
+    @Test("every session, in key order, with findings as runs and the totals", arguments: StoreBackend.all)
+    func everySession(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         let report = try store.lint()
         #expect(report.findings.map(\.session) == ["alpha", "mail", "mail"])
         #expect(report.findings.map(\.rule) == [.untitledMenuRow, .blankMenuRow, .guardBypassed])
@@ -41,10 +41,10 @@ struct LintStoreTests {
         #expect(report.summary == LintSummary(sessions: 2, events: 9, errors: 1, warnings: 2, infos: 0))
     }
 
-    @Test("named sessions only, in the order given, each once")
-    func namedSessions() throws {
+    @Test("named sessions only, in the order given, each once", arguments: StoreBackend.all)
+    func namedSessions(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         let report = try store.lint(sessions: ["mail", "alpha", "mail"])
         #expect(report.findings.map(\.session) == ["mail", "mail", "alpha"])
         #expect(report.summary.sessions == 2)
@@ -53,10 +53,12 @@ struct LintStoreTests {
                 == LintSummary(sessions: 1, events: 3, errors: 0, warnings: 1, infos: 0))
     }
 
-    @Test("an unknown session is refused before anything is linted, and the file is unchanged")
-    func unknownSession() throws {
+    @Test(
+        "an unknown session is refused before anything is linted, and the file is unchanged",
+        arguments: StoreBackend.all)
+    func unknownSession(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         let before = fileBytes(store.path)
         var delivered = 0
         #expect(throws: StoreError.sessionNotFound("nope")) {
@@ -83,10 +85,10 @@ struct LintStoreTests {
         #expect(try store.lint().summary.sessions == 2)
     }
 
-    @Test("progress reports sessions and events")
-    func progress() throws {
+    @Test("progress reports sessions and events", arguments: StoreBackend.all)
+    func progress(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         var calls: [[Int]] = []
         try store.lint(progress: { calls.append([$0, $1]) }) { _ in }
         #expect(calls == [[1, 3], [2, 9]])
@@ -99,19 +101,21 @@ struct LintStoreTests {
         #expect(try store.lint() == LintReport())
     }
 
-    @Test("an NDJSON export lints, with no database, to the same report as the database")
-    func exportLintsTheSame() throws {
+    @Test("an NDJSON export lints, with no database, to the same report as the database", arguments: StoreBackend.all)
+    func exportLintsTheSame(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         let lines = try store.exportLines()
         #expect(try NavigationStore.lintNDJSON(lines: lines) == store.lint())
         #expect(try NavigationStore.lintNDJSON(lines: [""] + lines + ["  "]) == store.lint())
     }
 
-    @Test("a truncated session is linted from its base on, in the database and in its export")
-    func truncatedSession() throws {
+    @Test(
+        "a truncated session is linted from its base on, in the database and in its export", arguments: StoreBackend.all
+    )
+    func truncatedSession(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try storeWithDefects(dir)
+        let store = try storeWithDefects(dir, on: backend)
         // Drop mail's versions 1-4: the base is the state after 4 (the blank row already showing).
         try store.truncateSession("mail", before: 5)
         let report = try store.lint(sessions: ["mail"])

@@ -115,10 +115,11 @@ struct RedactionTests {
         #expect(!output.contains("\"token\""), "a param key leaked")
     }
 
-    @Test("the same text gives the same hash within an export; \"\" and nil are kept")
-    func stableHashes() throws {
+    // SQLite only: its texts include U+0000, which PostgreSQL text cannot hold (the README says so).
+    @Test("the same text gives the same hash within an export; \"\" and nil are kept", arguments: [StoreBackend.sqlite])
+    func stableHashes(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         try Self.buildUnusualLog(store)
         let lines = try store.exportLines(session: "session-ключ-3", redact: true)
         let events = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event() }
