@@ -45,13 +45,15 @@ extension StoreCore {
     /// does (the newest snapshot at or below it is of other rules), and the connection can write
     /// them again: the read should be followed by ``rebuildSnapshots(sessionID:)`` in a write
     /// transaction. One step down the `(session_id, version)` index, whatever the session's
-    /// length: every historical read asks it.
+    /// length: every historical read asks it. `CASE` rather than a bare comparison: PostgreSQL's
+    /// `<>` is a boolean, which `coalesce` will not mix with the integer 0.
     func snapshotsNeedRepair(_ row: SessionRow, atOrBelow version: Int) throws -> Bool {
         guard !readOnly else { return false }
         return try count(
             """
-            SELECT coalesce((SELECT rules_version <> ? FROM snapshots WHERE session_id = ? AND version <= ?
-                             ORDER BY version DESC LIMIT 1), 0)
+            SELECT coalesce(
+                (SELECT CASE WHEN rules_version <> ? THEN 1 ELSE 0 END FROM snapshots
+                 WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1), 0)
             """,
             arguments: [SQLValue(navigationRulesVersion), .integer(row.id), SQLValue(version)]) != 0
     }
