@@ -76,8 +76,10 @@ extension StoreCore {
             .text(try payloadText(body)),
         ]
         do {
-            guard let row = try db.fetchOne(sql: sql, arguments: arguments) else { return nil }
-            return try row[0]
+            // Read in place (no copied row): this runs once per appended event.
+            var seq: Int64?
+            try db.forEachRow(sql: sql, arguments: arguments) { seq = try $0[0] }
+            return seq
         } catch let error as any DatabaseBackendError {
             guard case .uniqueViolation(let detail) = error.category else { throw error }
             if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }
