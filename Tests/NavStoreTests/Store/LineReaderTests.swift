@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -6,18 +7,18 @@ import Testing
 /// The one line reader (`import`, `lint --input` and the benchmark's inputs).
 @Suite("LineReader: lines of a file")
 struct LineReaderTests {
-    /// A file holding `bytes` in a fresh temporary directory.
-    static func file(_ bytes: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-lines-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("input.ndjson").path
+    /// A file holding `bytes` in `directory`.
+    static func file(_ bytes: [UInt8], in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("input.ndjson")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
 
     @Test("lines come without their \\n or \\r\\n, a last line without a newline included, empty lines kept")
     func lineEnds() throws {
-        let reader = try LineReader(path: Self.file(Array("a\r\nb\n\nc".utf8)))
+        let directory = try TemporaryDirectory(prefix: "navstore-lines")
+        defer { withExtendedLifetime(directory) {} }
+        let reader = try LineReader(path: Self.file(Array("a\r\nb\n\nc".utf8), in: directory))
         #expect(Array(reader) == ["a", "b", "", "c"])
         #expect(reader.error == nil)
         #expect(reader.lineNumber == 4)
@@ -25,7 +26,10 @@ struct LineReaderTests {
 
     @Test("a line that is not UTF-8 stops the input with an error naming the line")
     func invalidUTF8() throws {
-        let reader = try LineReader(path: Self.file(Array("ok\n".utf8) + [0xFF, 0x0A] + Array("never\n".utf8)))
+        let directory = try TemporaryDirectory(prefix: "navstore-lines")
+        defer { withExtendedLifetime(directory) {} }
+        let reader = try LineReader(
+            path: Self.file(Array("ok\n".utf8) + [0xFF, 0x0A] + Array("never\n".utf8), in: directory))
         let lines = Array(reader)
         #expect(lines.first == "ok")
         #expect(lines.contains("\u{0}"), "a line that is not JSON, so an import consuming it fails")
@@ -34,7 +38,10 @@ struct LineReaderTests {
 
     @Test("a line past the limit is refused with its number before more of it is read")
     func tooLong() throws {
-        let path = try Self.file(Array("short\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 100) + [0x0A])
+        let directory = try TemporaryDirectory(prefix: "navstore-lines")
+        defer { withExtendedLifetime(directory) {} }
+        let path = try Self.file(
+            Array("short\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 100) + [0x0A], in: directory)
         let reader = LineReader(
             fileDescriptor: open(path, O_RDONLY), name: "'in'", consequence: "nothing was read", maximumLineBytes: 10)
         #expect(Array(reader) == ["short", "\u{0}"])
