@@ -52,6 +52,12 @@ package protocol DatabaseConnection: AnyObject {
     @discardableResult
     func execute(sql: String, arguments: [SQLValue]) throws -> Int
 
+    /// Runs one `INSERT` and returns the integer key column `key` of the row it inserted, or `nil`
+    /// when it inserted none (`ON CONFLICT ... DO NOTHING`). The default appends `RETURNING key`;
+    /// SQLite reads `sqlite3_last_insert_rowid` instead, which costs the insert nothing more.
+    /// - Throws: a ``DatabaseBackendError``.
+    func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64?
+
     /// The first row of a query's result, or `nil` when it has none; the statement is finished
     /// either way.
     /// - Throws: a ``DatabaseBackendError``.
@@ -77,6 +83,13 @@ package protocol DatabaseConnection: AnyObject {
 }
 
 extension DatabaseConnection {
+    /// `sql` with `RETURNING key`, its one row's first column read in place.
+    package func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64? {
+        var value: Int64?
+        try forEachRow(sql: sql + " RETURNING " + key, arguments: arguments) { value = try $0[0] }
+        return value
+    }
+
     /// ``execute(sql:arguments:)`` without arguments.
     @discardableResult
     package func execute(sql: String) throws -> Int {

@@ -39,6 +39,14 @@ extension Connection: DatabaseConnection {
         }
     }
 
+    /// Runs the `INSERT`; the key is the rowid it inserted (`sqlite3_last_insert_rowid`,
+    /// https://sqlite.org/c3ref/last_insert_rowid.html; `key` must be the table's `INTEGER PRIMARY
+    /// KEY`), or `nil` when it changed no row. No `RETURNING`: SQLite builds its rows in a
+    /// temporary table, which made every append measurably slower.
+    package func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64? {
+        try execute(sql: sql, arguments: arguments) == 0 ? nil : lastInsertRowID
+    }
+
     /// The first row, copied out of the statement, or `nil`.
     /// - Throws: ``SQLiteError``.
     package func fetchOne(sql: String, arguments: [SQLValue]) throws -> Row? {

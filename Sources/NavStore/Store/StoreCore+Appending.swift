@@ -69,17 +69,14 @@ extension StoreCore {
     ) throws -> Int64? {
         let sql =
             ignoreKnownID
-            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING seq"
-            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq"
+            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
+            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)"
         let arguments: [SQLValue] = [
             .integer(session.id), SQLValue(version), .text(body.type), .integer(at), .text(eventID),
             .text(try payloadText(body)),
         ]
         do {
-            // Read in place (no copied row): this runs once per appended event.
-            var seq: Int64?
-            try db.forEachRow(sql: sql, arguments: arguments) { seq = try $0[0] }
-            return seq
+            return try db.insert(sql: sql, arguments: arguments, returning: "seq")
         } catch let error as any DatabaseBackendError {
             guard case .uniqueViolation(let detail) = error.category else { throw error }
             if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }

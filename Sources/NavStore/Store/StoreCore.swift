@@ -140,15 +140,13 @@ final class StoreCore: @unchecked Sendable {
 
     /// Inserts a new session at version 0 with its empty base layer.
     func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
-        let inserted = try db.fetchOne(
-            sql: """
-                INSERT INTO sessions (key, name, created_at, updated_at, version, platform) VALUES (?, ?, ?, ?, 0, ?)
-                RETURNING id
-                """,
-            arguments: [
-                .text(key), name.map(SQLValue.text) ?? .null, .integer(at), .integer(at), .text(platform.rawValue),
-            ])
-        let id: Int64 = try inserted.map { try $0[0] } ?? 0
+        let id =
+            try db.insert(
+                sql:
+                    "INSERT INTO sessions (key, name, created_at, updated_at, version, platform) VALUES (?, ?, ?, ?, 0, ?)",
+                arguments: [
+                    .text(key), name.map(SQLValue.text) ?? .null, .integer(at), .integer(at), .text(platform.rawValue),
+                ], returning: "id") ?? 0
         try db.execute(
             sql: "INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, 0, 0)",
             arguments: [.integer(id)])
