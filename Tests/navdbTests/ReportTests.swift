@@ -326,7 +326,7 @@ struct ReportBrowserTests {
         #expect(!page.html.contains("<img"), "no element was made from a title")
         #expect(page.html.firstMatch(of: /<[^>]*onerror/) == nil)
         #expect(!page.html.contains("<i>") && !page.html.contains("<b>"))
-        #expect(dom.contains("<title>navdb report: s</title>"), "nothing changed the document's title")
+        #expect(dom.contains("<title>Navigation report: s</title>"), "nothing changed the document's title")
         let three = RenderedPage(dom: try Chromium.dumpDOM(file, fragment: "v=3"))
         #expect(three.text(labelled: "Back button") == hostile)
     }

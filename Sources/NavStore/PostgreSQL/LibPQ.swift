@@ -10,42 +10,42 @@ internal import CLibPQ
 
 /// libpq's functions, bound at run time from the shared library (`libpq.so.5`).
 ///
-/// NavStore does not link libpq: the statically linked `navdb` cannot (Debian ships libpq.a but no
+/// NavStore does not link libpq: a statically linked executable cannot (Debian ships libpq.a but no
 /// static Kerberos or LDAP libraries, which it needs), and a user of SQLite files never needs it.
 /// The library is opened with `dlopen` the first time a PostgreSQL database is opened; each
 /// function's type is the C declaration's own (`Sources/CLibPQ/shim.h`).
 /// See https://www.postgresql.org/docs/current/libpq.html.
 struct LibPQ: @unchecked Sendable {
-    let connectdb: navdb_PQconnectdb
-    let finish: navdb_PQfinish
-    let status: navdb_PQstatus
-    let errorMessage: navdb_PQerrorMessage
-    let execParams: navdb_PQexecParams
-    let exec: navdb_PQexec
-    let sendQueryParams: navdb_PQsendQueryParams
-    let setSingleRowMode: navdb_PQsetSingleRowMode
-    let prepare: navdb_PQprepare
-    let execPrepared: navdb_PQexecPrepared
-    let sendQueryPrepared: navdb_PQsendQueryPrepared
-    let resultStatus: navdb_PQresultStatus
-    let resultErrorField: navdb_PQresultErrorField
-    let resultErrorMessage: navdb_PQresultErrorMessage
-    let clear: navdb_PQclear
-    let ntuples: navdb_PQntuples
-    let nfields: navdb_PQnfields
-    let fname: navdb_PQfname
-    let ftype: navdb_PQftype
-    let getvalue: navdb_PQgetvalue
-    let getlength: navdb_PQgetlength
-    let getisnull: navdb_PQgetisnull
-    let cmdTuples: navdb_PQcmdTuples
-    let putCopyData: navdb_PQputCopyData
-    let putCopyEnd: navdb_PQputCopyEnd
-    let getResult: navdb_PQgetResult
-    let setNoticeProcessor: navdb_PQsetNoticeProcessor
-    let transactionStatus: navdb_PQtransactionStatus
-    let unescapeBytea: navdb_PQunescapeBytea
-    let freemem: navdb_PQfreemem
+    let connectdb: libpq_PQconnectdb
+    let finish: libpq_PQfinish
+    let status: libpq_PQstatus
+    let errorMessage: libpq_PQerrorMessage
+    let execParams: libpq_PQexecParams
+    let exec: libpq_PQexec
+    let sendQueryParams: libpq_PQsendQueryParams
+    let setSingleRowMode: libpq_PQsetSingleRowMode
+    let prepare: libpq_PQprepare
+    let execPrepared: libpq_PQexecPrepared
+    let sendQueryPrepared: libpq_PQsendQueryPrepared
+    let resultStatus: libpq_PQresultStatus
+    let resultErrorField: libpq_PQresultErrorField
+    let resultErrorMessage: libpq_PQresultErrorMessage
+    let clear: libpq_PQclear
+    let ntuples: libpq_PQntuples
+    let nfields: libpq_PQnfields
+    let fname: libpq_PQfname
+    let ftype: libpq_PQftype
+    let getvalue: libpq_PQgetvalue
+    let getlength: libpq_PQgetlength
+    let getisnull: libpq_PQgetisnull
+    let cmdTuples: libpq_PQcmdTuples
+    let putCopyData: libpq_PQputCopyData
+    let putCopyEnd: libpq_PQputCopyEnd
+    let getResult: libpq_PQgetResult
+    let setNoticeProcessor: libpq_PQsetNoticeProcessor
+    let transactionStatus: libpq_PQtransactionStatus
+    let unescapeBytea: libpq_PQunescapeBytea
+    let freemem: libpq_PQfreemem
 
     /// The library's file names tried in order: Debian's soname, then the names macOS and a
     /// development install use.

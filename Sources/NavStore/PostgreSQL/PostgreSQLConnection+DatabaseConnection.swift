@@ -70,7 +70,7 @@ extension PostgreSQLError: DatabaseBackendError {
 /// PostgreSQL's side of the store's maintenance steps. The server manages its own files and
 /// write-ahead log, so two steps have nothing to do there; see each.
 extension PostgreSQLConnection: DatabaseMaintenance {
-    /// The indexes of navdb's tables that PostgreSQL marked invalid (`pg_index.indisvalid`, left
+    /// The indexes of NavStore's tables that PostgreSQL marked invalid (`pg_index.indisvalid`, left
     /// by a failed `CREATE INDEX CONCURRENTLY` or `REINDEX`), one line each; `["ok"]` when none.
     /// PostgreSQL checks pages itself as it reads them (a damaged page is an error, `XX001`).
     package func integrityCheck() throws -> [String] {
@@ -89,7 +89,7 @@ extension PostgreSQLConnection: DatabaseMaintenance {
     /// any backup), which the README says.
     package func enableSecureDelete() throws {}
 
-    /// `VACUUM (ANALYZE)` of navdb's tables (https://www.postgresql.org/docs/current/sql-vacuum.html):
+    /// `VACUUM (ANALYZE)` of NavStore's tables (https://www.postgresql.org/docs/current/sql-vacuum.html):
     /// the space of deleted rows becomes reusable; the files shrink only where their end is free.
     package func vacuum() throws {
         try executeScript(

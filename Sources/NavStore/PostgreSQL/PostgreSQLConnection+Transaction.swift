@@ -53,7 +53,7 @@ extension PostgreSQLConnection {
     /// Copies rows into `table` with `COPY ... FROM STDIN` in text format
     /// (https://www.postgresql.org/docs/current/sql-copy.html), in the current transaction.
     /// - Parameters:
-    ///   - table: the table name (not quoted: navdb's own names only).
+    ///   - table: the table name (not quoted: NavStore's own names only).
     ///   - columns: the columns, in the order of each row's values.
     ///   - rows: the rows; text is escaped as COPY's text format requires.
     /// - Returns: the number of rows copied.

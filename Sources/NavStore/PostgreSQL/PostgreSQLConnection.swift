@@ -53,7 +53,7 @@ package final class PostgreSQLConnection {
             self.handle = nil
             throw PostgreSQLError(kind: .connection, message: redacted(reason))
         }
-        // Notices ("relation already exists, skipping") are not navdb's output: drop them.
+        // Notices ("relation already exists, skipping") are not NavStore's output: drop them.
         _ = libpq.setNoticeProcessor(handle, { _, _ in }, nil)
         try execute(sql: "SET client_encoding TO 'UTF8'")
     }
@@ -159,7 +159,7 @@ package final class PostgreSQLConnection {
             if let known = preparedNames[key] {
                 name = known
             } else {
-                let new = "navdb_\(preparedNames.count + 1)"
+                let new = "navstore_\(preparedNames.count + 1)"
                 let result = parameters.withCParameters { types, _, _, _ in
                     libpq.prepare(handle, new, numbered.sql, Int32(arguments.count), types)
                 }

@@ -1,4 +1,4 @@
-/// Brings a PostgreSQL database (its current schema, `search_path`) to navdb's schema: the
+/// Brings a PostgreSQL database (its current schema, `search_path`) to NavStore's schema: the
 /// migrations of `Migrations/postgresql/`, applied once each, in order, recorded by identifier in
 /// `schema_migrations`.
 ///
@@ -12,21 +12,21 @@ package enum PostgreSQLMigrator {
         Migration(identifier: "0002_postgresql_nocase", utf8: PackageResources._002_postgresql_nocase_sql),
     ]
 
-    /// The advisory lock key migrations hold (an arbitrary constant: "navdb" in ASCII).
+    /// The advisory lock key migrations hold (an arbitrary constant).
     static let lockKey: Int64 = 0x6E_6176_6462
 
     /// Why a database was not migrated.
     package enum Refusal: Error, Sendable, Equatable {
-        /// The schema holds tables navdb did not create (no `schema_migrations`, but `sessions` or
+        /// The schema holds tables NavStore did not create (no `schema_migrations`, but `sessions` or
         /// `events` exist): the names of those tables.
         case foreign([String])
-        /// The database was migrated by a newer navdb: the identifiers this one does not know.
+        /// The database was migrated by a newer NavStore: the identifiers this one does not know.
         case newer([String])
     }
 
     /// Where a schema stands.
     package enum State: Sendable, Equatable {
-        /// No navdb tables yet.
+        /// No NavStore tables yet.
         case empty
         /// Every migration is recorded.
         case current

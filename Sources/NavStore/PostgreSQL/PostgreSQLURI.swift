@@ -23,7 +23,7 @@ package enum PostgreSQLURI {
     }
 
     /// `uri` with its password removed, to name the database in messages:
-    /// `postgresql://ann:secret@db/navdb` becomes `postgresql://ann@db/navdb`.
+    /// `postgresql://ann:secret@db/nav` becomes `postgresql://ann@db/nav`.
     package static func displayed(_ uri: String) -> String {
         redactingPasswords(in: uri, uri: uri)
     }

@@ -5,7 +5,7 @@ extension ReportPage {
     static let script = #"""
         (function () {
           'use strict';
-          var data = JSON.parse(document.getElementById('navdb-data').textContent);
+          var data = JSON.parse(document.getElementById('navstore-data').textContent);
           function $(id) { return document.getElementById(id); }
           function el(tag, cls, text) {
             var node = document.createElement(tag);
@@ -30,7 +30,7 @@ extension ReportPage {
           var versions = data.versions;
           var first = versions[0].version, last = versions[versions.length - 1].version;
           var current = null, room = null, menuOpen = true;
-          document.title = 'navdb report: ' + data.session;
+          document.title = 'Navigation report: ' + data.session;
           $('heading-session').textContent = data.session;
           var sub = (data.name !== undefined && data.name !== null ? '“' + data.name + '” · ' : '') +
             (versions.length === data.latestVersion ? data.latestVersion + ' events' :
@@ -186,7 +186,7 @@ extension ReportPage {
             clear(holder);
             holder.appendChild(el('h2', null, 'Lint findings here'));
             if (!ver.findings.length) {
-              holder.appendChild(el('p', 'none', data.findings.length ? 'No lint finding holds at this version.' : 'navdb lint finds nothing in this session.'));
+              holder.appendChild(el('p', 'none', data.findings.length ? 'No lint finding holds at this version.' : 'Lint finds nothing in this session.'));
               return;
             }
             var list = holder.appendChild(el('ul', 'findings'));
@@ -351,7 +351,7 @@ extension ReportPage {
           select(wanted === null ? last : wanted);
 
           function drawIndex() {
-            document.title = 'navdb report: ' + data.sessions.length + ' sessions';
+            document.title = 'Navigation report: ' + data.sessions.length + ' sessions';
             $('subtitle').textContent = data.sessions.length + ' sessions';
             var body = $('index-rows');
             data.sessions.forEach(function (s) {

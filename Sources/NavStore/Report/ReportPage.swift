@@ -69,12 +69,12 @@ public enum ReportPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="referrer" content="no-referrer">
-        <title>navdb report</title>
+        <title>Navigation report</title>
         <style>\(style)</style>
         </head>
         <body>
         \(body)
-        <script type="application/json" id="navdb-data">\(data)</script>
+        <script type="application/json" id="navstore-data">\(data)</script>
         <script>\(script)</script>
         </body>
         </html>
@@ -84,7 +84,7 @@ public enum ReportPage {
 
     static let header = """
         <header>
-        <h1>navdb report <bdi id="heading-session"></bdi></h1>
+        <h1>Navigation report <bdi id="heading-session"></bdi></h1>
         <p id="subtitle"></p>
         <noscript><p>This report draws its pages with a script: allow scripts for this file to see it.</p></noscript>
         </header>
@@ -125,7 +125,7 @@ public enum ReportPage {
             <div id="timeline" class="timeline" tabindex="0" aria-label="Events, one per version"><div id="spacer" class="spacer"><ol id="events" class="events"></ol></div></div>
             </section>
             <section id="rules-section" class="rules-section" aria-labelledby="rules-h" hidden>
-            <h2 id="rules-h">Lint rules (navdb lint)</h2>
+            <h2 id="rules-h">Lint rules</h2>
             <dl id="rules" class="rules"></dl>
             </section>
             </div>

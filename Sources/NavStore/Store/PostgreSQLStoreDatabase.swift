@@ -6,9 +6,9 @@ enum PostgreSQLStoreDatabase {
     /// - Parameters:
     ///   - uri: the connection URI, given to libpq as it is.
     ///   - displayName: `uri` without its password, for messages.
-    ///   - create: whether an empty schema may be given navdb's tables (writes); a read of an
+    ///   - create: whether an empty schema may be given NavStore's tables (writes); a read of an
     ///     empty schema throws ``StoreError/databaseNotFound(path:)`` and creates nothing.
-    /// - Throws: ``StoreError`` for a schema that is not navdb's or is newer, ``PostgreSQLError``
+    /// - Throws: ``StoreError`` for a schema that is not NavStore's or is newer, ``PostgreSQLError``
     ///   when the server cannot be reached or refuses.
     static func open(uri: String, displayName: String, create: Bool) throws -> PostgreSQLConnection {
         let db = try PostgreSQLConnection(uri: uri)
