@@ -277,9 +277,11 @@ struct ReliabilityConcurrentWriterTests {
         while !gate.isLocked { try await Task.sleep(nanoseconds: 1_000_000) }
 
         let reader = try await scratch.navdb(["--db", db, "--json", "stack", "s"])
+        // The write lock is held until after the writer below has given up, so a reader that the
+        // lock blocked would give up too (exit 74 after the 10 s busy timeout): exit 0 is the
+        // proof, whatever the machine's load; no clock is asked.
         #expect(reader.status == 0, "\(reader)")
-        // A reader blocked by the writer would wait the whole busy timeout (10 s).
-        #expect(reader.seconds < 8, "a reader waited \(reader.seconds) s behind a writer")
+        #expect(gate.isLocked && !gate.isFinished, "the write lock was held while the reader read")
         let writer = try await scratch.navdb(["--db", db, "push", "s", "A"], timeout: 60)
         gate.release()
         while !gate.isFinished { try await Task.sleep(nanoseconds: 1_000_000) }
