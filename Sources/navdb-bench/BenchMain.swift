@@ -17,15 +17,7 @@ import NavStore
 /// directory, removed afterwards), prints the table or the JSON.
 enum BenchMain {
     static func run(_ arguments: [String]) -> Never {
-        if arguments.first == ImportChild.subcommand {
-            exit(ImportChild.main(Array(arguments.dropFirst())))
-        }
-        if arguments.first == LintChild.subcommand {
-            exit(LintChild.main(Array(arguments.dropFirst())))
-        }
-        if arguments.first == WriterLoop.subcommand {
-            exit(WriterLoop.main(Array(arguments.dropFirst())))
-        }
+        runHiddenSubcommand(arguments)
         if arguments.contains("-h") || arguments.contains("--help") {
             print(Options.usage)
             exit(0)
@@ -39,8 +31,31 @@ enum BenchMain {
         var info = RunInfo.current(
             mode: options.full ? "--full" : options.small ? "--small" : "default", synchronous: synchronous)
         let start = monotonicNanoseconds()
-        var figures: [Figure] = []
-        let context = BenchContext(options: options, synchronous: synchronous)
+        let figures = measure(BenchContext(options: options, synchronous: synchronous))
+        info.seconds = Double(monotonicNanoseconds() - start) / 1e9
+        if options.json {
+            printJSON(figures, info: info)
+        } else {
+            print(renderTable(figures, info: info))
+        }
+        // A FAIL is a figure, not an error of the bench: the exit status stays 0.
+        exit(0)
+    }
+
+    /// Runs the child process's hidden subcommand and exits, if `arguments` names one.
+    private static func runHiddenSubcommand(_ arguments: [String]) {
+        let children: [(String, ([String]) -> Int32)] = [
+            (ImportChild.subcommand, ImportChild.main),
+            (LintChild.subcommand, LintChild.main),
+            (WriterLoop.subcommand, WriterLoop.main),
+        ]
+        for (subcommand, main) in children where arguments.first == subcommand {
+            exit(main(Array(arguments.dropFirst())))
+        }
+    }
+
+    /// Runs the selected measurements in order; a measurement that throws becomes a skipped row.
+    private static func measure(_ context: BenchContext) -> [Figure] {
         let measurements: [(Int, String, (BenchContext) throws -> [Figure])] = [
             (1, "bulk append", BulkAppendBench.run),
             (2, "one append per transaction", SingleAppendBench.run),
@@ -53,7 +68,8 @@ enum BenchMain {
             (8, "lint of every session, against the fold and a bare read", LintBench.run),
             (9, PostgreSQLBench.name, PostgreSQLBench.run),
         ]
-        for (number, name, body) in measurements where options.runs(number) {
+        var figures: [Figure] = []
+        for (number, name, body) in measurements where context.options.runs(number) {
             progress("\(number). \(name)...")
             let began = monotonicNanoseconds()
             do {
@@ -64,25 +80,24 @@ enum BenchMain {
             }
             progress("\(number). done in \(formatFixed(Double(monotonicNanoseconds() - began) / 1e9, decimals: 1)) s")
         }
-        info.seconds = Double(monotonicNanoseconds() - start) / 1e9
-        if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            struct Output: Encodable {
-                var run: RunInfo
-                var figures: [Figure]
-            }
-            do {
-                print(String(decoding: try encoder.encode(Output(run: info, figures: figures)), as: UTF8.self))
-            } catch {
-                fputs("Error: cannot encode the figures: \(error)\n", stderr)
-                exit(70)
-            }
-        } else {
-            print(renderTable(figures, info: info))
+        return figures
+    }
+
+    /// Prints the run and the figures as pretty-printed JSON with sorted keys; exits 70 if they
+    /// cannot be encoded.
+    private static func printJSON(_ figures: [Figure], info: RunInfo) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        struct Output: Encodable {
+            var run: RunInfo
+            var figures: [Figure]
         }
-        // A FAIL is a figure, not an error of the bench: the exit status stays 0.
-        exit(0)
+        do {
+            print(String(decoding: try encoder.encode(Output(run: info, figures: figures)), as: UTF8.self))
+        } catch {
+            fputs("Error: cannot encode the figures: \(error)\n", stderr)
+            exit(70)
+        }
     }
 }
 

@@ -22,20 +22,34 @@ enum BulkAppendBench {
                 key: "bulk-\($0)", events: perSession, seed: 1_000 + UInt64($0),
                 startTime: 1_767_225_600_000 + Int64($0) * Int64(perSession) * 1000)
         }
+        let timings = try timeRounds(workloads, rounds: rounds, synchronous: context.synchronous)
+        let payload = workloads.map { $0.meanPayloadBytes() }.reduce(0, +) / Double(workloads.count)
+        return figures(timings, sessions: workloads.count, rounds: rounds, payload: payload)
+    }
+
+    /// The seconds of each round on both sides, the events timed, and the bytes per event of the
+    /// last round's two files.
+    private struct Timings {
+        var ours: [Double] = []
+        var raw: [Double] = []
+        var events: Double = 0
+        var bytes: (store: Double, raw: Double) = (0, 0)
+    }
+
+    /// Appends `workloads` to a fresh store and inserts their rows into a fresh raw database,
+    /// `rounds` times in alternating order; the last round's files are measured on disk.
+    private static func timeRounds(_ workloads: [SessionWorkload], rounds: Int, synchronous: String) throws
+        -> Timings
+    {
         // Version 1 of each session (`session.started`) is written before the clock starts, on
         // both sides: the store's `startSession` is a transaction of its own (one fsync), which
         // would otherwise be charged to the bulk path.
         let sessionRows = workloads.enumerated().map { $1.rawRows(sessionID: Int64($0 + 1), seed: UInt64($0)) }
         let firstRows = sessionRows.map { $0[0] }
         let rows = sessionRows.flatMap { $0.dropFirst() }
-        let events = Double(rows.count)
-        let payload = workloads.map { $0.meanPayloadBytes() }.reduce(0, +) / Double(workloads.count)
-        var ours: [Double] = []
-        var raw: [Double] = []
-        var bytes: (store: Double, raw: Double) = (0, 0)
+        var timings = Timings(events: Double(rows.count))
         try TempDirectory.with("bulk") { dir in
             for round in 0..<rounds {
-                let last = round == rounds - 1
                 let storePath = dir.file("store-\(round).sqlite")
                 let rawPath = dir.file("raw-\(round).sqlite")
                 func timeStore() throws {
@@ -43,37 +57,37 @@ enum BulkAppendBench {
                     for workload in workloads {
                         try store.startSession(workload.key, name: "bench \(workload.key)", at: workload.startTime)
                     }
-                    ours.append(
+                    timings.ours.append(
                         try measureSeconds {
                             for workload in workloads { try appendBatch(store, workload) }
                         })
                 }
                 func timeRaw() throws {
-                    let db = try RawDatabase.createBaseline(path: rawPath, synchronous: context.synchronous)
+                    let db = try RawDatabase.createBaseline(path: rawPath, synchronous: synchronous)
                     try db.insert(firstRows[...], oneTransaction: true)
-                    raw.append(try measureSeconds { try db.insert(rows[...], oneTransaction: true) })
+                    timings.raw.append(try measureSeconds { try db.insert(rows[...], oneTransaction: true) })
                 }
-                if round % 2 == 0 {
-                    try timeStore()
-                    try timeRaw()
-                } else {
-                    try timeRaw()
-                    try timeStore()
-                }
-                if last {
-                    let all = events + Double(workloads.count)
-                    bytes.store = Double(try RawDatabase(path: storePath).checkpointedBytes().bytes) / all
-                    bytes.raw = Double(try RawDatabase(path: rawPath).checkpointedBytes().bytes) / all
+                try inAlternatingOrder(round: round, timeStore, timeRaw)
+                if round == rounds - 1 {
+                    let all = timings.events + Double(workloads.count)
+                    timings.bytes.store = Double(try RawDatabase(path: storePath).checkpointedBytes().bytes) / all
+                    timings.bytes.raw = Double(try RawDatabase(path: rawPath).checkpointedBytes().bytes) / all
                 }
                 for path in [storePath, rawPath] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
             }
         }
+        return timings
+    }
+
+    /// Rows 1 and 6a.
+    private static func figures(_ timings: Timings, sessions: Int, rounds: Int, payload: Double) -> [Figure] {
+        let (ours, raw, events, bytes) = (timings.ours, timings.raw, timings.events, timings.bytes)
         let oursRate = events / median(ours)
         let rawRate = events / median(raw)
         return [
             .ratio(
                 "1",
-                "bulk append (batch API), \(Int(events)) events, \(workloads.count) session\(workloads.count == 1 ? "" : "s")",
+                "bulk append (batch API), \(Int(events)) events, \(sessions) session\(sessions == 1 ? "" : "s")",
                 ours: oursRate, unit: "ev/s",
                 baselineName: "raw C API inserts, 1 txn", baseline: rawRate,
                 ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.5),
@@ -81,7 +95,7 @@ enum BulkAppendBench {
                     "payload bytes (mean)": payload, "rounds": Double(rounds), "ratio of medians": oursRate / rawRate,
                 ],
                 note:
-                    "medians of \(rounds) alternating rounds, ratio = median of the rounds' ratios; the store commits one batch per session (\(workloads.count)), raw once"
+                    "medians of \(rounds) alternating rounds, ratio = median of the rounds' ratios; the store commits one batch per session (\(sessions)), raw once"
             ),
             .ratio(
                 "6a", "bytes per event on disk, same events", ours: bytes.store, unit: "B/ev",

@@ -22,84 +22,116 @@ enum HistoryBench {
                 )
             }
             let raw = try RawReads(path: dir.file("history-\(sizes[0]).sqlite"), key: "long")
-            var rawSamples: [Double] = []
-            var pairedSamples: [Double] = []
-            var samples = [[Double]](repeating: [], count: sizes.count)
-            var random = SeededRandom(seed: 4_242)
-            var sink = 0
-            for round in 0..<(rounds + 1) {
-                for offset in 0..<sizes.count {
-                    let index = (offset + round) % sizes.count
-                    for _ in 0..<perRound {
-                        let version = Int.random(in: 1...sizes[index], using: &random)
-                        func timeOurs() throws -> Double {
-                            let start = monotonicNanoseconds()
-                            let state = try stores[index].state(session: "long", at: .version(version))
-                            let button = state.backButton
-                            let menu = state.backMenu
-                            let elapsed = Double(monotonicNanoseconds() - start) / 1e3
-                            sink &+= (button?.label.utf8.count ?? 0) &+ (menu?.count ?? 0) &+ state.version
-                            return elapsed
-                        }
-                        func timeRaw() throws -> Double {
-                            let start = monotonicNanoseconds()
-                            sink &+= try raw.read(version: version)
-                            return Double(monotonicNanoseconds() - start) / 1e3
-                        }
-                        if index == 0 {
-                            // The raw reads of the same version, in alternating order.
-                            let ours: Double
-                            let bare: Double
-                            if version % 2 == 0 {
-                                ours = try timeOurs()
-                                bare = try timeRaw()
-                            } else {
-                                bare = try timeRaw()
-                                ours = try timeOurs()
-                            }
-                            if round > 0 {
-                                samples[0].append(ours)
-                                rawSamples.append(bare)
-                                pairedSamples.append(ours / bare)
-                            }
-                        } else {
-                            let elapsed = try timeOurs()
-                            if round > 0 { samples[index].append(elapsed) }  // round 0 warms the caches
-                        }
-                    }
+            let samples = try timeRounds(stores, sizes: sizes, raw: raw, rounds: rounds, perRound: perRound)
+            return figures(samples, sizes: sizes)
+        }
+    }
+
+    /// The microseconds of each read per session size, of the raw reads beside the smallest, and
+    /// the per-version ratios of the two.
+    private struct Samples {
+        var raw: [Double] = []
+        var paired: [Double] = []
+        var bySize: [[Double]]
+        var sink = 0
+    }
+
+    /// Reads `perRound` random versions of each store per round, the sizes in rotated order; the
+    /// smallest session's reads are paired with raw reads of the same version. Round 0 warms the
+    /// caches and is not kept.
+    private static func timeRounds(
+        _ stores: [NavigationStore], sizes: [Int], raw: RawReads, rounds: Int, perRound: Int
+    ) throws -> Samples {
+        var samples = Samples(bySize: [[Double]](repeating: [], count: sizes.count))
+        var random = SeededRandom(seed: 4_242)
+        for round in 0..<(rounds + 1) {
+            for offset in 0..<sizes.count {
+                let index = (offset + round) % sizes.count
+                for _ in 0..<perRound {
+                    let version = Int.random(in: 1...sizes[index], using: &random)
+                    try timeVersion(version, of: stores[index], index: index, raw: raw, keep: round > 0, &samples)
                 }
             }
-            precondition(sink != 0)
-            let base = median(samples[0])
-            var figures: [Figure] = [
-                .absolute(
-                    "4a", "state+button+menu at random version, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
-                    target: .atMost(1000), extra: ["p90 µs": quantile(samples[0], 0.9)],
-                    note:
-                        "median of \(samples[0].count) random versions; snapshot interval \(StoreOptions().snapshotInterval)"
-                ),
-                .ratio(
-                    "4r", "state+button+menu at random version / raw reads, 10^\(exponent(sizes[0]))", ours: base,
-                    unit: "µs",
-                    baselineName: "raw reads of snapshot + event rows", baseline: median(rawSamples),
-                    ratio: median(pairedSamples), target: .atMost(3),
-                    extra: ["ratio of medians": base / median(rawSamples), "raw p90 µs": quantile(rawSamples, 0.9)],
-                    note:
-                        "raw reads with the C API, statements prepared once: the session's id by key, the newest snapshot row at or below the version (state text read), every event row after it up to the version (type, payload, at read); ratio = median of the per-version ratios, the two timed in alternating order"
-                ),
-            ]
-            for index in 1..<sizes.count {
-                let ours = median(samples[index])
-                let id = index == 1 ? "4b" : "4c"
-                figures.append(
-                    .ratioAndAbsolute(
-                        id, "same, 10^\(exponent(sizes[index])) vs 10^\(exponent(sizes[0])) events", ours: ours,
-                        unit: "µs", baselineName: "10^\(exponent(sizes[0])) session", baseline: base,
-                        ratio: ours / base, ratioTarget: .atMost(1.5), absoluteTarget: .atMost(1000),
-                        extra: ["p90 µs": quantile(samples[index], 0.9)]))
-            }
-            return figures
         }
+        precondition(samples.sink != 0)
+        return samples
+    }
+
+    /// Times the state, back button and back menu of `store` at `version` (and, for the smallest
+    /// session, the raw reads of the same version, in alternating order) into `samples`.
+    private static func timeVersion(
+        _ version: Int, of store: NavigationStore, index: Int, raw: RawReads, keep: Bool, _ samples: inout Samples
+    ) throws {
+        var sink = 0
+        defer { samples.sink &+= sink }
+        func timeOurs() throws -> Double {
+            let start = monotonicNanoseconds()
+            let state = try store.state(session: "long", at: .version(version))
+            let button = state.backButton
+            let menu = state.backMenu
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e3
+            sink &+= (button?.label.utf8.count ?? 0) &+ (menu?.count ?? 0) &+ state.version
+            return elapsed
+        }
+        func timeRaw() throws -> Double {
+            let start = monotonicNanoseconds()
+            sink &+= try raw.read(version: version)
+            return Double(monotonicNanoseconds() - start) / 1e3
+        }
+        if index == 0 {
+            // The raw reads of the same version, in alternating order.
+            let ours: Double
+            let bare: Double
+            if version % 2 == 0 {
+                ours = try timeOurs()
+                bare = try timeRaw()
+            } else {
+                bare = try timeRaw()
+                ours = try timeOurs()
+            }
+            if keep {
+                samples.bySize[0].append(ours)
+                samples.raw.append(bare)
+                samples.paired.append(ours / bare)
+            }
+        } else {
+            let elapsed = try timeOurs()
+            if keep { samples.bySize[index].append(elapsed) }
+        }
+    }
+
+    /// Rows 4a, 4r, 4b (and 4c).
+    private static func figures(_ samples: Samples, sizes: [Int]) -> [Figure] {
+        let base = median(samples.bySize[0])
+        let rawSamples = samples.raw
+        var figures: [Figure] = [
+            .absolute(
+                "4a", "state+button+menu at random version, 10^\(exponent(sizes[0]))", ours: base, unit: "µs",
+                target: .atMost(1000), extra: ["p90 µs": quantile(samples.bySize[0], 0.9)],
+                note:
+                    "median of \(samples.bySize[0].count) random versions; snapshot interval \(StoreOptions().snapshotInterval)"
+            ),
+            .ratio(
+                "4r", "state+button+menu at random version / raw reads, 10^\(exponent(sizes[0]))", ours: base,
+                unit: "µs",
+                baselineName: "raw reads of snapshot + event rows", baseline: median(rawSamples),
+                ratio: median(samples.paired), target: .atMost(3),
+                extra: ["ratio of medians": base / median(rawSamples), "raw p90 µs": quantile(rawSamples, 0.9)],
+                note:
+                    "raw reads with the C API, statements prepared once: the session's id by key, the newest snapshot row at or below the version (state text read), every event row after it up to the version (type, payload, at read); ratio = median of the per-version ratios, the two timed in alternating order"
+            ),
+        ]
+        for index in 1..<sizes.count {
+            let ours = median(samples.bySize[index])
+            let id = index == 1 ? "4b" : "4c"
+            figures.append(
+                .ratioAndAbsolute(
+                    id, "same, 10^\(exponent(sizes[index])) vs 10^\(exponent(sizes[0])) events", ours: ours,
+                    unit: "µs", baselineName: "10^\(exponent(sizes[0])) session", baseline: base,
+                    ratio: ours / base, ratioTarget: .atMost(1.5), absoluteTarget: .atMost(1000),
+                    extra: ["p90 µs": quantile(samples.bySize[index], 0.9)]))
+        }
+        return figures
     }
 
     /// The number of decimal digits of `n` minus one (10^4 -> 4), for labels.

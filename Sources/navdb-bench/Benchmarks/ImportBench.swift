@@ -32,7 +32,7 @@ enum ImportBench {
     static func run(_ context: BenchContext) throws -> [Figure] {
         let options = context.options
         let sizes = options.full ? [100_000, 1_000_000] : [options.size(100_000)]
-        var results: [(size: Int, result: ImportResult, rawBytes: Int64, fileBytes: Int64)] = []
+        var results: [Measured] = []
         for size in sizes {
             try TempDirectory.with("import") { dir in
                 let input = dir.file("events.ndjson")
@@ -58,6 +58,14 @@ enum ImportBench {
                 results.append((size, result, rawBytes, fileSize(input)))
             }
         }
+        return figures(results)
+    }
+
+    /// One import's size, the child's result, the raw baseline's bytes and the NDJSON's bytes.
+    private typealias Measured = (size: Int, result: ImportResult, rawBytes: Int64, fileBytes: Int64)
+
+    /// Rows 6b and 6c (and with --full 6d, 6e and 6f).
+    private static func figures(_ results: [Measured]) -> [Figure] {
         var figures: [Figure] = []
         for (index, entry) in results.enumerated() {
             let r = entry.result

@@ -27,96 +27,132 @@ enum ProcessBench {
             ]
         }
         let rounds = options.small ? 5 : 30
-        let warmup = 3
-        var push = Samples()
-        var shell = Samples()
-        var version = Samples()
-        var shellVersion = Samples()
         return try TempDirectory.with("process") { dir in
-            let storePath = dir.file("navdb.sqlite")
-            let rawPath = dir.file("raw.sqlite")
-            let errors = dir.file("stderr.txt")
-            do {
-                let store = try NavigationStore(path: storePath)
-                try store.startSession("s")
-                try store.execute(.push(Entry(id: "root", item: NavigationItem(title: "Home"))), session: "s")
-            }
-            do {
-                let db = try RawDatabase.createBaseline(path: rawPath, synchronous: context.synchronous)
-                try db.insert(
-                    SessionWorkload(key: "s", events: 1, seed: 3).rawRows(sessionID: 1, seed: 3)[...],
-                    oneTransaction: false)
-            }
-            var random = SeededRandom(seed: 3_000)
-            let pragma = context.synchronous == "full" ? "" : "PRAGMA synchronous=\(context.synchronous.uppercased()); "
-            func run(_ path: String, _ arguments: [String], into samples: inout Samples, _ round: Int) throws {
-                let result = try spawnAndWait(path, arguments, stderrPath: errors)
-                guard result.status == 0 else {
-                    let message = readSmallFile(errors)?.split(separator: "\n").first.map(String.init) ?? ""
-                    throw BenchError(
-                        "\(path) \(arguments.joined(separator: " ")) exited with \(result.status): \(message)")
-                }
-                if round >= warmup {
-                    samples.wall.append(result.seconds)
-                    samples.cpu.append(result.cpuSeconds)
-                }
-            }
-            for round in 0..<(rounds + warmup) {
-                let id = "screen-\(round)"
-                let pushArguments = [
-                    "--db", storePath, "push", "s", id, "--title", "Screen \(round)", "--route",
-                    "app://screen/\(round)",
-                ]
-                let payload =
-                    #"{"entry":{"id":"\#(id)","item":{"title":"Screen \#(round)"},"route":"app://screen/\#(round)"}}"#
-                let insert =
-                    "\(pragma)INSERT INTO events (session, version, type, at, event_id, payload) VALUES "
-                    + "(1, \(round + 2), 'entry.pushed', \(1_767_225_600_000 + Int64(round) * 1000), '\(random.uuidText(milliseconds: 1_767_225_600_000 + Int64(round) * 1000))', '\(payload)')"
-                let steps: [() throws -> Void] = [
-                    { try run(navdb, pushArguments, into: &push, round) },
-                    { try run(sqlite3, [rawPath, insert], into: &shell, round) },
-                    { try run(navdb, ["--version"], into: &version, round) },
-                    { try run(sqlite3, ["-version"], into: &shellVersion, round) },
-                ]
-                // Rotate the order every round so that no command always follows another.
-                for step in 0..<steps.count { try steps[(step + round) % steps.count]() }
-            }
-            let ours = median(push.wall) * 1e3
-            let base = median(shell.wall) * 1e3
-            let oursCPU = median(push.cpu) * 1e3
-            let baseCPU = median(shell.cpu) * 1e3
-            return [
-                .ratio(
-                    "3", "navdb push, whole process", ours: ours, unit: "ms",
-                    baselineName: "sqlite3 FILE \"INSERT ...\"",
-                    baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.2),
-                    extra: [
-                        "navdb --version ms": median(version.wall) * 1e3,
-                        "sqlite3 -version ms": median(shellVersion.wall) * 1e3,
-                        "navdb push p90 ms": quantile(push.wall, 0.9) * 1e3,
-                        "sqlite3 insert p90 ms": quantile(shell.wall, 0.9) * 1e3,
-                        "ratio of medians": ours / base,
-                    ],
-                    note:
-                        "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"
-                ),
-                .ratio(
-                    "3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms",
-                    baselineName: "sqlite3 FILE \"INSERT ...\"",
-                    baseline: baseCPU, ratio: median(zip(push.cpu, shell.cpu).map { $0 / $1 }), target: .none,
-                    extra: [
-                        "navdb --version CPU ms": median(version.cpu) * 1e3,
-                        "sqlite3 -version CPU ms": median(shellVersion.cpu) * 1e3,
-                    ],
-                    note: "from wait4's rusage: no fsync waits, no other processes; shows the CPU work behind row 3"),
-            ]
+            let commands = Commands(
+                navdb: navdb, sqlite3: sqlite3, storePath: dir.file("navdb.sqlite"), rawPath: dir.file("raw.sqlite"),
+                errors: dir.file("stderr.txt"), synchronous: context.synchronous)
+            try commands.createFiles()
+            let samples = try timeRounds(commands, rounds: rounds)
+            return figures(samples, rounds: rounds, navdb: navdb)
         }
     }
+
+    /// Rounds run first and not kept.
+    private static let warmup = 3
 
     /// Wall-clock and CPU seconds of the runs of one command.
     private struct Samples {
         var wall: [Double] = []
         var cpu: [Double] = []
+    }
+
+    /// The samples of the four commands timed.
+    private struct AllSamples {
+        var push = Samples()
+        var shell = Samples()
+        var version = Samples()
+        var shellVersion = Samples()
+    }
+
+    /// The two executables and the files they work on.
+    private struct Commands {
+        var navdb: String
+        var sqlite3: String
+        var storePath: String
+        var rawPath: String
+        var errors: String
+        var synchronous: String
+
+        /// Creates the store with session `s` and its root entry, and the raw baseline with the
+        /// same session's first row.
+        func createFiles() throws {
+            do {
+                let store = try NavigationStore(path: storePath)
+                try store.startSession("s")
+                try store.execute(.push(Entry(id: "root", item: NavigationItem(title: "Home"))), session: "s")
+            }
+            let db = try RawDatabase.createBaseline(path: rawPath, synchronous: synchronous)
+            try db.insert(
+                SessionWorkload(key: "s", events: 1, seed: 3).rawRows(sessionID: 1, seed: 3)[...],
+                oneTransaction: false)
+        }
+
+        /// Runs `path` with `arguments`, and keeps its times in `samples` after the warm-up.
+        func run(_ path: String, _ arguments: [String], into samples: inout Samples, _ round: Int) throws {
+            let result = try spawnAndWait(path, arguments, stderrPath: errors)
+            guard result.status == 0 else {
+                let message = readSmallFile(errors)?.split(separator: "\n").first.map(String.init) ?? ""
+                throw BenchError("\(path) \(arguments.joined(separator: " ")) exited with \(result.status): \(message)")
+            }
+            if round >= warmup {
+                samples.wall.append(result.seconds)
+                samples.cpu.append(result.cpuSeconds)
+            }
+        }
+    }
+
+    /// Runs `navdb push`, `sqlite3 FILE "INSERT ..."`, `navdb --version` and `sqlite3 -version`
+    /// once each per round, the order rotated every round.
+    private static func timeRounds(_ commands: Commands, rounds: Int) throws -> AllSamples {
+        var samples = AllSamples()
+        var random = SeededRandom(seed: 3_000)
+        let synchronous = commands.synchronous
+        let pragma = synchronous == "full" ? "" : "PRAGMA synchronous=\(synchronous.uppercased()); "
+        for round in 0..<(rounds + warmup) {
+            let id = "screen-\(round)"
+            let pushArguments = [
+                "--db", commands.storePath, "push", "s", id, "--title", "Screen \(round)", "--route",
+                "app://screen/\(round)",
+            ]
+            let payload =
+                #"{"entry":{"id":"\#(id)","item":{"title":"Screen \#(round)"},"route":"app://screen/\#(round)"}}"#
+            let insert =
+                "\(pragma)INSERT INTO events (session, version, type, at, event_id, payload) VALUES "
+                + "(1, \(round + 2), 'entry.pushed', \(1_767_225_600_000 + Int64(round) * 1000), '\(random.uuidText(milliseconds: 1_767_225_600_000 + Int64(round) * 1000))', '\(payload)')"
+            let steps: [() throws -> Void] = [
+                { try commands.run(commands.navdb, pushArguments, into: &samples.push, round) },
+                { try commands.run(commands.sqlite3, [commands.rawPath, insert], into: &samples.shell, round) },
+                { try commands.run(commands.navdb, ["--version"], into: &samples.version, round) },
+                { try commands.run(commands.sqlite3, ["-version"], into: &samples.shellVersion, round) },
+            ]
+            // Rotate the order every round so that no command always follows another.
+            for step in 0..<steps.count { try steps[(step + round) % steps.count]() }
+        }
+        return samples
+    }
+
+    /// Rows 3 and 3b.
+    private static func figures(_ samples: AllSamples, rounds: Int, navdb: String) -> [Figure] {
+        let (push, shell, version, shellVersion) = (samples.push, samples.shell, samples.version, samples.shellVersion)
+        let ours = median(push.wall) * 1e3
+        let base = median(shell.wall) * 1e3
+        let oursCPU = median(push.cpu) * 1e3
+        let baseCPU = median(shell.cpu) * 1e3
+        return [
+            .ratio(
+                "3", "navdb push, whole process", ours: ours, unit: "ms",
+                baselineName: "sqlite3 FILE \"INSERT ...\"",
+                baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.2),
+                extra: [
+                    "navdb --version ms": median(version.wall) * 1e3,
+                    "sqlite3 -version ms": median(shellVersion.wall) * 1e3,
+                    "navdb push p90 ms": quantile(push.wall, 0.9) * 1e3,
+                    "sqlite3 insert p90 ms": quantile(shell.wall, 0.9) * 1e3,
+                    "ratio of medians": ours / base,
+                ],
+                note:
+                    "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"
+            ),
+            .ratio(
+                "3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms",
+                baselineName: "sqlite3 FILE \"INSERT ...\"",
+                baseline: baseCPU, ratio: median(zip(push.cpu, shell.cpu).map { $0 / $1 }), target: .none,
+                extra: [
+                    "navdb --version CPU ms": median(version.cpu) * 1e3,
+                    "sqlite3 -version CPU ms": median(shellVersion.cpu) * 1e3,
+                ],
+                note: "from wait4's rusage: no fsync waits, no other processes; shows the CPU work behind row 3"),
+        ]
     }
 
     /// How `path` is linked, from the start of the file (where `.interp` and `.dynstr` live):

@@ -5,82 +5,76 @@ import NavStore
 /// a bare read of the log with the C API.
 enum RebuildBench {
     static func run(_ context: BenchContext) throws -> [Figure] {
-        let options = context.options
-        let sessions = options.full ? 100 : 10
-        let perSession = options.size(options.full ? 10_000 : 5_000)
-        let rounds = options.small ? 2 : options.full ? 3 : 5
+        let log = ManySessionsLog(context.options)
         return try TempDirectory.with("rebuild") { dir in
             let path = dir.file("rebuild.sqlite")
-            let store = try NavigationStore(path: path)
-            for index in 0..<sessions {
-                try HistoryBench.buildSession(
-                    store, key: "session-\(index)", events: perSession, seed: 5_000 + UInt64(index))
-            }
+            let store = try log.build(path: path, seed: 5_000)
             let reader = try RawDatabase(path: path)
-            let events = Double(sessions * perSession)
-            var ours: [Double] = []
-            var raw: [Double] = []
-            var foldTimes: [Double] = []
-            var foldRaw: [Double] = []
-            var folded = 0
-            var decoded = 0
-            for round in 0..<rounds {
-                func timeRebuild() throws {
-                    ours.append(try measureSeconds { folded = try store.rebuild().events })
-                }
-                func timeRead() throws {
-                    raw.append(try measureSeconds { _ = try bareRead(reader) })
-                }
-                if round % 2 == 0 {
-                    try timeRebuild()
-                    try timeRead()
-                } else {
-                    try timeRead()
-                    try timeRebuild()
-                }
-                func timeFold() throws {
-                    foldTimes.append(try measureSeconds { decoded = try fold(reader) })
-                }
-                func timeFoldRead() throws {
-                    foldRaw.append(try measureSeconds { _ = try bareRead(reader, sessions: true) })
-                }
-                if round % 2 == 0 {
-                    try timeFold()
-                    try timeFoldRead()
-                } else {
-                    try timeFoldRead()
-                    try timeFold()
-                }
+            let timings = try timeRounds(store, reader: reader, rounds: log.rounds)
+            guard timings.folded == log.events else {
+                throw BenchError("rebuild folded \(timings.folded) events, expected \(log.events)")
             }
-            guard folded == Int(events) else {
-                throw BenchError("rebuild folded \(folded) events, expected \(Int(events))")
+            guard timings.decoded == log.events else {
+                throw BenchError("the fold decoded \(timings.decoded) events, expected \(log.events)")
             }
-            guard decoded == Int(events) else {
-                throw BenchError("the fold decoded \(decoded) events, expected \(Int(events))")
-            }
-            let oursRate = events / median(ours)
-            let rawRate = events / median(raw)
-            let foldRate = events / median(foldTimes)
-            let foldRawRate = events / median(foldRaw)
-            return [
-                .ratio(
-                    "5a", "fold (decode + apply, nothing written), \(Int(events)) events", ours: foldRate, unit: "ev/s",
-                    baselineName: "bare read of the same rows", baseline: foldRawRate,
-                    ratio: pairedRateRatio(ours: foldTimes, baseline: foldRaw), target: .atLeast(0.25),
-                    extra: ["fold s": median(foldTimes), "ratio of medians": foldRate / foldRawRate],
-                    note:
-                        "fold: the same C API read, each payload decoded with EventBody(type:payload:) and applied to the session's SessionState; bare read: SELECT session_id, type, payload FROM events ORDER BY session_id, version stepped, every column read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
-                ),
-                .ratio(
-                    "5", "rebuild, \(Int(events)) events in \(sessions) sessions", ours: oursRate, unit: "ev/s",
-                    baselineName: "bare read of the log", baseline: rawRate,
-                    ratio: pairedRateRatio(ours: ours, baseline: raw), target: .none,
-                    extra: ["rebuild s": median(ours), "ratio of medians": oursRate / rawRate],
-                    note:
-                        "bare read: SELECT type, payload FROM events ORDER BY session_id, version, every row stepped and its text read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
-                ),
-            ]
+            return figures(timings, log: log)
         }
+    }
+
+    /// The seconds of each round's rebuild, fold and their bare reads, and what the last ones saw.
+    private struct Timings {
+        var ours: [Double] = []
+        var raw: [Double] = []
+        var foldTimes: [Double] = []
+        var foldRaw: [Double] = []
+        var folded = 0
+        var decoded = 0
+    }
+
+    /// Times the rebuild against the bare read, then the fold against the bare read with session
+    /// ids, `rounds` times, each pair in alternating order.
+    private static func timeRounds(_ store: NavigationStore, reader: RawDatabase, rounds: Int) throws -> Timings {
+        var timings = Timings()
+        for round in 0..<rounds {
+            try inAlternatingOrder(
+                round: round,
+                { timings.ours.append(try measureSeconds { timings.folded = try store.rebuild().events }) },
+                { timings.raw.append(try measureSeconds { _ = try bareRead(reader) }) })
+            try inAlternatingOrder(
+                round: round,
+                { timings.foldTimes.append(try measureSeconds { timings.decoded = try fold(reader) }) },
+                { timings.foldRaw.append(try measureSeconds { _ = try bareRead(reader, sessions: true) }) })
+        }
+        return timings
+    }
+
+    /// Rows 5a and 5.
+    private static func figures(_ timings: Timings, log: ManySessionsLog) -> [Figure] {
+        let events = Double(log.events)
+        let (ours, raw, foldTimes, foldRaw) = (timings.ours, timings.raw, timings.foldTimes, timings.foldRaw)
+        let rounds = log.rounds
+        let oursRate = events / median(ours)
+        let rawRate = events / median(raw)
+        let foldRate = events / median(foldTimes)
+        let foldRawRate = events / median(foldRaw)
+        return [
+            .ratio(
+                "5a", "fold (decode + apply, nothing written), \(log.events) events", ours: foldRate, unit: "ev/s",
+                baselineName: "bare read of the same rows", baseline: foldRawRate,
+                ratio: pairedRateRatio(ours: foldTimes, baseline: foldRaw), target: .atLeast(0.25),
+                extra: ["fold s": median(foldTimes), "ratio of medians": foldRate / foldRawRate],
+                note:
+                    "fold: the same C API read, each payload decoded with EventBody(type:payload:) and applied to the session's SessionState; bare read: SELECT session_id, type, payload FROM events ORDER BY session_id, version stepped, every column read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
+            ),
+            .ratio(
+                "5", "rebuild, \(log.events) events in \(log.sessions) sessions", ours: oursRate, unit: "ev/s",
+                baselineName: "bare read of the log", baseline: rawRate,
+                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .none,
+                extra: ["rebuild s": median(ours), "ratio of medians": oursRate / rawRate],
+                note:
+                    "bare read: SELECT type, payload FROM events ORDER BY session_id, version, every row stepped and its text read; medians of \(rounds) rounds, ratio = median of the rounds' ratios"
+            ),
+        ]
     }
 
     /// Steps every row of the log in the rebuild's order and touches both columns' bytes (and the

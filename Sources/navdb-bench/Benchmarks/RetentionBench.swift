@@ -14,24 +14,12 @@ import NavStore
 enum RetentionBench {
     static func run(_ context: BenchContext) throws -> [Figure] {
         let options = context.options
-        let longEvents = options.size(options.full ? 100_000 : 20_000)
-        let pruned = 100
-        let perPruned = options.small ? 20 : 100
-        let rounds = options.small ? 2 : 3
+        let shape = Shape(
+            longEvents: options.size(options.full ? 100_000 : 20_000), pruned: 100,
+            perPruned: options.small ? 20 : 100, rounds: options.small ? 2 : 3)
         return try TempDirectory.with("retention") { dir in
             let model = dir.file("model.sqlite")
-            do {
-                let store = try NavigationStore(path: model)
-                try HistoryBench.buildSession(store, key: "long", events: longEvents, seed: 7_000)
-                for index in 0..<pruned {
-                    try HistoryBench.buildSession(
-                        store, key: "old-\(index)", events: perPruned, seed: 7_100 + UInt64(index))
-                }
-                try HistoryBench.buildSession(store, key: "kept", events: perPruned, seed: 7_999)
-                // The kept session's last event is newer than any pruned one's.
-                try store.execute(.markRestored, session: "kept", at: 4_102_444_800_000)
-                try store.vacuum()
-            }
+            try buildModel(path: model, shape)
             let modelBytes = try Data(contentsOf: URL(fileURLWithPath: model))
             func copy(_ name: String) throws -> String {
                 let path = dir.file(name)
@@ -39,73 +27,126 @@ enum RetentionBench {
                 try modelBytes.write(to: URL(fileURLWithPath: path))
                 return path
             }
-            var deleteOurs: [Double] = []
-            var deleteRaw: [Double] = []
-            var pruneOurs: [Double] = []
-            var pruneRaw: [Double] = []
-            var pruneTime: Int64 = 0
-            for round in 0..<rounds {
+            var timings = Timings()
+            for round in 0..<shape.rounds {
                 // Ours and the baseline alternate which goes first.
                 let order = round % 2 == 0 ? [true, false] : [false, true]
                 for ours in order {
                     let path = try copy("round.sqlite")
                     if ours {
-                        let store = try NavigationStore(path: path, create: false)
-                        var removed = 0
-                        deleteOurs.append(try measureSeconds { removed = try store.deleteSession("long").events })
-                        guard removed == longEvents else {
-                            throw BenchError("deleteSession removed \(removed) events, expected \(longEvents)")
-                        }
-                        if pruneTime == 0 { pruneTime = try store.sessionInfo("kept").updatedAt }
-                        var sessions = 0
-                        pruneOurs.append(
-                            try measureSeconds { sessions = try store.prune(before: pruneTime).sessions.count })
-                        guard sessions == pruned else {
-                            throw BenchError("prune removed \(sessions) sessions, expected \(pruned)")
-                        }
+                        try timeOurs(path: path, shape, &timings)
                     } else {
-                        let db = try RawDatabase(path: path)
-                        try db.execute("PRAGMA synchronous=\(context.synchronous.uppercased())")
-                        let long = try db.integer("SELECT id FROM sessions WHERE key = 'long'")
-                        deleteRaw.append(try measureSeconds { try bareDelete(db, ids: [long]) })
-                        let statement = try db.prepare("SELECT id FROM sessions WHERE key LIKE 'old-%' ORDER BY id")
-                        var ids: [Int64] = []
-                        while sqlite3_step(statement) == SQLITE_ROW { ids.append(sqlite3_column_int64(statement, 0)) }
-                        sqlite3_finalize(statement)
-                        guard ids.count == pruned else {
-                            throw BenchError("the baseline found \(ids.count) sessions to prune")
-                        }
-                        pruneRaw.append(try measureSeconds { try bareDelete(db, ids: ids) })
+                        try timeBare(path: path, shape, synchronous: context.synchronous, &timings)
                     }
                 }
             }
-            let pruneEvents = Double(pruned * perPruned)
-            let note =
-                "bare DELETE: one transaction of DELETE ... WHERE session_id = ? on entries, layers, snapshots, restore_attempts, events and sessions, "
-                + "maintenance flag raised, default secure_delete, no checkpoint; ours adds the seq runs, secure_delete, the WAL checkpoint and truncation; "
-                + "fresh copy of the file per run, medians of \(rounds) rounds, ratio = median of the rounds' ratios"
-            return [
-                .ratio(
-                    "7", "session delete, one \(longEvents)-event session",
-                    ours: Double(longEvents) / median(deleteOurs), unit: "ev/s",
-                    baselineName: "bare DELETE of the same rows", baseline: Double(longEvents) / median(deleteRaw),
-                    ratio: pairedRateRatio(ours: deleteOurs, baseline: deleteRaw), target: .none,
-                    extra: ["delete s": median(deleteOurs), "bare s": median(deleteRaw)], note: note),
-                .ratio(
-                    "7", "prune, \(pruned) sessions of \(perPruned) events", ours: pruneEvents / median(pruneOurs),
-                    unit: "ev/s",
-                    baselineName: "bare DELETE of the same rows", baseline: pruneEvents / median(pruneRaw),
-                    ratio: pairedRateRatio(ours: pruneOurs, baseline: pruneRaw), target: .none,
-                    extra: ["prune s": median(pruneOurs), "bare s": median(pruneRaw)], note: note),
-            ]
+            return figures(timings, shape)
         }
+    }
+
+    /// The sizes of the measurement: one long session of `longEvents` events, `pruned` sessions of
+    /// `perPruned` events, `rounds` rounds.
+    private struct Shape {
+        var longEvents: Int
+        var pruned: Int
+        var perPruned: Int
+        var rounds: Int
+    }
+
+    /// The seconds of each round's delete and prune on both sides, and the prune's cut-off time.
+    private struct Timings {
+        var deleteOurs: [Double] = []
+        var deleteRaw: [Double] = []
+        var pruneOurs: [Double] = []
+        var pruneRaw: [Double] = []
+        var pruneTime: Int64 = 0
+    }
+
+    /// Writes the model file every round copies: the long session, the sessions to prune, and a
+    /// kept session whose last event is newer than any pruned one's; vacuumed.
+    private static func buildModel(path: String, _ shape: Shape) throws {
+        let store = try NavigationStore(path: path)
+        try HistoryBench.buildSession(store, key: "long", events: shape.longEvents, seed: 7_000)
+        for index in 0..<shape.pruned {
+            try HistoryBench.buildSession(
+                store, key: "old-\(index)", events: shape.perPruned, seed: 7_100 + UInt64(index))
+        }
+        try HistoryBench.buildSession(store, key: "kept", events: shape.perPruned, seed: 7_999)
+        // The kept session's last event is newer than any pruned one's.
+        try store.execute(.markRestored, session: "kept", at: 4_102_444_800_000)
+        try store.vacuum()
+    }
+
+    /// Times the store's `deleteSession` of the long session, then its `prune` of the old ones,
+    /// on the copy at `path`.
+    private static func timeOurs(path: String, _ shape: Shape, _ timings: inout Timings) throws {
+        let store = try NavigationStore(path: path, create: false)
+        var removed = 0
+        timings.deleteOurs.append(try measureSeconds { removed = try store.deleteSession("long").events })
+        guard removed == shape.longEvents else {
+            throw BenchError("deleteSession removed \(removed) events, expected \(shape.longEvents)")
+        }
+        if timings.pruneTime == 0 { timings.pruneTime = try store.sessionInfo("kept").updatedAt }
+        let pruneTime = timings.pruneTime
+        var sessions = 0
+        timings.pruneOurs.append(try measureSeconds { sessions = try store.prune(before: pruneTime).sessions.count })
+        guard sessions == shape.pruned else {
+            throw BenchError("prune removed \(sessions) sessions, expected \(shape.pruned)")
+        }
+    }
+
+    /// Times a bare `DELETE` of the long session's rows, then of the old sessions' rows, on the
+    /// copy at `path`.
+    private static func timeBare(path: String, _ shape: Shape, synchronous: String, _ timings: inout Timings) throws {
+        let db = try RawDatabase(path: path)
+        try db.execute("PRAGMA synchronous=\(synchronous.uppercased())")
+        let long = try db.integer("SELECT id FROM sessions WHERE key = 'long'")
+        timings.deleteRaw.append(try measureSeconds { try bareDelete(db, ids: [long]) })
+        let statement = try db.prepare("SELECT id FROM sessions WHERE key LIKE 'old-%' ORDER BY id")
+        var ids: [Int64] = []
+        while sqlite3_step(statement) == SQLITE_ROW { ids.append(sqlite3_column_int64(statement, 0)) }
+        sqlite3_finalize(statement)
+        guard ids.count == shape.pruned else {
+            throw BenchError("the baseline found \(ids.count) sessions to prune")
+        }
+        timings.pruneRaw.append(try measureSeconds { try bareDelete(db, ids: ids) })
+    }
+
+    /// The two rows 7: session delete and prune.
+    private static func figures(_ timings: Timings, _ shape: Shape) -> [Figure] {
+        let (longEvents, pruned, perPruned) = (shape.longEvents, shape.pruned, shape.perPruned)
+        let (deleteOurs, deleteRaw) = (timings.deleteOurs, timings.deleteRaw)
+        let (pruneOurs, pruneRaw) = (timings.pruneOurs, timings.pruneRaw)
+        let pruneEvents = Double(pruned * perPruned)
+        let note =
+            "bare DELETE: one transaction of DELETE ... WHERE session_id = ? on entries, layers, snapshots, restore_attempts, events and sessions, "
+            + "maintenance flag raised, default secure_delete, no checkpoint; ours adds the seq runs, secure_delete, the WAL checkpoint and truncation; "
+            + "fresh copy of the file per run, medians of \(shape.rounds) rounds, ratio = median of the rounds' ratios"
+        return [
+            .ratio(
+                "7", "session delete, one \(longEvents)-event session",
+                ours: Double(longEvents) / median(deleteOurs), unit: "ev/s",
+                baselineName: "bare DELETE of the same rows", baseline: Double(longEvents) / median(deleteRaw),
+                ratio: pairedRateRatio(ours: deleteOurs, baseline: deleteRaw), target: .none,
+                extra: ["delete s": median(deleteOurs), "bare s": median(deleteRaw)], note: note),
+            .ratio(
+                "7", "prune, \(pruned) sessions of \(perPruned) events", ours: pruneEvents / median(pruneOurs),
+                unit: "ev/s",
+                baselineName: "bare DELETE of the same rows", baseline: pruneEvents / median(pruneRaw),
+                ratio: pairedRateRatio(ours: pruneOurs, baseline: pruneRaw), target: .none,
+                extra: ["prune s": median(pruneOurs), "bare s": median(pruneRaw)], note: note),
+        ]
     }
 
     /// Deletes every row of the sessions `ids` in one transaction, with plain statements.
     static func bareDelete(_ db: RawDatabase, ids: [Int64]) throws {
         try db.execute("BEGIN IMMEDIATE; UPDATE maintenance SET removing = 1")
-        for table in ["entries", "layers", "snapshots", "restore_attempts", "events"] {
-            let statement = try db.prepare("DELETE FROM \(table) WHERE session_id = ?")
+        let columns = [
+            ("entries", "session_id"), ("layers", "session_id"), ("snapshots", "session_id"),
+            ("restore_attempts", "session_id"), ("events", "session_id"), ("sessions", "id"),
+        ]
+        for (table, column) in columns {
+            let statement = try db.prepare("DELETE FROM \(table) WHERE \(column) = ?")
             for id in ids {
                 sqlite3_bind_int64(statement, 1, id)
                 try db.check(sqlite3_step(statement), SQLITE_DONE, "deleting from \(table)")
@@ -113,13 +154,6 @@ enum RetentionBench {
             }
             sqlite3_finalize(statement)
         }
-        let sessions = try db.prepare("DELETE FROM sessions WHERE id = ?")
-        for id in ids {
-            sqlite3_bind_int64(sessions, 1, id)
-            try db.check(sqlite3_step(sessions), SQLITE_DONE, "deleting from sessions")
-            sqlite3_reset(sessions)
-        }
-        sqlite3_finalize(sessions)
         try db.execute("UPDATE maintenance SET removing = 0; COMMIT")
     }
 }

@@ -30,13 +30,7 @@ enum SingleAppendBench {
                     raw.append(
                         try measureSeconds { try db.insert(rows[range], oneTransaction: false) } / Double(perRound))
                 }
-                if round % 2 == 0 {
-                    try timeStore()
-                    try timeRaw()
-                } else {
-                    try timeRaw()
-                    try timeStore()
-                }
+                try inAlternatingOrder(round: round, timeStore, timeRaw)
             }
         }
         let oursRate = 1 / median(ours)

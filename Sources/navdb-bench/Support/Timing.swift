@@ -47,3 +47,15 @@ func quantile(_ values: [Double], _ q: Double) -> Double {
 func progress(_ message: String) {
     fputs("navdb-bench: \(message)\n", stderr)
 }
+
+/// Runs `first` then `second` in even rounds and `second` then `first` in odd ones, so that
+/// neither side of a comparison always goes first.
+func inAlternatingOrder(round: Int, _ first: () throws -> Void, _ second: () throws -> Void) rethrows {
+    if round % 2 == 0 {
+        try first()
+        try second()
+    } else {
+        try second()
+        try first()
+    }
+}

@@ -133,3 +133,30 @@ func payloadEncoder() -> JSONEncoder {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
 }
+
+/// The log that rebuild (5) and lint (8) read: `sessions` generated sessions of `perSession`
+/// events each, timed over `rounds` rounds.
+struct ManySessionsLog {
+    let sessions: Int
+    let perSession: Int
+    let rounds: Int
+    /// Every event of the log.
+    var events: Int { sessions * perSession }
+
+    init(_ options: Options) {
+        sessions = options.full ? 100 : 10
+        perSession = options.size(options.full ? 10_000 : 5_000)
+        rounds = options.small ? 2 : options.full ? 3 : 5
+    }
+
+    /// Creates a store at `path` holding sessions `session-0`, `session-1`, ..., the session at
+    /// index i generated from seed `seed + i`.
+    func build(path: String, seed: UInt64) throws -> NavigationStore {
+        let store = try NavigationStore(path: path)
+        for index in 0..<sessions {
+            try HistoryBench.buildSession(
+                store, key: "session-\(index)", events: perSession, seed: seed + UInt64(index))
+        }
+        return store
+    }
+}
