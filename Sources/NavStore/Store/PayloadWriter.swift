@@ -111,99 +111,8 @@ struct PayloadWriter {
         return true
     }
 
-    private mutating func write(_ body: EventBody) -> Bool {
-        switch body {
-        case .sessionStarted(let name, let platform):
-            raw("{")
-            if let name {
-                key("name", first: true)
-                string(name)
-            }
-            key("platform", first: name == nil)
-            string(platform.rawValue)
-            raw("}")
-        case .entryPushed(let entry):
-            raw("{\"entry\":")
-            guard write(entry) else { return false }
-            raw("}")
-        case .entriesPopped(let source, let ids, let confirmed):
-            raw("{")
-            if confirmed { raw("\"confirmed\":true,") }
-            raw("\"ids\":")
-            strings(ids)
-            raw(",\"source\":")
-            string(source.rawValue)
-            raw("}")
-        case .popVetoed(let entry, let prompt, let source):
-            raw("{\"entry\":")
-            string(entry)
-            raw(",\"prompt\":")
-            string(prompt)
-            raw(",\"source\":")
-            string(source.rawValue)
-            raw("}")
-        case .stackReplaced(let entries):
-            raw("{\"entries\":[")
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { raw(",") }
-                guard write(entry) else { return false }
-            }
-            raw("]}")
-        case .itemUpdated(let id, let item, let fields):
-            raw("{\"fields\":")
-            strings(fields)
-            raw(",\"id\":")
-            string(id)
-            raw(",\"item\":")
-            write(item)
-            raw("}")
-        case .layerPresented(let entry, let modal):
-            raw("{\"entry\":")
-            guard write(entry) else { return false }
-            if modal { raw(",\"modalInPresentation\":true") }
-            raw("}")
-        case .layerDismissed(let source, let ids):
-            raw("{\"ids\":")
-            strings(ids)
-            raw(",\"source\":")
-            string(source.rawValue)
-            raw("}")
-        case .dismissVetoed(let entry, let source):
-            raw("{\"entry\":")
-            string(entry)
-            raw(",\"source\":")
-            string(source.rawValue)
-            raw("}")
-        case .sessionRestored(let marker):
-            // Keys in sorted order: acknowledged, attempt, failedVersions, restoredVersion.
-            var first = true
-            raw("{")
-            if marker.acknowledged {
-                key("acknowledged", first: first)
-                raw("true")
-                first = false
-            }
-            if let attempt = marker.attempt {
-                key("attempt", first: first)
-                raw(String(attempt))
-                first = false
-            }
-            if !marker.failedVersions.isEmpty {
-                key("failedVersions", first: first)
-                raw("[" + marker.failedVersions.map(String.init).joined(separator: ",") + "]")
-                first = false
-            }
-            if let version = marker.restoredVersion {
-                key("restoredVersion", first: first)
-                raw(String(version))
-            }
-            raw("}")
-        }
-        return true
-    }
-
     /// `{"id","item","params","route"}` with the unset ones left out, as `Entry.encode(to:)`.
-    private mutating func write(_ entry: Entry) -> Bool {
+    mutating func write(_ entry: Entry) -> Bool {
         raw("{\"id\":")
         string(entry.id)
         if entry.item != NavigationItem() {
@@ -226,84 +135,7 @@ struct PayloadWriter {
         return true
     }
 
-    /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`. Written
-    /// out field by field rather than by walking ``NavigationItemField/all``, which cost the
-    /// rebuild benchmark a measurable share; `NavigationItemFieldTests` fails when a field is
-    /// missing here.
-    private mutating func write(_ item: NavigationItem) {
-        raw("{")
-        var first = true
-        if let custom = item.backBarButtonItem {
-            key("backBarButtonItem", first: first)
-            first = false
-            raw("{")
-            var firstInner = true
-            if custom.image {
-                key("image", first: firstInner)
-                firstInner = false
-                raw("true")
-            }
-            if custom.menuSuppressed {
-                key("menuSuppressed", first: firstInner)
-                firstInner = false
-                raw("true")
-            }
-            if let title = custom.title {
-                key("title", first: firstInner)
-                string(title)
-            }
-            raw("}")
-        }
-        if item.backButtonDisplayMode != .default {
-            key("backButtonDisplayMode", first: first)
-            first = false
-            string(item.backButtonDisplayMode.rawValue)
-        }
-        if let title = item.backButtonTitle {
-            key("backButtonTitle", first: first)
-            first = false
-            string(title)
-        }
-        if item.hidesBackButton {
-            key("hidesBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if item.leftBarButtonItems != 0 {
-            key("leftBarButtonItems", first: first)
-            first = false
-            raw(String(item.leftBarButtonItems))
-        }
-        if item.leftItemsSupplementBackButton {
-            key("leftItemsSupplementBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if let title = item.menuTitle {
-            key("menuTitle", first: first)
-            first = false
-            string(title)
-        }
-        if let popGuard = item.popGuard {
-            key("popGuard", first: first)
-            first = false
-            raw("{\"prompt\":")
-            string(popGuard.prompt)
-            raw("}")
-        }
-        if item.style != .navigator {
-            key("style", first: first)
-            first = false
-            string(item.style.rawValue)
-        }
-        if let title = item.title {
-            key("title", first: first)
-            string(title)
-        }
-        raw("}")
-    }
-
-    private mutating func write(object: [String: JSONValue]) -> Bool {
+    mutating func write(object: [String: JSONValue]) -> Bool {
         raw("{")
         // Sorted as members, not as keys looked up again: each lookup hashed its key.
         let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
@@ -335,7 +167,7 @@ struct PayloadWriter {
         return true
     }
 
-    private mutating func key(_ name: String, first: Bool) {
+    mutating func key(_ name: String, first: Bool) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(name)
         bytes.append(UInt8(ascii: ":"))
@@ -348,7 +180,7 @@ struct PayloadWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    private mutating func strings(_ values: [String]) {
+    mutating func strings(_ values: [String]) {
         raw("[")
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
