@@ -136,39 +136,52 @@ public struct ReportBuilder: Sendable {
                         kind: .modalInPresentation, layer: index, before: .bool(old.modalInPresentation),
                         after: .bool(new.modalInPresentation)))
             }
-            let oldEntries = old?.entries ?? []
-            let newEntries = new?.entries ?? []
-            for entry in oldEntries where !newEntries.contains(where: { $0.id.hasSameScalars(as: entry.id) }) {
-                changes.append(ReportChange(kind: .entryRemoved, layer: index, entry: entry.id))
-            }
-            for (position, entry) in newEntries.enumerated() {
-                guard let previous = oldEntries.first(where: { $0.id.hasSameScalars(as: entry.id) }) else {
-                    changes.append(ReportChange(kind: .entryAdded, layer: index, entry: entry.id, position: position))
-                    continue
-                }
-                if !sameScalars(previous.route, entry.route) {
-                    changes.append(
-                        ReportChange(
-                            kind: .fieldChanged, layer: index, entry: entry.id, field: "route",
-                            before: previous.route.map(JSONValue.string) ?? .null,
-                            after: entry.route.map(JSONValue.string) ?? .null))
-                }
-                if !sameParams(previous.params, entry.params) {
-                    changes.append(
-                        ReportChange(
-                            kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
-                            before: previous.params.map(JSONValue.object) ?? .null,
-                            after: entry.params.map(JSONValue.object) ?? .null))
-                }
-                for field in previous.item.changedFields(to: entry.item) {
-                    changes.append(
-                        ReportChange(
-                            kind: .fieldChanged, layer: index, entry: entry.id, field: field,
-                            before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field)))
-                }
-            }
+            entryChanges(from: old?.entries ?? [], to: new?.entries ?? [], layer: index, into: &changes)
             if old != nil, new == nil { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
         }
+        backChanges(from: before, to: after, into: &changes)
+        return changes
+    }
+
+    /// The entries of one layer removed, added or changed (by id), appended to `changes`.
+    private static func entryChanges(
+        from oldEntries: [Entry], to newEntries: [Entry], layer index: Int, into changes: inout [ReportChange]
+    ) {
+        for entry in oldEntries where !newEntries.contains(where: { $0.id.hasSameScalars(as: entry.id) }) {
+            changes.append(ReportChange(kind: .entryRemoved, layer: index, entry: entry.id))
+        }
+        for (position, entry) in newEntries.enumerated() {
+            guard let previous = oldEntries.first(where: { $0.id.hasSameScalars(as: entry.id) }) else {
+                changes.append(ReportChange(kind: .entryAdded, layer: index, entry: entry.id, position: position))
+                continue
+            }
+            if !sameScalars(previous.route, entry.route) {
+                changes.append(
+                    ReportChange(
+                        kind: .fieldChanged, layer: index, entry: entry.id, field: "route",
+                        before: previous.route.map(JSONValue.string) ?? .null,
+                        after: entry.route.map(JSONValue.string) ?? .null))
+            }
+            if !sameParams(previous.params, entry.params) {
+                changes.append(
+                    ReportChange(
+                        kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
+                        before: previous.params.map(JSONValue.object) ?? .null,
+                        after: entry.params.map(JSONValue.object) ?? .null))
+            }
+            for field in previous.item.changedFields(to: entry.item) {
+                changes.append(
+                    ReportChange(
+                        kind: .fieldChanged, layer: index, entry: entry.id, field: field,
+                        before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field)))
+            }
+        }
+    }
+
+    /// The back button's label and the back menu's titles, when they differ, appended to `changes`.
+    private static func backChanges(
+        from before: SessionState, to after: SessionState, into changes: inout [ReportChange]
+    ) {
         let oldButton = before.backButton
         let newButton = after.backButton
         if !sameScalars(oldButton?.label, newButton?.label) || (oldButton != nil) != (newButton != nil) {
@@ -191,6 +204,5 @@ public struct ReportBuilder: Sendable {
                     kind: .backMenu, before: oldMenu.map { .array($0.map(JSONValue.string)) } ?? .null,
                     after: newMenu.map { .array($0.map(JSONValue.string)) } ?? .null))
         }
-        return changes
     }
 }

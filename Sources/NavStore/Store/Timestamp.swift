@@ -119,6 +119,27 @@ private struct TimeReader {
     static let latest = Timestamp.latest
 
     mutating func read() -> Int64? {
+        guard let midnight = readDate() else { return nil }
+        if index == bytes.count { return midnight }
+        guard let milliseconds = readTimeOfDay() else { return nil }
+        guard index < bytes.count else {
+            return fail(
+                "the time has no zone (add Z for UTC, or an offset such as +02:00): a time without one would be read differently by different readers"
+            )
+        }
+        guard let offset = readZone() else { return nil }
+        guard index == bytes.count else { return nil }
+        // Within the years 0000-9999 once the offset is applied, so that the time prints in the
+        // same four-digit form and parses back.
+        let result = midnight + milliseconds - offset
+        guard result >= Self.earliest, result <= Self.latest else {
+            return fail("the time in UTC falls outside the years 0000-9999")
+        }
+        return result
+    }
+
+    /// `YYYY-MM-DD` as the milliseconds of its midnight (UTC), or `nil`.
+    private mutating func readDate() -> Int64? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
         guard (1...12).contains(month) else { return fail("month \(month) is out of range 1-12") }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -127,8 +148,11 @@ private struct TimeReader {
         guard (1...last).contains(day) else {
             return fail("day \(day) is out of range 1-\(last) for \(String(text.prefix(7)))")
         }
-        let midnight = Timestamp.days(year: year, month: month, day: day) * 86_400_000
-        if index == bytes.count { return midnight }
+        return Timestamp.days(year: year, month: month, day: day) * 86_400_000
+    }
+
+    /// `THH:MM[:SS[.fff]]` (or `t`/space) as milliseconds since midnight, or `nil`.
+    private mutating func readTimeOfDay() -> Int64? {
         guard take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2) else {
             return nil
         }
@@ -142,53 +166,49 @@ private struct TimeReader {
             }
             milliseconds += second * 1000
             if take(".") || take(",") {
-                var scale: Int64 = 100
-                var count = 0
-                while index < bytes.count, let digit = digit(bytes[index]) {
-                    if scale == 0 && digit != 0 { belowMillisecond = true }
-                    milliseconds += digit * scale
-                    scale /= 10
-                    count += 1
-                    index += 1
-                }
-                guard (1...9).contains(count) else {
-                    return fail(
-                        count == 0
-                            ? "the fraction of a second has no digits"
-                            : "the fraction of a second has \(count) digits; at most 9 are accepted")
-                }
+                guard let fraction = readFraction() else { return nil }
+                milliseconds += fraction
             }
         }
-        guard index < bytes.count else {
+        return milliseconds
+    }
+
+    /// The 1 to 9 digits of a fraction of a second as whole milliseconds, or `nil`.
+    private mutating func readFraction() -> Int64? {
+        var milliseconds: Int64 = 0
+        var scale: Int64 = 100
+        var count = 0
+        while index < bytes.count, let digit = digit(bytes[index]) {
+            if scale == 0 && digit != 0 { belowMillisecond = true }
+            milliseconds += digit * scale
+            scale /= 10
+            count += 1
+            index += 1
+        }
+        guard (1...9).contains(count) else {
             return fail(
-                "the time has no zone (add Z for UTC, or an offset such as +02:00): a time without one would be read differently by different readers"
-            )
+                count == 0
+                    ? "the fraction of a second has no digits"
+                    : "the fraction of a second has \(count) digits; at most 9 are accepted")
         }
-        var offset: Int64 = 0
-        if take("Z") || take("z") {
-            offset = 0
-        } else {
-            let sign: Int64
-            if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
-            guard let hours = digits(2) else { return nil }
-            guard hours <= 23 else { return fail("the zone's hours \(hours) are out of range 0-23") }
-            var minutes: Int64 = 0
-            if index < bytes.count {
-                _ = take(":")
-                guard let value = digits(2) else { return nil }
-                guard value <= 59 else { return fail("the zone's minutes \(value) are out of range 0-59") }
-                minutes = value
-            }
-            offset = sign * (hours * 60 + minutes) * 60_000
+        return milliseconds
+    }
+
+    /// `Z`, `z` or `±HH[[:]MM]` as the zone's offset in milliseconds, or `nil`.
+    private mutating func readZone() -> Int64? {
+        if take("Z") || take("z") { return 0 }
+        let sign: Int64
+        if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
+        guard let hours = digits(2) else { return nil }
+        guard hours <= 23 else { return fail("the zone's hours \(hours) are out of range 0-23") }
+        var minutes: Int64 = 0
+        if index < bytes.count {
+            _ = take(":")
+            guard let value = digits(2) else { return nil }
+            guard value <= 59 else { return fail("the zone's minutes \(value) are out of range 0-59") }
+            minutes = value
         }
-        guard index == bytes.count else { return nil }
-        // Within the years 0000-9999 once the offset is applied, so that the time prints in the
-        // same four-digit form and parses back.
-        let result = midnight + milliseconds - offset
-        guard result >= Self.earliest, result <= Self.latest else {
-            return fail("the time in UTC falls outside the years 0000-9999")
-        }
-        return result
+        return sign * (hours * 60 + minutes) * 60_000
     }
 
     /// Records why the text is refused and returns `nil`.

@@ -35,6 +35,11 @@ extension CompletionScript {
     /// The start of `_navdb`: the options before the subcommand, the subcommand (and the
     /// `session` group's), and the count of positional words, up to the `case` on the command.
     private static func bashCommandWalk() -> String {
+        bashRootWords() + bashSubcommand() + bashPositionalCount()
+    }
+
+    /// The options before the subcommand, and the completion of those options and of the subcommand.
+    private static func bashRootWords() -> String {
         """
         _navdb() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
@@ -58,6 +63,13 @@ extension CompletionScript {
                 fi
                 return
             fi
+
+        """
+    }
+
+    /// The subcommand (and the `session` group's), and the completion of `help` and `session`.
+    private static func bashSubcommand() -> String {
+        """
             command="${COMP_WORDS[i]}"
             start=$((i + 1))
             if [[ "$command" == help ]]; then
@@ -72,6 +84,13 @@ extension CompletionScript {
                 command="session ${COMP_WORDS[start]}"
                 ((start++))
             fi
+
+        """
+    }
+
+    /// The count of positional words after the subcommand, up to the `case` on the command.
+    private static func bashPositionalCount() -> String {
+        """
             local positional=0
             for ((i = start; i < COMP_CWORD; i++)); do
                 case "${COMP_WORDS[i]}" in
