@@ -22,13 +22,7 @@ extension PayloadReader {
                 guard let v = reader.optionalString() else { return false }
                 item.backButtonTitle = v
             case 2:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.backBarButtonItem = nil
-                } else {
-                    guard let custom = reader.backBarButtonItem() else { return false }
-                    item.backBarButtonItem = custom
-                }
+                return reader.optionalBackBarButtonItem(into: &item)
             case 3:
                 guard let v = reader.optionalString() else { return false }
                 guard let v else {
@@ -63,28 +57,46 @@ extension PayloadReader {
                 guard let v = reader.optionalString() else { return false }
                 item.menuTitle = v
             default:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.popGuard = nil
-                } else {
-                    let (opened, isEmpty) = reader.openObject()
-                    guard opened, !isEmpty else { return false }
-                    var prompt: String?
-                    guard
-                        reader.members(
-                            ["prompt"],
-                            { reader, _ in
-                                guard let text = reader.string() else { return false }
-                                prompt = text
-                                return true
-                            }), let prompt
-                    else { return false }
-                    item.popGuard = PopGuard(prompt: prompt)
-                }
+                return reader.optionalPopGuard(into: &item)
             }
             return true
         }
         return ok ? item : nil
+    }
+
+    /// An item's `backBarButtonItem`: `null` or an object; `false` defers.
+    private mutating func optionalBackBarButtonItem(into item: inout NavigationItem) -> Bool {
+        if skipSpaceAndPeek() == UInt8(ascii: "n") {
+            guard literal("null") else { return false }
+            item.backBarButtonItem = nil
+        } else {
+            guard let custom = backBarButtonItem() else { return false }
+            item.backBarButtonItem = custom
+        }
+        return true
+    }
+
+    /// An item's `popGuard`: `null` or `{"prompt":…}`; `false` defers.
+    private mutating func optionalPopGuard(into item: inout NavigationItem) -> Bool {
+        if skipSpaceAndPeek() == UInt8(ascii: "n") {
+            guard literal("null") else { return false }
+            item.popGuard = nil
+            return true
+        }
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return false }
+        var prompt: String?
+        guard
+            members(
+                ["prompt"],
+                { reader, _ in
+                    guard let text = reader.string() else { return false }
+                    prompt = text
+                    return true
+                }), let prompt
+        else { return false }
+        item.popGuard = PopGuard(prompt: prompt)
+        return true
     }
 
     /// A custom back bar button item as ``BackBarButtonItem/init(from:)`` reads it; `nil` defers.
@@ -209,188 +221,5 @@ extension PayloadReader {
         }
         guard ok, let entries else { return nil }
         return Layer(entries: entries, modalInPresentation: modal)
-    }
-
-    /// The payload of an event of `type` as `EventBody(type:payloadFrom:)` reads it; `nil` defers
-    /// (`session.restored`, rare, always goes to the reference).
-    mutating func body(type: String) -> EventBody? {
-        let (opened, isEmpty) = openObject()
-        guard opened else { return nil }
-        switch type {
-        case "entry.pushed":
-            guard !isEmpty else { return nil }
-            var entry: Entry?
-            guard
-                members(
-                    ["entry"],
-                    { reader, _ in
-                        entry = reader.entry()
-                        return entry != nil
-                    }), let entry = entry.take()
-            else { return nil }
-            return .entryPushed(entry)
-        case "entries.popped":
-            guard !isEmpty else { return nil }
-            var source: PopSource?
-            var ids: [String]?
-            var confirmed = false
-            guard
-                members(
-                    ["source", "ids", "confirmed"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            source = reader.string().flatMap(PopSource.init(rawValue:))
-                            return source != nil
-                        case 1:
-                            ids = reader.strings()
-                            return ids != nil
-                        default:
-                            guard let v = reader.optionalFlag() else { return false }
-                            confirmed = v
-                            return true
-                        }
-                    }), let source, let ids
-            else { return nil }
-            return .entriesPopped(source: source, ids: ids, confirmed: confirmed)
-        case "item.updated":
-            guard !isEmpty else { return nil }
-            var id: String?
-            var item: NavigationItem?
-            var fields: [String] = []
-            guard
-                members(
-                    ["id", "item", "fields"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            id = reader.string()
-                            return id != nil
-                        case 1:
-                            item = reader.item()
-                            return item != nil
-                        default:
-                            if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                                fields = []
-                                return reader.literal("null")
-                            }
-                            guard let v = reader.strings() else { return false }
-                            fields = v
-                            return true
-                        }
-                    }), let id, let item
-            else { return nil }
-            return .itemUpdated(id: id, item: item, fields: fields)
-        case "layer.presented":
-            guard !isEmpty else { return nil }
-            var entry: Entry?
-            var modal = false
-            guard
-                members(
-                    ["entry", "modalInPresentation"],
-                    { reader, key in
-                        if key == 0 {
-                            entry = reader.entry()
-                            return entry != nil
-                        }
-                        guard let v = reader.optionalFlag() else { return false }
-                        modal = v
-                        return true
-                    }), let entry
-            else { return nil }
-            return .layerPresented(entry, modalInPresentation: modal)
-        case "layer.dismissed":
-            guard !isEmpty else { return nil }
-            var source: DismissSource?
-            var ids: [String]?
-            guard
-                members(
-                    ["source", "ids"],
-                    { reader, key in
-                        if key == 0 {
-                            source = reader.string().flatMap(DismissSource.init(rawValue:))
-                            return source != nil
-                        }
-                        ids = reader.strings()
-                        return ids != nil
-                    }), let source, let ids
-            else { return nil }
-            return .layerDismissed(source: source, ids: ids)
-        case "stack.replaced":
-            guard !isEmpty else { return nil }
-            var entries: [Entry]?
-            guard
-                members(
-                    ["entries"],
-                    { reader, _ in
-                        entries = reader.entries()
-                        return entries != nil
-                    }), let entries
-            else { return nil }
-            return .stackReplaced(entries)
-        case "session.started":
-            var name: String?
-            var platform = PlatformGeneration.default
-            if isEmpty { return .sessionStarted(name: nil) }
-            guard
-                members(
-                    ["name", "platform"],
-                    { reader, key in
-                        if key == 1 {
-                            guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else {
-                                return false
-                            }
-                            platform = value
-                            return true
-                        }
-                        guard let v = reader.optionalString() else { return false }
-                        name = v
-                        return true
-                    })
-            else { return nil }
-            return .sessionStarted(name: name, platform: platform)
-        case "pop.vetoed":
-            guard !isEmpty else { return nil }
-            var entry: String?
-            var prompt: String?
-            var source: PopSource?
-            guard
-                members(
-                    ["entry", "prompt", "source"],
-                    { reader, key in
-                        switch key {
-                        case 0:
-                            entry = reader.string()
-                            return entry != nil
-                        case 1:
-                            prompt = reader.string()
-                            return prompt != nil
-                        default:
-                            source = reader.string().flatMap(PopSource.init(rawValue:))
-                            return source != nil
-                        }
-                    }), let entry, let prompt, let source
-            else { return nil }
-            return .popVetoed(entry: entry, prompt: prompt, source: source)
-        case "dismiss.vetoed":
-            guard !isEmpty else { return nil }
-            var entry: String?
-            var source: DismissSource?
-            guard
-                members(
-                    ["entry", "source"],
-                    { reader, key in
-                        if key == 0 {
-                            entry = reader.string()
-                            return entry != nil
-                        }
-                        source = reader.string().flatMap(DismissSource.init(rawValue:))
-                        return source != nil
-                    }), let entry, let source
-            else { return nil }
-            return .dismissVetoed(entry: entry, source: source)
-        default:
-            return nil
-        }
     }
 }
