@@ -5,32 +5,26 @@ extension PayloadReader {
     mutating func body(type: String) -> EventBody? {
         let (opened, isEmpty) = openObject()
         guard opened else { return nil }
+        // Only `session.started` may be `{}`; every other payload has required members.
+        guard !isEmpty else { return type == "session.started" ? .sessionStarted(name: nil) : nil }
         switch type {
         case "entry.pushed":
-            guard !isEmpty else { return nil }
             return entryPushedBody()
         case "entries.popped":
-            guard !isEmpty else { return nil }
             return entriesPoppedBody()
         case "item.updated":
-            guard !isEmpty else { return nil }
             return itemUpdatedBody()
         case "layer.presented":
-            guard !isEmpty else { return nil }
             return layerPresentedBody()
         case "layer.dismissed":
-            guard !isEmpty else { return nil }
             return layerDismissedBody()
         case "stack.replaced":
-            guard !isEmpty else { return nil }
             return stackReplacedBody()
         case "session.started":
-            return sessionStartedBody(isEmpty: isEmpty)
+            return sessionStartedBody()
         case "pop.vetoed":
-            guard !isEmpty else { return nil }
             return popVetoedBody()
         case "dismiss.vetoed":
-            guard !isEmpty else { return nil }
             return dismissVetoedBody()
         default:
             return nil
@@ -160,11 +154,10 @@ extension PayloadReader {
         return .stackReplaced(entries)
     }
 
-    /// The payload of `session.started` after its opening brace.
-    private mutating func sessionStartedBody(isEmpty: Bool) -> EventBody? {
+    /// The payload of `session.started` after its opening brace (a non-empty object).
+    private mutating func sessionStartedBody() -> EventBody? {
         var name: String?
         var platform = PlatformGeneration.default
-        if isEmpty { return .sessionStarted(name: nil) }
         guard
             members(
                 ["name", "platform"],
