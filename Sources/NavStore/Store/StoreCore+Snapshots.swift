@@ -33,7 +33,7 @@ extension StoreCore {
         ) { row -> (SessionState, Int)? in
             let fast = try row.withUTF8(at: 1, PayloadReader.state) ?? nil
             guard
-                let state = try fast
+                let state = fast
                     ?? (try? decoder.decode(SessionState.self, from: Data((try row[1] as String).utf8)))
             else { return nil }
             return (state, try row[0])

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import NavStore
 import Synchronization
 
@@ -8,6 +8,11 @@ import Synchronization
     @preconcurrency import Musl
 #elseif canImport(Darwin)
     import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// 9. The PostgreSQL backend, each against libpq alone on the same server: (9a) a bulk import of
@@ -141,7 +146,7 @@ enum PostgreSQLBench {
         let uri = try freshSchema(server)
         func throughput(writers: Int) throws -> Double {
             let failures = Mutex<[String]>([])
-            let seconds = try measureSeconds {
+            let seconds = measureSeconds {
                 DispatchQueue.concurrentPerform(iterations: writers) { writer in
                     do {
                         let store = try NavigationStore(path: uri)

@@ -16,7 +16,7 @@ struct ReportCommand: Command {
             Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
             folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
             <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
-            event count, time span and lint findings, and one page per session. A file that cannot be written exits 74.
+            event count, time span and lint findings, and one page per session. A file that cannot be written exits 73.
             """,
         arguments: [key.spec],
         options: [output.spec, from.spec, to.spec, platform.spec, width.spec])
