@@ -55,4 +55,25 @@ extension BadInputTests {
             sandbox, ["import", "-"], stdin: misspelt.joined(separator: "\n") + "\n", status: 65,
             message: "unknown navigation item field 'titel'")
     }
+
+    @Test("a style or back button display mode that is no case is refused naming the accepted values")
+    func unknownEnumValues() throws {
+        let (sandbox, lines) = try sandboxAndForeignExport()
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"style": "weird"}}]"#,
+            status: 65, message: "unknown style 'weird' (known: navigator, browser, editor) at [0].item.style")
+        try expectRefused(
+            sandbox, ["set-stack", "s", "--json-file", "-"],
+            stdin: #"[{"id": "A", "item": {"backButtonDisplayMode": "tiny"}}]"#, status: 65,
+            message:
+                "unknown backButtonDisplayMode 'tiny' (known: default, generic, minimal) at [0].item.backButtonDisplayMode"
+        )
+        let odd = lines.map {
+            $0.replacingOccurrences(of: #""title":"Mail""#, with: #""title":"Mail","backButtonDisplayMode":"Minimal""#)
+        }
+        #expect(odd != lines)
+        try expectRefused(
+            sandbox, ["import", "-"], stdin: odd.joined(separator: "\n") + "\n", status: 65,
+            message: "unknown backButtonDisplayMode 'Minimal' (known: default, generic, minimal)")
+    }
 }

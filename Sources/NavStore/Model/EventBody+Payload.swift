@@ -209,3 +209,25 @@ package func isNotJSON(_ error: any Error) -> Bool {
     return context.codingPath.isEmpty
         && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
 }
+
+extension RawRepresentable where Self: CaseIterable, RawValue == String {
+    /// Decodes a case from its raw value; another string is refused with the values accepted, as
+    /// `unknown backButtonDisplayMode 'tiny' (known: default, generic, minimal)` (control characters and `'` escaped), where
+    /// Foundation's own message names the Swift type and lists nothing.
+    ///
+    /// - Parameters:
+    ///   - decoder: the decoder positioned at the value (its coding path goes into the error).
+    ///   - name: the value's name in the JSON, for the message.
+    /// - Throws: `DecodingError.dataCorrupted` for a string that is no case; what the decoder
+    ///   throws for a value that is not a string.
+    static func decodeCase(from decoder: any Decoder, name: String) throws -> Self {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        if let value = Self(rawValue: text) { return value }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription:
+                    "unknown \(name) '\(DisplayText.escaped(text, quote: "'"))' (known: \(allCases.map(\.rawValue).joined(separator: ", ")))"
+            ))
+    }
+}

@@ -12,6 +12,12 @@ public enum BackButtonDisplayMode: String, Sendable, Hashable, Codable, CaseIter
     case generic
     /// The chevron only: an empty label.
     case minimal
+
+    /// Decodes a case; another string is refused naming the values accepted.
+    /// - Throws: `DecodingError` naming the value and the accepted ones.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "backButtonDisplayMode")
+    }
 }
 
 /// The navigation item's style (`UINavigationItem.ItemStyle`, iOS 16).
@@ -22,6 +28,12 @@ public enum NavigationItemStyle: String, Sendable, Hashable, Codable, CaseIterab
     case browser
     /// The editor style: the back button is a chevron only (rule 4 of <doc:Rules>).
     case editor
+
+    /// Decodes a case; another string is refused naming the values accepted.
+    /// - Throws: `DecodingError` naming the value and the accepted ones.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "style")
+    }
 }
 
 /// A custom `UINavigationItem.backBarButtonItem` set on the item *below* the screen showing it.
