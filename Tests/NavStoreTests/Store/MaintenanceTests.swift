@@ -109,7 +109,7 @@ struct MaintenanceTests {
             ("params = 'oops'", "params 'oops' are not a JSON object (not JSON)"),
             (
                 #"item = '{"backButtonDisplayMode":"weird"}'"#,
-                #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (Cannot initialize BackButtonDisplayMode from invalid String value weird at backButtonDisplayMode)"#
+                #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (unknown backButtonDisplayMode 'weird' (known: default, generic, minimal) at backButtonDisplayMode)"#
             ),
         ])
     func unreadableProjectionRow(assignment: String, problem: String) throws {
