@@ -15,25 +15,6 @@ import Testing
         return sandbox
     }
 
-    /// Runs `arguments` and checks the exit code, the message and that the database did not change.
-    func expectRefused(
-        _ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let before = try sandbox.databaseBytes()
-        let result = try sandbox.run(arguments, stdin: stdin)
-        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("Error: "), "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
-        if status != 64 {
-            #expect(
-                result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)",
-                sourceLocation: sourceLocation)
-        }
-        #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
-    }
-
     @Test("an unknown session exits 1 and names the key, for writes and reads")
     func unknownSession() throws {
         let sandbox = try populated()

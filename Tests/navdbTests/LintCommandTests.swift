@@ -150,39 +150,23 @@ import Testing
 
     // MARK: Bad input
 
-    func expectRefused(
-        _ sandbox: Sandbox, _ arguments: [String], stdin: String? = nil, status: Int32, message: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let before = try sandbox.databaseBytes()
-        let result = try sandbox.run(arguments, stdin: stdin)
-        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("Error: "), "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
-        if status != 64 {
-            #expect(
-                result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)",
-                sourceLocation: sourceLocation)
-        } else {
-            #expect(result.stderr.contains("Usage: navdb lint"), sourceLocation: sourceLocation)
-        }
-        #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
-    }
-
     @Test("an unknown rule id is a usage error that lists the known ids")
     func unknownRule() throws {
         let sandbox = try withDefects()
         let known =
             "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated, label-lost-on-ios26"
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--rule", "blank-row"], status: 64,
             message: "The value 'blank-row' is invalid for '--rule <id>': expected a rule id: \(known)")
-        try expectRefused(sandbox, ["lint", "--disable", "Guard-Bypassed"], status: 64, message: "'--disable <id>'")
         try expectRefused(
+            usage: "lint", sandbox, ["lint", "--disable", "Guard-Bypassed"], status: 64, message: "'--disable <id>'")
+        try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--rule", "label-falls-back"], status: 64,
             message: "--rule label-falls-back needs --width <n>")
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--fail-on", "fatal"], status: 64, message: "expected one of error, warning, info, never")
     }
 
@@ -201,6 +185,7 @@ import Testing
         #expect(whatIf.status == 0)
         #expect(whatIf.lines == ["linted 1 session(s), 3 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--platform", "ios27"], status: 64,
             message: "The value 'ios27' is invalid for '--platform <generation>': expected one of ios14, ios26")
     }
@@ -211,6 +196,7 @@ import Testing
     func badWidth(width: String) throws {
         let sandbox = try withDefects()
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--width=\(width)"], status: 64,
             message: "The value '\(width)' is invalid for '--width <n>': expected an integer from 1 to 10000")
     }
@@ -219,14 +205,18 @@ import Testing
     func badInput() throws {
         let sandbox = try withDefects()
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", "missing.ndjson"], status: 65,
             message: "cannot read 'missing.ndjson': No such file or directory")
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", sandbox.directory.path], status: 65, message: "it is a directory")
         let file = try sandbox.write("bad.ndjson", "{}\n")
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", file], status: 65, message: "line 1 of '\(file)': not an event record")
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", "-"], stdin: "\n\nnot json\n", status: 65, message: "line 3 of stdin: not JSON"
         )
         let gap =
@@ -234,11 +224,13 @@ import Testing
             + "\n"
             + #"{"session":"s","version":3,"type":"session.restored","at":0,"eventID":"00000000-0000-4000-8000-000000000002","payload":{}}"#
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", "-"], stdin: gap, status: 65,
             message: "line 2 of stdin: session 's' expected version 2, found 3")
         let latin1 = sandbox.directory.appendingPathComponent("latin1.ndjson")
         try Data([0x7B, 0xFF, 0x7D, 0x0A]).write(to: latin1)
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", latin1.path], status: 65,
             message: "line 1 of '\(latin1.path)' is not valid UTF-8 text; nothing was linted")
     }
@@ -246,12 +238,15 @@ import Testing
     @Test("an unknown session is not found (1), in the database or in the input")
     func unknownSession() throws {
         let sandbox = try withDefects()
-        try expectRefused(sandbox, ["lint", "mail", "nosuch"], status: 1, message: "session 'nosuch' not found")
+        try expectRefused(
+            usage: "lint", sandbox, ["lint", "mail", "nosuch"], status: 1, message: "session 'nosuch' not found")
         let export = try sandbox.run(["export", "--all"]).stdout
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", "--input", "-", "nosuch"], stdin: export, status: 1,
             message: "session \"nosuch\" is not in stdin")
         try expectRefused(
+            usage: "lint",
             sandbox, ["lint", ""], status: 64, message: "expected a session key of at least one character")
     }
 

@@ -12,20 +12,6 @@ import Testing
         try sandbox.ok(["push", key, "B", "--title", "Mail"])
     }
 
-    func expectRefused(
-        _ sandbox: Sandbox, _ arguments: [String], status: Int32, message: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let before = try sandbox.databaseBytes()
-        let result = try sandbox.run(arguments)
-        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
-        #expect(
-            result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)",
-            sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
-    }
-
     @Test("session start records the generation, and reads resolve under it")
     func sessionStartRecordsTheGenerationAndReadsResolveUnderIt() throws {
         let sandbox = try Sandbox()
