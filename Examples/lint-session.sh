@@ -8,22 +8,8 @@
 # NAVDB names the binary (default: .build/release/navdb, then .build/debug/navdb).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-NAVDB=${NAVDB:-}
-if [ -z "$NAVDB" ]; then
-  for candidate in .build/release/navdb .build/debug/navdb; do
-    if [ -x "$candidate" ]; then NAVDB=$candidate; break; fi
-  done
-fi
-[ -n "$NAVDB" ] || { echo "navdb is not built: run 'swift build -c release' first" >&2; exit 1; }
-workdir=$(mktemp -d)
-trap 'rm -rf "$workdir"' EXIT
-export NAVDB_PATH=${1:-$workdir/shop.sqlite}
-rm -f "$NAVDB_PATH" "$NAVDB_PATH-wal" "$NAVDB_PATH-shm"
-
 # Each step happens 5 seconds after the one before, from 10:00 on 3 November 2026.
-t=0
-tick() { t=$((t + 5)); printf -v now '2026-11-03T10:%02d:%02dZ' $((t / 60)) $((t % 60)); }
-nav() { tick; "$NAVDB" "$@" --time "$now" >/dev/null; }
+. Examples/common.sh shop.sqlite 5 2026-11-03 10 "$@"
 
 nav session start shop --name "Shop on iPad"
 nav push shop home --title "Home"
