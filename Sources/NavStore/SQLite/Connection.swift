@@ -167,7 +167,7 @@ package final class Connection {
     /// The file a chain of symbolic links at `path` ends in when that file does not exist (each
     /// relative target resolved against its link's directory), or `nil` when `path` is not such
     /// a link. At most 40 links are followed, as the kernel does (`ELOOP`).
-    static func danglingLinkTarget(_ path: String) -> String? {
+    package static func danglingLinkTarget(_ path: String) -> String? {
         var current = path
         var info = stat()
         for _ in 0..<40 {

@@ -72,7 +72,7 @@ struct ImportCommand: Command {
         // A symbolic link to a missing file is kept: what this run created is its target.
         let path = context.globals.databasePath
         let existed = FileManager.default.fileExists(atPath: path)
-        let created = Self.fileCreated(at: path)
+        let created = Connection.danglingLinkTarget(path) ?? path
         do {
             return try importAll(context)
         } catch {
@@ -81,24 +81,6 @@ struct ImportCommand: Command {
             }
             throw error
         }
-    }
-
-    /// The file that opening `path` for writing creates when nothing exists there: the end of a
-    /// chain of symbolic links (each relative target resolved against its link's folder, at most
-    /// 40 links as the kernel follows), or `path` itself.
-    static func fileCreated(at path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { break }
-            if target.hasPrefix("/") {
-                current = target
-            } else if let slash = current.lastIndex(of: "/") {
-                current = current[...slash] + target
-            } else {
-                current = target
-            }
-        }
-        return current
     }
 
     private func importAll(_ context: Context) throws -> Outcome {
