@@ -31,9 +31,16 @@ enum Failure {
 
     /// Reports output that was lost at the end of a run (``Console/finish()``) and returns the
     /// exit status: ``outputLost`` unless the run had failed already. A writing command's message
-    /// says that its event was stored, and as which version.
+    /// says that its event was stored, and as which version. A veto (exit 3 when its output is
+    /// written) exits 73 too: exit 3 promises the veto on stdout, and that is what was lost; the
+    /// message says that the command was vetoed, that nothing was popped or dismissed, and which
+    /// version records the veto (so it is not run again to find out).
     static func reportLostOutput(_ reason: String, status: Int32) -> Int32 {
-        if let stored = WriteOutput.stored {
+        if let stored = WriteOutput.stored, let veto = stored.veto {
+            Console.err(
+                "Error: session '\(Text.escaped(stored.session))': \(veto.sentence), the veto is recorded as version \(stored.version), but its output could not be written: \(reason)\n"
+            )
+        } else if let stored = WriteOutput.stored {
             Console.err(
                 "Error: session '\(Text.escaped(stored.session))' stored version \(stored.version), but its output could not be written: \(reason)\n"
             )

@@ -92,6 +92,71 @@ struct OutputAndArgumentTests {
             "\(result)")
     }
 
+    @Test("a NAVDB_PATH set but empty is a usage error naming it (64), not ./navdb.sqlite; --db still wins")
+    func emptyEnvironmentPath() throws {
+        let sandbox = try Sandbox()
+        for command in ["session start s", "sessions", "import -", "push s A", "export --all"] {
+            let result = try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" \(command) </dev/null")
+            #expect(result.status == 64, "\(command): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: NAVDB_PATH is set but empty: expected a file path or a postgresql:// URI (unset it for ./navdb.sqlite, or give --db <path>)\n"
+                ), "\(command): \(result.stderr)")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { !$0.hasPrefix(".") }
+                .isEmpty, "no database created")
+        let explicit = try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" --db \"$DB\" session start s")
+        #expect(explicit.status == 0, "\(explicit)")
+        #expect(try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" --help >/dev/null").status == 0)
+    }
+
+    @Test("a veto whose output is lost exits 73 and says it was vetoed, that nothing was popped, and its version")
+    func lostOutputOfAVeto() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        try sandbox.ok(["push", "s", "A", "--time", "2026-11-30T09:00:01Z"])
+        try sandbox.ok(["push", "s", "B", "--pop-guard", "Discard \"draft\"?", "--time", "2026-11-30T09:00:02Z"])
+        try sandbox.ok(["present", "s", "M", "--modal-in-presentation", "--time", "2026-11-30T09:00:03Z"])
+        var scripts = [
+            (
+                "dismiss s --source gesture >&-",
+                "the dismissal of 'M' was vetoed (modal in presentation): nothing was dismissed", 5
+            ),
+            ("dismiss s --source programmatic >/dev/null", nil, 6),
+            ("pop s >&-", "the pop of 'B' was vetoed (pop guard \"Discard \\\"draft\\\"?\"): nothing was popped", 7),
+            (
+                "--json pop s >&-",
+                "the pop of 'B' was vetoed (pop guard \"Discard \\\"draft\\\"?\"): nothing was popped", 8
+            ),
+        ]
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            scripts.append(
+                (
+                    "pop s >/dev/full",
+                    "the pop of 'B' was vetoed (pop guard \"Discard \\\"draft\\\"?\"): nothing was popped", 9
+                ))
+        }
+        for (command, sentence, version) in scripts {
+            let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" \(command)")
+            guard let sentence else {
+                #expect(result.status == 0, "\(command): \(result)")
+                continue
+            }
+            #expect(result.status == 73, "\(command): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: session 's': \(sentence), the veto is recorded as version \(version), but its output could not be written: "
+                ), "\(command): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        // Nothing was popped: B is still on top, and the vetoes are in the log as the messages say.
+        let stack = try sandbox.ok(["--json", "stack", "s"]).stdout
+        #expect(stack.contains("\"id\":\"B\""), "\(stack)")
+        let vetoes = try sandbox.ok(["--json", "history", "s"]).lines.filter { $0.contains("\"type\":\"pop.vetoed\"") }
+        #expect(vetoes.count == scripts.filter { $0.0.contains("pop s") }.count, "\(vetoes)")
+    }
+
     @Test(
         "a time must parse whole and carry its zone",
         arguments: [

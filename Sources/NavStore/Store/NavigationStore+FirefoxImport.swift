@@ -52,7 +52,11 @@ extension NavigationStore {
     @discardableResult
     public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport
     {
-        let tabs = try FirefoxSessionFile.tabs(from: Data(data))
+        try importFirefoxTabs(try FirefoxSessionFile.tabs(from: Data(data)), at: at)
+    }
+
+    /// Imports tabs read by ``FirefoxSessionFile/tabs(from:)``, as ``importFirefoxSession(data:at:)``.
+    func importFirefoxTabs(_ tabs: [FirefoxTab], at: Int64?) throws(StoreError) -> ImportReport {
         let fallbackTime = at ?? Timestamp.now()
         return try withCore { core in
             try core.db.inTransaction(.write) {

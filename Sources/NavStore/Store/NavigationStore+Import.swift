@@ -102,20 +102,25 @@ extension NavigationStore {
 }
 
 extension NavigationStore {
-    /// One NDJSON line of an export as an event or a truncated session's base, or `nil` for a
-    /// blank line (spaces, tabs, CR only); shared by ``importNDJSON(lines:progress:)`` and
-    /// ``lintNDJSON(lines:sessions:options:progress:)``.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `lineNumber` and what is wrong.
     /// What every line is checked for before it is decoded: params nested deeper than
     /// ``JSONValue/maximumDepth`` (a line wraps them in up to 6 levels of its own: record,
     /// payload, state, layers, layer, entries, entry for a truncated session's base), numbers
     /// that would change, keys given twice.
     static let lineCheck = JSONTextCheck(wrapperLevels: 6)
 
+    /// Whether an NDJSON line is blank (spaces, tabs, CR only): it holds no event and is skipped.
+    static func isBlankLine(_ line: String) -> Bool {
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+    }
+
+    /// One NDJSON line of an export as an event or a truncated session's base, or `nil` for a
+    /// blank line (spaces, tabs, CR only); shared by ``importNDJSON(lines:progress:)`` and
+    /// ``lintNDJSON(lines:sessions:options:progress:)``.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `lineNumber` and what is wrong.
     static func decodeEventLine(_ line: String, lineNumber: Int, decoder: JSONDecoder = JSONDecoder())
         throws(StoreError) -> ImportLine?
     {
-        if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
+        if isBlankLine(line) { return nil }
         if let problem = lineCheck.problem(in: line) { throw .invalidImport(line: lineNumber, reason: problem) }
         do {
             return try decoder.decode(ImportLine.self, from: Data(line.utf8))

@@ -42,14 +42,18 @@ struct Context {
     var json: Bool { globals.json }
 
     /// Whether something exists at the database path (a dangling symbolic link does not count).
+    /// - Throws: ``UsageError`` for an empty `NAVDB_PATH` (``GlobalOptions/databasePath``).
     var databaseExists: Bool {
-        var info = stat()
-        return stat(globals.databasePath, &info) == 0
+        get throws(UsageError) {
+            var info = stat()
+            return stat(try globals.databasePath, &info) == 0
+        }
     }
 
     /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
     /// new empty database; only `session start` and `import` create one.
-    func store(create: Bool = false) throws(StoreError) -> NavigationStore {
+    /// - Throws: ``UsageError`` for an empty `NAVDB_PATH`; ``StoreError`` when it cannot be opened.
+    func store(create: Bool = false) throws -> NavigationStore {
         try NavigationStore(path: globals.databasePath, create: create)
     }
 }

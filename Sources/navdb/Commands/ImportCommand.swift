@@ -70,11 +70,11 @@ struct ImportCommand: Command {
         // A refused import writes nothing; when it would have created the database, it leaves
         // no empty file behind either.
         // A symbolic link to a missing file is kept: what this run created is its target.
-        let path = context.globals.databasePath
+        let path = try context.globals.databasePath
         let existed = FileManager.default.fileExists(atPath: path)
         let created = Connection.danglingLinkTarget(path) ?? path
         do {
-            return try importAll(context)
+            return try importAll(context, path: path)
         } catch {
             if !existed {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: created + suffix) }
@@ -83,14 +83,16 @@ struct ImportCommand: Command {
         }
     }
 
-    private func importAll(_ context: Context) throws -> Outcome {
+    private func importAll(_ context: Context, path: String) throws -> Outcome {
         let report: ImportReport
         switch format {
         case .navdb:
             let lines = try file.lines()
             var progress = Progress("import")
             do {
-                report = try context.store(create: true).importNDJSON(lines: lines) { done, _ in progress.update(done) }
+                report = try NavigationStore.importNDJSON(into: path, lines: lines) { done, _ in
+                    progress.update(done)
+                }
             } catch {
                 // A read error surfaces as a bad line; say what really happened.
                 if let readError = lines.error { throw InputError(description: readError.description) }
@@ -99,13 +101,17 @@ struct ImportCommand: Command {
             progress.finish()
         case .firefoxSession:
             let bytes = try file.readAll()
-            report = try context.store(create: true).importFirefoxSession(data: bytes, at: at)
+            report = try NavigationStore.importFirefoxSession(into: path, data: bytes, at: at)
         }
         if context.json {
             try JSONOutput.print(report)
         } else {
+            // An input without events creates no database (the library's rule): say so, as a
+            // later read of the path would otherwise be a surprise.
+            let none = try !PostgreSQLURI.isURI(path) && !context.databaseExists
             Console.line(
                 "imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)"
+                    + (none ? "; the input holds no event, so no database was created at '\(Text.escaped(path))'" : "")
             )
         }
         return .success

@@ -39,7 +39,7 @@ struct SessionStartAction: WriteAction {
     func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
         // A missing file holds no session: an expected version other than 0 is a conflict, and
         // refused before the file is created, so the refusal leaves nothing behind.
-        if let expected = write.expectedVersion, expected != 0, !context.databaseExists {
+        if let expected = write.expectedVersion, expected != 0, try !context.databaseExists {
             throw StoreError.versionConflict(session: session, expected: expected, actual: 0)
         }
         return try context.store(create: true).startSession(

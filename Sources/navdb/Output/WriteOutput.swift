@@ -2,9 +2,30 @@ import NavStore
 
 /// What every writing command prints.
 enum WriteOutput {
-    /// The session and version a writing command appended, once it did: when its output is then
-    /// lost, the error says the event was stored. The process runs one command.
-    nonisolated(unsafe) static var stored: (session: String, version: Int)?
+    /// The session and version a writing command appended, once it did, and for a veto what
+    /// was vetoed and why: when its output is then lost, the error says the event was stored (and
+    /// that it was a veto). The process runs one command.
+    nonisolated(unsafe) static var stored: (session: String, version: Int, veto: Veto?)?
+
+    /// A recorded veto: what was vetoed and why.
+    struct Veto {
+        /// `pop` or `dismissal`.
+        var what: String
+        /// The entry that stays.
+        var entry: String
+        /// The pop guard's prompt; `nil` for a dismissal vetoed by `isModalInPresentation`.
+        var prompt: String?
+
+        /// The reason as the normal output prints it: the prompt, or `'M' is modal in presentation`.
+        var shown: String { prompt.map(Text.escaped) ?? "'\(Text.escaped(entry))' is modal in presentation" }
+
+        /// The veto in a sentence: `the pop of 'B' was vetoed (pop guard "Sure?"): nothing was popped`.
+        var sentence: String {
+            "the \(what) of '\(Text.escaped(entry))' was vetoed ("
+                + (prompt.map { "pop guard \(Text.quoted($0))" } ?? "modal in presentation")
+                + "): nothing was \(what == "pop" ? "popped" : "dismissed")"
+        }
+    }
 
     /// Prints `version N` (with `(unchanged: nothing to do)` when nothing was appended) or
     /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
@@ -14,7 +35,13 @@ enum WriteOutput {
     /// the clock is behind it (``AppendResult/clockBehind``).
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
-        if result.event != nil { stored = (result.session, result.version) }
+        let veto: Veto?
+        switch result.event?.body {
+        case .popVetoed(let entry, let prompt, _)?: veto = Veto(what: "pop", entry: entry, prompt: prompt)
+        case .dismissVetoed(let entry, _)?: veto = Veto(what: "dismissal", entry: entry)
+        default: veto = nil
+        }
+        if result.event != nil { stored = (result.session, result.version, veto) }
         if let clock = result.clockBehind, let event = result.event {
             Console.err(
                 "warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "
@@ -24,13 +51,7 @@ enum WriteOutput {
         if context.json {
             try JSONOutput.print(WriteResultJSON(result))
         } else if result.outcome == .vetoed {
-            let reason: String
-            switch result.event?.body {
-            case .popVetoed(_, let prompt, _)?: reason = Text.escaped(prompt)
-            case .dismissVetoed(let entry, _)?: reason = "'\(Text.escaped(entry))' is modal in presentation"
-            default: reason = "vetoed"
-            }
-            Console.line("vetoed: \(reason) (version \(result.version))")
+            Console.line("vetoed: \(veto?.shown ?? "vetoed") (version \(result.version))")
         } else {
             Console.line(
                 "version \(result.version)"

@@ -16,7 +16,7 @@ struct GlobalOptions: Sendable {
     static let db = Option<String?>(
         "db", "path", help: "The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).",
         section: section,
-        parser: .nonEmpty("a file path"))
+        parser: .nonEmpty(accepted))
     /// `--json`.
     static let json = Flag("json", help: "Print machine-readable JSON on stdout.", section: section)
     /// `-h`, `--help`.
@@ -42,10 +42,23 @@ struct GlobalOptions: Sendable {
         return globals
     }
 
-    /// The database path: `--db`, else `$NAVDB_PATH` (when set and not empty), else `./navdb.sqlite`.
+    /// The database path: `--db`, else `$NAVDB_PATH`, else `./navdb.sqlite`.
+    /// - Throws: ``UsageError`` (exit 64) when no `--db` is given and `NAVDB_PATH` is set but
+    ///   empty: `NAVDB_PATH=` is usually a mistake (a variable meant to be filled), and taking it
+    ///   for unset would quietly write to `./navdb.sqlite` (`--db ""` is refused by its parser).
     var databasePath: String {
-        if let db { return db }
-        if let env = getenv("NAVDB_PATH"), env.pointee != 0 { return String(cString: env) }
-        return "./navdb.sqlite"
+        get throws(UsageError) {
+            if let db { return db }
+            guard let env = getenv("NAVDB_PATH") else { return "./navdb.sqlite" }
+            guard env.pointee != 0 else {
+                throw UsageError(
+                    "NAVDB_PATH is set but empty: expected \(Self.accepted) (unset it for ./navdb.sqlite, or give --db <path>)"
+                )
+            }
+            return String(cString: env)
+        }
     }
+
+    /// What `--db` and `NAVDB_PATH` accept, as their errors say.
+    static let accepted = "a file path or a postgresql:// URI"
 }

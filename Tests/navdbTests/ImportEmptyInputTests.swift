@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `navdb import` of an input without events: into a missing database it creates nothing and says
+/// so; into an existing one it is a successful no-op that changes no byte.
+@Suite("navdb import: an input without events")
+struct ImportEmptyInputTests {
+    static let note = "; the input holds no event, so no database was created at 'new.sqlite'"
+
+    @Test(
+        "an empty or blank input into a missing database creates no file and says so",
+        arguments: [
+            (["import", "input"], ""), (["import", "input"], "\n\n  \n\r\n"), (["import", "-"], ""),
+            (["import", "-"], "\n\t\n"),
+            (["import", "--format", "firefox-session", "input"], #"{"version":2,"sessionStateTuples":[]}"#),
+        ])
+    func missingDatabaseStaysMissing(arguments: [String], input: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("input", input)
+        let result = try sandbox.run(["--db", "new.sqlite"] + arguments, stdin: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "imported 0 event(s) of 0 session(s); 0 already stored (skipped)" + Self.note + "\n")
+        #expect(result.stderr == "")
+        let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        #expect(left.filter { !$0.hasPrefix(".std") } == ["input"], "no database file: \(left)")
+        let json = try sandbox.run(["--db", "new.sqlite", "--json"] + arguments, stdin: input)
+        #expect(json.stdout == #"{"imported":0,"sessions":0,"skipped":0}"# + "\n", "\(json)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("new.sqlite").path))
+    }
+
+    @Test("an empty input into an existing database is a no-op: exit 0, 0 imported, no byte changed")
+    func existingDatabaseUnchanged() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        let before = try sandbox.databaseBytes()
+        let result = try sandbox.ok(["import", "-"], stdin: "\n\n")
+        #expect(result.stdout == "imported 0 event(s) of 0 session(s); 0 already stored (skipped)\n")
+        #expect(try sandbox.databaseBytes() == before)
+    }
+
+    @Test("an empty input into a file that is not a navdb database is still refused (74), the file unchanged")
+    func foreignFileRefused() throws {
+        let sandbox = try Sandbox()
+        let path = try sandbox.write("notes.txt", "hello")
+        let result = try sandbox.run(["--db", "notes.txt", "import", "-"], stdin: "")
+        #expect(result.status == 74, "\(result)")
+        #expect(
+            result.stderr
+                == "Error: 'notes.txt' is not a navdb database: not an SQLite database; it was left unchanged\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello")
+    }
+
+    @Test("blank lines before a bad line: exit 65 naming the file's own line number, no database left")
+    func blankLinesThenBadLine() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["--db", "new.sqlite", "import", "-"], stdin: "\n\n{\"x\":1}\n")
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: line 3: "), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("new.sqlite").path))
+    }
+}
