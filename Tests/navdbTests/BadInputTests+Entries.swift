@@ -17,8 +17,8 @@ extension BadInputTests {
         return (sandbox, try source.ok(["export", "t"]).lines)
     }
 
-    @Test("an empty entry id is refused by push (64), set-stack (65) and import (65)")
-    func emptyEntryID() throws {
+    @Test("an empty entry id is refused by push (64), set-stack (65) and import (65)", arguments: CommandBackend.all)
+    func emptyEntryID(backend: CommandBackend) throws {
         let (sandbox, lines) = try sandboxAndForeignExport()
         let push = try sandbox.run(["push", "s", ""])
         #expect(push.status == 64, "\(push)")
@@ -33,8 +33,10 @@ extension BadInputTests {
             message: "the entry id '' is empty: an entry id has at least one character")
     }
 
-    @Test("an unknown key of an item, an entry or a custom back item is refused by name, with the known keys")
-    func unknownKeys() throws {
+    @Test(
+        "an unknown key of an item, an entry or a custom back item is refused by name, with the known keys",
+        arguments: CommandBackend.all)
+    func unknownKeys(backend: CommandBackend) throws {
         let (sandbox, lines) = try sandboxAndForeignExport()
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"titel": "Inbox"}}]"#,
@@ -56,8 +58,10 @@ extension BadInputTests {
             message: "unknown navigation item field 'titel'")
     }
 
-    @Test("a style or back button display mode that is no case is refused naming the accepted values")
-    func unknownEnumValues() throws {
+    @Test(
+        "a style or back button display mode that is no case is refused naming the accepted values",
+        arguments: CommandBackend.all)
+    func unknownEnumValues(backend: CommandBackend) throws {
         let (sandbox, lines) = try sandboxAndForeignExport()
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"style": "weird"}}]"#,

@@ -5,8 +5,8 @@ import Testing
 /// database byte-for-byte unchanged (navdb's documented contract: README, `--help`).
 @Suite struct BadInputTests {
     /// A sandbox with session `s` holding A (Inbox) and B (Draft, guarded).
-    func populated() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    func populated(_ backend: CommandBackend) throws -> Sandbox {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2024-05-01T10:00:01Z"])
         try sandbox.ok([
@@ -15,27 +15,27 @@ import Testing
         return sandbox
     }
 
-    @Test("an unknown session exits 1 and names the key, for writes and reads")
-    func unknownSession() throws {
-        let sandbox = try populated()
+    @Test("an unknown session exits 1 and names the key, for writes and reads", arguments: CommandBackend.all)
+    func unknownSession(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(sandbox, ["push", "nosuch", "X"], status: 1, message: "session 'nosuch' not found")
         try expectRefused(sandbox, ["stack", "nosuch"], status: 1, message: "session 'nosuch' not found")
         try expectRefused(sandbox, ["history", "nosuch"], status: 1, message: "session 'nosuch' not found")
         try expectRefused(sandbox, ["restore", "nosuch"], status: 1, message: "session 'nosuch' not found")
     }
 
-    @Test("an entry that is not live exits 1 and names it")
-    func unknownEntry() throws {
-        let sandbox = try populated()
+    @Test("an entry that is not live exits 1 and names it", arguments: CommandBackend.all)
+    func unknownEntry(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["update", "s", "nope", "--title", "X"], status: 1,
             message: "entry 'nope' is not live (stack: [A, B])")
         try expectRefused(sandbox, ["pop-to", "s", "nope"], status: 1, message: "cannot pop to 'nope'")
     }
 
-    @Test("a command the rules refuse exits 1 and appends nothing")
-    func refusedByTheRules() throws {
-        let sandbox = try populated()
+    @Test("a command the rules refuse exits 1 and appends nothing", arguments: CommandBackend.all)
+    func refusedByTheRules(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(sandbox, ["push", "s", "A"], status: 1, message: "entry 'A' is already live")
         try expectRefused(sandbox, ["dismiss", "s"], status: 1, message: "nothing to dismiss")
         try expectRefused(sandbox, ["menu-select", "s", "5"], status: 1, message: "back menu row 5 does not exist")
@@ -46,9 +46,9 @@ import Testing
         try expectRefused(sandbox, ["back", "s"], status: 1, message: "cannot go back from 'A'")
     }
 
-    @Test("a stale --expect-version is a conflict (exit 4)")
-    func staleExpectedVersionIsAConflict() throws {
-        let sandbox = try populated()
+    @Test("a stale --expect-version is a conflict (exit 4)", arguments: CommandBackend.all)
+    func staleExpectedVersionIsAConflict(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["push", "s", "C", "--expect-version", "2"], status: 4,
             message: "version conflict on session 's': expected version 2, found 3")
@@ -56,9 +56,11 @@ import Testing
         #expect(try result.object()["version"] as? Int == 4)
     }
 
-    @Test("session start takes --expect-version: 0 for a new session, a conflict otherwise")
-    func sessionStartTakesExpectVersion() throws {
-        let sandbox = try populated()
+    @Test(
+        "session start takes --expect-version: 0 for a new session, a conflict otherwise", arguments: CommandBackend.all
+    )
+    func sessionStartTakesExpectVersion(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["session", "start", "s", "--expect-version", "0"], status: 4,
             message: "version conflict on session 's': expected version 0, found 3")
@@ -69,9 +71,9 @@ import Testing
         #expect(try sandbox.ok(["sessions"]).stdout.contains("t"))
     }
 
-    @Test("restore --mark takes --expect-version")
-    func restoreMarkTakesExpectVersion() throws {
-        let sandbox = try populated()
+    @Test("restore --mark takes --expect-version", arguments: CommandBackend.all)
+    func restoreMarkTakesExpectVersion(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         // Stale: exit 4, no marker appended, no attempt counted (the database is unchanged).
         try expectRefused(
             sandbox, ["restore", "s", "--mark", "--expect-version", "2"], status: 4,
@@ -84,17 +86,17 @@ import Testing
             message: "--expect-version cannot be combined with --ack or --at")
     }
 
-    @Test("a --time before the session's previous event is refused")
-    func timeBeforeThePreviousEvent() throws {
-        let sandbox = try populated()
+    @Test("a --time before the session's previous event is refused", arguments: CommandBackend.all)
+    func timeBeforeThePreviousEvent(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["push", "s", "C", "--time", "2024-05-01T09:00:00Z"], status: 1,
             message: "is earlier than the previous event")
     }
 
-    @Test("a bad option value is a usage error naming the value and what is accepted")
-    func badOptionValue() throws {
-        let sandbox = try populated()
+    @Test("a bad option value is a usage error naming the value and what is accepted", arguments: CommandBackend.all)
+    func badOptionValue(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["push", "s", "C", "--display-mode", "tiny"], status: 64,
             message: "'tiny' is invalid for '--display-mode <mode>'")
@@ -105,18 +107,18 @@ import Testing
             sandbox, ["stack", "s", "--at", "soon"], status: 64, message: "'soon' is invalid for '--at <point>'")
     }
 
-    @Test("a missing argument is a usage error")
-    func missingArgument() throws {
-        let sandbox = try populated()
+    @Test("a missing argument is a usage error", arguments: CommandBackend.all)
+    func missingArgument(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(sandbox, ["push", "s"], status: 64, message: "Missing expected argument '<id>'")
         try expectRefused(sandbox, ["pop-to", "s"], status: 64, message: "Missing expected argument '<id>'")
     }
 
-    @Test("an --at point outside the session is refused, naming the versions it has")
-    func pointOutsideTheSession()
+    @Test("an --at point outside the session is refused, naming the versions it has", arguments: CommandBackend.all)
+    func pointOutsideTheSession(backend: CommandBackend)
         throws
     {
-        let sandbox = try populated()
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["stack", "s", "--at", "99"], status: 1, message: "version 99 is outside session 's'")
         try expectRefused(
@@ -125,16 +127,16 @@ import Testing
 
     @Test(
         "bad JSON for set-stack exits 65 with a message naming what is wrong",
-        arguments: [
+        arguments: CommandBackend.each([
             ("not json", "entries.json': not JSON (expected a JSON array"),
             ("{\"id\": \"A\"}", "expected an array, found an object"),
             ("[{\"title\": \"no id\"}]", "missing key 'id' at [0]"),
             ("[{\"id\": \"X\"}, {\"id\": 7}]", "expected a string at [1].id, found a number"),
             ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
             ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
-        ])
-    func badJSONForSetStack(_ json: String, _ message: String) throws {
-        let sandbox = try populated()
+        ]))
+    func badJSONForSetStack(_ json: String, _ message: String, backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let file = try sandbox.write("entries.json", json)
         try expectRefused(sandbox, ["set-stack", "s", "--json-file", file], status: 65, message: message)
         try expectRefused(
@@ -142,25 +144,25 @@ import Testing
             message: "invalid entries in stdin")
     }
 
-    @Test("a set-stack file that cannot be read exits 65 naming the file")
-    func unreadableJSONFile() throws {
-        let sandbox = try populated()
+    @Test("a set-stack file that cannot be read exits 65 naming the file", arguments: CommandBackend.all)
+    func unreadableJSONFile(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "missing.json"], status: 65,
             message: "cannot read 'missing.json': No such file or directory")
     }
 
-    @Test("an empty set-stack list is refused by the rules")
-    func emptySetStackIsRefusedByTheRules() throws {
-        let sandbox = try populated()
+    @Test("an empty set-stack list is refused by the rules", arguments: CommandBackend.all)
+    func emptySetStackIsRefusedByTheRules(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let file = try sandbox.write("empty.json", "[]")
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", file], status: 1, message: "set-stack needs at least one entry")
     }
 
-    @Test("a file that is not a navdb database exits 74 and is left unchanged")
-    func nonNavdbFile() throws {
-        let sandbox = try Sandbox()
+    @Test("a file that is not a navdb database exits 74 and is left unchanged", arguments: CommandBackend.all)
+    func nonNavdbFile(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let notes = try sandbox.write("notes.txt", "These are my notes, not a database.\n")
         let original = try Data(contentsOf: URL(fileURLWithPath: notes))
         for arguments in [["stack", "s"], ["push", "s", "A"], ["session", "start", "s"], ["sessions"], ["check"]] {
@@ -173,16 +175,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: notes + "-wal"))
     }
 
-    @Test("a command on a missing database exits 74 and creates no file")
-    func readingAMissingDatabaseCreatesNothing()
+    @Test("a command on a missing database exits 74 and creates no file or table", arguments: CommandBackend.all)
+    func readingAMissingDatabaseCreatesNothing(backend: CommandBackend)
         throws
     {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         for arguments in [["stack", "s"], ["sessions"], ["push", "s", "A"], ["history", "s"]] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 74, "\(arguments): \(result)")
-            #expect(result.stderr.contains("no navdb database at './navdb.sqlite'"), "\(result.stderr)")
+            let named = backend == .sqlite ? "'./navdb.sqlite'" : "'\(sandbox.databaseArgument)'"
+            #expect(result.stderr.contains("no navdb database at \(named)"), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+        #expect(try sandbox.databaseBytes().isEmpty, "no table was created")
     }
 }

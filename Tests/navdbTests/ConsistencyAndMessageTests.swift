@@ -22,9 +22,11 @@ import Testing
         return result.stderr
     }
 
-    @Test("history --since after --until is a usage error (exit 64), as replay --from 5 --to 2 is")
-    func emptyTimeRange() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "history --since after --until is a usage error (exit 64), as replay --from 5 --to 2 is",
+        arguments: CommandBackend.all)
+    func emptyTimeRange(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let history = try refused(
             sandbox, ["history", "s", "--since", "2026-11-02", "--until", "2026-11-01"], status: 64)
@@ -40,9 +42,11 @@ import Testing
                 .count == 2)
     }
 
-    @Test("pop-to-root on a root exits 0 and says why nothing was popped; pop on a root is refused")
-    func popToRootAtRoot() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "pop-to-root on a root exits 0 and says why nothing was popped; pop on a root is refused",
+        arguments: CommandBackend.all)
+    func popToRootAtRoot(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         #expect(
             try sandbox.ok(["pop-to-root", "s"]).stdout
@@ -55,9 +59,11 @@ import Testing
         #expect(try sandbox.ok(["pop-to-root", "--help"]).stdout.contains("popToRootViewController(animated:)"))
     }
 
-    @Test("pop and dismiss show their default source in the usage line and name the UIKit call behind each source")
-    func defaultSources() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "pop and dismiss show their default source in the usage line and name the UIKit call behind each source",
+        arguments: CommandBackend.all)
+    func defaultSources(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let pop = try sandbox.ok(["pop", "--help"]).stdout
         #expect(pop.contains("USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm]"))
         #expect(pop.contains("navigationBar(_:shouldPop:)") && pop.contains("popViewController(animated:)"))
@@ -75,9 +81,10 @@ import Testing
         #expect(error.stderr.contains("Usage: navdb dismiss <key> [--source <source> (default: programmatic)]"))
     }
 
-    @Test("importing a text file says the line is not JSON, without Foundation's wording")
-    func importText() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "importing a text file says the line is not JSON, without Foundation's wording", arguments: CommandBackend.all)
+    func importText(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let file = try sandbox.write("notes.txt", "hello world\nsecond line\n")
         let stderr = try refused(sandbox, ["import", file], status: 65)
@@ -96,7 +103,7 @@ import Testing
 
     @Test(
         "a time with a field out of range names the field",
-        arguments: [
+        arguments: CommandBackend.each([
             ("2026-13-01", "month 13 is out of range 1-12"),
             ("2026-13-01T10:00:00Z", "month 13 is out of range 1-12"),
             ("2026-02-29", "day 29 is out of range 1-28 for 2026-02"),
@@ -105,9 +112,9 @@ import Testing
             ("2026-11-30T10:00:60Z", "second 60 is out of range 0-59 (a leap second is not accepted)"),
             ("2026-11-30T10:00:00", "the time has no zone"),
             ("2026-11-30T10:00:00+25:00", "the zone's hours 25 are out of range 0-23"),
-        ])
-    func timeFields(text: String, reason: String) throws {
-        let sandbox = try Sandbox()
+        ]))
+    func timeFields(text: String, reason: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let history = try refused(sandbox, ["history", "s", "--since", text], status: 64)
         #expect(
@@ -122,9 +129,11 @@ import Testing
             shape.hasPrefix("Error: The value 'yesterday' is invalid for '--since <time>': expected an ISO-8601 time"))
     }
 
-    @Test("session list suggests sessions; an unknown session subcommand lists those there are")
-    func sessionSuggestions() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "session list suggests sessions; an unknown session subcommand lists those there are",
+        arguments: CommandBackend.all)
+    func sessionSuggestions(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         for word in ["list", "ls"] {
             let stderr = try refused(sandbox, ["session", word], status: 64)
             #expect(stderr.hasPrefix("Error: Unknown command 'session \(word)'. Did you mean 'sessions'?"))

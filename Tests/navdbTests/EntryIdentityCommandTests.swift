@@ -7,9 +7,11 @@ import Testing
     static let nfc = "\u{E9}"
     static let nfd = "e\u{301}"
 
-    @Test("update with the NFD spelling of an NFC id is 'not live' (exit 1), and nothing changes")
-    func updateLookalikeRefused() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "update with the NFD spelling of an NFC id is 'not live' (exit 1), and nothing changes",
+        arguments: CommandBackend.all)
+    func updateLookalikeRefused(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         try sandbox.ok(["push", "s", Self.nfc, "--title", "Café"])
@@ -26,9 +28,11 @@ import Testing
         }
     }
 
-    @Test("NFC and NFD ids are two entries everywhere: stack, history --entry, redacted export and import")
-    func lookalikesAreTwoEntries() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "NFC and NFD ids are two entries everywhere: stack, history --entry, redacted export and import",
+        arguments: CommandBackend.all)
+    func lookalikesAreTwoEntries(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", Self.nfc, "--title", "NFC"])
         try sandbox.ok(["push", "s", Self.nfd, "--title", "NFD"])
@@ -48,7 +52,7 @@ import Testing
         // A redacted export imports elsewhere: the update names the entry it updated.
         for arguments in [["export", "s", "--redact"], ["export", "s"]] {
             let export = try sandbox.ok(arguments).stdout
-            let copy = try Sandbox()
+            let copy = try Sandbox(backend: backend)
             let file = try copy.write("events.ndjson", export)
             let imported = try copy.run(["import", file])
             #expect(imported.status == 0, "\(arguments): \(imported)")
@@ -61,9 +65,11 @@ import Testing
         }
     }
 
-    @Test("session keys: NFC and NFD spellings are two sessions, each found only by its own spelling")
-    func sessionKeys() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "session keys: NFC and NFD spellings are two sessions, each found only by its own spelling",
+        arguments: CommandBackend.all)
+    func sessionKeys(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "caf" + Self.nfc])
         let nfdKey = "caf" + Self.nfd
         #expect(try sandbox.run(["push", nfdKey, "A"]).status == 1, "not found: another key")

@@ -4,9 +4,11 @@ import Testing
 /// Issue 11 item 4: a history line shows every item setting that differs from its default, so
 /// what changed the labels is visible; a restart marker says which state was restored.
 @Suite struct HistorySummaryTests {
-    @Test("push, present and set-stack summaries list every non-default item setting compactly")
-    func settingsInSummaries() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "push, present and set-stack summaries list every non-default item setting compactly",
+        arguments: CommandBackend.all)
+    func settingsInSummaries(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok([
             "push", "s", "shop", "--title", "Shop", "--display-mode", "minimal", "--time", "2026-11-30T09:00:01Z",
@@ -50,9 +52,9 @@ import Testing
                 "push Categories [cat] {backButtonTitle=Shop} → app://cat"))
     }
 
-    @Test("a restart marker names the version restored")
-    func restoredVersion() throws {
-        let sandbox = try Sandbox()
+    @Test("a restart marker names the version restored", arguments: CommandBackend.all)
+    func restoredVersion(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
         try sandbox.ok(["restore", "s", "--mark"])

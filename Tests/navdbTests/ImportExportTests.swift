@@ -3,8 +3,8 @@ import Testing
 
 /// `export` and `import`: NDJSON round trips, idempotent re-imports, all-or-nothing failures.
 @Suite struct ImportExportTests {
-    func populated() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    func populated(_ backend: CommandBackend) throws -> Sandbox {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--name", "Mail", "--time", "2024-05-01T10:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox\n📥", "--param", "folder=in"])
         try sandbox.ok(["push", "s", "B", "--title", "", "--pop-guard", "Discard?"])
@@ -14,9 +14,9 @@ import Testing
         return sandbox
     }
 
-    @Test("export then import reproduces every state")
-    func exportImportRoundTrip() throws {
-        let sandbox = try populated()
+    @Test("export then import reproduces every state", arguments: CommandBackend.all)
+    func exportImportRoundTrip(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let export = try sandbox.ok(["export", "s"]).stdout
         let file = try sandbox.write("s.ndjson", export)
         let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
@@ -33,9 +33,9 @@ import Testing
         }
     }
 
-    @Test("a redacted export still replays to the same labels and menus")
-    func redactedExportStillReplays() throws {
-        let sandbox = try populated()
+    @Test("a redacted export still replays to the same labels and menus", arguments: CommandBackend.all)
+    func redactedExportStillReplays(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let redacted = try sandbox.ok(["export", "--all", "--redact", "--keep-ids"]).stdout
         let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
         try sandbox.ok(["--db", copy, "import", "-"], stdin: redacted)
@@ -50,9 +50,9 @@ import Testing
         #expect(ids(replayed) == [["A", "B"], ["M"]])
     }
 
-    @Test("a bad import line writes nothing")
-    func badImportLineWritesNothing() throws {
-        let sandbox = try populated()
+    @Test("a bad import line writes nothing", arguments: CommandBackend.all)
+    func badImportLineWritesNothing(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         var lines = try sandbox.ok(["export", "s"]).lines
         let before = try sandbox.databaseBytes()
         let target = sandbox.directory.appendingPathComponent("target.sqlite").path
@@ -74,7 +74,7 @@ import Testing
     /// of its first impossible event; the database is unchanged.
     @Test(
         "an impossible history is refused with exit 65 and the line of its first impossible event",
-        arguments: [
+        arguments: CommandBackend.each([
             (
                 ["push", "s", "B", "--hides-back-button"], ["pop", "s", "--source", "programmatic"],
                 "entries.popped: cannot pop with source gesture: 'B' shows no back button"
@@ -87,9 +87,9 @@ import Testing
                 ["push", "s", "B", "--title", "Old"], ["update", "s", "B", "--title", "New"],
                 "item.updated: the update of 'B' lists fields [], but the fields that change are [\"title\"]"
             ),
-        ])
-    func impossibleHistoryRefused(setup: [String], last: [String], message: String) throws {
-        let sandbox = try Sandbox()
+        ]))
+    func impossibleHistoryRefused(setup: [String], last: [String], message: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--time", "2024-05-01T10:00:01Z"])
         try sandbox.ok(setup + ["--time", "2024-05-01T10:00:02Z"])
@@ -132,11 +132,11 @@ import Testing
     }
 
     /// Issue 19 item 8: a file that continues another history is refused, naming both events.
-    @Test("a file that continues another history is refused, naming both events")
-    func divergedContinuationRefused()
+    @Test("a file that continues another history is refused, naming both events", arguments: CommandBackend.all)
+    func divergedContinuationRefused(backend: CommandBackend)
         throws
     {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A"])
         let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
@@ -164,9 +164,11 @@ import Testing
 
     /// Issue 19 item 9: `push s A --title Back; push s B` shows "Back" with the fallback "";
     /// after a redacted export and import it still does.
-    @Test("a title \"Back\" keeps its label and fallback through a redacted export and import")
-    func redactionKeepsABackTitle() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "a title \"Back\" keeps its label and fallback through a redacted export and import",
+        arguments: CommandBackend.all)
+    func redactionKeepsABackTitle(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Back"])
         try sandbox.ok(["push", "s", "B", "--title", "Secret"])
@@ -199,9 +201,9 @@ import Testing
                 && ids(again).isDisjoint(with: plain))
     }
 
-    @Test("a missing import file creates no database")
-    func missingImportFileCreatesNothing() throws {
-        let sandbox = try Sandbox()
+    @Test("a missing import file creates no database", arguments: CommandBackend.all)
+    func missingImportFileCreatesNothing(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let result = try sandbox.run(["import", "nothere.ndjson"])
         #expect(result.status == 65)
         #expect(result.stderr == "Error: cannot read 'nothere.ndjson': No such file or directory\n")
@@ -213,9 +215,10 @@ import Testing
 
     @Test(
         "a real Firefox session file imports once; a second import skips every event; other JSON is bad input",
-        .enabled(if: FileManager.default.fileExists(atPath: firefoxFile.path), "no shared real inputs"))
-    func firefoxSessionImport() throws {
-        let sandbox = try Sandbox()
+        .enabled(if: FileManager.default.fileExists(atPath: firefoxFile.path), "no shared real inputs"),
+        arguments: CommandBackend.all)
+    func firefoxSessionImport(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let first = try sandbox.ok(["--json", "import", Self.firefoxFile.path, "--format", "firefox-session"]).object()
         #expect((first["imported"] as? Int ?? 0) > 0)
         let again = try sandbox.ok(["--json", "import", Self.firefoxFile.path, "--format", "firefox-session"]).object()
@@ -237,9 +240,11 @@ import Testing
             #"{"version":2,"selectedTabId":"\#(uuid)","sessionStateTuples":[{"session":{"uuid":"\#(uuid)","title":"\#(title)","url":"https://example.com/","lastAccess":\#(lastAccess)},"engineSession":{"GECKO_STATE":"\#(gecko)"}}]}"#
     }
 
-    @Test("a Firefox tab that navigated on imports only its new pages; the older file is then refused")
-    func firefoxTabNavigatedOn() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "a Firefox tab that navigated on imports only its new pages; the older file is then refused",
+        arguments: CommandBackend.all)
+    func firefoxTabNavigatedOn(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let older = try sandbox.write(
             "older.json", Self.firefoxTab(uuid: "t1", title: "B", lastAccess: 1_000, pages: ["A", "B"]))
         let newer = try sandbox.write(

@@ -5,8 +5,8 @@ import Testing
 @Suite struct LintCommandTests {
     /// Session "mail": a blank back-menu row (inbox's empty back title) at v4-v5 and a guard
     /// bypassed through the back menu at v6. Session "alpha": an untitled row from v3 on.
-    func withDefects() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    func withDefects(_ backend: CommandBackend) throws -> Sandbox {
+        let sandbox = try Sandbox(backend: backend)
         for arguments in [
             ["session", "start", "mail", "--time", "2026-11-30T09:00:00Z"],
             ["push", "mail", "mailboxes", "--title", "Mailboxes"],
@@ -32,9 +32,9 @@ import Testing
 
         """
 
-    @Test("every session, compiler-style, exit 2 for an error at the default --fail-on")
-    func textOutput() throws {
-        let sandbox = try withDefects()
+    @Test("every session, compiler-style, exit 2 for an error at the default --fail-on", arguments: CommandBackend.all)
+    func textOutput(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(["lint"])
         #expect(result.status == 2, "\(result)")
@@ -43,9 +43,9 @@ import Testing
         #expect(try sandbox.databaseBytes() == before, "lint writes nothing")
     }
 
-    @Test("--json prints {findings, summary} with the documented keys")
-    func jsonOutput() throws {
-        let sandbox = try withDefects()
+    @Test("--json prints {findings, summary} with the documented keys", arguments: CommandBackend.all)
+    func jsonOutput(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let result = try sandbox.run(["lint", "--json"])
         #expect(result.status == 2)
         let object = try result.object()
@@ -74,17 +74,17 @@ import Testing
         (["lint", "mail", "--disable", "guard-bypassed"], 0),
     ]
 
-    @Test("--fail-on: the lowest severity that exits 2", arguments: failOnCases)
-    func failOn(arguments: [String], status: Int32) throws {
-        let sandbox = try withDefects()
+    @Test("--fail-on: the lowest severity that exits 2", arguments: CommandBackend.each(failOnCases))
+    func failOn(arguments: [String], status: Int32, backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let result = try sandbox.run(arguments)
         #expect(result.status == status, "\(result)")
         #expect(result.stdout.hasSuffix("info(s)\n"))
     }
 
-    @Test("named sessions, --rule and --disable choose what is linted")
-    func selection() throws {
-        let sandbox = try withDefects()
+    @Test("named sessions, --rule and --disable choose what is linted", arguments: CommandBackend.all)
+    func selection(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let mail = try sandbox.run(["lint", "mail", "--rule", "blank-menu-row"])
         #expect(mail.status == 0)
         #expect(
@@ -100,9 +100,9 @@ import Testing
         #expect(disabled.lines == ["linted 2 session(s), 9 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
     }
 
-    @Test("--width turns on the width rules")
-    func widthRules() throws {
-        let sandbox = try Sandbox()
+    @Test("--width turns on the width rules", arguments: CommandBackend.all)
+    func widthRules(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Installed Languages"])
         try sandbox.ok(["push", "s", "B", "--title", "Keyboard"])
@@ -119,9 +119,11 @@ import Testing
             ])
     }
 
-    @Test("--input lints an export with no database, the same as the database, from a file or stdin")
-    func inputExport() throws {
-        let sandbox = try withDefects()
+    @Test(
+        "--input lints an export with no database, the same as the database, from a file or stdin",
+        arguments: CommandBackend.all)
+    func inputExport(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let export = try sandbox.run(["export", "--all"])
         let file = try sandbox.write("all.ndjson", export.stdout)
         let elsewhere = sandbox.directory.appendingPathComponent("none.sqlite").path
@@ -136,9 +138,9 @@ import Testing
         #expect(named.lines.last == "linted 1 session(s), 3 event(s): 0 error(s), 1 warning(s), 0 info(s)")
     }
 
-    @Test("an empty database and an empty export lint to nothing")
-    func empty() throws {
-        let sandbox = try Sandbox()
+    @Test("an empty database and an empty export lint to nothing", arguments: CommandBackend.all)
+    func empty(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         #expect(
             try sandbox.ok(["lint"]).lines == ["linted 1 session(s), 1 event(s): 0 error(s), 0 warning(s), 0 info(s)"])
@@ -150,9 +152,9 @@ import Testing
 
     // MARK: Bad input
 
-    @Test("an unknown rule id is a usage error that lists the known ids")
-    func unknownRule() throws {
-        let sandbox = try withDefects()
+    @Test("an unknown rule id is a usage error that lists the known ids", arguments: CommandBackend.all)
+    func unknownRule(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let known =
             "blank-menu-row, untitled-menu-row, duplicate-menu-rows, guard-bypassed, no-way-back, ignored-back-setting, label-falls-back, custom-label-truncated, label-lost-on-ios26"
         try expectRefused(
@@ -170,9 +172,11 @@ import Testing
             sandbox, ["lint", "--fail-on", "fatal"], status: 64, message: "expected one of error, warning, info, never")
     }
 
-    @Test("--platform judges every session under a generation; an unknown one is a usage error")
-    func platform() throws {
-        let sandbox = try withDefects()
+    @Test(
+        "--platform judges every session under a generation; an unknown one is a usage error",
+        arguments: CommandBackend.all)
+    func platform(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         let classic = try sandbox.run(["lint", "alpha", "--rule", "label-lost-on-ios26", "--fail-on", "info"])
         #expect(classic.status == 2)
         #expect(
@@ -192,18 +196,20 @@ import Testing
 
     @Test(
         "a --width that is not an integer from 1 to 10000 is a usage error",
-        arguments: ["0", "-3", "x", "", "1.5", "10001", "99999999999999999999"])
-    func badWidth(width: String) throws {
-        let sandbox = try withDefects()
+        arguments: ["0", "-3", "x", "", "1.5", "10001", "99999999999999999999"], CommandBackend.all)
+    func badWidth(width: String, backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         try expectRefused(
             usage: "lint",
             sandbox, ["lint", "--width=\(width)"], status: 64,
             message: "The value '\(width)' is invalid for '--width <n>': expected an integer from 1 to 10000")
     }
 
-    @Test("an unreadable or malformed --input is bad input data (65), naming the file and line")
-    func badInput() throws {
-        let sandbox = try withDefects()
+    @Test(
+        "an unreadable or malformed --input is bad input data (65), naming the file and line",
+        arguments: CommandBackend.all)
+    func badInput(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         try expectRefused(
             usage: "lint",
             sandbox, ["lint", "--input", "missing.ndjson"], status: 65,
@@ -235,9 +241,9 @@ import Testing
             message: "line 1 of '\(latin1.path)' is not valid UTF-8 text; nothing was linted")
     }
 
-    @Test("an unknown session is not found (1), in the database or in the input")
-    func unknownSession() throws {
-        let sandbox = try withDefects()
+    @Test("an unknown session is not found (1), in the database or in the input", arguments: CommandBackend.all)
+    func unknownSession(backend: CommandBackend) throws {
+        let sandbox = try withDefects(backend)
         try expectRefused(
             usage: "lint", sandbox, ["lint", "mail", "nosuch"], status: 1, message: "session 'nosuch' not found")
         let export = try sandbox.run(["export", "--all"]).stdout
@@ -250,18 +256,18 @@ import Testing
             sandbox, ["lint", ""], status: 64, message: "expected a session key of at least one character")
     }
 
-    @Test("a missing database is unusable (74) and is not created")
-    func missingDatabase() throws {
-        let sandbox = try Sandbox()
+    @Test("a missing database is unusable (74) and is not created", arguments: CommandBackend.all)
+    func missingDatabase(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let result = try sandbox.run(["lint"])
         #expect(result.status == 74, "\(result)")
         #expect(result.stderr.hasPrefix("Error: no navdb database"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
     }
 
-    @Test("odd text: control characters and wide titles stay on one line, quoted")
-    func oddText() throws {
-        let sandbox = try Sandbox()
+    @Test("odd text: control characters and wide titles stay on one line, quoted", arguments: CommandBackend.all)
+    func oddText(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s\nkey"])
         try sandbox.ok(["push", "s\nkey", "A\u{1B}[31m", "--title", "首页\n😀"])
         try sandbox.ok(["push", "s\nkey", "B", "--title", "首页\n😀"])
@@ -278,8 +284,10 @@ import Testing
 
 /// The bundled example the README shows (Examples/lint-session.sh) runs and finds what it says.
 @Suite struct LintExampleTests {
-    @Test("Examples/lint-session.sh lints its shopping session and its pipeline gate fails with exit 2")
-    func example() throws {
+    @Test(
+        "Examples/lint-session.sh lints its shopping session and its pipeline gate fails with exit 2",
+        arguments: CommandBackend.all)
+    func example(backend: CommandBackend) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [Navdb.packageRoot.appendingPathComponent("Examples/lint-session.sh").path]

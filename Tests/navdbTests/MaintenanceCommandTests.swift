@@ -4,20 +4,16 @@ import Testing
 
 /// `navdb check` and `navdb rebuild --verify` on a projection changed behind navdb's back.
 @Suite struct MaintenanceCommandTests {
-    @Test("check and rebuild name the difference between log and projection")
-    func checkAndRebuildNameTheDifference()
+    @Test("check and rebuild name the difference between log and projection", arguments: CommandBackend.all)
+    func checkAndRebuildNameTheDifference(backend: CommandBackend)
         throws
     {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
         try sandbox.ok(["push", "s", "B", "--title", "Mail"])
-        do {
-            // Plain SQL, as any tool could: the projection tables are not append-only.
-            let db = try Connection(path: sandbox.database.path, mode: .readWrite)
-            defer { db.close() }
-            try db.execute(#"UPDATE entries SET item = '{"title":"Spam"}' WHERE entry_id = 'B'"#)
-        }
+        // Plain SQL, as any tool could: the projection tables are not append-only.
+        try sandbox.executeSQL(#"UPDATE entries SET item = '{"title":"Spam"}' WHERE entry_id = 'B'"#)
         let difference = "layer 0, position 1, entry 'B': item fields title differ"
         let check = try sandbox.run(["check"])
         #expect(check.status == 74)
@@ -32,17 +28,13 @@ import Testing
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
 
-    @Test("an unreadable projection row is a problem check reports, not a crash")
-    func unreadableProjectionRowIsAProblemNotACrash() throws {
-        let sandbox = try Sandbox()
+    @Test("an unreadable projection row is a problem check reports, not a crash", arguments: CommandBackend.all)
+    func unreadableProjectionRowIsAProblemNotACrash(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
         try sandbox.ok(["push", "s", "B", "--title", "Mail"])
-        do {
-            let db = try Connection(path: sandbox.database.path, mode: .readWrite)
-            defer { db.close() }
-            try db.execute("UPDATE entries SET item = 'not json' WHERE entry_id = 'B'")
-        }
+        try sandbox.executeSQL("UPDATE entries SET item = 'not json' WHERE entry_id = 'B'")
         let problem =
             "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: item 'not json' is not a navigation item (not JSON)"
         let check = try sandbox.run(["check"])

@@ -7,8 +7,8 @@ import Testing
 @Suite("navdb: conflicting options, ranges, versions out of the log, lost output after a write")
 struct OptionConflictAndRangeTests {
     /// A session `s` at version 10 (a start and nine pushes).
-    func tenVersions() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    func tenVersions(_ backend: CommandBackend) throws -> Sandbox {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         for id in ["A", "B", "C", "D", "E", "F", "G", "H", "I"] { try sandbox.ok(["push", "s", id, "--title", id]) }
         return sandbox
@@ -29,9 +29,11 @@ struct OptionConflictAndRangeTests {
         #expect(try sandbox.databaseBytes() == before, "the database changed", sourceLocation: sourceLocation)
     }
 
-    @Test("a field set and unset in one update, a rule both run and disabled: usage errors (64)")
-    func contradictions() throws {
-        let sandbox = try tenVersions()
+    @Test(
+        "a field set and unset in one update, a rule both run and disabled: usage errors (64)",
+        arguments: CommandBackend.all)
+    func contradictions(backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         try refused(
             sandbox, ["update", "s", "I", "--title", "b", "--unset", "title"], status: 64,
             message: "--title and --unset title cannot be combined")
@@ -45,9 +47,9 @@ struct OptionConflictAndRangeTests {
         try sandbox.ok(["update", "s", "I", "--title", "b", "--unset", "back-button-title"])
     }
 
-    @Test("a number past the largest 64-bit integer names the range, maximum included")
-    func numbersPastInt64() throws {
-        let sandbox = try tenVersions()
+    @Test("a number past the largest 64-bit integer names the range, maximum included", arguments: CommandBackend.all)
+    func numbersPastInt64(backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         let huge = "99999999999999999999"
         try refused(
             sandbox, ["push", "s", "X", "--left-items", huge], status: 64,
@@ -68,11 +70,11 @@ struct OptionConflictAndRangeTests {
 
     @Test(
         "every --width has one range and one message: 1 to 10000 for a label's room, 16 to 10000 for show's bar",
-        arguments: [
+        arguments: CommandBackend.each([
             (["back-menu", "s"], "1"), (["lint"], "1"), (["report", "s"], "1"), (["show", "s"], "16"),
-        ])
-    func widths(_ command: [String], _ minimum: String) throws {
-        let sandbox = try tenVersions()
+        ]))
+    func widths(_ command: [String], _ minimum: String, backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         for width in ["0", "-1", "10001", "x"] {
             try refused(
                 sandbox, command + ["--width", width], status: 64,
@@ -82,9 +84,11 @@ struct OptionConflictAndRangeTests {
         #expect(try sandbox.run(command + ["--width", "10000"]).status != 64)
     }
 
-    @Test("a version the session does not hold is 'not found' (1) for every command that takes one")
-    func versionsPastTheLog() throws {
-        let sandbox = try tenVersions()
+    @Test(
+        "a version the session does not hold is 'not found' (1) for every command that takes one",
+        arguments: CommandBackend.all)
+    func versionsPastTheLog(backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         for arguments in [
             ["stack", "s", "--at", "99"], ["replay", "s", "--from", "99"], ["report", "s", "--from", "99"],
             ["session", "truncate", "s", "--before", "99"],
@@ -93,9 +97,11 @@ struct OptionConflictAndRangeTests {
         }
     }
 
-    @Test("truncating before version 1 of a session never truncated says there is nothing before it")
-    func truncateBeforeOne() throws {
-        let sandbox = try tenVersions()
+    @Test(
+        "truncating before version 1 of a session never truncated says there is nothing before it",
+        arguments: CommandBackend.all)
+    func truncateBeforeOne(backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         let before = try sandbox.databaseBytes()
         let result = try sandbox.ok(["session", "truncate", "s", "--before", "1"])
         #expect(result.stdout == "nothing to truncate: there is nothing before version 1 to remove\n")
@@ -107,9 +113,11 @@ struct OptionConflictAndRangeTests {
         )
     }
 
-    @Test("a write whose output is lost exits 73 and says its event was stored, and as which version")
-    func lostOutputAfterAWrite() throws {
-        let sandbox = try tenVersions()
+    @Test(
+        "a write whose output is lost exits 73 and says its event was stored, and as which version",
+        arguments: CommandBackend.all)
+    func lostOutputAfterAWrite(backend: CommandBackend) throws {
+        let sandbox = try tenVersions(backend)
         var scripts = ["\"$NAVDB\" --db \"$DB\" push s X >&-"]
         if FileManager.default.fileExists(atPath: "/dev/full") {
             scripts.append("\"$NAVDB\" --db \"$DB\" push s Y > /dev/full")

@@ -5,10 +5,12 @@ import Testing
 /// empty database path: each is an error with its exit code, never a quiet success.
 @Suite("navdb: lost output and odd arguments")
 struct OutputAndArgumentTests {
-    @Test("output that cannot be written (a full disk) exits 73 instead of passing for success")
-    func outputToDevFull() throws {
+    @Test(
+        "output that cannot be written (a full disk) exits 73 instead of passing for success",
+        arguments: CommandBackend.all)
+    func outputToDevFull(backend: CommandBackend) throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         for command in ["history s", "--json stack s", "export s", "push s A --title x"] {
             let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" \(command) > /dev/full")
@@ -23,9 +25,11 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.ok(["--json", "stack", "s"]).stdout.contains("\"id\":\"A\""))
     }
 
-    @Test("an argument that is not valid UTF-8 is refused (64), not stored with a replacement character")
-    func invalidUTF8() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "an argument that is not valid UTF-8 is refused (64), not stored with a replacement character",
+        arguments: CommandBackend.all)
+    func invalidUTF8(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let result = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" push s \"$(printf 'x\\377')\"")
@@ -34,9 +38,11 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.databaseBytes() == before)
     }
 
-    @Test("a NAVDB_PATH that is not UTF-8 is refused (64), not replaced by another file name")
-    func invalidUTF8Path() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "a NAVDB_PATH that is not UTF-8 is refused (64), not replaced by another file name",
+        arguments: CommandBackend.all)
+    func invalidUTF8Path(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let result = try shell(sandbox, "NAVDB_PATH=\"$(printf 'env\\377.sqlite')\" \"$NAVDB\" session start s")
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.hasPrefix("Error: NAVDB_PATH is not valid UTF-8"), "\(result.stderr)")
@@ -45,9 +51,11 @@ struct OutputAndArgumentTests {
                 .isEmpty)
     }
 
-    @Test("an import line that is not UTF-8 is refused (65) with its line number; nothing is written")
-    func invalidUTF8ImportLine() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "an import line that is not UTF-8 is refused (65) with its line number; nothing is written",
+        arguments: CommandBackend.all)
+    func invalidUTF8ImportLine(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let source = sandbox.directory.appendingPathComponent("source.sqlite").path
         try sandbox.ok(["--db", source, "session", "start", "s"])
         try sandbox.ok(["--db", source, "push", "s", "A"])
@@ -67,9 +75,9 @@ struct OutputAndArgumentTests {
 
     @Test(
         "an empty session key or entry id is a usage error",
-        arguments: [["session", "start", ""], ["push", "", "A"], ["push", "s", ""], ["stack", ""]])
-    func emptyKeyOrID(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        arguments: [["session", "start", ""], ["push", "", "A"], ["push", "s", ""], ["stack", ""]], CommandBackend.all)
+    func emptyKeyOrID(arguments: [String], backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(arguments)
@@ -82,9 +90,9 @@ struct OutputAndArgumentTests {
         "an empty --db is a usage error",
         arguments: [
             ["--db", "", "sessions"], ["--db=", "sessions"], ["sessions", "--db", ""], ["sessions", "--db="],
-        ])
-    func emptyDatabasePath(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        ], CommandBackend.all)
+    func emptyDatabasePath(arguments: [String], backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let result = try sandbox.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(
@@ -162,9 +170,9 @@ struct OutputAndArgumentTests {
         arguments: [
             "2026-12-01T10:15:00", "2026-12-01T10:16:00+05:00junk", "2026-11-30garbage", "2024-02-30",
             "2026-11-30T24:00:00Z",
-        ])
-    func strictTimes(text: String) throws {
-        let sandbox = try Sandbox()
+        ], CommandBackend.all)
+    func strictTimes(text: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-01-01T00:00:00Z"])
         let before = try sandbox.databaseBytes()
         for arguments in [

@@ -16,9 +16,9 @@ import Testing
         ])
     }
 
-    @Test("writing commands print the session's version")
-    func writingCommandsPrintTheVersion() throws {
-        let sandbox = try Sandbox()
+    @Test("writing commands print the session's version", arguments: CommandBackend.all)
+    func writingCommandsPrintTheVersion(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         #expect(try sandbox.ok(["session", "start", "s"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
         let json = try sandbox.ok(["--json", "push", "s", "B"]).object()
@@ -28,9 +28,9 @@ import Testing
         #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
     }
 
-    @Test("a veto exits 3 after the normal output")
-    func vetoExitsThreeAfterTheNormalOutput() throws {
-        let sandbox = try Sandbox()
+    @Test("a veto exits 3 after the normal output", arguments: CommandBackend.all)
+    func vetoExitsThreeAfterTheNormalOutput(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let human = try sandbox.run(["pop", "s"])
         #expect(human.status == 3)
@@ -49,9 +49,9 @@ import Testing
         #expect(types.suffix(3) == ["pop.vetoed", "pop.vetoed", "entries.popped"])
     }
 
-    @Test("stack --json has every field")
-    func stackJSONHasEveryField() throws {
-        let sandbox = try Sandbox()
+    @Test("stack --json has every field", arguments: CommandBackend.all)
+    func stackJSONHasEveryField(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
         #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers"])
@@ -76,9 +76,9 @@ import Testing
         #expect(text.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test("back-menu --json shows the button and the rows")
-    func backMenuJSON() throws {
-        let sandbox = try Sandbox()
+    @Test("back-menu --json shows the button and the rows", arguments: CommandBackend.all)
+    func backMenuJSON(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let menu = try sandbox.ok(["--json", "back-menu", "s"]).object()
         #expect(menu["backButton"] as? NSDictionary == ["label": "", "fallbacks": [], "image": false] as NSDictionary)
@@ -100,9 +100,9 @@ import Testing
         #expect(root["version"] as? Int == 2)
     }
 
-    @Test("back-menu prints the button and the rows as text")
-    func backMenuHumanText() throws {
-        let sandbox = try Sandbox()
+    @Test("back-menu prints the button and the rows as text", arguments: CommandBackend.all)
+    func backMenuHumanText(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let text = try sandbox.ok(["back-menu", "s", "--at", "3", "--width", "4"]).stdout
         #expect(text.contains("back button  ‹ Back  (in 4 columns; preferred Inbox, 5 columns; fallbacks: Back, \"\")"))
@@ -111,9 +111,9 @@ import Testing
         #expect(now.contains("  2  Inbox  → A\n"))
     }
 
-    @Test("human output escapes control characters and keeps Unicode")
-    func humanOutputEscapesControlCharactersAndKeepsUnicode() throws {
-        let sandbox = try Sandbox()
+    @Test("human output escapes control characters and keeps Unicode", arguments: CommandBackend.all)
+    func humanOutputEscapesControlCharactersAndKeepsUnicode(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let title = "Line\nbreak\ttab\u{1B}[31mred 🎉 שלום e\u{301}"
         try sandbox.ok(["push", "s", "A", "--title", title])
@@ -138,9 +138,9 @@ import Testing
             "e\u{301}\u{302} 👩‍👩‍👧 مرحبا \u{202E}evil",
             "tab\there\r\nnew line \u{7F}del \u{1B}[2J",
             " padded ",
-        ])
-    func titlesRoundTripExactly(_ title: String) throws {
-        let sandbox = try Sandbox()
+        ], CommandBackend.all)
+    func titlesRoundTripExactly(_ title: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", title, "--back-button-title", title])
         try sandbox.ok(["push", "s", "B"])
@@ -153,9 +153,9 @@ import Testing
         #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     }
 
-    @Test("history prints one line per event and filters them")
-    func historyLinesAndFilters() throws {
-        let sandbox = try Sandbox()
+    @Test("history prints one line per event and filters them", arguments: CommandBackend.all)
+    func historyLinesAndFilters(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         try sandbox.run(["pop", "s", "--time", "2024-05-01T10:00:04Z"])
         try sandbox.ok(["pop-to-root", "s", "--time", "2024-05-01T10:00:05Z"])
@@ -186,9 +186,9 @@ import Testing
         #expect(since.count == 2)
     }
 
-    @Test("replay shows the bar after each event")
-    func replayShowsTheBarAfterEachEvent() throws {
-        let sandbox = try Sandbox()
+    @Test("replay shows the bar after each event", arguments: CommandBackend.all)
+    func replayShowsTheBarAfterEachEvent(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let lines = try sandbox.ok(["--json", "replay", "s", "--from", "3"]).lines
         try #require(lines.count == 2)
@@ -210,9 +210,9 @@ import Testing
             ["stack", "s", "--at", "6"], ["back-menu", "s", "--at", "6"], ["show", "s", "--at", "6"],
             ["restore", "s", "--at", "6"], ["replay", "s", "--from", "6"], ["replay", "s", "--to", "6"],
             ["replay", "s", "--from", "2", "--to", "6"], ["--json", "replay", "s", "--from", "6"],
-        ])
-    func versionPastTheEnd(_ arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        ], CommandBackend.all)
+    func versionPastTheEnd(_ arguments: [String], backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let before = try sandbox.databaseBytes()
         let result = try sandbox.run(arguments)
@@ -225,9 +225,9 @@ import Testing
         try sandbox.ok(last)
     }
 
-    @Test("update --unset resets a field, then the given options set theirs")
-    func updateUnsetsThenSets() throws {
-        let sandbox = try Sandbox()
+    @Test("update --unset resets a field, then the given options set theirs", arguments: CommandBackend.all)
+    func updateUnsetsThenSets(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         try sandbox.ok(["update", "s", "A", "--back-bar-button-title", "Mail", "--menu-suppressed"])
         try sandbox.ok([
@@ -243,9 +243,9 @@ import Testing
         #expect(history.last?.hasSuffix("update A: title=-, backButtonTitle=Boxes, backBarButtonItem=-") == true)
     }
 
-    @Test("show draws the bar and the menu")
-    func showDrawsTheBarAndTheMenu() throws {
-        let sandbox = try Sandbox()
+    @Test("show draws the bar and the menu", arguments: CommandBackend.all)
+    func showDrawsTheBarAndTheMenu(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         try sandbox.ok(["present", "s", "M", "--title", "Compose", "--modal-in-presentation"])
         try sandbox.ok(["push", "s", "N", "--title", "Contacts"])
@@ -267,9 +267,9 @@ import Testing
         #expect(narrower[2] == "│ ‹   Contacts     │")
     }
 
-    @Test("sessions lists every session with depth and last activity")
-    func sessionsList() throws {
-        let sandbox = try Sandbox()
+    @Test("sessions lists every session with depth and last activity", arguments: CommandBackend.all)
+    func sessionsList(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let json = try #require(try sandbox.ok(["--json", "sessions"]).json() as? [[String: Any]])
         try #require(json.count == 1)
@@ -285,9 +285,9 @@ import Testing
         #expect(text[1].hasPrefix("s    Mail        4       1      3  ios14     2024-05-01T10:00:00.000Z"))
     }
 
-    @Test("set-stack reads the shape stack --json prints")
-    func setStackFromStackJSON() throws {
-        let sandbox = try Sandbox()
+    @Test("set-stack reads the shape stack --json prints", arguments: CommandBackend.all)
+    func setStackFromStackJSON(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         // The entries of `stack --json` are accepted as they are.
         let stack = try sandbox.ok(["--json", "stack", "s", "--at", "3"]).object()
@@ -300,9 +300,9 @@ import Testing
         #expect(NSArray(array: layers[0]["entries"] as? [Any] ?? []) == NSArray(array: entries as? [Any] ?? []))
     }
 
-    @Test("restore prints the payload an app rebuilds from")
-    func restorePayload() throws {
-        let sandbox = try Sandbox()
+    @Test("restore prints the payload an app rebuilds from", arguments: CommandBackend.all)
+    func restorePayload(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let payload = try sandbox.ok(["--json", "restore", "s"]).object()
         #expect(
@@ -321,9 +321,9 @@ import Testing
                 "session.restored  restored version 4 (attempt 1)") == true)
     }
 
-    @Test("export --redact replaces titles and params with stable hashes")
-    func exportRedacts() throws {
-        let sandbox = try Sandbox()
+    @Test("export --redact replaces titles and params with stable hashes", arguments: CommandBackend.all)
+    func exportRedacts(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         try sandbox.ok(["push", "s", "D", "--title", "Inbox"])
         let plain = try sandbox.ok(["export", "s"]).lines
@@ -346,9 +346,9 @@ import Testing
         #expect(kept.contains("\"id\":\"A\"") && kept.contains("\"session\":\"s\""))
     }
 
-    @Test("check says ok and rebuild --verify finds no difference")
-    func rebuildAndCheck() throws {
-        let sandbox = try Sandbox()
+    @Test("check says ok and rebuild --verify finds no difference", arguments: CommandBackend.all)
+    func rebuildAndCheck(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let check = try sandbox.ok(["check"])
         #expect(check.stdout.hasSuffix("ok\n"))

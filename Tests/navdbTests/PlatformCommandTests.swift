@@ -12,9 +12,9 @@ import Testing
         try sandbox.ok(["push", key, "B", "--title", "Mail"])
     }
 
-    @Test("session start records the generation, and reads resolve under it")
-    func sessionStartRecordsTheGenerationAndReadsResolveUnderIt() throws {
-        let sandbox = try Sandbox()
+    @Test("session start records the generation, and reads resolve under it", arguments: CommandBackend.all)
+    func sessionStartRecordsTheGenerationAndReadsResolveUnderIt(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, "new", "ios26")
         try session(sandbox, "old", nil)
         #expect(try sandbox.ok(["back-menu", "new"]).stdout.contains("platform ios26"))
@@ -30,9 +30,9 @@ import Testing
         #expect(sessions.contains(#""platform":"ios14""#), "\(sessions)")
     }
 
-    @Test("what-if reads under another generation change nothing")
-    func whatIfReadsChangeNothing() throws {
-        let sandbox = try Sandbox()
+    @Test("what-if reads under another generation change nothing", arguments: CommandBackend.all)
+    func whatIfReadsChangeNothing(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, "s", nil)
         let before = try sandbox.databaseBytes()
         let modern = try sandbox.ok(["back-menu", "s", "--platform", "ios26"]).stdout
@@ -48,9 +48,9 @@ import Testing
         #expect(try sandbox.ok(["--json", "back-menu", "s"]).stdout.contains(#""label":"Inbox""#))
     }
 
-    @Test("a content-gesture pop works under ios26 and is refused under ios14")
-    func contentGesturePopsOnIos26AndIsRefusedOnIos14() throws {
-        let sandbox = try Sandbox()
+    @Test("a content-gesture pop works under ios26 and is refused under ios14", arguments: CommandBackend.all)
+    func contentGesturePopsOnIos26AndIsRefusedOnIos14(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, "new", "ios26")
         try session(sandbox, "old", "ios14")
         try sandbox.ok(["update", "new", "B", "--pop-guard", "Discard?"])
@@ -59,9 +59,9 @@ import Testing
         try expectRefused(sandbox, ["pop", "old", "--source", "content-gesture"], status: 1, message: "ios14")
     }
 
-    @Test("a bad --platform value, or --platform on a write, is a usage error")
-    func badPlatformValuesAndWritesWithPlatformAreUsageErrors() throws {
-        let sandbox = try Sandbox()
+    @Test("a bad --platform value, or --platform on a write, is a usage error", arguments: CommandBackend.all)
+    func badPlatformValuesAndWritesWithPlatformAreUsageErrors(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, "s", nil)
         try expectRefused(
             sandbox, ["session", "start", "t", "--platform", "ios18"], status: 64,

@@ -8,10 +8,10 @@ import Testing
     "navdb report: lint findings in a browser", .enabled(if: Chromium.available, Comment(rawValue: Chromium.missing)))
 struct ReportLintBrowserTests {
     @Test(
-        "findings that hold at the selected version, linked to their rule; markers where they start; counts in the index"
-    )
-    func findings() throws {
-        let sandbox = try Sandbox()
+        "findings that hold at the selected version, linked to their rule; markers where they start; counts in the index",
+        arguments: CommandBackend.all)
+    func findings(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "root", "--title", "Mailboxes", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok([

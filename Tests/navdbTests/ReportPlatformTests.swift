@@ -5,9 +5,11 @@ import Testing
 /// `navdb report --platform` (NavStore.docc/PlatformGenerations.md): a what-if page, and its bad input.
 @Suite("navdb report --platform")
 struct ReportPlatformCommandTests {
-    @Test("--platform ios26 embeds the what-if labels; an unknown generation is a usage error")
-    func whatIf() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "--platform ios26 embeds the what-if labels; an unknown generation is a usage error",
+        arguments: CommandBackend.all)
+    func whatIf(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["push", "s", "B", "--title", "Mail", "--time", "2026-11-30T09:00:02Z"])

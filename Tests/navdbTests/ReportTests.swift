@@ -9,7 +9,7 @@ struct ReportCommandTests {
     /// A random session `s` of accepted commands, recorded with the library (titles from a pool
     /// with "", nil, "Back", emoji, right-to-left text and markup).
     static func randomSession(in sandbox: Sandbox, seed: UInt64, count: Int) throws {
-        let store = try NavigationStore(path: sandbox.database.path)
+        let store = try NavigationStore(path: sandbox.databaseArgument)
         try store.startSession("s", name: "Random \(seed)", at: 1_700_000_000_000)
         var random = SeededGenerator(seed: seed)
         var state = SessionState()
@@ -56,9 +56,9 @@ struct ReportCommandTests {
         try store.append(contentsOf: commands, session: "s", at: 1_700_000_060_000)
     }
 
-    @Test("a page on stdout, in a file, and in a folder under the key's file name")
-    func outputs() throws {
-        let sandbox = try Sandbox()
+    @Test("a page on stdout, in a file, and in a folder under the key's file name", arguments: CommandBackend.all)
+    func outputs(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try Self.randomSession(in: sandbox, seed: 1, count: 30)
         let stdout = try sandbox.ok(["report", "s"])
         #expect(stdout.stdout.hasPrefix("<!DOCTYPE html>"))
@@ -81,9 +81,9 @@ struct ReportCommandTests {
         #expect(bounded.stdout.count < stdout.stdout.count)
     }
 
-    @Test("with no key, -o FOLDER gets index.html and one page per session")
-    func index() throws {
-        let sandbox = try Sandbox()
+    @Test("with no key, -o FOLDER gets index.html and one page per session", arguments: CommandBackend.all)
+    func index(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         for key in ["mail", "Mail", "</script>"] {
             try sandbox.ok(["session", "start", key, "--time", "2026-11-30T09:00:00Z"])
             try sandbox.ok(["push", key, "A", "--title", "Inbox", "--time", "2026-11-30T09:00:05Z"])
@@ -102,9 +102,9 @@ struct ReportCommandTests {
         try sandbox.ok(["report", "-o", "out/"])
     }
 
-    @Test("a truncated session's page starts after its base, from the base's state")
-    func truncated() throws {
-        let sandbox = try Sandbox()
+    @Test("a truncated session's page starts after its base, from the base's state", arguments: CommandBackend.all)
+    func truncated(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         for (n, title) in ["Mailboxes", "Inbox", "Work", "Message"].enumerated() {
             try sandbox.ok(["push", "s", "E\(n)", "--title", title, "--time", "2026-11-30T09:00:0\(n + 1)Z"])
@@ -129,7 +129,7 @@ struct ReportCommandTests {
 
     @Test(
         "bad input: the documented exit code, one Error line, no file written, the database unchanged",
-        arguments: [
+        arguments: CommandBackend.each([
             (["report", "nope", "-o", "x.html"], Int32(1), "session 'nope' not found"),
             (
                 ["report", "s", "--from", "5", "--to", "3", "-o", "x.html"], 64,
@@ -151,9 +151,9 @@ struct ReportCommandTests {
             (["report", "s", "-o", "file.txt/x.html"], 73, "cannot write 'file.txt/x.html': Not a directory"),
             (["report", "-o", "file.txt"], 73, "cannot write into 'file.txt': it is a file"),
             (["report", "s", "--bogus"], 64, "Unknown option '--bogus'"),
-        ])
-    func badInput(arguments: [String], status: Int32, message: String) throws {
-        let sandbox = try Sandbox()
+        ]))
+    func badInput(arguments: [String], status: Int32, message: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["push", "s", "B", "--time", "2026-11-30T09:00:02Z"])
@@ -172,9 +172,11 @@ struct ReportCommandTests {
         #expect(after == listing.filter { !$0.hasPrefix(".std") }, "no file written: \(after)")
     }
 
-    @Test("-o follows a symbolic link (keeping it) and writes a device in place, never replacing it")
-    func linksAndDevices() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "-o follows a symbolic link (keeping it) and writes a device in place, never replacing it",
+        arguments: CommandBackend.all)
+    func linksAndDevices(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try FileManager.default.createDirectory(
             at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
@@ -201,13 +203,15 @@ struct ReportCommandTests {
         #expect(try isCharacterDevice("/dev/full"))
     }
 
-    @Test("a write that fails part-way (a full disk) leaves no file, and an older page stays as it was")
-    func fullDisk() throws {
+    @Test(
+        "a write that fails part-way (a full disk) leaves no file, and an older page stays as it was",
+        arguments: CommandBackend.all)
+    func fullDisk(backend: CommandBackend) throws {
         guard getuid() == 0, let mount = Reliability.tool("mount"), let umount = Reliability.tool("umount") else {
             print("navdb report full disk: skipped (mounting a small tmpfs needs root and mount)")
             return
         }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         try Self.randomSession(in: sandbox, seed: 3, count: 400)
         let small = sandbox.directory.appendingPathComponent("small").path
         try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
@@ -246,9 +250,9 @@ struct ReportBrowserTests {
 
     @Test(
         "for several versions of a random session the page shows exactly what back-menu --at N --json says",
-        arguments: [UInt64(11), 12])
-    func pageEqualsBackMenu(seed: UInt64) throws {
-        let sandbox = try Sandbox()
+        arguments: [UInt64(11), 12], CommandBackend.all)
+    func pageEqualsBackMenu(seed: UInt64, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try ReportCommandTests.randomSession(in: sandbox, seed: seed, count: 60)
         let file = try Self.page(sandbox)
         var random = SeededGenerator(seed: seed)
@@ -278,9 +282,11 @@ struct ReportBrowserTests {
         }
     }
 
-    @Test("the bundled example: a blank row is drawn blank, rows nearest first, each version by its #v=N")
-    func example() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "the bundled example: a blank row is drawn blank, rows nearest first, each version by its #v=N",
+        arguments: CommandBackend.all)
+    func example(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "root", "--title", "Mailboxes", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok([
@@ -304,9 +310,9 @@ struct ReportBrowserTests {
         #expect(outside.text(labelled: "Version") == "4", "a version past the end selects the last")
     }
 
-    @Test("hostile titles render as text and run nothing")
-    func hostileTitles() throws {
-        let sandbox = try Sandbox()
+    @Test("hostile titles render as text and run nothing", arguments: CommandBackend.all)
+    func hostileTitles(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let hostile = "</script><img src=x onerror=\"document.title='pwned'\">"
         let override = "\u{202E}gnp.exe\u{202C} & <b>"
         let separators = "one\u{2028}two\u{2029}three"
@@ -331,10 +337,12 @@ struct ReportBrowserTests {
         #expect(three.text(labelled: "Back button") == hostile)
     }
 
-    @Test("a 10,000-event session opens, selects by #v=N, and draws only a window of the timeline")
-    func longSession() throws {
-        let sandbox = try Sandbox()
-        let store = try NavigationStore(path: sandbox.database.path)
+    @Test(
+        "a 10,000-event session opens, selects by #v=N, and draws only a window of the timeline",
+        arguments: CommandBackend.all)
+    func longSession(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let store = try NavigationStore(path: sandbox.databaseArgument)
         try store.startSession("s", at: 1_700_000_000_000)
         var commands: [NavigationCommand] = (0..<5).map {
             .push(Entry(id: "base\($0)", item: NavigationItem(title: "Screen \($0)")))
@@ -354,6 +362,8 @@ struct ReportBrowserTests {
         #expect(page.html.contains("<a href=\"#v=7000\" aria-current=\"true\">"), "the selected event is in the window")
     }
 
+    // On SQLite only: what it checks is the page's layout at two widths, and the page is the same
+    // HTML on either backend (the tests above compare it on both).
     @Test("screenshots at a phone's and a desktop's width")
     func screenshots() throws {
         let sandbox = try Sandbox()

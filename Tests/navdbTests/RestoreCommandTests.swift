@@ -5,17 +5,17 @@ import Testing
 /// a restart").
 @Suite struct RestoreCommandTests {
     /// A sandbox with session `s` at version 3 (A, B).
-    func populated() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    func populated(_ backend: CommandBackend) throws -> Sandbox {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
         try sandbox.ok(["push", "s", "B", "--title", "Draft"])
         return sandbox
     }
 
-    @Test("acknowledging a restore of the base root says so")
-    func acknowledgingTheBaseRootSaysSo() throws {
-        let sandbox = try populated()
+    @Test("acknowledging a restore of the base root says so", arguments: CommandBackend.all)
+    func acknowledgingTheBaseRootSaysSo(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         for _ in 0..<2 { try sandbox.ok(["restore", "s", "--mark"]) }
         let root = try sandbox.ok(["restore", "s", "--mark"])
         #expect(root.lines.first == "session s  version 6  restoring the base root alone  attempt 1")
@@ -39,9 +39,9 @@ import Testing
             ] as NSDictionary)
     }
 
-    @Test("acknowledging a restore names the version")
-    func acknowledgingAVersionNamesIt() throws {
-        let sandbox = try populated()
+    @Test("acknowledging a restore names the version", arguments: CommandBackend.all)
+    func acknowledgingAVersionNamesIt(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let marked = try sandbox.ok(["restore", "s", "--mark"])
         #expect(marked.lines.first == "session s  version 4  restoring version 3  attempt 1")
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 3\n")
@@ -54,9 +54,11 @@ import Testing
             ] as NSDictionary)
     }
 
-    @Test("--dry-run shows what the launch call would get, counts nothing and changes no byte")
-    func dryRunChangesNothing() throws {
-        let sandbox = try populated()
+    @Test(
+        "--dry-run shows what the launch call would get, counts nothing and changes no byte",
+        arguments: CommandBackend.all)
+    func dryRunChangesNothing(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try sandbox.ok(["restore", "s"])
         let before = try sandbox.databaseBytes()
         for _ in 0..<3 {
@@ -94,10 +96,12 @@ import Testing
         #expect(help.contains("--dry-run"))
     }
 
-    @Test("a payload that cannot be written (full disk, closed stdout) exits 73 and counts no attempt")
-    func undeliveredPayloadCountsNothing() throws {
+    @Test(
+        "a payload that cannot be written (full disk, closed stdout) exits 73 and counts no attempt",
+        arguments: CommandBackend.all)
+    func undeliveredPayloadCountsNothing(backend: CommandBackend) throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        let sandbox = try populated()
+        let sandbox = try populated(backend)
         let before = try sandbox.databaseBytes()
         for redirect in [">/dev/full", ">&-", ">/dev/full", ">&-"] {
             for mark in ["", " --mark"] {
@@ -114,9 +118,9 @@ import Testing
         #expect(delivered["attempts"] as? Int == 1 && delivered["restoredVersion"] as? Int == 3)
     }
 
-    @Test("--ack with nothing pending says so, exits 0 and changes nothing")
-    func acknowledgeNothingPending() throws {
-        let sandbox = try populated()
+    @Test("--ack with nothing pending says so, exits 0 and changes nothing", arguments: CommandBackend.all)
+    func acknowledgeNothingPending(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         let before = try sandbox.databaseBytes()
         let never = try sandbox.ok(["restore", "s", "--ack"])
         #expect(
@@ -133,9 +137,11 @@ import Testing
         )
     }
 
-    @Test("--ack after navigation was recorded since a fallback is refused (exit 1), the database unchanged")
-    func acknowledgeAfterMovingOn() throws {
-        let sandbox = try populated()
+    @Test(
+        "--ack after navigation was recorded since a fallback is refused (exit 1), the database unchanged",
+        arguments: CommandBackend.all)
+    func acknowledgeAfterMovingOn(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         try sandbox.ok(["restore", "s"])
         try sandbox.ok(["restore", "s", "--ack"])
         try sandbox.ok(["push", "s", "C"])
@@ -152,9 +158,10 @@ import Testing
     }
 
     @Test(
-        "history shows what each restart marker handed out; stack at a fallback marker says the app got another state")
-    func markersInHistoryAndStack() throws {
-        let sandbox = try populated()
+        "history shows what each restart marker handed out; stack at a fallback marker says the app got another state",
+        arguments: CommandBackend.all)
+    func markersInHistoryAndStack(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
         for _ in 0..<3 { try sandbox.ok(["restore", "s", "--mark"]) }
         let history = try sandbox.ok(["history", "s"]).lines.suffix(3).map {
             $0.split(separator: "  ").last.map(String.init) ?? ""

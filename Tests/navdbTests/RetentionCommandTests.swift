@@ -5,8 +5,10 @@ import Testing
 /// NavStore.docc/Retention.md through the binary: `session delete`, `session truncate`, `prune`, `vacuum`.
 @Suite("navdb: retention commands")
 struct RetentionCommandTests {
-    /// The raw bytes of the database, its -wal and its -shm.
-    static func allFiles(_ sandbox: Sandbox) -> [String: Data] {
+    /// The raw bytes of the database, its -wal and its -shm; on PostgreSQL (whose files are the
+    /// server's) every row of every table of the schema, as text.
+    static func allFiles(_ sandbox: Sandbox) throws -> [String: Data] {
+        if sandbox.databaseURI != nil { return try sandbox.databaseBytes() }
         var files: [String: Data] = [:]
         for suffix in ["", "-wal", "-shm"] {
             if let data = FileManager.default.contents(atPath: sandbox.database.path + suffix) { files[suffix] = data }
@@ -36,10 +38,10 @@ struct RetentionCommandTests {
     }
 
     @Test(
-        "session delete erases every text of the session from the database, -wal and -shm; the other session answers as before"
-    )
-    func deleteErases() throws {
-        let sandbox = try Sandbox()
+        "session delete erases every text of the session from the database, -wal and -shm; the other session answers as before",
+        arguments: CommandBackend.all)
+    func deleteErases(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "other"])
         try sandbox.ok(["push", "other", "A", "--title", "Kept"])
         let texts = try Self.writeMarked(sandbox, "Mk9q")
@@ -59,7 +61,7 @@ struct RetentionCommandTests {
         let report = try deleted.object()
         #expect(report["events"] as? Int == 6)
         #expect(report["walTruncated"] as? Bool == true)
-        for (suffix, data) in Self.allFiles(sandbox) {
+        for (suffix, data) in try Self.allFiles(sandbox) {
             for text in texts {
                 #expect(data.range(of: Data(text.utf8)) == nil, "\(text) is still in navdb.sqlite\(suffix)")
             }
@@ -72,10 +74,10 @@ struct RetentionCommandTests {
     }
 
     @Test(
-        "session truncate keeps stack, back-menu, show and restore from the base on, refuses earlier points, and history, replay and export start at the base"
-    )
-    func truncateKeepsTheRest() throws {
-        let sandbox = try Sandbox()
+        "session truncate keeps stack, back-menu, show and restore from the base on, refuses earlier points, and history, replay and export start at the base",
+        arguments: CommandBackend.all)
+    func truncateKeepsTheRest(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--name", "Trip"])
         for (index, title) in ["Inbox 📥", "", "日本語", "Mail", "Draft"].enumerated() {
             try sandbox.ok(["push", "s", "E\(index)", "--title", title])
@@ -144,7 +146,7 @@ struct RetentionCommandTests {
         let export = try sandbox.ok(["export", "s"]).stdout
         #expect(export.hasPrefix("{\"at\":"))
         #expect(export.split(separator: "\n").first?.contains("\"type\":\"session.truncated\"") == true)
-        let copy = try Sandbox()
+        let copy = try Sandbox(backend: backend)
         try copy.ok(["import", "-"], stdin: export)
         #expect(try (4...10).map { v in try reads(v).map { try copy.ok($0).stdout } } == before)
         #expect(try copy.ok(["check"]).stdout.hasSuffix("ok\n"))
@@ -156,18 +158,20 @@ struct RetentionCommandTests {
         #expect(try sandbox.databaseBytes() == bytesAfter)
     }
 
-    @Test("prune --dry-run lists sessions, events and bytes and changes no byte; prune deletes them")
-    func prune() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "prune --dry-run lists sessions, events and bytes and changes no byte; prune deletes them",
+        arguments: CommandBackend.all)
+    func prune(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "old", "--time", "2020-01-01T00:00:00Z"])
         try sandbox.ok(["push", "old", "A", "--title", "Old", "--time", "2020-01-02T00:00:00Z"])
         try sandbox.ok(["session", "start", "new"])
-        let files = Self.allFiles(sandbox)
+        let files = try Self.allFiles(sandbox)
         let dry = try sandbox.ok(["prune", "--before", "2021-01-01T00:00:00Z", "--dry-run"])
         #expect(dry.lines.count == 3, "\(dry)")
         #expect(dry.lines[1].hasPrefix("old "))
         #expect(dry.lines[2].hasPrefix("would delete 1 session: 2 events, "))
-        #expect(Self.allFiles(sandbox) == files, "a dry run changes no byte of the database, -wal or -shm")
+        #expect(try Self.allFiles(sandbox) == files, "a dry run changes no byte of the database, -wal or -shm")
         for arguments in [
             ["prune"], ["prune", "--before", "yesterday"],
             ["prune", "--before", "2021-01-01", "--dry-run", "--vacuum"],
@@ -175,7 +179,7 @@ struct RetentionCommandTests {
             let result = try sandbox.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
         }
-        #expect(Self.allFiles(sandbox) == files)
+        #expect(try Self.allFiles(sandbox) == files)
         let done = try sandbox.ok(["--json", "prune", "--before", "2021-01-01", "--vacuum"]).object()
         #expect((done["sessions"] as? [[String: Any]])?.map { $0["key"] as? String } == ["old"])
         #expect(done["vacuumed"] as? Bool == true)
@@ -184,6 +188,8 @@ struct RetentionCommandTests {
         #expect(try sandbox.ok(["vacuum"]).stdout == "vacuumed\n")
     }
 
+    // SQLite-only by nature: it runs the sqlite3 shell on the file (PostgreSQL's triggers are
+    // tested in PostgreSQLMigratorTests).
     @Test("a plain sqlite3 DELETE or UPDATE of events is refused by the triggers")
     func plainSQLRefused() throws {
         let sandbox = try Sandbox()

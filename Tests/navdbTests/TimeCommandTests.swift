@@ -11,9 +11,9 @@ import Testing
         return formatter.string(from: Date().addingTimeInterval(hours * 3600))
     }
 
-    @Test("a bound with digits below a millisecond keeps to the inside of the range")
-    func subMillisecondBounds() throws {
-        let sandbox = try Sandbox()
+    @Test("a bound with digits below a millisecond keeps to the inside of the range", arguments: CommandBackend.all)
+    func subMillisecondBounds(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2024-02-29T12:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--time", "2024-02-29T12:00:00.500Z"])
         func versions(_ arguments: [String]) throws -> [Int] {
@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test(
-        "a --time more than 24 hours ahead of the clock is refused (64), database unchanged, unless --allow-future-time"
-    )
-    func farFutureTimeRefused() throws {
-        let sandbox = try Sandbox()
+        "a --time more than 24 hours ahead of the clock is refused (64), database unchanged, unless --allow-future-time",
+        arguments: CommandBackend.all)
+    func farFutureTimeRefused(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let far = Self.hoursFromNow(48)
@@ -59,10 +59,10 @@ import Testing
     }
 
     @Test(
-        "a write without --time while the clock is behind the last event warns on stderr and keeps time from going backwards"
-    )
-    func clockBehindWarns() throws {
-        let sandbox = try Sandbox()
+        "a write without --time while the clock is behind the last event warns on stderr and keeps time from going backwards",
+        arguments: CommandBackend.all)
+    func clockBehindWarns(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let ahead = Self.hoursFromNow(10)
         try sandbox.ok(["push", "s", "A", "--time", ahead])

@@ -20,28 +20,30 @@ import Testing
 
     @Test(
         "show draws a wide title whole or its fallback, never a fragment",
-        arguments: [
-            // The inputs: at 22 the room left of the centred title is 3 columns, so 首页 (4)
-            // and Back (4) do not fit and the empty label shows, as for "Settings".
-            ("首页", 22, "│ ‹     Detail       │"),
-            ("首页", 20, "│ ‹    Detail      │"),
-            ("首页", 26, "│ ‹ 首页  Detail         │"),
-            ("首页首页", 26, "│ ‹ Back  Detail         │"),
-            ("Ω😀x", 22, "│ ‹     Detail       │"),
-            ("Ω😀x", 26, "│ ‹ Ω😀x  Detail         │"),
-            ("Settings", 22, "│ ‹     Detail       │"),
-        ] as [(String, Int, String)])
-    func generatedLabels(title: String, width: Int, line: String) throws {
-        let sandbox = try Sandbox()
+        arguments: CommandBackend.each(
+            [
+                // The inputs: at 22 the room left of the centred title is 3 columns, so 首页 (4)
+                // and Back (4) do not fit and the empty label shows, as for "Settings".
+                ("首页", 22, "│ ‹     Detail       │"),
+                ("首页", 20, "│ ‹    Detail      │"),
+                ("首页", 26, "│ ‹ 首页  Detail         │"),
+                ("首页首页", 26, "│ ‹ Back  Detail         │"),
+                ("Ω😀x", 22, "│ ‹     Detail       │"),
+                ("Ω😀x", 26, "│ ‹ Ω😀x  Detail         │"),
+                ("Settings", 22, "│ ‹     Detail       │"),
+            ] as [(String, Int, String)]))
+    func generatedLabels(title: String, width: Int, line: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, ["--title", title])
         let drawn = try bar(sandbox, width: width)
         #expect(drawn == line)
         #expect(TerminalWidth.columns(drawn) == width)
     }
 
-    @Test("show cuts only a custom back item's title, between clusters, to the bar's room")
-    func customTitleIsCut() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "show cuts only a custom back item's title, between clusters, to the bar's room", arguments: CommandBackend.all)
+    func customTitleIsCut(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, ["--title", "Home", "--back-bar-button-title", "首页首页首页"])
         #expect(try bar(sandbox, width: 22) == "│ ‹ 首… Detail       │")
         #expect(try bar(sandbox, width: 40) == "│ ‹ 首页首页首页 Detail                │")
@@ -51,9 +53,9 @@ import Testing
             ))
     }
 
-    @Test("back-menu --width counts columns: 首页 (4 columns) does not fit 2")
-    func backMenuWidth() throws {
-        let sandbox = try Sandbox()
+    @Test("back-menu --width counts columns: 首页 (4 columns) does not fit 2", arguments: CommandBackend.all)
+    func backMenuWidth(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try session(sandbox, ["--title", "首页"])
         let text = try sandbox.ok(["back-menu", "s", "--width", "2"]).stdout
         #expect(text.contains("back button  ‹ \"\"  (in 2 columns; preferred 首页, 4 columns; fallbacks: Back, \"\")"))
@@ -65,9 +67,9 @@ import Testing
             try sandbox.ok(["--json", "back-menu", "s", "--width", "4"]).object()["fittingLabel"] as? String == "首页")
     }
 
-    @Test("tables align columns after wide titles and joined emoji sequences")
-    func tableAlignment() throws {
-        let sandbox = try Sandbox()
+    @Test("tables align columns after wide titles and joined emoji sequences", arguments: CommandBackend.all)
+    func tableAlignment(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         for (id, title) in [("A", "👨‍👩‍👧‍👦"), ("B", "🏳️‍🌈 flag"), ("C", "首页"), ("D", "e\u{301}"), ("E", "1️⃣☝🏽")] {
             try sandbox.ok(["push", "s", id, "--title", title, "--route", "r" + id])

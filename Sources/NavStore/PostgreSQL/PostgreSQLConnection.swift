@@ -46,6 +46,7 @@ package final class PostgreSQLConnection {
         self.uri = uri
         displayName = PostgreSQLURI.displayed(uri)
         libpq = try LibPQ.shared.get()
+        Self.occupyClosedStandardDescriptors()
         handle = libpq.connectdb(uri)
         guard let handle, libpq.status(handle) == CONNECTION_OK else {
             let reason = handle.flatMap { libpq.errorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
@@ -60,6 +61,19 @@ package final class PostgreSQLConnection {
 
     deinit {
         if let handle { libpq.finish(handle) }
+    }
+
+    /// Puts a placeholder on each of descriptors 0, 1 and 2 that is closed, before libpq opens its
+    /// socket: a socket opened while stdout is closed would become descriptor 1, and what the
+    /// program then writes to stdout would go to the server (SQLite keeps its files off these
+    /// descriptors for the same reason, https://sqlite.org/howtocorrupt.html#_continuing_to_use_a_file_descriptor_after_it_has_been_closed).
+    /// The placeholder is `/dev/null` opened the other way round (write-only for stdin,
+    /// read-only for stdout and stderr), so the closed stream keeps failing as before (`EBADF`).
+    private static func occupyClosedStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+            if opened >= 0 && opened != descriptor { close(opened) }
+        }
     }
 
     /// Runs one statement.

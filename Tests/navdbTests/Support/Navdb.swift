@@ -107,8 +107,14 @@ final class Sandbox: Sendable {
         return result
     }
 
-    /// The bytes of the database and its WAL (the `-shm` index is shared memory, not data).
+    /// What `--db` names for this sandbox's database: the PostgreSQL schema's URI, else the file.
+    var databaseArgument: String { databaseURI ?? database.path }
+
+    /// The database's content, to compare before and after a command: for SQLite the bytes of the
+    /// file and its WAL (the `-shm` index is shared memory, not data); for PostgreSQL every row of
+    /// every table of the schema, as text, in order, by table.
     func databaseBytes() throws -> [String: Data] {
+        if let databaseURI { return try CommandBackend.rows(of: databaseURI) }
         var files: [String: Data] = [:]
         for suffix in ["", "-wal", "-journal"] {
             let url = URL(fileURLWithPath: database.path + suffix)
