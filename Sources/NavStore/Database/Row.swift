@@ -104,11 +104,14 @@ package struct Row {
     package func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R? {
         switch storage {
         case .statement(let statement):
-            switch statement.value(at: Int32(index)) {
-            case .null: return nil
-            case .text: return try statement.withText(at: Int32(index), body)
-            case let other: throw RowDecodingError(column: "\(index)", problem: .typeMismatch(other.storageClass))
+            // The storage class alone: no copy of the text to learn that it is text.
+            guard statement.isText(at: Int32(index)) else {
+                switch statement.value(at: Int32(index)) {
+                case .null: return nil
+                case let other: throw RowDecodingError(column: "\(index)", problem: .typeMismatch(other.storageClass))
+                }
             }
+            return try statement.withText(at: Int32(index), body)
         case .values:
             switch try value(at: index) {
             case .null: return nil

@@ -89,6 +89,47 @@ extension EventBody {
         try self.init(referenceType: type, payload: payload)
     }
 
+    /// Decodes an event body from its type name and the bytes of its JSON payload, as
+    /// ``init(type:payload:)-(_,DataProtocol)`` does, for bytes read in place (a column of a
+    /// database row): no generic dispatch, no copy.
+    /// - Parameters:
+    ///   - type: one of ``typeNames``.
+    ///   - payload: the UTF-8 JSON object stored with the event, valid during the call.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    public init(type: String, payload: UnsafeRawBufferPointer) throws(NavigationError) {
+        guard let kind = PayloadReader.kinds.value(named: type) else {
+            try self.init(referenceType: type, payload: payload)
+            return
+        }
+        try self.init(kind: kind, payload: payload.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Decodes an event body from the UTF-8 bytes of its type name and of its JSON payload, as
+    /// ``init(type:payload:)-(_,DataProtocol)`` does, for both columns of a database row read in
+    /// place: the type is matched on its bytes, no `String` is made of it.
+    /// - Parameters:
+    ///   - type: the bytes of one of ``typeNames``, valid during the call.
+    ///   - payload: the UTF-8 JSON object stored with the event, valid during the call.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(NavigationError) {
+        guard let kind = PayloadReader.kinds.value(type.assumingMemoryBound(to: UInt8.self)) else {
+            try self.init(referenceType: String(decoding: type, as: UTF8.self), payload: payload)
+            return
+        }
+        try self.init(kind: kind, payload: payload.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Decodes an event body of `kind` from the bytes of its JSON payload, as the initialisers
+    /// above do once the type is known.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    init(kind: Kind, payload: UnsafeBufferPointer<UInt8>) throws(NavigationError) {
+        if let body = PayloadReader.body(kind: kind, payload: payload) {
+            self = body
+            return
+        }
+        try self.init(referenceType: kind.rawValue, payload: payload)
+    }
+
     /// Decodes an event body with Foundation's `JSONDecoder` alone: the reference that
     /// ``PayloadReader`` matches (see ``init(type:payload:)``).
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.

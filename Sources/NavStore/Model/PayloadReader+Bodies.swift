@@ -1,48 +1,55 @@
 /// The payload of each event type (see ``PayloadReader``), one function a type.
 extension PayloadReader {
-    /// The payload of an event of `type` as `EventBody(type:payloadFrom:)` reads it; `nil` defers
-    /// (`session.restored`, rare, always goes to the reference).
-    mutating func body(type: String) -> EventBody? {
+    /// The payload of an event of `kind` as `EventBody(type:payloadFrom:)` reads it, straight
+    /// into the event; `nil` defers (`session.restored`, rare, always goes to the reference).
+    mutating func body(kind: EventBody.Kind) -> EventBody? {
         let (opened, isEmpty) = openObject()
         guard opened else { return nil }
         // Only `session.started` may be `{}`; every other payload has required members.
-        guard !isEmpty else { return type == "session.started" ? .sessionStarted(name: nil) : nil }
-        switch type {
-        case "entry.pushed":
-            return entryPushedBody()
-        case "entries.popped":
+        guard !isEmpty else { return kind == .sessionStarted ? .sessionStarted(name: nil) : nil }
+        switch kind {
+        case .entryPushed:
+            var entry = Entry(id: "")
+            guard onlyMember("entry"), readEntry(into: &entry), closeObject() else { return nil }
+            return .entryPushed(entry)
+        case .entriesPopped:
             return entriesPoppedBody()
-        case "item.updated":
+        case .itemUpdated:
             return itemUpdatedBody()
-        case "layer.presented":
+        case .layerPresented:
             return layerPresentedBody()
-        case "layer.dismissed":
+        case .layerDismissed:
             return layerDismissedBody()
-        case "stack.replaced":
-            return stackReplacedBody()
-        case "session.started":
+        case .stackReplaced:
+            guard onlyMember("entries"), let entries = entries(), closeObject() else { return nil }
+            return .stackReplaced(entries)
+        case .sessionStarted:
             return sessionStartedBody()
-        case "pop.vetoed":
+        case .popVetoed:
             return popVetoedBody()
-        case "dismiss.vetoed":
+        case .dismissVetoed:
             return dismissVetoedBody()
-        default:
+        case .sessionRestored:
             return nil
         }
     }
 
-    /// The payload of `entry.pushed` after its opening brace (a non-empty object).
-    private mutating func entryPushedBody() -> EventBody? {
-        var entry: Entry?
-        guard
-            members(
-                ["entry"],
-                { reader, _ in
-                    entry = reader.entry()
-                    return entry != nil
-                }), let entry = entry.take()
-        else { return nil }
-        return .entryPushed(entry)
+    /// The key of the first member of an object whose `{` was read, which must be `name` (the
+    /// only key of its object: the caller reads the value, then ``closeObject()``); `false` for
+    /// any other key.
+    @inline(__always)
+    mutating func onlyMember(_ name: StaticString) -> Bool {
+        guard let (start, count) = schemaKey() else { return false }
+        return bytes(at: start, count: count, equal: name)
+    }
+
+    /// The `}` after an object's last member; `false` for anything else (a second member is
+    /// either a repeated or an unknown key: the reference reads it).
+    @inline(__always)
+    mutating func closeObject() -> Bool {
+        guard consume(Self.closeBrace) else { return false }
+        depth -= 1
+        return true
     }
 
     /// The payload of `entries.popped` after its opening brace (a non-empty object).
@@ -56,7 +63,7 @@ extension PayloadReader {
                 { reader, key in
                     switch key {
                     case 0:
-                        source = reader.string().flatMap(PopSource.init(rawValue:))
+                        source = reader.caseValue(Self.popSources)
                         return source != nil
                     case 1:
                         ids = reader.strings()
@@ -74,7 +81,8 @@ extension PayloadReader {
     /// The payload of `item.updated` after its opening brace (a non-empty object).
     private mutating func itemUpdatedBody() -> EventBody? {
         var id: String?
-        var item: NavigationItem?
+        var item = NavigationItem()
+        var hasItem = false
         var fields: [String] = []
         guard
             members(
@@ -85,8 +93,10 @@ extension PayloadReader {
                         id = reader.string()
                         return id != nil
                     case 1:
-                        item = reader.item()
-                        return item != nil
+                        guard let v = reader.item() else { return false }
+                        item = v
+                        hasItem = true
+                        return true
                     default:
                         if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                             fields = []
@@ -96,27 +106,28 @@ extension PayloadReader {
                         fields = v
                         return true
                     }
-                }), let id, let item
+                }), let id, hasItem
         else { return nil }
         return .itemUpdated(id: id, item: item, fields: fields)
     }
 
     /// The payload of `layer.presented` after its opening brace (a non-empty object).
     private mutating func layerPresentedBody() -> EventBody? {
-        var entry: Entry?
+        var entry = Entry(id: "")
+        var hasEntry = false
         var modal = false
         guard
             members(
                 ["entry", "modalInPresentation"],
                 { reader, key in
                     if key == 0 {
-                        entry = reader.entry()
-                        return entry != nil
+                        hasEntry = reader.readEntry(into: &entry)
+                        return hasEntry
                     }
                     guard let v = reader.optionalFlag() else { return false }
                     modal = v
                     return true
-                }), let entry
+                }), hasEntry
         else { return nil }
         return .layerPresented(entry, modalInPresentation: modal)
     }
@@ -130,7 +141,7 @@ extension PayloadReader {
                 ["source", "ids"],
                 { reader, key in
                     if key == 0 {
-                        source = reader.string().flatMap(DismissSource.init(rawValue:))
+                        source = reader.caseValue(Self.dismissSources)
                         return source != nil
                     }
                     ids = reader.strings()
@@ -138,20 +149,6 @@ extension PayloadReader {
                 }), let source, let ids
         else { return nil }
         return .layerDismissed(source: source, ids: ids)
-    }
-
-    /// The payload of `stack.replaced` after its opening brace (a non-empty object).
-    private mutating func stackReplacedBody() -> EventBody? {
-        var entries: [Entry]?
-        guard
-            members(
-                ["entries"],
-                { reader, _ in
-                    entries = reader.entries()
-                    return entries != nil
-                }), let entries
-        else { return nil }
-        return .stackReplaced(entries)
     }
 
     /// The payload of `session.started` after its opening brace (a non-empty object).
@@ -163,9 +160,7 @@ extension PayloadReader {
                 ["name", "platform"],
                 { reader, key in
                     if key == 1 {
-                        guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else {
-                            return false
-                        }
+                        guard let value = reader.caseValue(Self.platforms) else { return false }
                         platform = value
                         return true
                     }
@@ -194,7 +189,7 @@ extension PayloadReader {
                         prompt = reader.string()
                         return prompt != nil
                     default:
-                        source = reader.string().flatMap(PopSource.init(rawValue:))
+                        source = reader.caseValue(Self.popSources)
                         return source != nil
                     }
                 }), let entry, let prompt, let source
@@ -214,7 +209,7 @@ extension PayloadReader {
                         entry = reader.string()
                         return entry != nil
                     }
-                    source = reader.string().flatMap(DismissSource.init(rawValue:))
+                    source = reader.caseValue(Self.dismissSources)
                     return source != nil
                 }), let entry, let source
         else { return nil }

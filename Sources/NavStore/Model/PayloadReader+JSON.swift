@@ -74,22 +74,14 @@ extension PayloadReader {
         guard skipSpaceAndPeek() == Self.openBrace else { return nil }
         let (start, startDepth) = (index, depth)
         var isCanonical = true
+        skippedSpace = false
         guard skipPlainValue(&isCanonical) else {
             (index, depth) = (start, startDepth)
             return nil
         }
+        // Whitespace between the tokens: a plain string holds none but spaces, read as its bytes.
+        if skippedSpace { isCanonical = false }
         let text = UnsafeBufferPointer(start: base + start, count: index - start)
-        if isCanonical {
-            // Plain strings hold no escaped quote: every quote opens or closes one.
-            var inString = false
-            for byte in text {
-                if byte == Self.quote { inString.toggle() }
-                if !inString, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                    isCanonical = false
-                    break
-                }
-            }
-        }
         return (String(decoding: text, as: UTF8.self), isCanonical)
     }
 
@@ -119,13 +111,20 @@ extension PayloadReader {
             // The keys read so far, on the stack: an object with more goes to ``value()``.
             return withUnsafeTemporaryAllocation(of: (start: Int, count: Int).self, capacity: 16) { keys in
                 var count = 0
+                // While the keys ascend, each one differs from all before it: no search needed.
+                var ascending = true
                 while true {
                     guard skipSpaceAndPeek() == Self.quote, let key = plainString(), consume(Self.colon), count < 16
                     else { return false }
-                    guard !keys[..<count].contains(where: { bytes(at: $0.start, count: $0.count, equalTo: key) }) else {
+                    if count > 0, ascending, !bytes(of: keys[count - 1], precede: key) {
+                        ascending = false
+                        isCanonical = false
+                    }
+                    if !ascending,
+                        keys[..<count].contains(where: { bytes(at: $0.start, count: $0.count, equalTo: key) })
+                    {
                         return false
                     }
-                    if count > 0, !bytes(of: keys[count - 1], precede: key) { isCanonical = false }
                     keys[count] = key
                     count += 1
                     guard skipPlainValue(&isCanonical), let more = afterMember() else { return false }
@@ -143,6 +142,7 @@ extension PayloadReader {
     private mutating func plainString() -> (start: Int, count: Int)? {
         guard consume(Self.quote) else { return nil }
         let start = index
+        skipPlainRun()
         while index < end {
             let byte = base[index]
             if byte == Self.quote {

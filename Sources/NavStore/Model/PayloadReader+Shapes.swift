@@ -7,6 +7,8 @@ extension PayloadReader {
         "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
     ]
 
+    static let entryKeys: [StaticString] = ["id", "route", "params", "item"]
+
     /// A navigation item as ``NavigationItem/init(from:)`` reads it; `nil` defers.
     mutating func item() -> NavigationItem? {
         let (opened, isEmpty) = openObject()
@@ -124,11 +126,17 @@ extension PayloadReader {
 
     /// An entry as ``Entry/init(from:)`` reads it (`id` required); `nil` defers.
     mutating func entry() -> Entry? {
-        let (opened, isEmpty) = openObject()
-        guard opened, !isEmpty else { return nil }
-        var id: String?
         var entry = Entry(id: "")
-        let ok = members(["id", "route", "params", "item"]) { reader, key in
+        return readEntry(into: &entry) ? entry : nil
+    }
+
+    /// Reads an entry as ``entry()`` does, into `entry` (a new `Entry(id: "")`), so that it is
+    /// built where the event holds it; `false` defers.
+    mutating func readEntry(into entry: inout Entry) -> Bool {
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return false }
+        var id: String?
+        let ok = members(Self.entryKeys) { reader, key in
             switch key {
             case 0:
                 guard let v = reader.string() else { return false }
@@ -154,9 +162,9 @@ extension PayloadReader {
             }
             return true
         }
-        guard ok, let id else { return nil }
+        guard ok, let id else { return false }
         entry.id = id
-        return entry
+        return true
     }
 
     /// An array of entries; `nil` defers.
@@ -180,7 +188,7 @@ extension PayloadReader {
         var platform = PlatformGeneration.default
         let ok = members(["layers", "platform"]) { reader, key in
             if key == 1 {
-                guard let text = reader.string(), let value = PlatformGeneration(rawValue: text) else { return false }
+                guard let value = reader.caseValue(Self.platforms) else { return false }
                 platform = value
                 return true
             }

@@ -27,6 +27,8 @@ struct PayloadReader {
     let end: Int
     var index = 0
     var depth = 0
+    /// Whether ``skipSpaceAndPeek()`` skipped whitespace since this was last set to `false`.
+    var skippedSpace = false
 
     /// A reader of `bytes`; `nil` for no bytes (not JSON: the reference says why).
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -37,11 +39,18 @@ struct PayloadReader {
 
     // MARK: Entry points
 
-    /// The event body of `type` stored as `payload`, or `nil` to hand it to `JSONDecoder`.
-    static func body(type: String, payload: UnsafeBufferPointer<UInt8>) -> EventBody? {
+    /// The event body of `kind` stored as `payload`, or `nil` to hand it to `JSONDecoder`.
+    static func body(kind: EventBody.Kind, payload: UnsafeBufferPointer<UInt8>) -> EventBody? {
         guard var reader = PayloadReader(payload) else { return nil }
-        guard let body = reader.body(type: type), reader.atEnd() else { return nil }
+        guard let body = reader.body(kind: kind), reader.atEnd() else { return nil }
         return body
+    }
+
+    /// The event body of the type named `type` stored as `payload`, or `nil` to hand it to
+    /// `JSONDecoder` (an unknown type among others).
+    static func body(type: String, payload: UnsafeBufferPointer<UInt8>) -> EventBody? {
+        guard let kind = kinds.value(named: type) else { return nil }
+        return body(kind: kind, payload: payload)
     }
 
     /// A snapshot's state (`{"layers":[...],"platform":...}`), or `nil` to hand it to `JSONDecoder`.
@@ -80,7 +89,9 @@ struct PayloadReader {
     mutating func skipSpaceAndPeek() -> UInt8? {
         while index < end {
             let byte = base[index]
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 } else { return byte }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
+            index += 1
+            skippedSpace = true
         }
         return nil
     }
@@ -193,6 +204,7 @@ struct PayloadReader {
         guard consume(Self.quote) else { return nil }
         let start = index
         var ascii = true
+        skipPlainRun()
         while index < end {
             let byte = base[index]
             if byte == Self.quote {
@@ -209,6 +221,25 @@ struct PayloadReader {
             index += 1
         }
         return nil
+    }
+
+    /// Skips the bytes of a string that are printable ASCII other than a quote or a backslash,
+    /// eight at a time, up to a word that may hold another byte (read then one by one).
+    @inline(__always)
+    mutating func skipPlainRun() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while end - index >= 8 {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte is zero in `word ^ c` where it equals c; (x - 1) & ~x sets the top bit of a
+            // byte below 0x20 (x - 0x20) or of a zero byte, in any word holding one.
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let marks =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            guard marks & (ones &* 0x80) == 0 else { return }
+            index += 8
+        }
     }
 
     /// A string holding escapes, read from its first byte after the quote: `\" \\ \/ \b \f \n

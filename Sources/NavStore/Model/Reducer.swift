@@ -257,9 +257,10 @@ extension SessionState {
     /// Pure and total: it never fails on an event already in the log. Vetoes and markers leave
     /// the state as it was; `session.started` sets the session's ``platform``.
     /// - Complexity: O(n) in the number of live entries for updates, O(1) amortised for push and pop.
-    public mutating func apply(_ event: EventBody) {
+    public mutating func apply(_ event: consuming EventBody) {
         let top = layers.count - 1
-        switch event {
+        // Consumed: a pushed or presented entry moves into the stack instead of being copied.
+        switch consume event {
         case .sessionStarted(_, let platform):
             self.platform = platform
         case .sessionRestored, .popVetoed, .dismissVetoed:
@@ -268,7 +269,9 @@ extension SessionState {
             layers[top].entries.append(entry)
         case .entriesPopped(_, let ids, _):
             let count = min(ids.count, max(layers[top].entries.count - 1, 0))
-            layers[top].entries.removeLast(count)
+            // One at a time: `removeLast(_:)` goes through `replaceSubrange`, several times dearer
+            // for the one or two entries a pop removes.
+            for _ in 0..<count { layers[top].entries.removeLast() }
         case .stackReplaced(let entries):
             layers[top].entries = entries
         case .itemUpdated(let id, let item, _):

@@ -168,10 +168,14 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// Where the entry with `id` is live, or `nil`. Ids are compared by their Unicode scalars
     /// (their UTF-8 bytes, as SQLite compares them), never by canonical equivalence: "é" as
     /// U+00E9 and as "e" + U+0301 are two ids (see ``Entry/id``).
+    ///
+    /// Ids are unique among live entries (rule 16), so the order of the search is not
+    /// observable; it starts at the top of the top layer, where the entries a session updates
+    /// (the screen on show) are.
     /// - Complexity: O(n) in the number of live entries.
     public func location(of id: String) -> (layer: Int, position: Int)? {
-        for (l, layer) in layers.enumerated() {
-            if let p = layer.entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) { return (l, p) }
+        for l in layers.indices.reversed() {
+            if let p = layers[l].entries.lastIndex(where: { $0.id.hasSameScalars(as: id) }) { return (l, p) }
         }
         return nil
     }

@@ -214,6 +214,11 @@ package final class Statement {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
+    /// Whether the column at `index` (0-based) of the current row holds text (`SQLITE_TEXT`).
+    package func isText(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_TEXT
+    }
+
     /// The column at `index` (0-based) as a 64-bit integer; `NULL` reads as 0, other storage
     /// classes are converted as by SQLite (https://sqlite.org/c3ref/column_blob.html).
     package func int64(at index: Int32) -> Int64 {

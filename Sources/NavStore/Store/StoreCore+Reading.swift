@@ -130,10 +130,13 @@ extension StoreCore {
     /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)``,
     ///   ``RowDecodingError`` for a `NULL` column.
     func decodeBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
-        let typeName: String = try row[type]
-        if let body = try row.withUTF8(at: payload, { PayloadReader.body(type: typeName, payload: $0) }) ?? nil {
+        // The type matched on its bytes, without a `String`; an unknown one is refused below.
+        if let kind = try row.withUTF8(at: type, PayloadReader.kinds.value) ?? nil,
+            let body = try row.withUTF8(at: payload, { try EventBody(kind: kind, payload: $0) })
+        {
             return body
         }
+        let typeName: String = try row[type]
         let text: String = try row[payload]
         return try EventBody(type: typeName, payload: Array(text.utf8))
     }

@@ -211,6 +211,15 @@ struct PayloadReaderTests {
             (#"{"a":"日本"}"#, false),
             (#"{"é":{"a":1}}"#, false),
             (#"{"a":{"b":1,"b":2}}"#, false),
+            (#"{"a":"x y","b":1}"#, true),
+            (#"{"b":1,"a":2}"#, true),
+            (#"{"a":1,"b":2,"a":3}"#, false),
+            (#"{"b":1,"a":2,"b":3}"#, false),
+            (#"{"a":{"b":1},"c":[1, 2]}"#, true),
+            (#"{"a":"\#t1"}"#, false),
+            ("{\"a\":\t1}", true),
+            (#"{"abcdefgh":"ijklmnopqrstuvwx","abcdefgi":""q"}"#, false),
+            (#"{"abcdefgh":"ijklmnopqrstuvwxyz0123456789","k":[true,null]}"#, true),
         ]
         for (params, plain) in cases {
             let payload = Array(#"{"entry":{"id":"A","params":\#(params)}}"#.utf8)
