@@ -150,6 +150,11 @@ struct ReportCommandTests {
             ),
             (["report", "s", "-o", "file.txt/x.html"], 73, "cannot write 'file.txt/x.html': Not a directory"),
             (["report", "-o", "file.txt"], 73, "cannot write into 'file.txt': it is a file"),
+            (
+                ["report", "-o", "x.html"], 64,
+                "The value 'x.html' is invalid for '-o <path>': expected a folder for index.html and one page per session, since no <key> is given ('x.html' names a page: give a <key> to write that session's page there)"
+            ),
+            (["report", "-o", "pages/X.HTM"], 64, "'pages/X.HTM' names a page"),
             (["report", "s", "--bogus"], 64, "Unknown option '--bogus'"),
         ]))
     func badInput(arguments: [String], status: Int32, message: String, backend: CommandBackend) throws {
@@ -173,25 +178,55 @@ struct ReportCommandTests {
     }
 
     @Test(
-        "-o follows a symbolic link (keeping it) and writes a device in place, never replacing it",
+        "-o refuses a symbolic link (73, naming it and its target), changing nothing; /dev/stdout's file is replaced",
         arguments: CommandBackend.all)
     func linksAndDevices(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        let folder = sandbox.directory
         try FileManager.default.createDirectory(
-            at: sandbox.directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
+            at: folder.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        try sandbox.write("pages/victim", "secret")
         try FileManager.default.createSymbolicLink(
-            atPath: sandbox.directory.appendingPathComponent("link.html").path,
-            withDestinationPath: "pages/target.html")
-        for _ in 0..<2 {
-            try sandbox.ok(["report", "s", "-o", "link.html"])
+            atPath: folder.appendingPathComponent("link.html").path, withDestinationPath: "pages/victim")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("dangling.html").path, withDestinationPath: "pages/new.html")
+        for (link, target) in [("link.html", "pages/victim"), ("dangling.html", "pages/new.html")] {
+            let result = try sandbox.run(["report", "s", "-o", link])
+            #expect(result.status == 73, "\(result)")
             #expect(
-                try FileManager.default.destinationOfSymbolicLink(
-                    atPath: sandbox.directory.appendingPathComponent("link.html").path) == "pages/target.html")
-            let page = try String(
-                contentsOf: sandbox.directory.appendingPathComponent("pages/target.html"), encoding: .utf8)
-            #expect(page.hasPrefix("<!DOCTYPE html>"))
+                result.stderr
+                    == "Error: cannot write '\(link)': it is a symbolic link (to '\(target)'), and navdb does not write through a link: name the file itself, or remove the link; nothing was written there\n"
+            )
+            #expect(result.stdout == "")
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(link).path)
+                    == target)
         }
+        #expect(try String(contentsOf: folder.appendingPathComponent("pages/victim"), encoding: .utf8) == "secret")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("pages").path) == [
+                "victim"
+            ])
+        // A link inside the folder of every session's pages: refused before any page is written.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("site"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("site/index.html").path, withDestinationPath: "../pages/victim")
+        let all = try sandbox.run(["report", "-o", "site"])
+        #expect(all.status == 73, "\(all)")
+        #expect(all.stderr.hasPrefix("Error: cannot write 'site/index.html': it is a symbolic link"), "\(all)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site").path) == [
+                "index.html"
+            ])
+        #expect(try String(contentsOf: folder.appendingPathComponent("pages/victim"), encoding: .utf8) == "secret")
+        // The process's own descriptors are the user's redirections, not someone's link.
+        let redirected = try shell(sandbox, "\"$NAVDB\" --db \"$DB\" report s -o /dev/stdout > out.html")
+        #expect(redirected.status == 0, "\(redirected)")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("out.html"), encoding: .utf8).hasPrefix(
+                "<!DOCTYPE html>"))
         func isCharacterDevice(_ path: String) throws -> Bool {
             try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeCharacterSpecial
         }

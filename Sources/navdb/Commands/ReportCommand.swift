@@ -14,9 +14,12 @@ struct ReportCommand: Command {
             select a version by clicking the timeline, with the slider or with the arrow keys; '#v=N' at the end of the \
             address selects version N. It loads nothing (a Content-Security-Policy forbids every load) and opens offline. \
             Without -o the page goes to stdout. With -o FILE it is written whole or not at all (a temporary file in the same \
-            folder, renamed), readable by its owner only; with -o FOLDER it is FOLDER/<file name of the key>.html. Without \
-            <key>, -o FOLDER is required: the folder (created if missing) gets index.html, listing every session with its \
-            event count, time span and lint findings, and one page per session. A file that cannot be written exits 73.
+            folder, renamed), readable by its owner only; with -o FOLDER (an existing folder, or a path ending in /, created \
+            if missing) it is FOLDER/<file name of the key>.html. Without <key>, -o FOLDER is required (a path ending in \
+            .html names a page and is refused, exit 64): the folder (created if missing) gets index.html, listing every \
+            session with its event count, time span and lint findings, and one page per session. A symbolic link where a \
+            page goes is refused, not written through (a link to a device or pipe, as /dev/stdout, is written in place). \
+            A file that cannot be written exits 73.
             """,
         arguments: [key.spec],
         options: [output.spec, from.spec, to.spec, platform.spec, width.spec])
@@ -68,9 +71,17 @@ struct ReportCommand: Command {
             throw arguments.invalid("", for: "-o <path>", expected: "a file or folder path")
         }
         if key == nil {
-            guard output != nil else {
+            guard let output else {
                 throw arguments.error(
                     "Missing expected argument '<key>' (or, for every session and an index page, '-o <folder>')")
+            }
+            // `report -o x.html` would make a folder named x.html: a page's name is a mistake here.
+            if Self.namesPage(output), !FileOutput.isFolder(output) {
+                throw arguments.invalid(
+                    output, for: "-o <path>",
+                    expected:
+                        "a folder for index.html and one page per session, since no <key> is given ('\(output)' names a page: give a <key> to write that session's page there)"
+                )
             }
             if from != nil || to != nil {
                 throw arguments.error("--from and --to bound one session's page: give a <key> with them")
@@ -90,24 +101,27 @@ struct ReportCommand: Command {
                 Console.out(html)
                 return .success
             }
+            if path.hasSuffix("/") { try FileOutput.ensureFolder(path) }
             if FileOutput.isFolder(path) { path = Self.join(path, ReportIndex.fileName(for: report.session)) }
             try FileOutput.write(html, to: path)
             written.append(path)
         } else if let folder = output {
             let sessions = try store.sessions()
             try FileOutput.ensureFolder(folder)
+            let paths = sessions.map { Self.join(folder, ReportIndex.fileName(for: $0.key)) }
+            let index = Self.join(folder, "index.html")
+            // A link in the folder is refused before any page is written, not after some.
+            for path in paths + [index] { _ = try FileOutput.replaceable(path) }
             let progress = Progress("report")
-            for (done, info) in sessions.enumerated() {
+            for (done, (info, path)) in zip(sessions, paths).enumerated() {
                 let report = try store.report(session: info.key, lint: lint, platform: platform) {
                     EventSummary.summary($0.body)
                 }
-                let path = Self.join(folder, ReportIndex.fileName(for: info.key))
                 try FileOutput.write(try ReportPage.html(report), to: path)
                 written.append(path)
                 progress.show(done + 1, of: sessions.count)
             }
             progress.finish()
-            let index = Self.join(folder, "index.html")
             try FileOutput.write(try ReportPage.html(try store.reportIndex(lint: lint)), to: index)
             written.append(index)
         }
@@ -117,6 +131,12 @@ struct ReportCommand: Command {
             for path in written { Console.line("wrote \(Text.escaped(path))") }
         }
         return .success
+    }
+
+    /// Whether `path` names an HTML page (`.html` or `.htm`, in any letter case).
+    private static func namesPage(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

@@ -1,3 +1,5 @@
+import NavStore
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,7 @@
     import Darwin
 #endif
 
-/// A file that could not be written (exit 74, as an unusable database: sysexits `EX_IOERR`).
+/// A file that could not be written (exit 73, sysexits `EX_CANTCREAT`): nothing was written there.
 struct OutputFileError: Error, CustomStringConvertible {
     var description: String
 }
@@ -14,13 +16,15 @@ struct OutputFileError: Error, CustomStringConvertible {
 /// Writing files whole or not at all: the text goes to a temporary file in the same folder
 /// (`.NAME.tmp-PID-N`, readable by its owner only, as titles can be personal data), is flushed
 /// to disk, and is renamed over `path` only when every byte was written; on any failure the
-/// temporary file is removed and `path` is untouched. A symbolic link is followed (the file it
-/// points to is replaced, the link stays); a device or pipe (`/dev/stdout`) is written in place.
+/// temporary file is removed and `path` is untouched. A symbolic link at `path` is refused, not
+/// written through (in a shared folder someone else's link would point the page at any file the
+/// user can write), except a link to a device or pipe (`/dev/stdout` on a terminal or a pipe,
+/// written in place as a shell redirection would) and a link to one of this process's open
+/// descriptors (`/dev/stdout` redirected to a file: that file is replaced).
 enum FileOutput {
     /// Writes `text` to `path` atomically.
     /// - Throws: ``OutputFileError`` naming the path and the system's reason.
     static func write(_ text: String, to given: String) throws(OutputFileError) {
-        var path = given
         var info = stat()
         if stat(given, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             // A device, a pipe or a socket (`/dev/stdout`, a FIFO): written in place, as a shell
@@ -30,19 +34,7 @@ enum FileOutput {
             }
             return try writeInPlace(text, to: given)
         }
-        // A symbolic link (even one to a file not there yet): replace the file it points to, and
-        // keep the link.
-        var link = stat()
-        var hops = 0
-        while hops < 40, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(path, &buffer, Int(PATH_MAX))
-            guard length > 0 else { break }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-            path = target.hasPrefix("/") ? target : folder + target
-            hops += 1
-        }
+        let path = try replaceable(given)
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -61,6 +53,28 @@ enum FileOutput {
             unlink(temporary)
             throw failure(given, failed)
         }
+    }
+
+    /// The path whose file a write replaces: `given`, or for a link to one of this process's
+    /// open descriptors (`/dev/stdout`, `/dev/fd/1`), the file the descriptor is open on.
+    /// - Throws: ``OutputFileError`` for any other symbolic link, naming it and its target.
+    static func replaceable(_ given: String) throws(OutputFileError) -> String {
+        let chain = Connection.linkChain(given)
+        guard chain.count > 1 else { return given }
+        if chain.dropLast().contains(where: isDescriptorLink) { return chain[chain.count - 1] }
+        throw OutputFileError(
+            description:
+                "cannot write '\(given)': it is a symbolic link (to '\(chain[1])'), and navdb does not write through a link: name the file itself, or remove the link; nothing was written there"
+        )
+    }
+
+    /// Whether `link` is an entry of this process's descriptor folder (`/proc/self/fd`, also
+    /// reached as `/dev/fd`).
+    private static func isDescriptorLink(_ link: String) -> Bool {
+        let folder = link.lastIndex(of: "/").map { String(link[..<$0]) } ?? "."
+        guard let real = realpath(folder, nil) else { return false }
+        defer { free(real) }
+        return String(cString: real) == "/proc/\(getpid())/fd"
     }
 
     /// Writes `text` into an existing file that is not a regular file (a device or a pipe).
