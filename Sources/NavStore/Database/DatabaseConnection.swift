@@ -58,6 +58,13 @@ package protocol DatabaseConnection: AnyObject {
     /// - Throws: a ``DatabaseBackendError``.
     func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64?
 
+    /// The `INSERT` `sql` prepared for many runs with arguments bound in place (a hot path's
+    /// statement, kept by the caller); ``DatabaseInsert/run()`` returns the key column `key` as
+    /// ``insert(sql:arguments:returning:)`` does. The default gathers the arguments and calls
+    /// that method; SQLite keeps one prepared statement and binds text without copying it.
+    /// - Throws: a ``DatabaseBackendError`` when the statement cannot be prepared.
+    func preparedInsert(sql: String, returning key: String) throws -> any DatabaseInsert
+
     /// The first row of a query's result, or `nil` when it has none; the statement is finished
     /// either way.
     /// - Throws: a ``DatabaseBackendError``.

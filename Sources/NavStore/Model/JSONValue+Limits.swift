@@ -34,6 +34,14 @@ extension JSONValue {
     /// ``maximumDepth``, or a number JSON text cannot keep (not finite, or `-0`, which reads back
     /// as `0`).
     public static func problem(inParams params: [String: JSONValue]) -> String? {
+        // Most params are one flat object of strings, integers, booleans and nulls: nothing to check.
+        let flat = params.values.allSatisfy {
+            switch $0 {
+            case .array, .object, .number: false
+            default: true
+            }
+        }
+        if flat { return nil }
         let value = JSONValue.object(params)
         let depth = value.depth
         if depth > maximumDepth { return "are nested deeper than \(maximumDepth) levels (\(depth) levels)" }

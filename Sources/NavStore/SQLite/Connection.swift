@@ -277,7 +277,7 @@ package final class Connection {
         return statement
     }
 
-    private func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
+    func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
         let db = try db(sql: sql)
         var statement: OpaquePointer?
         var extraStatement = false

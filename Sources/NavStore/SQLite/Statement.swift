@@ -127,6 +127,16 @@ package final class Statement {
         }
     }
 
+    /// Binds UTF-8 bytes as text without copying them (`SQLITE_STATIC`): `bytes` must stay valid
+    /// and unchanged until the statement is stepped for the last time or bound again; bind `NULL`
+    /// at `index` afterwards so that the statement refers to them no longer.
+    package func bind(borrowedUTF8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return bind(.text(""), at: index) }
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+            check(sqlite3_bind_text64(handle, index, chars, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8)))
+        }
+    }
+
     private func bindBlob(_ bytes: [UInt8], at index: Int32) {
         if bytes.isEmpty {
             // A NULL pointer would bind NULL: a zero-length blob is a zeroblob(0).

@@ -32,14 +32,22 @@ extension NavigationStore {
             var write = try core.beginWrite(row)
             var last: Event?
             var vetoed = false
-            for command in commands {
+            func append(_ command: NavigationCommand) throws {
                 let body: EventBody?
-                do { body = try write.state.decide(command) } catch let error as NavigationError {
+                do throws(NavigationError) { body = try write.state.decide(command) } catch {
                     throw StoreError.rules(error)
                 }
-                guard let body else { continue }
+                guard let body else { return }
                 last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
                 if body.isVeto { vetoed = true }
+            }
+            // An array's commands are walked in place: the generic iterator of an unspecialized
+            // `Sequence` cost about a thousand instructions per command.
+            let walked: Void? = try commands.withContiguousStorageIfAvailable { buffer in
+                for command in buffer { try append(command) }
+            }
+            if walked == nil {
+                for command in commands { try append(command) }
             }
             try core.finishWrite(write)
             return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: last)

@@ -27,6 +27,22 @@ struct PayloadWriter {
         return try body.payloadJSON()
     }
 
+    /// Calls `use` with the payload of `body` as UTF-8 bytes written into `buffer` (emptied
+    /// first, its capacity kept: the hot path of appends writes every payload into one buffer and
+    /// binds it in place), or with `nil` when the body is left to `JSONEncoder`. The bytes are the
+    /// same as ``json(_:)-(EventBody)``'s and valid only during `use`.
+    static func withPayload<Result>(
+        _ body: EventBody, in buffer: inout [UInt8], _ use: (UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result {
+        var writer = PayloadWriter()
+        swap(&writer.bytes, &buffer)
+        writer.bytes.removeAll(keepingCapacity: true)
+        let written = writer.write(body)
+        swap(&writer.bytes, &buffer)
+        guard written else { return try use(nil) }
+        return try buffer.withUnsafeBufferPointer { try use($0) }
+    }
+
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
     /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`), or `nil` when a params
     /// value is left to `JSONEncoder`.
@@ -84,7 +100,7 @@ struct PayloadWriter {
         version: Int, payload: (inout PayloadWriter) -> Bool
     ) -> Bool {
         raw("{\"at\":")
-        raw(String(at))
+        integer(at)
         raw(",\"eventID\":")
         string(eventID)
         raw(",\"payload\":")
@@ -95,7 +111,7 @@ struct PayloadWriter {
         }
         if let seq {
             raw(",\"seq\":")
-            raw(String(seq))
+            integer(seq)
         }
         raw(",\"session\":")
         string(session)
@@ -106,7 +122,7 @@ struct PayloadWriter {
         raw(",\"type\":")
         string(type)
         raw(",\"version\":")
-        raw(String(version))
+        integer(version)
         raw("}")
         return true
     }
@@ -137,21 +153,41 @@ struct PayloadWriter {
 
     mutating func write(object: [String: JSONValue]) -> Bool {
         raw("{")
-        // Sorted as members, not as keys looked up again: each lookup hashed its key.
-        let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for (index, member) in members.enumerated() {
-            key(member.key, first: index == 0)
-            guard write(value: member.value) else { return false }
+        // Sorted as members, not as keys looked up again: each lookup hashed its key. Compared
+        // as UTF-8 bytes, the order of `JSONEncoder`'s `.sortedKeys`; an insertion sort, as
+        // params hold a handful of keys.
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(object.count)
+        for member in object {
+            var index = members.count
+            while index > 0, Self.precedes(member.key, members[index - 1].key) { index -= 1 }
+            members.insert(member, at: index)
+        }
+        for index in members.indices {
+            key(members[index].key, first: index == 0)
+            guard write(value: members[index].value) else { return false }
         }
         raw("}")
         return true
+    }
+
+    /// Whether `a`'s UTF-8 bytes come before `b`'s (shorter first when one is a prefix).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<min(x.count, y.count) where x[index] != y[index] { return x[index] < y[index] }
+                return x.count < y.count
+            }
+        }
     }
 
     private mutating func write(value: JSONValue) -> Bool {
         switch value {
         case .null: raw("null")
         case .bool(let flag): raw(flag ? "true" : "false")
-        case .integer(let number): raw(String(number))
+        case .integer(let number): integer(number)
         case .number: return false
         case .string(let text): string(text)
         case .array(let values):
@@ -176,8 +212,35 @@ struct PayloadWriter {
     /// The text written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends `text`'s UTF-8 as it is (JSON punctuation, literals, text already JSON).
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in decimal, without making a `String` of it.
+    mutating func integer(_ value: Int) {
+        integer(Int64(value))
+    }
+
+    /// Appends `value` in decimal, without making a `String` of it: the digits are formed on the
+    /// stack, least significant first, then copied.
+    mutating func integer(_ value: Int64) {
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 19 digits and a sign fit
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
     }
 
     mutating func strings(_ values: [String]) {
@@ -189,48 +252,70 @@ struct PayloadWriter {
         raw("]")
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`.
+    /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`. The
+    /// text's UTF-8 is scanned once in place and copied in runs between escapes.
     mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { quoted($0) }
+    }
+
+    private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        // Most texts need no escaping: copy their UTF-8 in one go.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x08:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "b"))
-            case 0x09:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "t"))
-            case 0x0A:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "n"))
-            case 0x0C:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "f"))
-            case 0x0D:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "r"))
-            case 0x00..<0x20:
-                bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)],
-                ])
-            default: bytes.append(byte)
+        var start = 0
+        if let base = utf8.baseAddress {
+            var index = 0
+            while index < utf8.count {
+                // Eight bytes at a time while none of them needs an escape.
+                while index + 8 <= utf8.count,
+                    !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+                guard index < utf8.count else { break }
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    escape(byte)
+                    start = index + 1
+                }
+                index += 1
             }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character (below 0x20), `"` or `\\`
+    /// (the classic "has a byte less than n" and "has a zero byte" word tests, exact as a yes or no).
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteFound = (quote &- ones) & ~quote & highBits
+        let backslashFound = (backslash &- ones) & ~backslash & highBits
+        return control | quoteFound | backslashFound != 0
+    }
+
+    /// The escape of a byte that JSON does not allow in a string as it is.
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        default:
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
     }
 }

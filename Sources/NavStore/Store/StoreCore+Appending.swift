@@ -60,28 +60,56 @@ extension StoreCore {
         return event
     }
 
-    /// Inserts one row into `events`.
+    /// Inserts one row into `events` with the prepared insert (``eventInsert(ignoringKnownID:)``),
+    /// the payload written by ``PayloadWriter`` into ``payloadBuffer`` and bound in place.
     /// - Returns: the new `seq`, or `nil` when `ignoreKnownID` and the event id is already stored.
     /// - Throws: ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``
     ///   for a unique-constraint violation (see ``DatabaseConnection``), database errors.
     func insertEvent(
         _ body: EventBody, session: SessionRow, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false
     ) throws -> Int64? {
-        let sql =
-            ignoreKnownID
-            ? "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING"
-            : "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)"
-        let arguments: [SQLValue] = [
-            .integer(session.id), SQLValue(version), .text(body.type), .integer(at), .text(eventID),
-            .text(try payloadText(body)),
-        ]
+        let insert = try eventInsert(ignoringKnownID: ignoreKnownID)
+        insert.bind(integer: session.id, at: 1)
+        insert.bind(integer: Int64(version), at: 2)
+        insert.bind(integer: at, at: 4)
+        // Every text bound in place, none copied: the type, the id and the payload's buffer.
+        var type = body.type
+        var id = eventID
         do {
-            return try db.insert(sql: sql, arguments: arguments, returning: "seq")
+            return try type.withUTF8 { type in
+                try id.withUTF8 { id in
+                    insert.bind(utf8: type, at: 3)
+                    insert.bind(utf8: id, at: 5)
+                    return try PayloadWriter.withPayload(body, in: &payloadBuffer) { payload in
+                        if let payload {
+                            insert.bind(utf8: payload, at: 6)
+                        } else {
+                            insert.bind(text: try body.payloadJSON(), at: 6)
+                        }
+                        return try insert.run()
+                    }
+                }
+            }
         } catch let error as any DatabaseBackendError {
             guard case .uniqueViolation(let detail) = error.category else { throw error }
             if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }
             throw StoreError.versionConflict(session: session.key, expected: version - 1, actual: version)
         }
+    }
+
+    /// The prepared `events` insert, made on first use and kept for the connection's life.
+    private func eventInsert(ignoringKnownID: Bool) throws -> any DatabaseInsert {
+        let columns = "INSERT INTO events (session_id, version, type, at, event_id, payload) VALUES (?, ?, ?, ?, ?, ?)"
+        if ignoringKnownID {
+            if let insert = eventInserts.ignoringKnownID { return insert }
+            let insert = try db.preparedInsert(sql: columns + " ON CONFLICT (event_id) DO NOTHING", returning: "seq")
+            eventInserts.ignoringKnownID = insert
+            return insert
+        }
+        if let insert = eventInserts.plain { return insert }
+        let insert = try db.preparedInsert(sql: columns, returning: "seq")
+        eventInserts.plain = insert
+        return insert
     }
 
     /// Sets the session row's version and the time of its newest event.

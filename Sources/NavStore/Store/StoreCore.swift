@@ -88,6 +88,10 @@ final class StoreCore: @unchecked Sendable {
     var cache = StateCache()
     /// Makes the ids of events appended without one.
     var eventIDs = EventIDGenerator()
+    /// The `events` inserts, prepared on first use: plain, and ignoring a known event id.
+    var eventInserts: (plain: (any DatabaseInsert)?, ignoringKnownID: (any DatabaseInsert)?)
+    /// The bytes of the payload being appended: one buffer for every append of the connection.
+    var payloadBuffer: [UInt8] = []
 
     /// A store over `db`; `readOnly` when writes are known to fail.
     init(_ db: any DatabaseConnection, readOnly: Bool, options: StoreOptions) {

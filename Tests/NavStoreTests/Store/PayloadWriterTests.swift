@@ -74,6 +74,100 @@ struct PayloadWriterTests {
         }
     }
 
+    /// Text that exercises every escape and none: every control character, quotes and backslashes
+    /// at both ends, DEL, emoji, CJK, combining marks, 10,000 characters.
+    static let edgeTexts: [String] =
+        ["", " ", "\"", "\\", "\"\\\"", "/", "\u{7F}", "e\u{301}", "🧭👩‍👩‍👧‍👦", "日本語のタイトル", "a\"b\\c\nd"]
+        + (0..<0x20).map { "<\(String(UnicodeScalar(UInt8($0))))>" }
+        + [String((0..<0x20).map { Character(UnicodeScalar(UInt8($0))) }), String(repeating: "🧭x\n", count: 3_334)]
+
+    /// Bodies that carry each edge text in every text field, nil and "" included, and params whose
+    /// keys sort by their bytes (upper case, prefixes, non-ASCII) and whose integers are at the limits.
+    static func edgeBodies() -> [EventBody] {
+        var bodies: [EventBody] = []
+        for (index, text) in edgeTexts.enumerated() {
+            let item = NavigationItem(
+                title: text, backButtonTitle: index % 2 == 0 ? nil : text,
+                backBarButtonItem: index % 3 == 0 ? BackBarButtonItem(title: text) : nil, menuTitle: text,
+                popGuard: PopGuard(prompt: text))
+            let params: [String: JSONValue] = [
+                text: .string(text), "a": .integer(.min), "ab": .integer(.max), "B": .integer(0), "ü": .integer(-1),
+                "🧭": .array([.null, .bool(true), .string(text)]), "Z": .object(["y": .integer(10), "x": .string("")]),
+            ]
+            let entry = Entry(id: "id \(text)", route: text, params: params, item: item)
+            bodies += [
+                .entryPushed(entry), .layerPresented(entry, modalInPresentation: index % 2 == 0),
+                .stackReplaced([entry, Entry(id: "plain")]), .sessionStarted(name: text),
+                .popVetoed(entry: text, prompt: text, source: .backButton),
+                .itemUpdated(id: text, item: item, fields: ["title", text]),
+                .entriesPopped(source: .gesture, ids: [text, ""], confirmed: false),
+                .layerDismissed(source: .programmatic, ids: [text]), .dismissVetoed(entry: text, source: .gesture),
+            ]
+        }
+        return bodies
+    }
+
+    @Test("edge text in every field: the payload written into a reused buffer is JSONEncoder's and reads back")
+    func edgeTextInReusedBuffer() throws {
+        var buffer: [UInt8] = []
+        // Longest first, so that every later payload is written over a longer one.
+        let bodies = try Self.edgeBodies().map { ($0, try $0.payloadJSON()) }.sorted {
+            $0.1.utf8.count > $1.1.utf8.count
+        }
+        for (body, reference) in bodies {
+            let written = PayloadWriter.withPayload(body, in: &buffer) {
+                $0.map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(written == reference, "\(body.type)")
+            #expect(PayloadWriter.json(body) == reference)
+            #expect(try EventBody(type: body.type, payload: Array(reference.utf8)) == body)
+        }
+        let entries = Self.edgeBodies().compactMap { body -> Entry? in
+            if case .entryPushed(let entry) = body { return entry }
+            return nil
+        }
+        let state = SessionState(layers: [Layer(entries: entries), Layer(entries: entries, modalInPresentation: true)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(PayloadWriter.json(state) == String(decoding: try encoder.encode(state), as: UTF8.self))
+    }
+
+    @Test("the eight-byte escape test agrees with the byte test for every byte in every position")
+    func wordEscapeTest() {
+        func byteNeedsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+        var random = SeededGenerator(seed: 16)
+        for filler in [UInt8(ascii: "a"), 0x20, 0x7F, 0x80, 0xFF, 0x21, 0x23, 0x5B, 0x5D] {
+            for position in 0..<8 {
+                for byte in UInt8.min...UInt8.max {
+                    var word = [UInt8](repeating: filler, count: 8)
+                    word[position] = byte
+                    // Random other bytes that need no escape, so carries from neighbours are covered.
+                    for other in 0..<8 where other != position && Bool.random(using: &random) {
+                        word[other] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xC3, 0xFF].randomElement(
+                            using: &random)!
+                    }
+                    let value = word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(PayloadWriter.needsEscape(value) == word.contains(where: byteNeedsEscape), "\(word)")
+                }
+            }
+        }
+    }
+
+    @Test("integers are written in decimal at every magnitude, Int64.min and max included")
+    func integers() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power, power - 1, -power, 1 - power]
+        }
+        for value in values {
+            var writer = PayloadWriter()
+            writer.integer(value)
+            #expect(writer.text == String(value))
+        }
+    }
+
     @Test("a non-integer number in params is left to JSONEncoder")
     func numbersFallBack() throws {
         let body = EventBody.entryPushed(Entry(id: "A", params: ["x": .number(1.5)]))
