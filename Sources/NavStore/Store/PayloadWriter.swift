@@ -8,15 +8,25 @@
 /// params value holding a non-integer number is left to `JSONEncoder` (``write(_:)`` returns
 /// `nil`), whose number formatting is not reproduced here.
 struct PayloadWriter {
-    private var bytes: [UInt8] = []
+    private let bytes: PayloadBytes
+
+    /// A writer into a buffer of its own with room for `capacity` bytes before it grows.
+    init(capacity: Int = 256) {
+        bytes = PayloadBytes(capacity: capacity)
+    }
+
+    /// A writer into `buffer`, emptied first (its memory kept).
+    init(into buffer: PayloadBytes) {
+        buffer.removeAll()
+        bytes = buffer
+    }
 
     /// The payload of `body` as JSON text, or `nil` when it holds a value this writer leaves to
     /// `JSONEncoder` (a non-integer number in params).
     static func json(_ body: EventBody) -> String? {
-        var writer = PayloadWriter()
-        writer.bytes.reserveCapacity(160)
+        var writer = PayloadWriter(capacity: 160)
         guard writer.write(body) else { return nil }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     /// The payload text the store keeps for `body`: this writer's, or `JSONEncoder`'s (sorted
@@ -32,23 +42,18 @@ struct PayloadWriter {
     /// binds it in place), or with `nil` when the body is left to `JSONEncoder`. The bytes are the
     /// same as ``json(_:)-(EventBody)``'s and valid only during `use`.
     static func withPayload<Result>(
-        _ body: EventBody, in buffer: inout [UInt8], _ use: (UnsafeBufferPointer<UInt8>?) throws -> Result
+        _ body: EventBody, in buffer: PayloadBytes, _ use: (UnsafeBufferPointer<UInt8>?) throws -> Result
     ) rethrows -> Result {
-        var writer = PayloadWriter()
-        swap(&writer.bytes, &buffer)
-        writer.bytes.removeAll(keepingCapacity: true)
-        let written = writer.write(body)
-        swap(&writer.bytes, &buffer)
-        guard written else { return try use(nil) }
-        return try buffer.withUnsafeBufferPointer { try use($0) }
+        var writer = PayloadWriter(into: buffer)
+        guard writer.write(body) else { return try use(nil) }
+        return try buffer.withBytes { try use($0) }
     }
 
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
     /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`), or `nil` when a params
     /// value is left to `JSONEncoder`.
     static func json(_ state: SessionState) -> String? {
-        var writer = PayloadWriter()
-        writer.bytes.reserveCapacity(64 + 96 * state.depth)
+        var writer = PayloadWriter(capacity: 64 + 96 * state.depth)
         writer.raw("{\"layers\":[")
         for (index, layer) in state.layers.enumerated() {
             writer.raw(index == 0 ? "{\"entries\":[" : ",{\"entries\":[")
@@ -62,33 +67,32 @@ struct PayloadWriter {
         writer.raw("],\"platform\":")
         writer.string(state.platform.rawValue)
         writer.raw("}")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     /// A projection row's item as JSON text (set fields only, sorted keys), as `JSONEncoder` writes it.
     static func json(_ item: NavigationItem) -> String {
         var writer = PayloadWriter()
         writer.write(item)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     /// A projection row's params as JSON text, or `nil` when a value is left to `JSONEncoder`.
     static func json(_ params: [String: JSONValue]) -> String? {
         var writer = PayloadWriter()
         guard writer.write(object: params) else { return nil }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     /// The NDJSON line of `event` with this writer's compact payload (``EventRecord/line(_:payload:previous:)``),
     /// or `nil` when the payload is left to `JSONEncoder`.
     static func recordLine(_ event: Event, previous: String? = nil) -> String? {
-        var writer = PayloadWriter()
-        writer.bytes.reserveCapacity(320)
+        var writer = PayloadWriter(capacity: 320)
         let written = writer.line(
             at: event.at, eventID: event.eventID, previous: previous, seq: event.seq, session: event.session,
             time: Timestamp.format(event.at), type: event.type, version: event.version
         ) { $0.write(event.body) }
-        return written ? String(decoding: writer.bytes, as: UTF8.self) : nil
+        return written ? writer.text : nil
     }
 
     /// The one writer of an NDJSON event line (`export`, `history --json`, `replay --json`, a
@@ -210,12 +214,12 @@ struct PayloadWriter {
     }
 
     /// The text written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.text }
 
     /// Appends `text`'s UTF-8 as it is (JSON punctuation, literals, text already JSON).
     mutating func raw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { bytes.append($0) }
     }
 
     /// Appends `value` in decimal, without making a `String` of it.
@@ -239,7 +243,7 @@ struct PayloadWriter {
                 index -= 1
                 buffer[index] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+            bytes.append(UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
     }
 
@@ -276,14 +280,14 @@ struct PayloadWriter {
                 guard index < utf8.count else { break }
                 let byte = base[index]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                     escape(byte)
                     start = index + 1
                 }
                 index += 1
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(UInt8(ascii: "\""))
     }
 

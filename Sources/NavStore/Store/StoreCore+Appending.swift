@@ -80,7 +80,7 @@ extension StoreCore {
                 try id.withUTF8 { id in
                     insert.bind(utf8: type, at: 3)
                     insert.bind(utf8: id, at: 5)
-                    return try PayloadWriter.withPayload(body, in: &payloadBuffer) { payload in
+                    return try PayloadWriter.withPayload(body, in: payloadBuffer) { payload in
                         if let payload {
                             insert.bind(utf8: payload, at: 6)
                         } else {

@@ -91,7 +91,7 @@ final class StoreCore: @unchecked Sendable {
     /// The `events` inserts, prepared on first use: plain, and ignoring a known event id.
     var eventInserts: (plain: (any DatabaseInsert)?, ignoringKnownID: (any DatabaseInsert)?)
     /// The bytes of the payload being appended: one buffer for every append of the connection.
-    var payloadBuffer: [UInt8] = []
+    let payloadBuffer = PayloadBytes()
 
     /// A store over `db`; `readOnly` when writes are known to fail.
     init(_ db: any DatabaseConnection, readOnly: Bool, options: StoreOptions) {

@@ -109,13 +109,13 @@ struct PayloadWriterTests {
 
     @Test("edge text in every field: the payload written into a reused buffer is JSONEncoder's and reads back")
     func edgeTextInReusedBuffer() throws {
-        var buffer: [UInt8] = []
+        let buffer = PayloadBytes(capacity: 16)
         // Longest first, so that every later payload is written over a longer one.
         let bodies = try Self.edgeBodies().map { ($0, try $0.payloadJSON()) }.sorted {
             $0.1.utf8.count > $1.1.utf8.count
         }
         for (body, reference) in bodies {
-            let written = PayloadWriter.withPayload(body, in: &buffer) {
+            let written = PayloadWriter.withPayload(body, in: buffer) {
                 $0.map { String(decoding: $0, as: UTF8.self) }
             }
             #expect(written == reference, "\(body.type)")

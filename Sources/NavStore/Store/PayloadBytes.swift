@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The growable byte buffer ``PayloadWriter`` writes into: appends are a capacity check and a
+/// `memcpy`, with none of `Array`'s uniqueness checks or generic copying, and one buffer can be
+/// emptied and written again (the append path keeps one per connection).
+///
+/// A reference type: writers that share one share its bytes. Used by one thread at a time.
+final class PayloadBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Forgets the bytes, keeping the memory.
+    func removeAll() {
+        count = 0
+    }
+
+    /// Makes room for `extra` more bytes, at least doubling the capacity when it grows.
+    private func grow(by extra: Int) {
+        let needed = count + extra
+        guard needed > capacity else { return }
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(by: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `bytes`, copied.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(by: bytes.count) }
+        memcpy(base + count, source, bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends `bytes`, copied.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Calls `body` with the bytes written (valid only during the call).
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes as text (invalid UTF-8 repaired, as `String(decoding:as:)` does).
+    var text: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+}
