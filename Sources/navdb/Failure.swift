@@ -70,6 +70,11 @@ enum Failure {
             return (line(message(error)), exitCode(.rules(error)))
         case let error as InputError:
             return (line(error.description), dataError)
+        case let error as EntriesFileError:
+            return (
+                line("invalid entries in \(error.file): \(message(error.error))\(error.location)"),
+                exitCode(error.error)
+            )
         case let error as OutputError:
             return (line(error.description), outputLost)
         case let error as OutputFileError:

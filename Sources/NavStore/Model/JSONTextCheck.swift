@@ -45,12 +45,13 @@ public struct JSONTextCheck: Sendable {
         return text.withUTF8 { problem(in: $0) }
     }
 
-    /// What is wrong with the UTF-8 JSON `bytes`, or `nil`.
+    /// What is wrong with the UTF-8 JSON `bytes`, or `nil`. The message ends with where it is,
+    /// as a decoding error names it: ` at [1].params.a` (keys with their escapes resolved).
     /// - Complexity: O(n) in the number of bytes.
     public func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // One frame per open array or object; an object's frame holds the keys seen so far (in a
-        // list while few, then in a set, so that a wide object costs O(n) too).
-        var objects: [KeysSeen?] = []
+        // One frame per open array or object: the position in an array; in an object, the last
+        // key read and the keys seen so far.
+        var frames: [Frame] = []
         var expectingKey = false
         var index = 0
         let count = bytes.count
@@ -58,39 +59,34 @@ public struct JSONTextCheck: Sendable {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if objects.count >= maximumDepth + wrapperLevels {
-                    return wrapperLevels == 0
+                if frames.count >= maximumDepth + wrapperLevels {
+                    return
+                        (wrapperLevels == 0
                         ? "nested deeper than \(maximumDepth) levels"
-                        : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)"
+                        : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)")
+                        + Self.location(frames, bytes)
                 }
-                objects.append(byte == UInt8(ascii: "{") ? KeysSeen() : nil)
                 expectingKey = byte == UInt8(ascii: "{")
+                frames.append(Frame(isObject: expectingKey))
                 index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if !objects.isEmpty { objects.removeLast() }
+                if !frames.isEmpty { frames.removeLast() }
                 expectingKey = false
                 index += 1
             case UInt8(ascii: ","):
-                expectingKey = objects.last.map { $0 != nil } ?? false
+                if !frames.isEmpty { frames[frames.count - 1].position += 1 }
+                expectingKey = frames.last?.isObject ?? false
                 index += 1
             case UInt8(ascii: "\""):
-                let start = index + 1
-                var end = start
-                var escaped = false
-                while end < count, bytes[end] != UInt8(ascii: "\"") {
-                    if bytes[end] == UInt8(ascii: "\\") {
-                        escaped = true
-                        end += 1
-                    }
-                    end += 1
-                }
-                if expectingKey, uniqueKeys, !objects.isEmpty, objects[objects.count - 1] != nil {
-                    let key =
-                        escaped
-                        ? Self.unescaped(bytes[start..<min(end, count)]) : ArraySlice(bytes[start..<min(end, count)])
-                    if let key, !objects[objects.count - 1]!.insert(key) {
+                let (end, escaped) = Self.stringEnd(bytes, from: index + 1)
+                if expectingKey, !frames.isEmpty {
+                    let last = frames.count - 1
+                    frames[last].key = (index + 1)..<end
+                    frames[last].keyEscaped = escaped
+                    if uniqueKeys, let key = Self.key(of: frames[last], in: bytes), !frames[last].keys.insert(key) {
                         return
                             "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
+                            + Self.location(frames, bytes)
                     }
                 }
                 expectingKey = false
@@ -98,13 +94,66 @@ public struct JSONTextCheck: Sendable {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var end = index + 1
                 while end < count, Self.isNumberByte(bytes[end]) { end += 1 }
-                if exactNumbers, let problem = Self.numberProblem(bytes[index..<end]) { return problem }
+                if exactNumbers, let problem = Self.numberProblem(bytes[index..<end]) {
+                    return problem + Self.location(frames, bytes)
+                }
                 index = end
             default:
                 index += 1
             }
         }
         return nil
+    }
+
+    /// One open array or object.
+    private struct Frame {
+        var isObject: Bool
+        /// The index of the current element (an array) or member (an object), from 0.
+        var position = 0
+        /// Where the last key read is in the bytes (an object), and whether it has escapes.
+        var key = 0..<0
+        var keyEscaped = false
+        /// The keys of an object seen so far.
+        var keys = KeysSeen()
+    }
+
+    /// Where the scan is: ` at [1].params.a`, or `""` at the top level. A key past 40 characters
+    /// is cut, and a path of more than 12 levels shows its first 6 and last 3 with the depth, so
+    /// a message stays readable whatever the input holds.
+    private static func location(_ frames: [Frame], _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        func step(_ frame: Frame) -> String {
+            guard frame.isObject else { return "[\(frame.position)]" }
+            let key = String(decoding: key(of: frame, in: bytes) ?? ArraySlice(bytes[frame.key]), as: UTF8.self)
+            return "." + (key.count > 40 ? String(key.prefix(40)) + "..." : key)
+        }
+        var path =
+            frames.count > 12
+            ? frames.prefix(6).map(step).joined() + "..." + frames.suffix(3).map(step).joined()
+                + " (\(frames.count) levels deep)"
+            : frames.map(step).joined()
+        if path.hasPrefix(".") { path.removeFirst() }
+        return path.isEmpty ? "" : " at " + path
+    }
+
+    /// The last key `frame` read, its escapes resolved; `nil` when they are not valid escapes
+    /// (left to the decoder to report).
+    private static func key(of frame: Frame, in bytes: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8>? {
+        frame.keyEscaped ? unescaped(bytes[frame.key]) : ArraySlice(bytes[frame.key])
+    }
+
+    /// The index of the quote that ends the string starting at `start` (or the end of the
+    /// bytes), and whether the string has escapes.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, escaped: Bool) {
+        var end = start
+        var escaped = false
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            if bytes[end] == UInt8(ascii: "\\") {
+                escaped = true
+                end += 1
+            }
+            end += 1
+        }
+        return (min(end, bytes.count), escaped)
     }
 
     /// The keys of one object seen so far.
@@ -202,7 +251,7 @@ public struct JSONTextCheck: Sendable {
         let text = String(decoding: token, as: UTF8.self)
         guard let given = Decimal(text) else { return nil }
         if given.isZero && given.negative {
-            return "the number \(text) would be stored as 0 (JSON numbers keep no sign on zero here); write 0"
+            return "the number \(text) would be stored as 0 (JSON numbers keep no sign on zero here: write 0)"
         }
         if isInteger, Int64(text) != nil { return nil }
         guard let number = Double(text), number.isFinite else {

@@ -215,7 +215,7 @@ struct WritingCommandHelpTests {
             #"""
             OVERVIEW: Replace the top layer's entries (last = top).
 
-            The file holds a JSON array of entries as 'navdb stack --json' prints them: [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is required. JSON that does not decode exits 65 with the path and the reason.
+            The file holds a JSON array of entries as 'navdb stack --json' prints them: [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is required. Every error about the file names it and the JSON path of the bad entry or value ("invalid entries in 'stack.json': ... at [1].id"): JSON that does not decode, an empty id, or a number or key NavStore would not keep exactly exits 65; an id given twice or live in another layer, or an empty array, is refused by the rules (exit 1).
 
             USAGE: navdb set-stack <key> --json-file <file> [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
