@@ -224,20 +224,26 @@ struct PayloadReader {
     }
 
     /// Skips the bytes of a string that are printable ASCII other than a quote or a backslash,
-    /// eight at a time, up to a word that may hold another byte (read then one by one).
+    /// eight at a time, up to the first other byte (or the last few bytes), which the caller
+    /// then reads one by one.
     @inline(__always)
     mutating func skipPlainRun() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         while end - index >= 8 {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Byte 0 the lowest, whatever the platform's byte order.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             // A byte is zero in `word ^ c` where it equals c; (x - 1) & ~x sets the top bit of a
-            // byte below 0x20 (x - 0x20) or of a zero byte, in any word holding one.
+            // byte below 0x20 (x - 0x20) or of a zero byte. A borrow can mark bytes above a
+            // marked one, never below it: the lowest mark is the first byte to stop at.
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let marks =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word) | word
-            guard marks & (ones &* 0x80) == 0 else { return }
+                (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- ones &* 0x20) & ~word) | word) & (ones &* 0x80)
+            guard marks == 0 else {
+                index += marks.trailingZeroBitCount >> 3
+                return
+            }
             index += 8
         }
     }

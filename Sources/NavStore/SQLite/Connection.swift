@@ -69,6 +69,11 @@ package final class Connection {
     /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, keyed by their SQL text.
     private var statementCache: [String: Statement] = [:]
 
+    /// The same statements by the address of their text's bytes: the same text passed again (a
+    /// literal, a `let`) is found without hashing it. A hit is confirmed by comparing the texts,
+    /// which Swift answers at once for one and the same storage.
+    private var statementsByAddress: [UInt: Statement] = [:]
+
     /// Whether the open transaction was begun by ``inTransaction(_:_:)`` as a read: statements
     /// that would write are then refused.
     var isReadTransaction = false
@@ -211,6 +216,7 @@ package final class Connection {
     /// any other use of the connection afterwards throws `SQLITE_MISUSE`.
     package func close() {
         statementCache.removeAll()
+        statementsByAddress.removeAll()
         if let handle {
             sqlite3_close_v2(handle)
             self.handle = nil
@@ -266,14 +272,21 @@ package final class Connection {
     /// - Complexity: a dictionary lookup when cached.
     /// - Throws: ``SQLiteError`` as ``prepare(_:)``.
     package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = statementCache[sql], !statement.inUse {
+        // Small texts live in the `String` value itself, at no lasting address.
+        let address =
+            sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } : nil
+        let byAddress = address.flatMap { statementsByAddress[$0] }.flatMap { $0.sql == sql ? $0 : nil }
+        if let statement = byAddress ?? statementCache[sql], !statement.inUse {
             statement.reset()
             statement.clearBindings()
             return statement
         }
         let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
         // A statement stepped by an enclosing read is left alone; the new one is used once.
-        if statementCache[sql] == nil { statementCache[sql] = statement }
+        if statementCache[sql] == nil {
+            statementCache[sql] = statement
+            if let address { statementsByAddress[address] = statement }
+        }
         return statement
     }
 

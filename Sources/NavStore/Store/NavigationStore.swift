@@ -287,8 +287,9 @@ public final class NavigationStore: Sendable {
                 if version == row.version {
                     (state, at) = (try core.currentState(row), row.updatedAt)
                 } else {
-                    (state, at) = try core.state(of: row, atVersion: version, repairing: false)
-                    if try core.snapshotsNeedRepair(row, atOrBelow: version) { repair = row.id }
+                    let read = try core.historicalState(of: row, atVersion: version, repairing: false)
+                    (state, at) = (read.state, read.at)
+                    if read.needsRepair { repair = row.id }
                 }
                 let result = VersionedState(
                     session: key, version: version, at: at, state: state, recordedPlatform: row.platform)

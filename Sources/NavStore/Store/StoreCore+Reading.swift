@@ -92,10 +92,21 @@ extension StoreCore {
     /// and rebuilt when `repairing` is true: only inside a write transaction (a read, such as
     /// `state(session:at:)` or a restore preview, passes false and repairs afterwards, if at all).
     func state(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (SessionState, Int64?) {
-        var (base, baseVersion) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
-        if repairing, baseVersion == nil, try snapshotsNeedRepair(row, atOrBelow: version) {
+        let read = try historicalState(of: row, atVersion: version, repairing: repairing)
+        return (read.state, read.at)
+    }
+
+    /// ``state(of:atVersion:repairing:)``, and whether snapshots of other rules stand at or
+    /// below `version` where no current one does and the connection can write them again
+    /// (`needsRepair`: the read should be followed by ``rebuildSnapshots(sessionID:)`` in a write
+    /// transaction; always `false` after `repairing`).
+    func historicalState(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (
+        state: SessionState, at: Int64?, needsRepair: Bool
+    ) {
+        var (base, baseVersion, stale) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
+        if repairing, baseVersion == nil, stale, !readOnly {
             try rebuildSnapshots(sessionID: row.id)
-            (base, baseVersion) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
+            (base, baseVersion, stale) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
         }
         var at: Int64?
         if baseVersion == nil, let truncated = try self.base(of: row) {
@@ -105,16 +116,19 @@ extension StoreCore {
         }
         var state = base ?? SessionState()
         try db.forEachRow(
-            sql:
-                "SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version",
+            sql: Self.eventsAfterSnapshotSQL,
             arguments: [.integer(row.id), SQLValue(baseVersion ?? 0), SQLValue(version)]
         ) { row in
             state.apply(try decodeBody(row, type: 0, payload: 1))
             at = try row[2]
         }
         if at == nil { at = try eventTime(sessionID: row.id, version: version) }
-        return (state, at)
+        return (state, at, stale && !readOnly)
     }
+
+    /// The events of a session after one version up to another, in order.
+    private static let eventsAfterSnapshotSQL =
+        "SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version"
 
     /// The time of the event at `version`, or `nil` when the session has no such event.
     func eventTime(sessionID: Int64, version: Int) throws -> Int64? {

@@ -19,18 +19,26 @@ extension StoreCore {
     }
 
     /// The newest snapshot at or below `version` under the current rules that can be read, and its
-    /// version; `(nil, nil)` when there is none. A snapshot whose JSON cannot be read (changed
-    /// behind the store's back) is passed over for an earlier one: the log is the truth, and
-    /// folding it from further back only costs time.
-    func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (SessionState?, Int?) {
+    /// version; `nil`s when there is none. A snapshot whose JSON cannot be read (changed behind
+    /// the store's back) is passed over for an earlier one: the log is the truth, and folding it
+    /// from further back only costs time.
+    ///
+    /// `newestIsStale`: the newest snapshot at or below `version` is of other rules, so snapshots
+    /// of other rules stand where no current one does (see ``rebuildSnapshots(sessionID:)``).
+    /// One read answers both: every historical read asks them.
+    func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (
+        state: SessionState?, version: Int?, newestIsStale: Bool
+    ) {
+        var newestIsStale = false
+        var isNewest = true
         let found = try db.firstValue(
-            sql: """
-                SELECT version, state FROM snapshots
-                WHERE session_id = ? AND version <= ? AND rules_version = ?
-                ORDER BY version DESC
-                """,
-            arguments: [.integer(sessionID), SQLValue(version), SQLValue(navigationRulesVersion)]
+            sql: Self.nearestSnapshotSQL, arguments: [.integer(sessionID), SQLValue(version)]
         ) { row -> (SessionState, Int)? in
+            defer { isNewest = false }
+            guard try row[2] as Int == navigationRulesVersion else {
+                if isNewest { newestIsStale = true }
+                return nil
+            }
             let fast = try row.withUTF8(at: 1, PayloadReader.state) ?? nil
             guard
                 let state = fast
@@ -38,25 +46,15 @@ extension StoreCore {
             else { return nil }
             return (state, try row[0])
         }
-        return (found?.0, found?.1)
+        return (found?.0, found?.1, newestIsStale)
     }
 
-    /// Whether snapshots of other rules versions stand at or below `version` where no current one
-    /// does (the newest snapshot at or below it is of other rules), and the connection can write
-    /// them again: the read should be followed by ``rebuildSnapshots(sessionID:)`` in a write
-    /// transaction. One step down the `(session_id, version)` index, whatever the session's
-    /// length: every historical read asks it. `CASE` rather than a bare comparison: PostgreSQL's
-    /// `<>` is a boolean, which `coalesce` will not mix with the integer 0.
-    func snapshotsNeedRepair(_ row: SessionRow, atOrBelow version: Int) throws -> Bool {
-        guard !readOnly else { return false }
-        return try count(
-            """
-            SELECT coalesce(
-                (SELECT CASE WHEN rules_version <> ? THEN 1 ELSE 0 END FROM snapshots
-                 WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1), 0)
-            """,
-            arguments: [SQLValue(navigationRulesVersion), .integer(row.id), SQLValue(version)]) != 0
-    }
+    /// The snapshots of a session at or below a version, newest first, with their rules version.
+    private static let nearestSnapshotSQL = """
+        SELECT version, state, rules_version FROM snapshots
+        WHERE session_id = ? AND version <= ?
+        ORDER BY version DESC
+        """
 
     /// Drops a session's snapshots and writes them again from a fold of its log. Inside a write
     /// transaction.

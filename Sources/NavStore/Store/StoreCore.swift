@@ -109,15 +109,19 @@ final class StoreCore: @unchecked Sendable {
     /// transaction ends (``SQLDialect/lockSessionRow``).
     /// - Throws: ``UnreadableRow`` when its `platform` names no generation.
     func sessionRow(_ key: String) throws -> SessionRow? {
-        guard
-            let found = try db.fetchOne(
-                sql: "SELECT \(SessionRow.columns) FROM sessions WHERE key = ?" + db.dialect.lockSessionRow,
-                arguments: [.text(key)])
-        else { return nil }
-        let row = try SessionRow(found)
-        if let unreadable = row.unreadablePlatform { throw unreadable }
-        return row
+        // The lock clause depends on the transaction (none in a read); the bare text is made
+        // once, so the statement cache finds it without hashing it.
+        let lock = db.dialect.lockSessionRow
+        let sql = lock.isEmpty ? Self.sessionByKeySQL : Self.sessionByKeySQL + lock
+        // Read in place (the key is unique: one row at most), not copied out as `fetchOne` would.
+        var found: SessionRow?
+        try db.forEachRow(sql: sql, arguments: [.text(key)]) { found = try SessionRow($0) }
+        if let unreadable = found?.unreadablePlatform { throw unreadable }
+        return found
     }
+
+    /// The `SELECT` of ``sessionRow(_:)``, before its lock clause.
+    private static let sessionByKeySQL = "SELECT \(SessionRow.columns) FROM sessions WHERE key = ?"
 
     /// The sessions that `sql` selects (it selects ``SessionRow/columns`` first), in its order,
     /// with unreadable platforms marked rather than thrown.
