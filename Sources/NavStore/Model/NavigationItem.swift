@@ -166,15 +166,15 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: FieldKey.self)
         self.init()
-        for field in NavigationItemField.all { try field.decode(&self, c) }
-        try requireKnownKeys(c, known: NavigationItemField.all.map(\.name), of: "navigation item field")
+        for field in NavigationItemField.all { try field.decode(into: &self, from: c) }
+        try requireKnownKeys(c, known: NavigationItemField.names, of: "navigation item field")
     }
 
     /// Encodes the set fields only, or every field when `userInfo[explicitKeys] == true`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: FieldKey.self)
         let explicit = encoder.userInfo[Self.explicitKeys] as? Bool == true
-        for field in NavigationItemField.all { try field.encode(self, &c, explicit) }
+        for field in NavigationItemField.all { try field.encode(self, to: &c, explicit: explicit) }
     }
 }
 
@@ -198,7 +198,7 @@ extension NavigationItem {
     /// `null` unsets a field), the shape of a case's `update.set` or a partial item.
     /// - Throws: ``NavigationError/invalidItem(_:)`` for an unknown key or a value of the wrong type.
     public func merging(_ patch: [String: JSONValue]) throws(NavigationError) -> NavigationItem {
-        let known = NavigationItemField.all.map(\.name)
+        let known = NavigationItemField.names
         if let unknown = patch.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidItem("unknown navigation item field '\(unknown)' (known: \(known.joined(separator: ", ")))")
         }

@@ -2,87 +2,72 @@
 extension PayloadReader {
     // MARK: The store's shapes
 
-    static let itemKeys: [StaticString] = [
-        "title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
-        "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
-    ]
+    /// The JSON keys of ``NavigationItemField/all``, in its order.
+    static let itemKeys: [StaticString] = NavigationItemField.all.map { $0.key }
 
     static let entryKeys: [StaticString] = ["id", "route", "params", "item"]
 
-    /// A navigation item as ``NavigationItem/init(from:)`` reads it; `nil` defers.
+    /// A navigation item as ``NavigationItem/init(from:)`` reads it, a walk over
+    /// ``NavigationItemField/all`` by each field's kind; `nil` defers.
     mutating func item() -> NavigationItem? {
         let (opened, isEmpty) = openObject()
         guard opened else { return nil }
         var item = NavigationItem()
         if isEmpty { return item }
-        let ok = members(Self.itemKeys) { reader, key in
-            switch key {
-            case 0:
-                guard let v = reader.optionalString() else { return false }
-                item.title = v
-            case 1:
-                guard let v = reader.optionalString() else { return false }
-                item.backButtonTitle = v
-            case 2:
-                return reader.optionalBackBarButtonItem(into: &item)
-            case 3:
-                guard let v = reader.optionalString() else { return false }
-                guard let v else {
-                    item.backButtonDisplayMode = .default
-                    return true
-                }
-                guard let mode = BackButtonDisplayMode(rawValue: v) else { return false }
-                item.backButtonDisplayMode = mode
-            case 4:
-                guard let v = reader.optionalFlag() else { return false }
-                item.hidesBackButton = v
-            case 5:
-                if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
-                    guard reader.literal("null") else { return false }
-                    item.leftBarButtonItems = 0
-                } else {
-                    guard let count = reader.integer(), count >= 0 else { return false }
-                    item.leftBarButtonItems = Int(count)
-                }
-            case 6:
-                guard let v = reader.optionalFlag() else { return false }
-                item.leftItemsSupplementBackButton = v
-            case 7:
-                guard let v = reader.optionalString() else { return false }
-                guard let v else {
-                    item.style = .navigator
-                    return true
-                }
-                guard let style = NavigationItemStyle(rawValue: v) else { return false }
-                item.style = style
-            case 8:
-                guard let v = reader.optionalString() else { return false }
-                item.menuTitle = v
-            default:
-                return reader.optionalPopGuard(into: &item)
-            }
-            return true
-        }
+        let kinds = NavigationItemField.kinds
+        let ok = members(Self.itemKeys) { reader, key in reader.field(kinds[key], into: &item) }
         return ok ? item : nil
     }
 
+    /// The value of a field of this kind, set in `item`; `false` defers.
+    private mutating func field(_ kind: NavigationItemField.Kind, into item: inout NavigationItem) -> Bool {
+        switch kind {
+        case .text(_, let set):
+            guard let text = optionalString() else { return false }
+            set(&item, text)
+        case .flag(_, let set):
+            guard let flag = optionalFlag() else { return false }
+            set(&item, flag)
+        case .count(_, let set):
+            if skipSpaceAndPeek() == UInt8(ascii: "n") {
+                guard literal("null") else { return false }
+                set(&item, 0)
+            } else {
+                guard let count = integer(), count >= 0 else { return false }
+                set(&item, Int(count))
+            }
+        case .choice(let choice):
+            guard let value = optionalString() else { return false }
+            return choice.set(&item, value ?? choice.cases[0])
+        case .button(_, let set):
+            return optionalBackBarButtonItem(into: &item, set)
+        case .popGuard(_, let set):
+            return optionalPopGuard(into: &item, set)
+        }
+        return true
+    }
+
     /// An item's `backBarButtonItem`: `null` or an object; `false` defers.
-    private mutating func optionalBackBarButtonItem(into item: inout NavigationItem) -> Bool {
+    private mutating func optionalBackBarButtonItem(
+        into item: inout NavigationItem, _ set: ItemSetter<BackBarButtonItem?>
+    ) -> Bool {
         if skipSpaceAndPeek() == UInt8(ascii: "n") {
             guard literal("null") else { return false }
-            item.backBarButtonItem = nil
+            set(&item, nil)
         } else {
             guard let custom = backBarButtonItem() else { return false }
-            item.backBarButtonItem = custom
+            set(&item, custom)
         }
         return true
     }
 
     /// An item's `popGuard`: `null` or `{"prompt":…}`; `false` defers.
-    private mutating func optionalPopGuard(into item: inout NavigationItem) -> Bool {
+    private mutating func optionalPopGuard(
+        into item: inout NavigationItem, _ set: ItemSetter<PopGuard?>
+    ) -> Bool {
         if skipSpaceAndPeek() == UInt8(ascii: "n") {
             guard literal("null") else { return false }
-            item.popGuard = nil
+            set(&item, nil)
             return true
         }
         let (opened, isEmpty) = openObject()
@@ -97,7 +82,7 @@ extension PayloadReader {
                     return true
                 }), let prompt
         else { return false }
-        item.popGuard = PopGuard(prompt: prompt)
+        set(&item, PopGuard(prompt: prompt))
         return true
     }
 

@@ -106,63 +106,50 @@ extension PayloadWriter {
         raw("}")
     }
 
-    /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`. Written
-    /// out field by field rather than by walking ``NavigationItemField/all``, which cost the
-    /// rebuild benchmark a measurable share; `NavigationItemFieldTests` fails when a field is
-    /// missing here.
+    /// An item's fields in the order of their keys' UTF-8 bytes (`JSONEncoder`'s `.sortedKeys`):
+    /// key and kind only, which copy without a reference to count but a choice's.
+    private static let itemFieldsByKey: [(key: StaticString, kind: NavigationItemField.Kind)] =
+        NavigationItemField.all.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map {
+            ($0.key, $0.kind)
+        }
+
+    /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`: a walk
+    /// over ``NavigationItemField/all`` by each field's kind.
     mutating func write(_ item: NavigationItem) {
         raw("{")
         var first = true
-        if let custom = item.backBarButtonItem {
-            key("backBarButtonItem", first: first)
+        for (name, kind) in Self.itemFieldsByKey {
+            switch kind {
+            case .text(let get, _):
+                guard let text = get(item) else { continue }
+                key(name, first: first)
+                string(text)
+            case .flag(let get, _):
+                guard get(item) else { continue }
+                key(name, first: first)
+                raw("true")
+            case .count(let get, _):
+                let count = get(item)
+                guard count != 0 else { continue }
+                key(name, first: first)
+                raw(String(count))
+            case .choice(let choice):
+                let value = choice.get(item)
+                guard value != choice.cases[0] else { continue }
+                key(name, first: first)
+                string(value)
+            case .button(let get, _):
+                guard let custom = get(item) else { continue }
+                key(name, first: first)
+                write(custom)
+            case .popGuard(let get, _):
+                guard let popGuard = get(item) else { continue }
+                key(name, first: first)
+                raw("{\"prompt\":")
+                string(popGuard.prompt)
+                raw("}")
+            }
             first = false
-            write(custom)
-        }
-        if item.backButtonDisplayMode != .default {
-            key("backButtonDisplayMode", first: first)
-            first = false
-            string(item.backButtonDisplayMode.rawValue)
-        }
-        if let title = item.backButtonTitle {
-            key("backButtonTitle", first: first)
-            first = false
-            string(title)
-        }
-        if item.hidesBackButton {
-            key("hidesBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if item.leftBarButtonItems != 0 {
-            key("leftBarButtonItems", first: first)
-            first = false
-            raw(String(item.leftBarButtonItems))
-        }
-        if item.leftItemsSupplementBackButton {
-            key("leftItemsSupplementBackButton", first: first)
-            first = false
-            raw("true")
-        }
-        if let title = item.menuTitle {
-            key("menuTitle", first: first)
-            first = false
-            string(title)
-        }
-        if let popGuard = item.popGuard {
-            key("popGuard", first: first)
-            first = false
-            raw("{\"prompt\":")
-            string(popGuard.prompt)
-            raw("}")
-        }
-        if item.style != .navigator {
-            key("style", first: first)
-            first = false
-            string(item.style.rawValue)
-        }
-        if let title = item.title {
-            key("title", first: first)
-            string(title)
         }
         raw("}")
     }

@@ -207,6 +207,15 @@ struct PayloadWriter {
         return true
     }
 
+    /// A key of the store's own shapes (no character to escape), after a comma unless `first`.
+    mutating func key(_ name: StaticString, first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append($0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     mutating func key(_ name: String, first: Bool) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(name)

@@ -4,8 +4,10 @@ import Testing
 @testable import NavStore
 
 /// The one list of item fields (``NavigationItemField/all``) reaches every walk over an item:
-/// a field missing from the list, from `changedFields`, from redaction, from the compact
-/// payload writer or reader, from `Codable` or from the command line's settings fails here.
+/// a stored property missing from the list, or a field missing from `changedFields`, redaction,
+/// the compact payload writer or reader, `Codable`, the command line's settings or the item's
+/// shape in `Schemas/common.schema.json` fails here (the command line's options themselves:
+/// `ItemSettingsCommandTests`).
 @Suite("NavigationItemField: one list of item fields")
 struct NavigationItemFieldTests {
     /// A value for `setting` that is not its unset value: text, `true`, 2, the last case.
@@ -147,5 +149,57 @@ struct NavigationItemFieldTests {
         #expect(throws: NavigationError.self) { try style.set(.text("editor"), in: &item) }
         #expect(throws: NavigationError.self) { try left.set(.count(-1), in: &item) }
         #expect(item == NavigationItem())
+    }
+
+    /// `Schemas/common.schema.json`'s `navigationItem`.
+    static func itemSchema() throws -> [String: JSONValue] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("Schemas/common.schema.json"))
+        let schema = try JSONDecoder().decode(JSONValue.self, from: data)
+        guard case .object(let top) = schema, case .object(let defs)? = top["$defs"],
+            case .object(let item)? = defs["navigationItem"]
+        else { throw CocoaError(.fileReadCorruptFile) }
+        return item
+    }
+
+    /// The schema of a field of `kind`, as `common.schema.json` writes it.
+    static func shape(of kind: NavigationItemField.Kind) -> JSONValue? {
+        let optionalText = JSONValue.object(["type": .array([.string("string"), .string("null")])])
+        switch kind {
+        case .text: return optionalText
+        case .flag: return .object(["type": .string("boolean")])
+        case .count: return .object(["type": .string("integer"), "minimum": .integer(0)])
+        case .choice(let choice): return .object(["enum": .array(choice.cases.map(JSONValue.string))])
+        case .button, .popGuard: return nil  // an object whose parts are checked by JSONSchemaTests
+        }
+    }
+
+    @Test("the navigationItem schema has exactly the fields of the list, every one required, each of its kind")
+    func schemaCoversEachField() throws {
+        let schema = try Self.itemSchema()
+        guard case .object(let properties)? = schema["properties"], case .array(let required)? = schema["required"]
+        else {
+            Issue.record("navigationItem has no properties or required list")
+            return
+        }
+        let names = NavigationItemField.all.map(\.name)
+        #expect(Set(properties.keys) == Set(names), "schema properties vs NavigationItemField.all")
+        #expect(required == names.sorted().map(JSONValue.string), "every field is required (explicit output)")
+        #expect(schema["additionalProperties"] == .bool(false))
+        for field in NavigationItemField.all {
+            let property = properties[field.name]
+            if let shape = Self.shape(of: field.kind) {
+                #expect(property == shape, "the schema of \(field.name)")
+            } else {
+                guard case .object(let object)? = property else {
+                    Issue.record("\(field.name) has no object schema")
+                    continue
+                }
+                #expect(
+                    object["type"] == .array([.string("object"), .string("null")]),
+                    "\(field.name) is an optional object")
+            }
+        }
     }
 }

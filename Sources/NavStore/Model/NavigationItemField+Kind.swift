@@ -1,0 +1,227 @@
+/// Reads a stored property of ``NavigationItem``: a closure rather than a key path, which a
+/// static binary resolves at run time (~600 instructions per read, and the list is built by
+/// every `navdb push`).
+typealias ItemGetter<Value> = @Sendable (NavigationItem) -> Value
+/// Writes a stored property of ``NavigationItem`` (see ``ItemGetter``).
+typealias ItemSetter<Value> = @Sendable (inout NavigationItem, Value) -> Void
+
+extension NavigationItemField {
+    /// Where a field is stored in ``NavigationItem`` and what kind of value it holds: each case
+    /// carries the functions that read and write the stored property. Every walk over the fields
+    /// (comparison, redaction, `Codable`, `--json`, display, the payload writer and reader)
+    /// switches on it, so a new kind is asked for by the compiler everywhere.
+    enum Kind: Sendable {
+        /// A text, `nil` when unset; compared by Unicode scalars, hashed by redaction.
+        case text(ItemGetter<String?>, ItemSetter<String?>)
+        /// A flag, `false` when unset.
+        case flag(ItemGetter<Bool>, ItemSetter<Bool>)
+        /// A whole number, 0 or more, `0` when unset.
+        case count(ItemGetter<Int>, ItemSetter<Int>)
+        /// One of a few names (a mode, a style), its first case when unset.
+        case choice(ChoiceAccess)
+        /// A custom back bar button item, `nil` when unset.
+        case button(ItemGetter<BackBarButtonItem?>, ItemSetter<BackBarButtonItem?>)
+        /// A pop guard, `nil` when unset.
+        case popGuard(ItemGetter<PopGuard?>, ItemSetter<PopGuard?>)
+    }
+
+    /// The kinds of ``all``, in its order: what the hot walks (`changedFields`, exact
+    /// comparison, the payload reader) go through without copying whole fields.
+    static let kinds: [Kind] = all.map { $0.kind }
+
+    /// A text field, set by the option `--option <valueName>`.
+    static func text(
+        _ key: StaticString, _ get: @escaping ItemGetter<String?>, _ set: @escaping ItemSetter<String?>, option: String,
+        _ valueName: String, help: String
+    ) -> NavigationItemField {
+        NavigationItemField(key, .text(get, set), [.text(get, set, option, valueName, help: help)])
+    }
+
+    /// A flag, set by the option `--option`.
+    static func flag(
+        _ key: StaticString, _ get: @escaping ItemGetter<Bool>, _ set: @escaping ItemSetter<Bool>, option: String,
+        help: String
+    ) -> NavigationItemField {
+        NavigationItemField(key, .flag(get, set), [.flag(get, set, option, help: help)])
+    }
+
+    /// A count, set by the option `--option <valueName>`.
+    static func count(
+        _ key: StaticString, _ get: @escaping ItemGetter<Int>, _ set: @escaping ItemSetter<Int>, option: String,
+        _ valueName: String,
+        help: String
+    ) -> NavigationItemField {
+        NavigationItemField(key, .count(get, set), [.count(get, set, option, valueName, help: help)])
+    }
+
+    /// A choice among the cases of `Choice` (its first case unset), set by `--option <valueName>`.
+    static func choice<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
+        _ key: StaticString, _ get: @escaping @Sendable (NavigationItem) -> Choice,
+        _ set: @escaping @Sendable (inout NavigationItem, Choice) -> Void, option: String,
+        _ valueName: String, help: String
+    ) -> NavigationItemField {
+        let choice = ChoiceAccess(get, set)
+        return NavigationItemField(key, .choice(choice), [.choice(choice, option, valueName, help: help)])
+    }
+
+    /// A custom back bar button item: one setting per part, and `wholeFieldUnsetName` to remove it.
+    static func button(
+        _ key: StaticString, _ get: @escaping ItemGetter<BackBarButtonItem?>,
+        _ set: @escaping ItemSetter<BackBarButtonItem?>,
+        wholeFieldUnsetName: String
+    ) -> NavigationItemField {
+        NavigationItemField(
+            key, .button(get, set), BackBarButtonItem.settings(get, set), wholeFieldUnsetName: wholeFieldUnsetName)
+    }
+
+    /// A pop guard, set by its prompt (`--option <valueName>`).
+    static func popGuard(
+        _ key: StaticString, _ get: @escaping ItemGetter<PopGuard?>, _ set: @escaping ItemSetter<PopGuard?>,
+        option: String,
+        _ valueName: String, help: String
+    ) -> NavigationItemField {
+        NavigationItemField(key, .popGuard(get, set), [PopGuard.setting(get, set, option, valueName, help: help)])
+    }
+
+    private init(
+        _ key: StaticString, _ kind: Kind, _ settings: [NavigationItemSetting], wholeFieldUnsetName: String? = nil
+    ) {
+        self.key = key
+        self.name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        self.kind = kind
+        self.settings = settings
+        self.wholeFieldUnsetName = wholeFieldUnsetName
+    }
+
+    /// Whether the field differs between `old` and `new`, texts compared by their Unicode
+    /// scalars (a canonically equivalent spelling is a change).
+    public func isChanged(from old: NavigationItem, to new: NavigationItem) -> Bool {
+        kind.isChanged(from: old, to: new)
+    }
+
+    /// Whether the field holds something other than its unset value (`nil`, `false`, `0`,
+    /// `.default`, `.navigator`).
+    public func isSet(in item: NavigationItem) -> Bool {
+        kind.isSet(in: item)
+    }
+
+    /// Resets the field to its unset value.
+    public func reset(in item: inout NavigationItem) {
+        kind.reset(in: &item)
+    }
+
+    /// The field's value as JSON output with ``NavigationItem/explicitKeys`` writes it: every part present, `null` for an unset
+    /// optional (`{"title": null, "image": false, "menuSuppressed": false}` for a custom item).
+    public func jsonValue(in item: NavigationItem) -> JSONValue {
+        switch kind {
+        case .text(let get, _): get(item).jsonValue
+        case .flag(let get, _): .bool(get(item))
+        case .count(let get, _): .integer(Int64(get(item)))
+        case .choice(let choice): .string(choice.get(item))
+        case .button(let get, _): get(item).jsonValue
+        case .popGuard(let get, _): get(item).jsonValue
+        }
+    }
+
+    /// The field's value for a person to read: escaped text (``DisplayText/column(_:)``), `-`
+    /// for `nil`, `true`/`false`, a count, a mode or style by its name, a pop guard's quoted
+    /// prompt, a custom item as `{title: X, image, menuSuppressed}`.
+    public func displayValue(in item: NavigationItem) -> String {
+        switch kind {
+        case .text(let get, _): get(item).displayText
+        case .flag(let get, _): String(get(item))
+        case .count(let get, _): String(get(item))
+        case .choice(let choice): choice.get(item)
+        case .button(let get, _): get(item).displayText
+        case .popGuard(let get, _): get(item).displayText
+        }
+    }
+
+    /// The field's texts replaced by `hash(text)`; `nil` stays `nil`, flags, counts, modes and
+    /// styles are kept.
+    func redactTexts(in item: inout NavigationItem, _ hash: (String) -> String) {
+        switch kind {
+        case .text(let get, let set): set(&item, get(item).redacted(hash))
+        case .button(let get, let set): set(&item, get(item).redacted(hash))
+        case .popGuard(let get, let set): set(&item, get(item).redacted(hash))
+        case .flag, .count, .choice: break
+        }
+    }
+}
+
+extension NavigationItemField.Kind {
+    /// Whether the value differs between `old` and `new`, texts compared by their Unicode scalars.
+    func isChanged(from old: NavigationItem, to new: NavigationItem) -> Bool {
+        switch self {
+        case .text(let get, _): !sameScalars(get(old), get(new))
+        case .flag(let get, _): get(old) != get(new)
+        case .count(let get, _): get(old) != get(new)
+        case .choice(let choice): choice.get(old) != choice.get(new)
+        case .button(let get, _): !get(old).isExactly(get(new))
+        case .popGuard(let get, _): !get(old).isExactly(get(new))
+        }
+    }
+
+    /// Whether the value is other than the unset one.
+    func isSet(in item: NavigationItem) -> Bool {
+        switch self {
+        case .text(let get, _): get(item) != nil
+        case .flag(let get, _): get(item)
+        case .count(let get, _): get(item) != 0
+        case .choice(let choice): choice.isSet(in: item)
+        case .button(let get, _): get(item) != nil
+        case .popGuard(let get, _): get(item) != nil
+        }
+    }
+
+    /// Sets the unset value.
+    func reset(in item: inout NavigationItem) {
+        switch self {
+        case .text(_, let set): set(&item, nil)
+        case .flag(_, let set): set(&item, false)
+        case .count(_, let set): set(&item, 0)
+        case .choice(let choice): _ = choice.set(&item, choice.cases[0])
+        case .button(_, let set): set(&item, nil)
+        case .popGuard(_, let set): set(&item, nil)
+        }
+    }
+}
+
+/// How a field or a setting reads and writes its value: closures rather than key paths, which a
+/// static binary resolves at run time on every launch (a cost every `push` paid).
+struct Access<Root, Value>: Sendable {
+    let get: @Sendable (Root) -> Value
+    let set: @Sendable (inout Root, Value) -> Void
+
+    init(_ get: @escaping @Sendable (Root) -> Value, _ set: @escaping @Sendable (inout Root, Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+}
+
+/// A choice field read and written by its raw value: the walks over the fields need no generic
+/// code for the enum it holds. A class, so that copying a field's kind retains one reference.
+final class ChoiceAccess: Sendable {
+    /// The raw values of the cases, the unset one first.
+    let cases: [String]
+    /// The raw value the item holds.
+    let get: @Sendable (NavigationItem) -> String
+    /// Sets the case with this raw value; `false` (and no change) for another text.
+    let set: @Sendable (inout NavigationItem, String) -> Bool
+
+    init<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
+        _ get: @escaping @Sendable (NavigationItem) -> Choice,
+        _ set: @escaping @Sendable (inout NavigationItem, Choice) -> Void
+    ) {
+        cases = Choice.allCases.map { $0.rawValue }
+        self.get = { get($0).rawValue }
+        self.set = { item, raw in
+            guard let choice = Choice(rawValue: raw) else { return false }
+            set(&item, choice)
+            return true
+        }
+    }
+
+    /// Whether the item holds another case than the first.
+    func isSet(in item: NavigationItem) -> Bool { get(item) != cases[0] }
+}

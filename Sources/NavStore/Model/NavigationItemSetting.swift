@@ -1,0 +1,220 @@
+/// One thing the command line sets in a navigation item: an item option of `push`, `present`
+/// and `update` (`--back-button-title T`), and a name `update --unset` accepts.
+public struct NavigationItemSetting: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of value a setting takes on the command line.
+    public enum Kind: Sendable, Hashable {
+        /// Any text, `""` included; `valueName` names it in help (`<title>`).
+        case text(valueName: String)
+        /// A flag: given, it sets `true`.
+        case flag
+        /// A whole number, 0 or more; `valueName` names it in help (`<n>`).
+        case count(valueName: String)
+        /// One of `cases` (raw values; the first is the unset value); `valueName` names it in help.
+        case choice(valueName: String, cases: [String])
+    }
+
+    /// A value for a setting, of its ``Kind``.
+    public enum Value: Sendable, Hashable {
+        /// For a ``NavigationItemSetting/Kind/text(valueName:)`` setting.
+        case text(String)
+        /// For a ``NavigationItemSetting/Kind/flag`` setting: `true` when given.
+        case flag(Bool)
+        /// For a ``NavigationItemSetting/Kind/count(valueName:)`` setting.
+        case count(Int)
+        /// For a ``NavigationItemSetting/Kind/choice(valueName:cases:)`` setting: one of its cases.
+        case choice(String)
+    }
+
+    /// The option's name without dashes, e.g. `back-button-title`; also its `--unset` name.
+    public let name: String
+    /// The kind of value it takes.
+    public let kind: Kind
+    /// One line for help, in words, e.g. `backButtonTitle: the label the next screen's back
+    /// button shows.`
+    public let help: String
+
+    private let read: @Sendable (NavigationItem) -> Value?
+    private let write: @Sendable (inout NavigationItem, Value) -> Bool
+    private let clearing: @Sendable (inout NavigationItem) -> Void
+
+    /// The value the item holds for this setting, or `nil` when it is unset (a `nil` text, a
+    /// `false` flag, a `0` count, the first case of a choice, or no custom item for its parts).
+    public func value(in item: NavigationItem) -> Value? {
+        read(item)
+    }
+
+    /// Sets the value in `item`. A part of `backBarButtonItem` gives the item a custom back bar
+    /// button item, keeping the parts of one it has.
+    /// - Throws: ``NavigationError/invalidItem(_:)`` when `value` is not of this setting's kind,
+    ///   a count is negative, or a choice is not one of the cases.
+    public func set(_ value: Value, in item: inout NavigationItem) throws(NavigationError) {
+        guard write(&item, value) else {
+            throw .invalidItem("'\(name)' does not take \(value): it takes \(kind)")
+        }
+    }
+
+    /// Resets the setting (`--unset NAME`): `nil`, `false`, `0` or the first case; unsetting a
+    /// part of `backBarButtonItem` keeps the custom item, and `pop-guard` removes the guard.
+    public func clear(in item: inout NavigationItem) {
+        clearing(&item)
+    }
+
+    /// The option's name.
+    public var description: String { name }
+
+    /// Settings are the same setting when they have the same name.
+    public static func == (a: NavigationItemSetting, b: NavigationItemSetting) -> Bool { a.name == b.name }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    init(
+        name: String, kind: Kind, help: String, read: @escaping @Sendable (NavigationItem) -> Value?,
+        write: @escaping @Sendable (inout NavigationItem, Value) -> Bool,
+        clear: @escaping @Sendable (inout NavigationItem) -> Void
+    ) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.read = read
+        self.write = write
+        self.clearing = clear
+    }
+
+    /// A text setting (`nil` when unset).
+    static func text(
+        _ get: @escaping ItemGetter<String?>, _ set: @escaping ItemSetter<String?>, _ name: String, _ valueName: String,
+        help: String
+    ) -> NavigationItemSetting {
+        NavigationItemSetting(
+            name: name, kind: .text(valueName: valueName), help: help, read: { get($0).map(Value.text) },
+            write: { item, value in
+                guard case .text(let text) = value else { return false }
+                set(&item, text)
+                return true
+            }, clear: { set(&$0, nil) })
+    }
+
+    /// A flag setting.
+    static func flag(_ get: @escaping ItemGetter<Bool>, _ set: @escaping ItemSetter<Bool>, _ name: String, help: String)
+        -> NavigationItemSetting
+    {
+        NavigationItemSetting(
+            name: name, kind: .flag, help: help, read: { get($0) ? .flag(true) : nil },
+            write: { item, value in
+                guard case .flag(let flag) = value else { return false }
+                set(&item, flag)
+                return true
+            }, clear: { set(&$0, false) })
+    }
+
+    /// A count setting (0 or more).
+    static func count(
+        _ get: @escaping ItemGetter<Int>, _ set: @escaping ItemSetter<Int>, _ name: String, _ valueName: String,
+        help: String
+    ) -> NavigationItemSetting {
+        NavigationItemSetting(
+            name: name, kind: .count(valueName: valueName), help: help,
+            read: { get($0) == 0 ? nil : .count(get($0)) },
+            write: { item, value in
+                guard case .count(let count) = value, count >= 0 else { return false }
+                set(&item, count)
+                return true
+            }, clear: { set(&$0, 0) })
+    }
+
+    /// A choice among the cases of `choice`, by raw value.
+    static func choice(_ choice: ChoiceAccess, _ name: String, _ valueName: String, help: String)
+        -> NavigationItemSetting
+    {
+        NavigationItemSetting(
+            name: name, kind: .choice(valueName: valueName, cases: choice.cases), help: help,
+            read: { choice.isSet(in: $0) ? .choice(choice.get($0)) : nil },
+            write: { item, value in
+                guard case .choice(let raw) = value else { return false }
+                return choice.set(&item, raw)
+            }, clear: { _ = choice.set(&$0, choice.cases[0]) })
+    }
+}
+
+extension BackBarButtonItem {
+    /// The settings of a custom back bar button item read by `get` and written by `set`: any of
+    /// them gives the entry one.
+    static func settings(
+        _ get: @escaping ItemGetter<BackBarButtonItem?>, _ set: @escaping ItemSetter<BackBarButtonItem?>
+    )
+        -> [NavigationItemSetting]
+    {
+        let path = Access<NavigationItem, BackBarButtonItem?>({ get($0) }, { set(&$0, $1) })
+        return [
+            part(
+                path, "back-bar-button-title", .text(valueName: "title"),
+                help: "backBarButtonItem.title (gives the entry a custom back bar button item).",
+                read: { $0.title.map(NavigationItemSetting.Value.text) },
+                write: {
+                    guard case .text(let title) = $1 else { return false }
+                    $0.title = title
+                    return true
+                }, clear: { $0.title = nil }),
+            flag(
+                path, Access({ $0.image }, { $0.image = $1 }), "back-bar-button-image",
+                help: "backBarButtonItem.image (likewise)."),
+            flag(
+                path, Access({ $0.menuSuppressed }, { $0.menuSuppressed = $1 }), "menu-suppressed",
+                help: "backBarButtonItem.menuSuppressed: the custom item drops the back menu (likewise)."),
+        ]
+    }
+
+    /// A flag of the custom item, stored at `flag`.
+    private static func flag(
+        _ path: Access<NavigationItem, BackBarButtonItem?>, _ flag: Access<BackBarButtonItem, Bool>, _ name: String,
+        help: String
+    ) -> NavigationItemSetting {
+        part(
+            path, name, .flag, help: help, read: { flag.get($0) ? .flag(true) : nil },
+            write: {
+                guard case .flag(let value) = $1 else { return false }
+                flag.set(&$0, value)
+                return true
+            }, clear: { flag.set(&$0, false) })
+    }
+
+    /// A setting of one part of the custom item: setting it creates the item, clearing it keeps it.
+    private static func part(
+        _ path: Access<NavigationItem, BackBarButtonItem?>, _ name: String, _ kind: NavigationItemSetting.Kind,
+        help: String, read: @escaping @Sendable (BackBarButtonItem) -> NavigationItemSetting.Value?,
+        write: @escaping @Sendable (inout BackBarButtonItem, NavigationItemSetting.Value) -> Bool,
+        clear: @escaping @Sendable (inout BackBarButtonItem) -> Void
+    ) -> NavigationItemSetting {
+        NavigationItemSetting(
+            name: name, kind: kind, help: help, read: { path.get($0).flatMap(read) },
+            write: { item, value in
+                var custom = path.get(item) ?? BackBarButtonItem()
+                guard write(&custom, value) else { return false }
+                path.set(&item, custom)
+                return true
+            },
+            clear: { item in
+                guard var custom = path.get(item) else { return }
+                clear(&custom)
+                path.set(&item, custom)
+            })
+    }
+}
+
+extension PopGuard {
+    /// The setting of a pop guard: `--option PROMPT` sets the guard's prompt; unsetting it
+    /// removes the guard.
+    static func setting(
+        _ get: @escaping ItemGetter<PopGuard?>, _ set: @escaping ItemSetter<PopGuard?>, _ name: String,
+        _ valueName: String, help: String
+    ) -> NavigationItemSetting {
+        NavigationItemSetting(
+            name: name, kind: .text(valueName: valueName), help: help, read: { get($0).map { .text($0.prompt) } },
+            write: { item, value in
+                guard case .text(let prompt) = value else { return false }
+                set(&item, PopGuard(prompt: prompt))
+                return true
+            }, clear: { set(&$0, nil) })
+    }
+}
