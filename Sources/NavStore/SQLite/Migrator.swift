@@ -81,15 +81,21 @@ package struct MigrationRefused: Error, Sendable, Equatable, CustomStringConvert
 /// migrations into, in order, as GRDB's `DatabaseMigrator` (a test builds its own);
 /// ``embedded`` holds the ones compiled from `Migrations/`.
 ///
-/// A store file has `PRAGMA application_id` = ``applicationID`` and `PRAGMA user_version` = the
-/// number of migrations applied (https://sqlite.org/pragma.html#pragma_application_id,
-/// https://sqlite.org/pragma.html#pragma_user_version), and lists them in `schema_migrations`.
+/// A store file has `PRAGMA application_id` = ``applicationID``
+/// (https://sqlite.org/pragma.html#pragma_application_id) and records the migrations applied by
+/// identifier in `schema_migrations`: the one record of its schema, as in PostgreSQL
+/// (``PostgreSQLMigrator``). `PRAGMA user_version` (https://sqlite.org/pragma.html#pragma_user_version)
+/// is derived from it: set in each migration's transaction to the number of migrations recorded,
+/// never read to choose what to run. It is kept for the open-time check (two header pragmas
+/// instead of a query, ``isCurrent(_:)``) and for older readers, which refuse a file whose
+/// `user_version` is above theirs; when it disagrees with the table, the table wins and the
+/// header is rewritten (<doc:StorageLayout>).
 package struct Migrator: Sendable {
     /// `"NAVD"` as a big-endian 32-bit integer, stored at offset 68 of the file header
     /// (https://sqlite.org/fileformat2.html#application_id).
     package static let applicationID: Int32 = 0x4E41_5644
 
-    /// The registered migrations, oldest first. `user_version` is the number of them applied.
+    /// The registered migrations, oldest first.
     package private(set) var migrations: [Migration] = []
 
     /// A migrator with no migration.
@@ -158,8 +164,9 @@ package struct Migrator: Sendable {
             let application = try db.applicationID
             let version = try db.userVersion
             if application == Self.applicationID {
-                if version == currentVersion { return .current }
                 if version > currentVersion { return .newer(version) }
+                // The header is derived from the records: current only when both agree.
+                if version == currentVersion, try Self.recordedCount(db) == migrations.count { return .current }
                 return .needsMigration(from: version)
             }
             if application == 0, version == 0, try !Self.hasSchema(db) { return .empty }
@@ -173,10 +180,19 @@ package struct Migrator: Sendable {
         try db.pragmaText("schema_version").flatMap { Int($0) } ?? 0 != 0
     }
 
+    /// The number of migrations `schema_migrations` records; 0 without the table.
+    private static func recordedCount(_ db: Connection) throws(SQLiteError) -> Int {
+        let table = try db.prepare(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
+        guard try table.step(), table.int64(at: 0) > 0 else { return 0 }
+        let count = try db.prepare("SELECT count(*) FROM schema_migrations")
+        return try count.step() ? Int(count.int64(at: 0)) : 0
+    }
+
     /// Applies every registered migration not yet recorded, each in its own `BEGIN IMMEDIATE`
     /// transaction that runs its SQL, records its identifier in `schema_migrations`
     /// (`applied_at` in milliseconds since the Unix epoch, UTC) and sets `application_id` and
-    /// `user_version`. Running it on a current database does nothing; two processes migrating the
+    /// `user_version` (the number of migrations recorded). Running it on a current database does nothing; two processes migrating the
     /// same file at once are serialized by the write lock, and the second skips what the first
     /// recorded.
     ///
@@ -196,16 +212,16 @@ package struct Migrator: Sendable {
         case .newer, .foreign, .notADatabase:
             throw MigrationRefused(check: check, supported: currentVersion)
         }
-        for (offset, migration) in migrations.enumerated() {
+        for migration in migrations {
             try db.transaction(.immediate) {
-                try apply(migration, version: Int32(offset + 1), to: db)
+                try apply(migration, to: db)
             }
         }
     }
 
     /// Runs `migration` unless `schema_migrations` records it, records it, and sets the header
-    /// to `version`; inside the caller's transaction.
-    private func apply(_ migration: Migration, version: Int32, to db: Connection) throws {
+    /// from the records; inside the caller's transaction.
+    private func apply(_ migration: Migration, to db: Connection) throws {
         try db.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -214,19 +230,18 @@ package struct Migrator: Sendable {
             ) STRICT
             """)
         let identifier = SQLValue.text(migration.identifier)
-        if try db.fetchOne(sql: "SELECT 1 FROM schema_migrations WHERE identifier = ?", arguments: [identifier]) != nil
+        if try db.fetchOne(sql: "SELECT 1 FROM schema_migrations WHERE identifier = ?", arguments: [identifier]) == nil
         {
-            return
+            try db.execute(migration.sql)
+            // julianday('now') has millisecond precision and needs no clock of our own.
+            try db.execute(
+                sql: """
+                    INSERT INTO schema_migrations (identifier, applied_at)
+                    VALUES (?, CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER))
+                    """,
+                arguments: [identifier])
         }
-        try db.execute(migration.sql)
-        // julianday('now') has millisecond precision and needs no clock of our own.
-        try db.execute(
-            sql: """
-                INSERT INTO schema_migrations (identifier, applied_at)
-                VALUES (?, CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER))
-                """,
-            arguments: [identifier])
         try db.setApplicationID(Self.applicationID)
-        try db.setUserVersion(version)
+        try db.setUserVersion(Int32(try Self.recordedCount(db)))
     }
 }

@@ -104,6 +104,36 @@ import Testing
                 try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'maintenance')")
                     == .integer(0))
             #expect(try db.testScalar("SELECT count(*) FROM schema_migrations WHERE applied_at <> 0") == .integer(0))
+            // The header is derived from the records.
+            #expect(try db.userVersion == Migrator.embedded.currentVersion)
+            #expect(try Migrator.embedded.inspect(db) == .current)
+        }
+    }
+
+    @Test("user_version is derived from schema_migrations: a header that disagrees is rewritten, nothing runs again")
+    func headerIsDerivedFromTheRecords() throws {
+        try withTemporaryDirectory { dir in
+            let db = try openMigrated(dir.path("navdb.sqlite"))
+            let recorded = try db.testScalar("SELECT group_concat(identifier || applied_at) FROM schema_migrations")
+            let current = Migrator.embedded.currentVersion
+            for header in [Int32(0), current - 1] {
+                try db.setUserVersion(header)
+                #expect(try !Migrator.embedded.isCurrent(db))
+                #expect(try Migrator.embedded.inspect(db) == .needsMigration(from: header))
+                try Migrator.embedded.migrate(db)
+                #expect(try db.userVersion == current)
+                #expect(
+                    try db.testScalar("SELECT group_concat(identifier || applied_at) FROM schema_migrations")
+                        == recorded)
+            }
+            // A header that says current while a record is missing is not current: the table wins,
+            // so the unrecorded migration runs again, fails on the tables it finds, and rolls back.
+            try db.execute("DELETE FROM schema_migrations WHERE identifier = '0001_initial'")
+            #expect(try Migrator.embedded.inspect(db) == .needsMigration(from: current))
+            #expect(throws: SQLiteError.self) { try Migrator.embedded.migrate(db) }
+            #expect(try db.userVersion == current)
+            #expect(try db.testScalar("SELECT count(*) FROM schema_migrations") == .integer(Int64(current) - 1))
+            #expect(try db.integrityCheck() == ["ok"])
         }
     }
 
