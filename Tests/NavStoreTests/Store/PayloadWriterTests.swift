@@ -153,6 +153,34 @@ struct PayloadWriterTests {
         }
     }
 
+    @Test("edge text through the append path: state, history, projection, snapshots and check agree with the values")
+    func edgeTextThroughAppends() throws {
+        let dir = try TemporaryDirectory()
+        var options = StoreOptions()
+        options.snapshotInterval = 2
+        let store = try makeStore(dir, options: options)
+        try store.startSession("s")
+        let entries = Self.edgeBodies().compactMap { body -> Entry? in
+            if case .entryPushed(let entry) = body { return entry }
+            return nil
+        }
+        let result = try store.append(contentsOf: entries.dropLast().map { .push($0) }, session: "s")
+        let last = try #require(entries.last)
+        try store.execute(.present(last), session: "s")
+        #expect(result.event?.body == .entryPushed(entries[entries.count - 2]))
+        let state = try store.state(session: "s").state
+        #expect(state.layers.flatMap(\.entries) == entries)
+        for version in [2, 9, 20] {
+            let past = try store.state(session: "s", at: .version(version)).state
+            #expect(past.topLayer.entries == Array(entries.prefix(version - 1)))
+        }
+        let bodies =
+            entries.dropLast().map { EventBody.entryPushed($0) } + [.layerPresented(last, modalInPresentation: false)]
+        #expect(try store.allEvents().dropFirst().map(\.body) == bodies)
+        #expect(try store.check().isClean)
+        #expect(try store.rebuild(verify: true).differences.isEmpty)
+    }
+
     @Test("integers are written in decimal at every magnitude, Int64.min and max included")
     func integers() {
         var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, .max, .min, .max - 1, .min + 1]
