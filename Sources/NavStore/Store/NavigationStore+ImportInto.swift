@@ -3,12 +3,21 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension NavigationStore {
     /// Imports NDJSON event records into the database at `path`, as
     /// ``importNDJSON(lines:progress:)`` does, creating the database only when the input holds an
-    /// event: an input without one (empty, or blank lines only) imports nothing and leaves a
-    /// missing database missing, as a refused import leaves nothing behind. An existing database
+    /// event and the import succeeds: a refused import, and an input without an event (empty, or
+    /// blank lines only), leave a missing database missing. A new database appears at `path`
+    /// whole, with every imported event, never empty or in between (it is built under a
+    /// temporary name in the same folder and linked into place). An existing database
     /// is still opened (a file that is not a navdb database is refused as on any opening), so an
     /// empty import into it is a successful no-op.
     /// - Parameters:
@@ -39,7 +48,6 @@ extension NavigationStore {
             progress?(blank, 0)
             return ImportReport(sessions: 0, imported: 0, skipped: 0)
         }
-        let store = try NavigationStore(path: path, create: true, options: options)
         // The lines read here go to the import again, so its line numbers stay the file's.
         var skipped = 0
         var firstGiven = false
@@ -54,7 +62,9 @@ extension NavigationStore {
             }
             return rest.next()
         }
-        return try store.importNDJSON(lines: IteratorSequence(all), progress: progress)
+        return try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
+            try store.importNDJSON(lines: IteratorSequence(all), progress: progress)
+        }
     }
 
     /// Imports the tabs of a Firefox for Android session-restore file into the database at
@@ -77,7 +87,57 @@ extension NavigationStore {
             try openIfPresent(path, options: options)
             return ImportReport(sessions: 0, imported: 0, skipped: 0)
         }
-        return try NavigationStore(path: path, create: true, options: options).importFirefoxTabs(tabs, at: at)
+        return try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
+            try store.importFirefoxTabs(tabs, at: at)
+        }
+    }
+
+    /// Runs `body` on the store at `path`. When there is no file there yet, `body` imports into
+    /// a new database under a temporary name in the same folder, and the file appears at `path`
+    /// only once the import succeeded, whole (`link(2)`, which never replaces a file): a refused
+    /// import leaves no file behind and needs no clean-up that could remove a database another
+    /// process created in the meantime. When one did (`link` finds `path` taken), or the file
+    /// system has no hard links, the imported events are imported again into the database at
+    /// `path` from the temporary one (by event id: what is already there is skipped), holding
+    /// them in memory.
+    private static func importCreatingIfMissing(
+        _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
+    ) throws(StoreError) -> ImportReport {
+        var info = stat()
+        guard !PostgreSQLURI.isURI(path), stat(path, &info) != 0, errno == ENOENT else {
+            return try body(NavigationStore(path: path, create: true, options: options))
+        }
+        let target = Connection.danglingLinkTarget(path) ?? path
+        let temporary = target + ".importing-" + String(UInt64.random(in: 0 ... .max), radix: 36)
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
+        let report = try importIntoFile(temporary, options: options, body)
+        if link(temporary, target) == 0 { return report }
+        var lines: [String] = []
+        do {
+            try NavigationStore(path: temporary, create: false, options: options).exportNDJSON(session: nil) {
+                lines.append($0)
+            }
+        } catch {
+            throw StoreError.from(error, path: temporary, options: options)
+        }
+        let again = try NavigationStore(path: path, create: true, options: options).importNDJSON(lines: lines)
+        return ImportReport(sessions: report.sessions, imported: again.imported, skipped: again.skipped)
+    }
+
+    /// Creates the database at `path`, runs `body` on it and checkpoints its -wal into the file,
+    /// so that the file alone holds every imported event; the store is closed on return.
+    private static func importIntoFile(
+        _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
+    ) throws(StoreError) -> ImportReport {
+        let store = try NavigationStore(path: path, create: true, options: options)
+        let report = try body(store)
+        let complete = try store.withCore { core in try core.maintenance?.truncateWriteAheadLog() ?? true }
+        // Nobody else knows the temporary file, so no reader can hold the checkpoint back.
+        guard complete else {
+            throw StoreError.cannotOpen(
+                path: path, reason: "its write-ahead log could not be checkpointed into the file")
+        }
+        return report
     }
 
     /// Opens the database at `path` when there is one (refusing a file that is not a navdb

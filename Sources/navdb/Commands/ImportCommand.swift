@@ -67,20 +67,9 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        // A refused import writes nothing; when it would have created the database, it leaves
-        // no empty file behind either.
-        // A symbolic link to a missing file is kept: what this run created is its target.
-        let path = try context.globals.databasePath
-        let existed = FileManager.default.fileExists(atPath: path)
-        let created = Connection.danglingLinkTarget(path) ?? path
-        do {
-            return try importAll(context, path: path)
-        } catch {
-            if !existed {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: created + suffix) }
-            }
-            throw error
-        }
+        // A refused import writes nothing; when the database did not exist, the library makes it
+        // appear only with the imported events, so nothing is left to clean up here.
+        try importAll(context, path: try context.globals.databasePath)
     }
 
     private func importAll(_ context: Context, path: String) throws -> Outcome {

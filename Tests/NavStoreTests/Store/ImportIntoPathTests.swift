@@ -61,7 +61,13 @@ struct ImportIntoPathTests {
         #expect(throws: StoreError.invalidImport(line: 5, reason: "not an event record: missing key 'type'")) {
             try NavigationStore.importNDJSON(into: path, lines: ["", " "] + lines + [#"{"x":1}"#])
         }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: target.url.path) == [], "no file, no temporary file")
         let report = try NavigationStore.importNDJSON(into: path, lines: ["", " "] + lines)
         #expect(report == ImportReport(sessions: 1, imported: 2, skipped: 0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.url.path) == ["new.sqlite"])
+        #expect(
+            try NavigationStore(path: path, create: false).state(session: "s").state.topLayer.entries.map(\.id) == ["A"]
+        )
     }
 }
