@@ -41,6 +41,22 @@ struct ImportIntoMissingDatabaseTests {
         #expect(history.count == 3)
     }
 
+    @Test("a database in a folder that does not exist: exit 74 naming the database, never a temporary name")
+    func missingFolderNamesTheDatabase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("good.ndjson", try Self.export(sandbox))
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.directory.appendingPathComponent("link.sqlite").path,
+            withDestinationPath: "nowhere/x.sqlite")
+        for (database, file) in [("nowhere/x.sqlite", "nowhere/x.sqlite"), ("link.sqlite", "nowhere/x.sqlite")] {
+            let result = try sandbox.run(["--db", database, "import", "good.ndjson"])
+            #expect(result.status == 74, "\(result)")
+            #expect(
+                result.stderr
+                    == "Error: cannot use database '\(database)': cannot create \(file): No such file or directory\n")
+        }
+    }
+
     @Test("a refused import racing an accepted one into a missing database never takes the accepted one's file away")
     func raceWithRefusedImport() throws {
         let sandbox = try Sandbox()

@@ -110,7 +110,12 @@ extension NavigationStore {
         let target = Connection.danglingLinkTarget(path) ?? path
         let temporary = target + ".importing-" + String(UInt64.random(in: 0 ... .max), radix: 36)
         defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
-        let report = try importIntoFile(temporary, options: options, body)
+        let report: ImportReport
+        do {
+            report = try importIntoFile(temporary, options: options, body)
+        } catch {
+            throw error.naming(path, for: temporary, file: target)
+        }
         if link(temporary, target) == 0 { return report }
         var lines: [String] = []
         do {
@@ -147,6 +152,30 @@ extension NavigationStore {
             _ = try NavigationStore(path: path, create: PostgreSQLURI.isURI(path), options: options)
         } catch .databaseNotFound {
             return
+        }
+    }
+}
+
+extension StoreError {
+    /// The error with `path` in place of `temporary`, the name a new database was built under,
+    /// and `file` (the file `path` names, through a link) in place of it in the reasons: a
+    /// message names the database the user gave.
+    fileprivate func naming(_ path: String, for temporary: String, file: String) -> StoreError {
+        switch self {
+        case .cannotOpen(_, let reason): .cannotOpen(path: path, reason: reason.replacing(temporary, with: file))
+        case .openFailed(_, .sqlite(let cause)):
+            .openFailed(
+                path: path,
+                cause: .sqlite(
+                    SQLiteError(
+                        extendedResultCode: cause.extendedResultCode,
+                        message: cause.message.replacing(temporary, with: file), sql: cause.sql)))
+        case .openFailed(_, let cause): .openFailed(path: path, cause: cause)
+        case .readOnly(_, let cause): .readOnly(path: path, cause: cause)
+        case .diskFull(_, let cause): .diskFull(path: path, cause: cause)
+        case .busy(_, let milliseconds, let cause): .busy(path: path, milliseconds: milliseconds, cause: cause)
+        case .interrupted(_, let reason): .interrupted(path: path, reason: reason)
+        default: self
         }
     }
 }
