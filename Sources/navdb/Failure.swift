@@ -121,7 +121,8 @@ extension Failure {
             1
         case .versionConflict: 4
         case .truncationOutOfRange: usage
-        case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists: dataError
+        case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists, .unsupportedValue:
+            dataError
         case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .openFailed, .readOnly, .diskFull, .corrupt,
             .busy, .database, .unreadableRow, .unreadableValue, .interrupted:
             ioError

@@ -7,8 +7,8 @@ import Testing
 /// naming the value and what is accepted, the database unchanged.
 extension BadInputTests {
     /// Session `s` with A pushed, and the export of a session `t` holding one push of `X`.
-    func sandboxAndForeignExport() throws -> (Sandbox, [String]) {
-        let sandbox = try Sandbox()
+    func sandboxAndForeignExport(_ backend: CommandBackend) throws -> (Sandbox, [String]) {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2024-05-01T10:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2024-05-01T10:00:01Z"])
         let source = try Sandbox()
@@ -19,7 +19,7 @@ extension BadInputTests {
 
     @Test("an empty entry id is refused by push (64), set-stack (65) and import (65)", arguments: CommandBackend.all)
     func emptyEntryID(backend: CommandBackend) throws {
-        let (sandbox, lines) = try sandboxAndForeignExport()
+        let (sandbox, lines) = try sandboxAndForeignExport(backend)
         let push = try sandbox.run(["push", "s", ""])
         #expect(push.status == 64, "\(push)")
         #expect(push.stderr.contains("The value '' is invalid for '<id>'"))
@@ -37,7 +37,7 @@ extension BadInputTests {
         "an unknown key of an item, an entry or a custom back item is refused by name, with the known keys",
         arguments: CommandBackend.all)
     func unknownKeys(backend: CommandBackend) throws {
-        let (sandbox, lines) = try sandboxAndForeignExport()
+        let (sandbox, lines) = try sandboxAndForeignExport(backend)
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"titel": "Inbox"}}]"#,
             status: 65,
@@ -62,7 +62,7 @@ extension BadInputTests {
         "a style or back button display mode that is no case is refused naming the accepted values",
         arguments: CommandBackend.all)
     func unknownEnumValues(backend: CommandBackend) throws {
-        let (sandbox, lines) = try sandboxAndForeignExport()
+        let (sandbox, lines) = try sandboxAndForeignExport(backend)
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"style": "weird"}}]"#,
             status: 65, message: "unknown style 'weird' (known: navigator, browser, editor) at [0].item.style")
@@ -79,5 +79,42 @@ extension BadInputTests {
         try expectRefused(
             sandbox, ["import", "-"], stdin: odd.joined(separator: "\n") + "\n", status: 65,
             message: "unknown backButtonDisplayMode 'Minimal' (known: default, generic, minimal)")
+    }
+
+    @Test(
+        "U+0000 in a session key, entry id or route: stored exactly by SQLite, refused on PostgreSQL (65) before the server, database unchanged",
+        arguments: CommandBackend.all)
+    func nulInKeys(backend: CommandBackend) throws {
+        func exported(_ lines: [String], _ from: String, _ to: String) -> String {
+            lines.map { $0.replacingOccurrences(of: from, with: to) }.joined(separator: "\n") + "\n"
+        }
+        let cases: [(arguments: [String], stdin: ([String]) -> String, value: String)] = [
+            (["set-stack", "s", "--json-file", "-"], { _ in #"[{"id": "A\u0000B"}]"# }, #"A\u{0}B"#),
+            (
+                ["set-stack", "s", "--json-file", "-"], { _ in #"[{"id": "A", "route": "app://\u0000"}]"# },
+                #"app://\u{0}"#
+            ),
+            (["import", "-"], { exported($0, #""session":"t""#, #""session":"t\u0000x""#) }, #"t\u{0}x"#),
+            (["import", "-"], { exported($0, #""id":"X""#, #""id":"\u0000""#) }, #"\u{0}"#),
+        ]
+        for (arguments, stdin, value) in cases {
+            let (sandbox, lines) = try sandboxAndForeignExport(backend)
+            guard backend == .postgresql else {
+                let stored = try sandbox.run(arguments, stdin: stdin(lines))
+                #expect(stored.status == 0, "\(arguments): \(stored)")
+                continue
+            }
+            try expectRefused(
+                sandbox, arguments, stdin: stdin(lines), status: 65,
+                message:
+                    "the text '\(value)' contains U+0000 (NUL), which PostgreSQL text cannot hold: on PostgreSQL session keys, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
+            )
+        }
+        let (sandbox, _) = try sandboxAndForeignExport(backend)
+        // Titles and params are JSON in the database: U+0000 is stored there on both backends.
+        try sandbox.ok(
+            ["set-stack", "s", "--json-file", "-"],
+            stdin: #"[{"id": "A", "params": {"k\u0000": "v\u0000"}, "item": {"title": "a\u0000b"}}]"#)
+        #expect(try sandbox.ok(["--json", "stack", "s"]).stdout.contains(#""title":"a\u0000b""#))
     }
 }

@@ -225,6 +225,9 @@ package enum DatabaseErrorCategory: Sendable, Equatable {
     case cannotOpen
     /// A `UNIQUE` (or primary key) constraint failed; `detail` names the columns or the constraint.
     case uniqueViolation(detail: String)
+    /// A value the backend cannot store, refused before it reached the database (PostgreSQL text
+    /// with U+0000); `detail` names the value and why.
+    case unsupportedValue(detail: String)
     /// Anything else: a bug, a constraint of another kind, an I/O error.
     case other
 }

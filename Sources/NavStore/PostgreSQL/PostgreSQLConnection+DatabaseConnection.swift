@@ -37,6 +37,7 @@ extension PostgreSQLConnection: DatabaseConnection {
 
 extension PostgreSQLError: DatabaseBackendError {
     /// What the error means to the store: a connection failure is ``DatabaseErrorCategory/cannotOpen``,
+    /// text PostgreSQL cannot hold ``DatabaseErrorCategory/unsupportedValue(detail:)``,
     /// `23505` a ``DatabaseErrorCategory/uniqueViolation(detail:)`` naming the columns, a race
     /// still lost after every retry ``DatabaseErrorCategory/busy``, `25006` (a read-only
     /// transaction or server) ``DatabaseErrorCategory/readOnly``, `53100` (disk full)
@@ -44,6 +45,7 @@ extension PostgreSQLError: DatabaseBackendError {
     /// ``DatabaseErrorCategory/corrupt``.
     package var category: DatabaseErrorCategory {
         if isConnectionFailure { return .cannotOpen }
+        if kind == .unsupportedValue { return .unsupportedValue(detail: message) }
         if isUniqueViolation {
             return .uniqueViolation(detail: Self.uniqueColumns[constraint ?? ""] ?? constraint ?? "")
         }

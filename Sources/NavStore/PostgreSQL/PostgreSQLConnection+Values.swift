@@ -23,7 +23,8 @@ struct PostgreSQLParameters {
             case .text(let value):
                 guard !value.utf8.contains(0) else {
                     throw PostgreSQLError(
-                        kind: .unsupportedValue, message: "PostgreSQL text cannot contain a NUL character (U+0000)",
+                        kind: .unsupportedValue,
+                        message: "the text \(Self.quoted(value)) contains U+0000 (NUL), which PostgreSQL text cannot hold",
                         sql: sql)
                 }
                 append(type: 0, Array(value.utf8CString))
@@ -38,6 +39,12 @@ struct PostgreSQLParameters {
         values.append(value)
         lengths.append(Int32(length))
         formats.append(binary ? 1 : 0)
+    }
+
+    /// `value` in single quotes, cut to its first 60 characters and `...` when longer, for a message
+    /// (a front end escapes what it prints).
+    static func quoted(_ value: String) -> String {
+        value.count > 60 ? "'\(value.prefix(60))...'" : "'\(value)'"
     }
 
     /// A double as PostgreSQL's `float8` input reads it back exactly.

@@ -19,6 +19,7 @@ extension StoreError {
             case .diskFull: return .diskFull(path: path, cause: cause)
             case .cannotOpen: return .openFailed(path: path, cause: cause)
             case .corrupt: return .corrupt(path: path, cause: cause)
+            case .unsupportedValue(let detail): return .unsupportedValue(reason: detail)
             case .uniqueViolation, .other: return .database(cause)
             }
         default:
