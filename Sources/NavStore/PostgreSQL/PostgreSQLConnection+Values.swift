@@ -24,7 +24,8 @@ struct PostgreSQLParameters {
                 guard !value.utf8.contains(0) else {
                     throw PostgreSQLError(
                         kind: .unsupportedValue,
-                        message: "the text \(Self.quoted(value)) contains U+0000 (NUL), which PostgreSQL text cannot hold",
+                        message:
+                            "the text \(Self.quoted(value)) contains U+0000 (NUL), which PostgreSQL text cannot hold",
                         sql: sql)
                 }
                 append(type: 0, Array(value.utf8CString))
