@@ -175,15 +175,21 @@ package struct SQLDialect: Sendable, Equatable {
     /// The SQL around a text column for the size of its value in bytes, before and after the
     /// column: `length(CAST(` and ` AS BLOB))` in SQLite, `octet_length(` and `)` in PostgreSQL.
     package var byteLength: (before: String, after: String)
+    /// How many events an import sends in one multi-row `INSERT` (``EventBatch``): 1 for SQLite,
+    /// where a statement costs no round trip (each event is inserted as it comes), 500 for
+    /// PostgreSQL, where each statement is a round trip to the server.
+    package var importBatchSize: Int
 
     /// Creates a dialect from its spellings.
     package init(
-        name: String, lockSessionRow: String, sequenceIsGapless: Bool, byteLength: (before: String, after: String)
+        name: String, lockSessionRow: String, sequenceIsGapless: Bool, byteLength: (before: String, after: String),
+        importBatchSize: Int = 1
     ) {
         self.name = name
         self.lockSessionRow = lockSessionRow
         self.sequenceIsGapless = sequenceIsGapless
         self.byteLength = byteLength
+        self.importBatchSize = importBatchSize
     }
 
     /// The size in bytes of `column`'s text, in this dialect's SQL.
@@ -195,6 +201,7 @@ package struct SQLDialect: Sendable, Equatable {
     package static func == (lhs: SQLDialect, rhs: SQLDialect) -> Bool {
         lhs.name == rhs.name && lhs.lockSessionRow == rhs.lockSessionRow
             && lhs.sequenceIsGapless == rhs.sequenceIsGapless && lhs.byteLength == rhs.byteLength
+            && lhs.importBatchSize == rhs.importBatchSize
     }
 
     /// SQLite (https://sqlite.org/lang.html).
@@ -204,7 +211,7 @@ package struct SQLDialect: Sendable, Equatable {
     /// PostgreSQL (https://www.postgresql.org/docs/current/sql.html).
     package static let postgresql = SQLDialect(
         name: "PostgreSQL", lockSessionRow: " FOR UPDATE", sequenceIsGapless: false,
-        byteLength: ("octet_length(", ")"))
+        byteLength: ("octet_length(", ")"), importBatchSize: 500)
 }
 
 /// What a backend's error means to the store, independent of the backend's own codes.

@@ -29,6 +29,9 @@ package final class PostgreSQLConnection {
     private let uri: String
     /// The kind of the transaction running, if any.
     var transactionKind: DatabaseTransactionKind?
+    /// The result ``forEachRawRow(sql:arguments:_:)`` is reading row by row, if any: a statement
+    /// run inside its loop first reads the rest of it into memory (``detachActiveStream(_:)``).
+    var activeStream: RowStream?
     /// The names of the statements prepared on this connection.
     private var preparedNames: [PreparedKey: String] = [:]
     /// SQL with `?` parameters, numbered, by its text.
@@ -116,11 +119,13 @@ package final class PostgreSQLConnection {
         try query(sql: sql, arguments: arguments).rows.first
     }
 
-    /// The handle, or a connection error once the connection was lost.
+    /// The handle, ready for a new statement, or a connection error once the connection was lost.
+    /// A result still being read row by row is first read to its end (libpq would drop it).
     func openHandle() throws(PostgreSQLError) -> OpaquePointer {
         guard let handle, libpq.status(handle) == CONNECTION_OK else {
             throw PostgreSQLError(kind: .connection, message: "the connection to \(displayName) was lost")
         }
+        detachActiveStream(handle)
         return handle
     }
 

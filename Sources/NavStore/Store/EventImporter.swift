@@ -33,9 +33,14 @@ struct EventImporter {
     /// The input lines of the events appended so far, as runs `(seq, line)` in which both grow by
     /// one per event: an export's lines need a single run, so this does not grow with the input.
     private var lineRuns: [(seq: Int64, line: Int)] = []
+    /// Events checked and folded but not inserted yet, when the backend batches inserts
+    /// (``SQLDialect/importBatchSize`` above 1); `nil` when each event is inserted as it comes.
+    private var batch: EventBatch?
 
     init(core: StoreCore) {
         self.core = core
+        let size = core.db.dialect.importBatchSize
+        batch = size > 1 ? EventBatch(capacity: size) : nil
     }
 
     /// Makes `key`'s write ``current`` (parking the previous one); `nil` when the session does
@@ -71,6 +76,14 @@ struct EventImporter {
     /// event id.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``, ``StoreError/eventIDConflict(line:eventID:)``.
     mutating func add(_ event: Event, continuing continuation: Continuation = .unstated, line: Int) throws {
+        do { try addEvent(event, continuing: continuation, line: line) } catch let error as StoreError {
+            // An event still in the batch comes from an earlier line: its refusal goes first.
+            try flush()
+            throw error
+        }
+    }
+
+    private mutating func addEvent(_ event: Event, continuing continuation: Continuation, line: Int) throws {
         guard let eventID = EventIDGenerator.normalized(event.eventID) else {
             throw StoreError.invalidImport(
                 line: line, reason: "event id '\(event.eventID)' is not \(EventIDGenerator.uuidShape)")
@@ -135,6 +148,7 @@ struct EventImporter {
     /// is, refused otherwise, naming why (a conflict, a missing start, the base, another history,
     /// a gap).
     private mutating func addOutOfSequence(_ event: Event, line: Int) throws {
+        try flush()
         let key = event.session
         if let (stored, payload) = try core.storedEvent(eventID: event.eventID) {
             guard try core.isSameEvent(stored, payload: payload, as: event) else {
@@ -186,6 +200,7 @@ struct EventImporter {
         }
         let key = base.session
         guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
+        try flush()
         named.insert(ExactKey(key))
         try select(key)
         guard let write = current else {
@@ -235,6 +250,7 @@ struct EventImporter {
         if let known = current!.lastEventID {
             newest = known
         } else {
+            try flush()
             newest =
                 try localEvent(of: current!, version: current!.version)?.eventID
                 ?? core.base(of: current!.row).flatMap { $0.version == current!.version ? $0.eventID : nil } ?? ""
@@ -277,19 +293,46 @@ struct EventImporter {
             throw StoreError.invalidImport(
                 line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
+        imported += 1
+        if batch != nil {
+            batch!.append(
+                EventBatch.Pending(
+                    sessionID: current!.row.id, version: current!.version + 1, type: event.body.type, at: event.at,
+                    eventID: event.eventID, payload: try core.payloadText(event.body), line: line))
+            try core.fold(event.body, into: &current!, at: event.at, eventID: event.eventID)
+            if batch!.isFull { try flush() }
+            return
+        }
         guard
             let appended = try core.appendEvent(
                 event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true)
         else {
-            guard let (stored, _) = try core.storedEvent(eventID: event.eventID) else {
-                throw StoreError.eventIDConflict(line: line, eventID: event.eventID)
-            }
-            throw conflict(with: stored, line: line)
+            try refuseKnownID(event.eventID, line: line)
         }
-        if let seq = appended.seq {
-            if let run = lineRuns.last, Int64(line - run.line) == seq - run.seq {} else { lineRuns.append((seq, line)) }
+        if let seq = appended.seq { noteLine(line, seq: seq) }
+    }
+
+    /// Inserts the batched events, if any; the first whose event id was already stored is
+    /// refused as an unbatched import refuses it.
+    private mutating func flush() throws {
+        guard batch != nil else { return }
+        let outcome = try batch!.flush(core.db)
+        for (seq, line) in outcome.stored { noteLine(line, seq: seq) }
+        if let refused = outcome.refused { try refuseKnownID(refused.eventID, line: refused.line) }
+    }
+
+    /// Notes that input line `line` became `seq`, for ``inputLine(ofSeq:)``.
+    private mutating func noteLine(_ line: Int, seq: Int64) {
+        if let run = lineRuns.last, Int64(line - run.line) == seq - run.seq { return }
+        lineRuns.append((seq, line))
+    }
+
+    /// Refuses the event of `line`, whose id `eventID` is already stored with other content.
+    private func refuseKnownID(_ eventID: String, line: Int) throws -> Never {
+        guard let (stored, _) = try core.storedEvent(eventID: eventID) else {
+            throw StoreError.eventIDConflict(line: line, eventID: eventID)
         }
-        imported += 1
+        throw conflict(with: stored, line: line)
     }
 
     /// The error for an event whose id is already used by `stored`, with other content: the
@@ -320,6 +363,7 @@ struct EventImporter {
 
     /// Writes each session's projection and row once and returns the counts.
     mutating func finish() throws -> ImportReport {
+        try flush()
         if let write = current { try core.finishWrite(write) }
         for write in parked.values { try core.finishWrite(write) }
         current = nil

@@ -28,14 +28,21 @@ extension StoreCore {
         else {
             return nil
         }
+        try fold(body, into: &write, at: at, eventID: id)
+        return Event(seq: seq, session: write.row.key, version: version, at: at, eventID: id, body: body)
+    }
+
+    /// Folds `body`, the next event of `write` (inserted, or queued in an import's
+    /// ``EventBatch``), into the running state and writes a snapshot every K versions.
+    func fold(_ body: EventBody, into write: inout SessionWrite, at: Int64, eventID: String) throws {
+        let version = write.version + 1
         write.state.apply(body)
         write.version = version
         write.lastAt = at
-        write.lastEventID = id
+        write.lastEventID = eventID
         if options.isSnapshotVersion(version, of: write.state) {
             try writeSnapshot(sessionID: write.row.id, version: version, state: write.state)
         }
-        return Event(seq: seq, session: write.row.key, version: version, at: at, eventID: id, body: body)
     }
 
     /// Ends a write: the projection diff from the state it started at to the running state, the

@@ -29,6 +29,25 @@ struct PostgreSQLConnectionTests {
         #expect(row == [.integer(1), .integer(0), .integer(5), .integer(1)])
     }
 
+    @Test("statements run inside a row-by-row loop, nested loops included, leave no row of the outer loop out")
+    func statementsInsideARowLoop() throws {
+        let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
+        try db.execute(sql: "CREATE TABLE t (i bigint)")
+        try db.execute(sql: "CREATE TABLE seen (i bigint, inner_count bigint)")
+        try db.execute(sql: "INSERT INTO t SELECT generate_series(1, 50)")
+        try db.inTransaction(.write) {
+            try db.forEachRow(sql: "SELECT i FROM t ORDER BY i", arguments: []) { row in
+                let i: Int64 = try row[0]
+                var inner: Int64 = 0
+                if i % 10 == 0 {
+                    try db.forEachRow(sql: "SELECT i FROM t WHERE i <= ?", arguments: [.integer(i)]) { _ in inner += 1 }
+                }
+                try db.execute(sql: "INSERT INTO seen VALUES (?, ?)", arguments: [.integer(i), .integer(inner)])
+            }
+        }
+        #expect(try db.queryFirst(sql: "SELECT count(*), sum(i), sum(inner_count) FROM seen") == [50, 1275, 150])
+    }
+
     @Test("a ? inside a string literal is not a parameter")
     func questionMarkInLiteral() throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())

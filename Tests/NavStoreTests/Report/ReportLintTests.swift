@@ -10,9 +10,9 @@ import Testing
 struct ReportLintTests {
     @Test(
         "the findings are lint's, and each version names exactly those that hold there",
-        arguments: [UInt64(21), 22, 23])
-    func findingsAtEveryVersion(seed: UInt64) throws {
-        let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 200)
+        arguments: [UInt64(21), 22, 23], StoreBackend.all)
+    func findingsAtEveryVersion(seed: UInt64, backend: StoreBackend) throws {
+        let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 200, on: backend)
         _ = dir
         let lint = try store.lint(sessions: ["s"]).findings
         for (from, to) in [(nil, nil), (Optional(50), Optional(120))] as [(Int?, Int?)] {
@@ -37,10 +37,12 @@ struct ReportLintTests {
         }
     }
 
-    @Test("a blank row is a blank-menu-row finding at the versions it is shown; the index counts findings")
-    func blankRow() throws {
+    @Test(
+        "a blank row is a blank-menu-row finding at the versions it is shown; the index counts findings",
+        arguments: StoreBackend.all)
+    func blankRow(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try NavigationStore(path: dir.path("b.sqlite"), options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         try store.startSession("b", at: 0)
         try store.execute(
             .push(Entry(id: "A", item: NavigationItem(title: "Inbox", backButtonTitle: ""))), session: "b", at: 1)

@@ -9,9 +9,11 @@ import Testing
 /// under another one when asked (a what-if page); the menus and the stacks do not change.
 @Suite("Report: platform generations")
 struct ReportPlatformTests {
-    @Test("a what-if report's labels are the store's what-if reads at every version", arguments: [UInt64(31), 32])
-    func whatIf(seed: UInt64) throws {
-        let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 150)
+    @Test(
+        "a what-if report's labels are the store's what-if reads at every version", arguments: [UInt64(31), 32],
+        StoreBackend.all)
+    func whatIf(seed: UInt64, backend: StoreBackend) throws {
+        let (dir, store) = try SessionReportTests.randomSession(seed: seed, count: 150, on: backend)
         _ = dir
         let recorded = try store.report(session: "s") { _ in "" }
         let whatIf = try store.report(session: "s", platform: .ios26) { _ in "" }
@@ -29,10 +31,10 @@ struct ReportPlatformTests {
         #expect(whatIf.findings == recorded.findings, "lint findings are of the recorded history")
     }
 
-    @Test("an ios26 session's report resolves under ios26, and a what-if under ios14")
-    func recordedGeneration() throws {
+    @Test("an ios26 session's report resolves under ios26, and a what-if under ios14", arguments: StoreBackend.all)
+    func recordedGeneration(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try NavigationStore(path: dir.path("p.sqlite"), options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         try store.startSession("n", platform: .ios26, at: 0)
         try store.execute(.push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "n", at: 1)
         try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail"))), session: "n", at: 2)

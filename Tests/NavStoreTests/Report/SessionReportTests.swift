@@ -9,11 +9,11 @@ import Testing
 @Suite("Report: the data of a session's page")
 struct SessionReportTests {
     /// A random session of `count` accepted commands in a fresh store.
-    static func randomSession(seed: UInt64, count: Int, unusual: Bool = false) throws -> (
-        TemporaryDirectory, NavigationStore
-    ) {
+    static func randomSession(
+        seed: UInt64, count: Int, unusual: Bool = false, on backend: StoreBackend = .sqlite
+    ) throws -> (TemporaryDirectory, NavigationStore) {
         let dir = try TemporaryDirectory()
-        let store = try NavigationStore(path: dir.path("r.sqlite"), options: fastOptions(snapshotInterval: 8))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 8))
         try store.startSession("s", name: "Random", at: 1_000)
         var random = RandomCommands(seed: seed, unusual: unusual)
         try store.append(contentsOf: random.commands(count), session: "s", at: 2_000)

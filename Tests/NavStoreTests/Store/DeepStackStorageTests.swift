@@ -25,11 +25,13 @@ struct DeepStackStorageTests {
         #expect(!options.isSnapshotVersion(3, of: state(depth: 0)))
     }
 
-    @Test("a 300-deep stack with interval 4: snapshots bounded, every version equals the fold, check and verify clean")
-    func deepStack() throws {
+    @Test(
+        "a 300-deep stack with interval 4: snapshots bounded, every version equals the fold, check and verify clean",
+        arguments: StoreBackend.all)
+    func deepStack(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
         let options = fastOptions(snapshotInterval: 4)
-        let store = try NavigationStore(path: dir.path("deep.sqlite"), options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", at: 0)
         for i in 1...300 { try store.execute(.push(.titled("E\(i)", "Screen \(i)")), session: "s", at: Int64(i)) }
         // A few pops and pushes so the depth also shrinks.
@@ -52,6 +54,7 @@ struct DeepStackStorageTests {
         // it; with the plain interval of 4 this session would store about 300 × 300 / 8 entries.
         #expect(snapshotEntries <= 3 * events.count, "snapshot entries \(snapshotEntries) for \(events.count) events")
         #expect(try store.check().problems == [])
-        #expect(try store.rebuild(verify: true).differences == [])
+        let differences = try store.rebuild(verify: true).differences
+        #expect(differences == [], "\(differences)")
     }
 }

@@ -45,3 +45,11 @@ func makeStore(
         #expect(try store.startSession("s").version == 1)
     }
 }
+
+extension StoreBackend {
+    /// Each case of a two-column table on every backend: for `@Test(arguments:)` whose cases are
+    /// tuples (which a second `arguments` collection would not spread into parameters).
+    static func each<A: Sendable, B: Sendable>(_ cases: [(A, B)]) -> [(A, B, StoreBackend)] {
+        all.flatMap { backend in cases.map { ($0.0, $0.1, backend) } }
+    }
+}

@@ -11,11 +11,10 @@ import Testing
 struct StoreFoldPropertyTests {
     @Test(
         "state, back button and back menu at every version equal a fold of the events",
-        arguments: [(UInt64(1), 1), (2, 7), (3, 64)])
-    func everyVersionEqualsFold(seed: UInt64, snapshotInterval: Int) throws {
+        arguments: StoreBackend.each([(UInt64(1), 1), (2, 7), (3, 64)]))
+    func everyVersionEqualsFold(seed: UInt64, snapshotInterval: Int, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try NavigationStore(
-            path: dir.path("p.sqlite"), options: fastOptions(snapshotInterval: snapshotInterval))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: snapshotInterval))
         try store.startSession("s", at: 0)
         var random = RandomCommands(seed: seed)
         var refused = 0
@@ -63,10 +62,10 @@ struct StoreFoldPropertyTests {
         #expect(vetoed + unchanged > 0)
     }
 
-    @Test("time points between events, before the first and after the last")
-    func timePoints() throws {
+    @Test("time points between events, before the first and after the last", arguments: StoreBackend.all)
+    func timePoints(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try NavigationStore(path: dir.path("t.sqlite"), options: fastOptions(snapshotInterval: 4))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 4))
         try store.startSession("s", at: 1_000)
         for i in 1...20 {
             // Two events share each time, so "the last event at or before T" must pick the later.
