@@ -70,12 +70,12 @@ struct ImportRulesTests {
                 before: [.entryPushed(Entry(id: "A")), .entryPushed(Entry(id: "B", item: guarded))],
                 event: .entriesPopped(source: .backButton, ids: ["B"], confirmed: false),
                 fragment: "is vetoed (pop.vetoed)"),
-        ])
-    func refusesImpossible(_ row: Impossible) throws {
+        ], StoreBackend.all)
+    func refusesImpossible(_ row: Impossible, backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try makeStore(directory, on: backend)
         try store.startSession("other", at: 1)
-        let before = fileBytes(directory.path("nav.sqlite"))
+        let before = try databaseContent(store)
         // Two harmless lines after it: the first impossible event is the one named.
         let lines = try Self.lines(
             row.before + [row.event, .sessionRestored(RestoreMarker()), .sessionRestored(RestoreMarker())])
@@ -91,13 +91,13 @@ struct ImportRulesTests {
             "\(reason)")
         #expect(reason.contains(row.fragment), "\(reason)")
         #expect(try store.sessions().map(\.key) == ["other"])
-        #expect(fileBytes(directory.path("nav.sqlite")) == before)
+        #expect(try databaseContent(store) == before)
     }
 
-    @Test("vetoes are facts: the vetoes the commands record import")
-    func vetoesImport() throws {
+    @Test("vetoes are facts: the vetoes the commands record import", arguments: StoreBackend.all)
+    func vetoesImport(backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try makeStore(directory, on: backend)
         let lines = try Self.lines([
             .entryPushed(Entry(id: "A")), .entryPushed(Entry(id: "B", item: Self.guarded)),
             .popVetoed(entry: "B", prompt: "Discard?", source: .backButton),
@@ -112,10 +112,10 @@ struct ImportRulesTests {
 
     // MARK: Continuations (issue 19 item 8)
 
-    @Test("every exported line after a session's version 1 names the event it continues")
-    func exportNamesPrevious() throws {
+    @Test("every exported line after a session's version 1 names the event it continues", arguments: StoreBackend.all)
+    func exportNamesPrevious(backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, options: fastOptions())
+        let store = try makeStore(directory, on: backend, options: fastOptions())
         try buildRandomLog(store, seed: 11, sessions: ["a", "b", "c"], batches: 30, batchSize: 1...5)
         let lines = try store.exportLines()
         let events = try store.allEvents()
@@ -130,11 +130,11 @@ struct ImportRulesTests {
 
     /// Two databases that share versions 1...3 of session `s` and differ at version 4; the
     /// first has a version 5 too. Returns them with the first's export lines.
-    static func diverged(_ one: TemporaryDirectory, _ two: TemporaryDirectory) throws -> (
+    static func diverged(_ one: TemporaryDirectory, _ two: TemporaryDirectory, on backend: StoreBackend) throws -> (
         NavigationStore, NavigationStore, [String]
     ) {
-        let first = try makeStore(one)
-        let second = try makeStore(two)
+        let first = try makeStore(one, on: backend)
+        let second = try makeStore(two, on: backend)
         try first.startSession("s", at: 1)
         try first.append(contentsOf: [.push(Entry(id: "A")), .push(Entry(id: "B"))], session: "s", at: 2)
         try second.importNDJSON(lines: try first.exportLines())
@@ -144,14 +144,16 @@ struct ImportRulesTests {
         return (first, second, try first.exportLines())
     }
 
-    @Test("a continuation of another history is refused, naming the session, the line and both events")
-    func divergedContinuationRefused() throws {
+    @Test(
+        "a continuation of another history is refused, naming the session, the line and both events",
+        arguments: StoreBackend.all)
+    func divergedContinuationRefused(backend: StoreBackend) throws {
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
-        let (first, second, lines) = try Self.diverged(one, two)
+        let (first, second, lines) = try Self.diverged(one, two, on: backend)
         let ours = try second.allEvents(session: "s")[3].eventID
         let theirs = try first.allEvents(session: "s")[3].eventID
-        let before = fileBytes(second.path)
+        let before = try databaseContent(second)
         // Only version 5 of the first: it continues the first's version 4, not the second's.
         let error = try #require(throws: StoreError.self) { try second.importNDJSON(lines: ["", lines[4]]) }
         guard case .invalidImport(let line, let reason) = error else {
@@ -163,7 +165,7 @@ struct ImportRulesTests {
             reason.hasPrefix("version 4 of session 's' here is \(ours), the file continues \(theirs) with version 5"),
             "\(reason)")
         #expect(error.description.hasPrefix("line 2: version 4 of session 's' here is "))
-        #expect(fileBytes(second.path) == before)
+        #expect(try databaseContent(second) == before)
         // The whole export: version 4 itself is where the histories differ.
         let whole = try #require(throws: StoreError.self) { try second.importNDJSON(lines: lines) }
         #expect(
@@ -173,17 +175,19 @@ struct ImportRulesTests {
                     reason:
                         "version 4 of session 's' here is \(ours) (entry.pushed), the file has \(theirs) (entry.pushed) at that version: the two histories differ; a file continuing a session starts right after its newest version, 4"
                 ))
-        #expect(fileBytes(second.path) == before)
+        #expect(try databaseContent(second) == before)
     }
 
-    @Test("a continuation of the same history imports; a line without previous (an older export) is not checked")
-    func continuationsThatImport() throws {
+    @Test(
+        "a continuation of the same history imports; a line without previous (an older export) is not checked",
+        arguments: StoreBackend.all)
+    func continuationsThatImport(backend: StoreBackend) throws {
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
         let three = try TemporaryDirectory()
-        let (first, second, lines) = try Self.diverged(one, two)
+        let (first, second, lines) = try Self.diverged(one, two, on: backend)
         // The same history: a copy at version 4 takes the first's version 5 alone.
-        let copy = try makeStore(three)
+        let copy = try makeStore(three, on: backend)
         try copy.importNDJSON(lines: Array(lines.prefix(4)))
         #expect(try copy.importNDJSON(lines: [lines[4]]).imported == 1)
         #expect(try copy.exportLines() == first.exportLines())
@@ -198,7 +202,7 @@ struct ImportRulesTests {
 
     @Test(
         "previous must fit the version: null only on version 1, an id only after it, and a UUID",
-        arguments: [
+        arguments: StoreBackend.each([
             (
                 #"{"at":5,"eventID":"00000000-0000-4000-8000-000000000009","payload":{},"previous":null,"session":"s","type":"session.restored","version":4}"#,
                 "version 4 of session 's' has \"previous\": null, which only version 1 may have"
@@ -215,20 +219,20 @@ struct ImportRulesTests {
                 #"{"at":5,"eventID":"00000000-0000-4000-8000-000000000009","payload":{},"previous":7,"session":"s","type":"session.restored","version":4}"#,
                 "expected a string at previous, found a number"
             ),
-        ])
-    func previousShape(line: String, fragment: String) throws {
+        ]))
+    func previousShape(line: String, fragment: String, backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try makeStore(directory, on: backend)
         try store.startSession("s", at: 1)
         try store.append(contentsOf: [.push(Entry(id: "A")), .push(Entry(id: "B"))], session: "s", at: 2)
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let error = try #require(throws: StoreError.self) { try store.importNDJSON(lines: [line]) }
         guard case .invalidImport(1, let reason) = error else {
             Issue.record("\(error)")
             return
         }
         #expect(reason.contains(fragment), "\(reason)")
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // null on version 1 is fine, and so is the right id.
         let newest = try store.allEvents(session: "s")[2].eventID
         #expect(

@@ -53,3 +53,18 @@ extension StoreBackend {
         all.flatMap { backend in cases.map { ($0.0, $0.1, backend) } }
     }
 }
+
+/// What a store's database holds, for "nothing changed" checks: the bytes of the SQLite file and
+/// its -wal, or every row of every table of the PostgreSQL schema as text, table by table.
+func databaseContent(_ store: NavigationStore) throws -> [Data?] {
+    guard store.path.hasPrefix("postgres") else { return fileBytes(store.path) }
+    let db = try PostgreSQLConnection(uri: store.path)
+    let tables = try db.query(
+        sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1"
+    ).rows
+    return try tables.compactMap(\.first).map { table in
+        guard case .text(let name) = table else { return nil }
+        let rows = try db.query(sql: "SELECT t::text FROM \"\(name)\" t ORDER BY 1").rows
+        return Data((name + "\n" + rows.map { "\($0)" }.joined(separator: "\n")).utf8)
+    }
+}
