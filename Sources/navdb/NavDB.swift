@@ -145,6 +145,7 @@ enum NavDB {
                 return 0
             }
             let parsed = try CommandLineParser.parse(arguments, for: spec, globals: globals)
+            if command.changesDatabase { signal(SIGPIPE, SIG_IGN) }
             switch try command.init(parsed).run(Context(globals: parsed.globals)) {
             case .success: return 0
             case .vetoed: return Failure.vetoed

@@ -265,12 +265,12 @@ struct ReportCommandTests {
             return
         }
         defer { _ = try? tool(umount, [small]) }
-        try Data("older page".utf8).write(to: URL(fileURLWithPath: small + "/page.html"))
+        try Data("<!DOCTYPE html>older page".utf8).write(to: URL(fileURLWithPath: small + "/page.html"))
         let result = try sandbox.run(["report", "s", "-o", "small/page.html"])
         #expect(result.status == 73, "\(result)")
         #expect(result.stderr.contains("cannot write 'small/page.html': No space left on device"), "\(result)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: small) == ["page.html"], "no temporary file left")
-        #expect(try String(contentsOfFile: small + "/page.html", encoding: .utf8) == "older page")
+        #expect(try String(contentsOfFile: small + "/page.html", encoding: .utf8) == "<!DOCTYPE html>older page")
     }
 }
 

@@ -21,6 +21,15 @@ protocol Command: Sendable {
     /// - Returns: how it ended (`.vetoed` exits 3 after the normal output).
     /// - Throws: ``StoreError``, ``InputError`` or anything the one error mapping understands.
     func run(_ context: Context) throws -> Outcome
+    /// Whether the command can change the database. Such a command ignores `SIGPIPE`, so a
+    /// closed pipe on stdout is a failed write it reports (exit 73, saying what it stored), not a
+    /// silent death after its commit; a reading command keeps the default and ends quietly at
+    /// `| head`, as other Unix tools do.
+    static var changesDatabase: Bool { get }
+}
+
+extension Command {
+    static var changesDatabase: Bool { false }
 }
 
 /// How a command that did not throw ended.

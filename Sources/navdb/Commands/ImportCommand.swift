@@ -9,6 +9,7 @@ import NavStore
 /// `navdb import FILE|- [--format navdb|firefox-session]`: appends events from an NDJSON export
 /// (streamed) or sessions from a Firefox session file, all or nothing.
 struct ImportCommand: Command {
+    static let changesDatabase = true
     /// The input formats.
     enum Format: String, CaseIterable, ExpressibleByArgument {
         /// NDJSON event records, as `navdb export` prints them.

@@ -2,6 +2,7 @@ import NavStore
 
 /// `navdb rebuild [--verify]`: re-derives projections and snapshots from the log alone.
 struct RebuildCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Rebuild projections and snapshots from the event log.",
         discussion:

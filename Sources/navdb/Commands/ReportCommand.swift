@@ -19,7 +19,8 @@ struct ReportCommand: Command {
             .html names a page and is refused, exit 64): the folder (created if missing) gets index.html, listing every \
             session with its event count, time span and lint findings, and one page per session. A symbolic link where a \
             page goes is refused, not written through (a link to a device or pipe, as /dev/stdout, is written in place). \
-            A file that cannot be written exits 73.
+            A page never replaces the database or its -wal, -shm or -journal file, nor an existing file that is not an \
+            HTML page (an export given by mistake). A file that cannot be written exits 73.
             """,
         arguments: [key.spec],
         options: [output.spec, from.spec, to.spec, platform.spec, width.spec])
@@ -91,6 +92,8 @@ struct ReportCommand: Command {
 
     func run(_ context: Context) throws -> Outcome {
         let store = try context.store()
+        let database = try context.globals.databasePath
+        let file = PostgreSQLURI.isURI(database) ? nil : database
         var written: [String] = []
         if let key {
             let report = try store.report(session: key, from: from, to: to, lint: lint, platform: platform) {
@@ -103,6 +106,8 @@ struct ReportCommand: Command {
             }
             if path.hasSuffix("/") { try FileOutput.ensureFolder(path) }
             if FileOutput.isFolder(path) { path = Self.join(path, ReportIndex.fileName(for: report.session)) }
+            _ = try FileOutput.replaceable(path)
+            try FileOutput.requirePage(path, notOver: file)
             try FileOutput.write(html, to: path)
             written.append(path)
         } else if let folder = output {
@@ -111,7 +116,10 @@ struct ReportCommand: Command {
             let paths = sessions.map { Self.join(folder, ReportIndex.fileName(for: $0.key)) }
             let index = Self.join(folder, "index.html")
             // A link in the folder is refused before any page is written, not after some.
-            for path in paths + [index] { _ = try FileOutput.replaceable(path) }
+            for path in paths + [index] {
+                _ = try FileOutput.replaceable(path)
+                try FileOutput.requirePage(path, notOver: file)
+            }
             let progress = Progress("report")
             for (done, (info, path)) in zip(sessions, paths).enumerated() {
                 let report = try store.report(session: info.key, lint: lint, platform: platform) {

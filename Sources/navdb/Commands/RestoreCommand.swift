@@ -4,6 +4,7 @@ import NavStore
 /// with crash-loop protection; `--ack` reports that the last restore worked; `--dry-run` looks
 /// without counting.
 struct RestoreCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Print what an app needs to rebuild its navigation after a restart.",
         discussion: """
@@ -15,7 +16,7 @@ struct RestoreCommand: Command {
             failing one, then to the base root alone ("fallback" says why, and stderr says when the next \
             plain restore will fall back), until the session moves on (an event other than a --mark \
             marker). An attempt counts only once its payload was written out: when the output cannot be \
-            written, nothing is counted (exit 74). --ack with no restore pending changes nothing and says \
+            written, nothing is counted (exit 73). --ack with no restore pending changes nothing and says \
             so (exit 0); after a fallback it brings the log in line with what the app shows, and it is \
             refused (exit 1) when navigation was recorded since that restore. --mark records the version \
             handed out, the attempt and the failed versions in a session.restored marker, which changes \

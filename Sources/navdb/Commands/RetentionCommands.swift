@@ -7,6 +7,7 @@ enum VacuumOption {
 
 /// `navdb session delete KEY [--expect-version N] [--vacuum]`: removes a session and erases its text.
 struct SessionDeleteCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Delete a session: its events, projection, snapshots and restore counters.",
         discussion: """
@@ -42,6 +43,7 @@ struct SessionDeleteCommand: Command {
 /// `navdb session truncate KEY --before V [--expect-version N] [--vacuum]`: drops the events
 /// below version V and keeps the state at V-1 as the session's base.
 struct SessionTruncateCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Drop a session's events below a version, keeping the state before it as the base.",
         discussion: """
@@ -102,6 +104,7 @@ struct SessionTruncateCommand: Command {
 
 /// `navdb prune --before TIME [--dry-run] [--vacuum]`: deletes every session whose last event is older.
 struct PruneCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Delete every session whose last event is older than a time.",
         discussion: """
@@ -139,6 +142,7 @@ struct PruneCommand: Command {
 
 /// `navdb vacuum`: shrinks the file and truncates the -wal.
 struct VacuumCommand: Command {
+    static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Shrink the database file (VACUUM) and truncate its -wal; the log does not change.",
         discussion: "--json prints the report of 'session delete', with no sessions.")

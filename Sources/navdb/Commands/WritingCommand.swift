@@ -53,6 +53,8 @@ protocol WritingCommand: Command {
 }
 
 extension WritingCommand {
+    static var changesDatabase: Bool { true }
+
     static var spec: CommandSpec {
         var spec = Action.spec
         spec.arguments.insert(Argument.key.spec, at: 0)

@@ -25,8 +25,9 @@ enum Console {
     static func line(_ text: String = "") { out(text + "\n") }
 
     /// Writes `text` and a newline to stdout for a command that streams (history, export,
-    /// replay), and stops it at the first write that failed: with `SIGPIPE` ignored a closed pipe
-    /// is only an `EPIPE` from `write`, and a long listing would otherwise run to its end.
+    /// replay), and stops it at the first write that failed: where `SIGPIPE` is ignored (a command
+    /// that changes the database, ``Command/changesDatabase``) a closed pipe is only an `EPIPE`
+    /// from `write`, and a long listing would otherwise run to its end.
     /// - Throws: ``OutputError`` with the system's reason once a write to stdout failed.
     static func streamLine(_ text: String) throws(OutputError) {
         out(text + "\n")

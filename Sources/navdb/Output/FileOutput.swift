@@ -35,9 +35,7 @@ enum FileOutput {
             return try writeInPlace(text, to: given)
         }
         let path = try replaceable(given)
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (folder, name) = parts(of: path)
         guard !name.isEmpty else {
             throw OutputFileError(description: "cannot write '\(path)': it names a folder, not a file")
         }
@@ -133,6 +131,14 @@ enum FileOutput {
     }
 
     nonisolated(unsafe) private static var counter = 0
+
+    /// `path`'s folder (`.` for a bare name, `/` at the root) and its last part (empty for a path
+    /// ending in `/`).
+    static func parts(of path: String) -> (folder: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        return (folder, slash.map { String(path[path.index(after: $0)...]) } ?? path)
+    }
 
     private static func failure(_ path: String, _ code: Int32) -> OutputFileError {
         OutputFileError(
