@@ -71,8 +71,13 @@ package final class Connection {
 
     /// The same statements by the address of their text's bytes: the same text passed again (a
     /// literal, a `let`) is found without hashing it. A hit is confirmed by comparing the texts,
-    /// which Swift answers at once for one and the same storage.
-    private var statementsByAddress: [UInt: Statement] = [:]
+    /// which Swift answers at once for one and the same storage. A short list searched in order,
+    /// not a `[UInt: Statement]`: making that dictionary type at run time looked up `UInt`'s
+    /// `Hashable` conformance, a scan of every conformance record of the static binary (245 k
+    /// instructions, a tenth of a one-shot `navdb push`).
+    private var statementsByAddress: [(address: UInt, statement: Statement)] = []
+    /// How many statements ``statementsByAddress`` holds at most; the others are found by text.
+    private static let addressedStatements = 64
 
     /// Whether the open transaction was begun by ``inTransaction(_:_:)`` as a read: statements
     /// that would write are then refused.
@@ -275,7 +280,9 @@ package final class Connection {
         // Small texts live in the `String` value itself, at no lasting address.
         let address =
             sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } : nil
-        let byAddress = address.flatMap { statementsByAddress[$0] }.flatMap { $0.sql == sql ? $0 : nil }
+        let byAddress = address.flatMap { address in
+            statementsByAddress.first { $0.address == address }?.statement
+        }.flatMap { $0.sql == sql ? $0 : nil }
         if let statement = byAddress ?? statementCache[sql], !statement.inUse {
             statement.reset()
             statement.clearBindings()
@@ -285,7 +292,9 @@ package final class Connection {
         // A statement stepped by an enclosing read is left alone; the new one is used once.
         if statementCache[sql] == nil {
             statementCache[sql] = statement
-            if let address { statementsByAddress[address] = statement }
+            if let address, statementsByAddress.count < Self.addressedStatements {
+                statementsByAddress.append((address, statement))
+            }
         }
         return statement
     }
