@@ -8,21 +8,21 @@ extension NavigationItemField {
         let key = FieldKey(name)
         switch kind {
         case .text(let get, _):
-            let value = get(item)
+            let value = item.read(get)
             if explicit || value != nil { try container.encode(value, forKey: key) }
         case .flag(let get, _):
-            let value = get(item)
+            let value = item.read(get)
             if explicit || value { try container.encode(value, forKey: key) }
         case .count(let get, _):
-            let value = get(item)
+            let value = item.read(get)
             if explicit || value != 0 { try container.encode(value, forKey: key) }
         case .choice(let choice):
             if explicit || choice.isSet(in: item) { try container.encode(choice.get(item), forKey: key) }
         case .button(let get, _):
-            let value = get(item)
+            let value = item.read(get)
             if explicit || value != nil { try container.encode(value, forKey: key) }
         case .popGuard(let get, _):
-            let value = get(item)
+            let value = item.read(get)
             if explicit || value != nil { try container.encode(value, forKey: key) }
         }
     }
@@ -34,11 +34,11 @@ extension NavigationItemField {
         let key = FieldKey(name)
         switch kind {
         case .text(_, let set):
-            set(&item, try container.decodeIfPresent(String.self, forKey: key))
+            item.write(set, try container.decodeIfPresent(String.self, forKey: key))
         case .flag(_, let set):
-            set(&item, try container.decodeIfPresent(Bool.self, forKey: key) ?? false)
+            item.write(set, try container.decodeIfPresent(Bool.self, forKey: key) ?? false)
         case .count(_, let set):
-            set(&item, try Self.decodeCount(from: container, forKey: key))
+            item.write(set, try Self.decodeCount(from: container, forKey: key))
         case .choice(let choice):
             let raw = try container.decodeIfPresent(String.self, forKey: key) ?? choice.cases[0]
             guard choice.set(&item, raw) else {
@@ -49,9 +49,9 @@ extension NavigationItemField {
                 )
             }
         case .button(_, let set):
-            set(&item, try container.decodeIfPresent(BackBarButtonItem.self, forKey: key))
+            item.write(set, try container.decodeIfPresent(BackBarButtonItem.self, forKey: key))
         case .popGuard(_, let set):
-            set(&item, try container.decodeIfPresent(PopGuard.self, forKey: key))
+            item.write(set, try container.decodeIfPresent(PopGuard.self, forKey: key))
         }
     }
 

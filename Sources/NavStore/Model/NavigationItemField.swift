@@ -22,6 +22,8 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     let key: StaticString
     /// Where the value is stored and of which kind it is.
     let kind: Kind
+    /// The access of a choice field, which ``kind`` holds without counting references.
+    let keptChoice: ChoiceAccess?
     /// What the command line sets in this field, one option each (`--back-button-title`), in
     /// the order help lists them; several for a field with parts (`backBarButtonItem`).
     public let settings: [NavigationItemSetting]
@@ -32,34 +34,34 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     /// Every field, in <doc:Rules>' order (the order of `--json`'s unsorted output and of help).
     public static let all: [NavigationItemField] = [
         .text(
-            "title", { $0.title }, { $0.title = $1 }, option: "title", "title",
+            "title", { $0.pointee.title }, { $0.pointee.title = $1 }, option: "title", "title",
             help: "title (UINavigationItem.title)."),
         .text(
-            "backButtonTitle", { $0.backButtonTitle }, { $0.backButtonTitle = $1 },
+            "backButtonTitle", { $0.pointee.backButtonTitle }, { $0.pointee.backButtonTitle = $1 },
             option: "back-button-title", "title",
             help: "backButtonTitle: the label the next screen's back button shows."),
         .button(
-            "backBarButtonItem", { $0.backBarButtonItem }, { $0.backBarButtonItem = $1 },
+            "backBarButtonItem", { $0.pointee.backBarButtonItem }, { $0.pointee.backBarButtonItem = $1 },
             wholeFieldUnsetName: "back-bar-button-item"),
         .choice(
             "backButtonDisplayMode", { $0.backButtonDisplayMode }, { $0.backButtonDisplayMode = $1 },
             option: "display-mode", "mode", help: "backButtonDisplayMode."),
         .flag(
-            "hidesBackButton", { $0.hidesBackButton }, { $0.hidesBackButton = $1 },
+            "hidesBackButton", { $0.pointee.hidesBackButton }, { $0.pointee.hidesBackButton = $1 },
             option: "hides-back-button", help: "hidesBackButton."),
         .count(
-            "leftBarButtonItems", { $0.leftBarButtonItems }, { $0.leftBarButtonItems = $1 },
+            "leftBarButtonItems", { $0.pointee.leftBarButtonItems }, { $0.pointee.leftBarButtonItems = $1 },
             option: "left-items", "n", help: "leftBarButtonItems: the number of custom leading items."),
         .flag(
-            "leftItemsSupplementBackButton", { $0.leftItemsSupplementBackButton },
-            { $0.leftItemsSupplementBackButton = $1 },
+            "leftItemsSupplementBackButton", { $0.pointee.leftItemsSupplementBackButton },
+            { $0.pointee.leftItemsSupplementBackButton = $1 },
             option: "supplement-back-button", help: "leftItemsSupplementBackButton."),
         .choice("style", { $0.style }, { $0.style = $1 }, option: "style", "style", help: "style."),
         .text(
-            "menuTitle", { $0.menuTitle }, { $0.menuTitle = $1 }, option: "menu-title", "title",
+            "menuTitle", { $0.pointee.menuTitle }, { $0.pointee.menuTitle = $1 }, option: "menu-title", "title",
             help: "menuTitle: the app's own back-menu row title."),
         .popGuard(
-            "popGuard", { $0.popGuard }, { $0.popGuard = $1 }, option: "pop-guard", "prompt",
+            "popGuard", { $0.pointee.popGuard }, { $0.pointee.popGuard = $1 }, option: "pop-guard", "prompt",
             help: "popGuard.prompt: a back-button tap asks this before popping."),
     ]
 
@@ -107,6 +109,37 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension NavigationItem {
+    // One function per type of field: a thin function is never passed where its type is generic.
+
+    /// The value `get` reads from this item.
+    func read(_ get: ItemGetter<String?>) -> String? { withUnsafePointer(to: self) { get($0) } }
+    /// The value `get` reads from this item.
+    func read(_ get: ItemGetter<Bool>) -> Bool { withUnsafePointer(to: self) { get($0) } }
+    /// The value `get` reads from this item.
+    func read(_ get: ItemGetter<Int>) -> Int { withUnsafePointer(to: self) { get($0) } }
+    /// The value `get` reads from this item.
+    func read(_ get: ItemGetter<BackBarButtonItem?>) -> BackBarButtonItem? { withUnsafePointer(to: self) { get($0) } }
+    /// The value `get` reads from this item.
+    func read(_ get: ItemGetter<PopGuard?>) -> PopGuard? { withUnsafePointer(to: self) { get($0) } }
+    /// Sets `value` with `set`.
+    mutating func write(_ set: ItemSetter<String?>, _ value: String?) {
+        withUnsafeMutablePointer(to: &self) { set($0, value) }
+    }
+    /// Sets `value` with `set`.
+    mutating func write(_ set: ItemSetter<Bool>, _ value: Bool) {
+        withUnsafeMutablePointer(to: &self) { set($0, value) }
+    }
+    /// Sets `value` with `set`.
+    mutating func write(_ set: ItemSetter<Int>, _ value: Int) { withUnsafeMutablePointer(to: &self) { set($0, value) } }
+    /// Sets `value` with `set`.
+    mutating func write(_ set: ItemSetter<BackBarButtonItem?>, _ value: BackBarButtonItem?) {
+        withUnsafeMutablePointer(to: &self) { set($0, value) }
+    }
+    /// Sets `value` with `set`.
+    mutating func write(_ set: ItemSetter<PopGuard?>, _ value: PopGuard?) {
+        withUnsafeMutablePointer(to: &self) { set($0, value) }
+    }
+
     /// The JSON keys (<doc:Rules>) of the fields that differ between this item and `other`, in
     /// ``NavigationItemField/all``'s order, texts compared by their Unicode scalars (a title
     /// changed to a canonically equivalent spelling is a change).

@@ -83,44 +83,44 @@ public struct NavigationItemSetting: Sendable, Hashable, CustomStringConvertible
 
     /// A text setting (`nil` when unset).
     static func text(
-        _ get: @escaping ItemGetter<String?>, _ set: @escaping ItemSetter<String?>, _ name: String, _ valueName: String,
+        _ get: ItemGetter<String?>, _ set: ItemSetter<String?>, _ name: String, _ valueName: String,
         help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
-            name: name, kind: .text(valueName: valueName), help: help, read: { get($0).map(Value.text) },
+            name: name, kind: .text(valueName: valueName), help: help, read: { $0.read(get).map(Value.text) },
             write: { item, value in
                 guard case .text(let text) = value else { return false }
-                set(&item, text)
+                item.write(set, text)
                 return true
-            }, clear: { set(&$0, nil) })
+            }, clear: { $0.write(set, nil) })
     }
 
     /// A flag setting.
-    static func flag(_ get: @escaping ItemGetter<Bool>, _ set: @escaping ItemSetter<Bool>, _ name: String, help: String)
+    static func flag(_ get: ItemGetter<Bool>, _ set: ItemSetter<Bool>, _ name: String, help: String)
         -> NavigationItemSetting
     {
         NavigationItemSetting(
-            name: name, kind: .flag, help: help, read: { get($0) ? .flag(true) : nil },
+            name: name, kind: .flag, help: help, read: { $0.read(get) ? .flag(true) : nil },
             write: { item, value in
                 guard case .flag(let flag) = value else { return false }
-                set(&item, flag)
+                item.write(set, flag)
                 return true
-            }, clear: { set(&$0, false) })
+            }, clear: { $0.write(set, false) })
     }
 
     /// A count setting (0 or more).
     static func count(
-        _ get: @escaping ItemGetter<Int>, _ set: @escaping ItemSetter<Int>, _ name: String, _ valueName: String,
+        _ get: ItemGetter<Int>, _ set: ItemSetter<Int>, _ name: String, _ valueName: String,
         help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
             name: name, kind: .count(valueName: valueName), help: help,
-            read: { get($0) == 0 ? nil : .count(get($0)) },
+            read: { $0.read(get) == 0 ? nil : .count($0.read(get)) },
             write: { item, value in
                 guard case .count(let count) = value, count >= 0 else { return false }
-                set(&item, count)
+                item.write(set, count)
                 return true
-            }, clear: { set(&$0, 0) })
+            }, clear: { $0.write(set, 0) })
     }
 
     /// A choice among the cases of `choice`, by raw value.
@@ -141,11 +141,11 @@ extension BackBarButtonItem {
     /// The settings of a custom back bar button item read by `get` and written by `set`: any of
     /// them gives the entry one.
     static func settings(
-        _ get: @escaping ItemGetter<BackBarButtonItem?>, _ set: @escaping ItemSetter<BackBarButtonItem?>
+        _ get: ItemGetter<BackBarButtonItem?>, _ set: ItemSetter<BackBarButtonItem?>
     )
         -> [NavigationItemSetting]
     {
-        let path = Access<NavigationItem, BackBarButtonItem?>({ get($0) }, { set(&$0, $1) })
+        let path = Access<NavigationItem, BackBarButtonItem?>({ $0.read(get) }, { $0.write(set, $1) })
         return [
             part(
                 path, "back-bar-button-title", .text(valueName: "title"),
@@ -206,15 +206,15 @@ extension PopGuard {
     /// The setting of a pop guard: `--option PROMPT` sets the guard's prompt; unsetting it
     /// removes the guard.
     static func setting(
-        _ get: @escaping ItemGetter<PopGuard?>, _ set: @escaping ItemSetter<PopGuard?>, _ name: String,
+        _ get: ItemGetter<PopGuard?>, _ set: ItemSetter<PopGuard?>, _ name: String,
         _ valueName: String, help: String
     ) -> NavigationItemSetting {
         NavigationItemSetting(
-            name: name, kind: .text(valueName: valueName), help: help, read: { get($0).map { .text($0.prompt) } },
+            name: name, kind: .text(valueName: valueName), help: help, read: { $0.read(get).map { .text($0.prompt) } },
             write: { item, value in
                 guard case .text(let prompt) = value else { return false }
-                set(&item, PopGuard(prompt: prompt))
+                item.write(set, PopGuard(prompt: prompt))
                 return true
-            }, clear: { set(&$0, nil) })
+            }, clear: { $0.write(set, nil) })
     }
 }

@@ -24,17 +24,17 @@ extension PayloadReader {
         switch kind {
         case .text(_, let set):
             guard let text = optionalString() else { return false }
-            set(&item, text)
+            item.write(set, text)
         case .flag(_, let set):
             guard let flag = optionalFlag() else { return false }
-            set(&item, flag)
+            item.write(set, flag)
         case .count(_, let set):
             if skipSpaceAndPeek() == UInt8(ascii: "n") {
                 guard literal("null") else { return false }
-                set(&item, 0)
+                item.write(set, 0)
             } else {
                 guard let count = integer(), count >= 0 else { return false }
-                set(&item, Int(count))
+                item.write(set, Int(count))
             }
         case .choice(let choice):
             guard let value = optionalString() else { return false }
@@ -53,10 +53,10 @@ extension PayloadReader {
     ) -> Bool {
         if skipSpaceAndPeek() == UInt8(ascii: "n") {
             guard literal("null") else { return false }
-            set(&item, nil)
+            item.write(set, nil)
         } else {
             guard let custom = backBarButtonItem() else { return false }
-            set(&item, custom)
+            item.write(set, custom)
         }
         return true
     }
@@ -67,7 +67,7 @@ extension PayloadReader {
     ) -> Bool {
         if skipSpaceAndPeek() == UInt8(ascii: "n") {
             guard literal("null") else { return false }
-            set(&item, nil)
+            item.write(set, nil)
             return true
         }
         let (opened, isEmpty) = openObject()
@@ -82,7 +82,7 @@ extension PayloadReader {
                     return true
                 }), let prompt
         else { return false }
-        set(&item, PopGuard(prompt: prompt))
+        item.write(set, PopGuard(prompt: prompt))
         return true
     }
 

@@ -107,11 +107,12 @@ extension PayloadWriter {
     }
 
     /// An item's fields in the order of their keys' UTF-8 bytes (`JSONEncoder`'s `.sortedKeys`):
-    /// key and kind only, which copy without a reference to count but a choice's.
-    private static let itemFieldsByKey: [(key: StaticString, kind: NavigationItemField.Kind)] =
-        NavigationItemField.all.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map {
-            ($0.key, $0.kind)
-        }
+    /// key and kind only, which copy as plain bytes.
+    private static let itemFieldsByKey: [(key: StaticString, kind: NavigationItemField.Kind)] = {
+        var fields = NavigationItemField.all.map { (key: $0.key, kind: $0.kind) }
+        fields.sort { a, b in a.key.withUTF8Buffer { x in b.key.withUTF8Buffer { x.lexicographicallyPrecedes($0) } } }
+        return fields
+    }()
 
     /// The set fields of an item in sorted key order, as `NavigationItem.encode(to:)`: a walk
     /// over ``NavigationItemField/all`` by each field's kind.
@@ -121,15 +122,15 @@ extension PayloadWriter {
         for (name, kind) in Self.itemFieldsByKey {
             switch kind {
             case .text(let get, _):
-                guard let text = get(item) else { continue }
+                guard let text = item.read(get) else { continue }
                 key(name, first: first)
                 string(text)
             case .flag(let get, _):
-                guard get(item) else { continue }
+                guard item.read(get) else { continue }
                 key(name, first: first)
                 raw("true")
             case .count(let get, _):
-                let count = get(item)
+                let count = item.read(get)
                 guard count != 0 else { continue }
                 key(name, first: first)
                 raw(String(count))
@@ -139,11 +140,11 @@ extension PayloadWriter {
                 key(name, first: first)
                 string(value)
             case .button(let get, _):
-                guard let custom = get(item) else { continue }
+                guard let custom = item.read(get) else { continue }
                 key(name, first: first)
                 write(custom)
             case .popGuard(let get, _):
-                guard let popGuard = get(item) else { continue }
+                guard let popGuard = item.read(get) else { continue }
                 key(name, first: first)
                 raw("{\"prompt\":")
                 string(popGuard.prompt)
