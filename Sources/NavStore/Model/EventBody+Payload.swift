@@ -122,6 +122,7 @@ extension EventBody {
     /// Decodes an event body of `kind` from the bytes of its JSON payload, as the initialisers
     /// above do once the type is known.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming the type and what is wrong.
+    @inline(__always)
     init(kind: Kind, payload: UnsafeBufferPointer<UInt8>) throws(NavigationError) {
         if let body = PayloadReader.body(kind: kind, payload: payload) {
             self = body

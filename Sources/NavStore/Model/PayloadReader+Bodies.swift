@@ -93,10 +93,8 @@ extension PayloadReader {
                         id = reader.string()
                         return id != nil
                     case 1:
-                        guard let v = reader.item() else { return false }
-                        item = v
-                        hasItem = true
-                        return true
+                        hasItem = reader.readItem(into: &item)
+                        return hasItem
                     default:
                         if reader.skipSpaceAndPeek() == UInt8(ascii: "n") {
                             fields = []

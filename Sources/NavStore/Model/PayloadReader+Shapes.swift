@@ -10,13 +10,18 @@ extension PayloadReader {
     /// A navigation item as ``NavigationItem/init(from:)`` reads it, a walk over
     /// ``NavigationItemField/all`` by each field's kind; `nil` defers.
     mutating func item() -> NavigationItem? {
-        let (opened, isEmpty) = openObject()
-        guard opened else { return nil }
         var item = NavigationItem()
-        if isEmpty { return item }
+        return readItem(into: &item) ? item : nil
+    }
+
+    /// Reads an item as ``item()`` does, into `item` (a new `NavigationItem()`), so that it is
+    /// built where its entry or event holds it, not copied there; `false` defers.
+    mutating func readItem(into item: inout NavigationItem) -> Bool {
+        let (opened, isEmpty) = openObject()
+        guard opened else { return false }
+        if isEmpty { return true }
         let kinds = NavigationItemField.kinds
-        let ok = members(Self.itemKeys) { reader, key in reader.field(kinds[key], into: &item) }
-        return ok ? item : nil
+        return members(Self.itemKeys) { reader, key in reader.field(kinds[key], into: &item) }
     }
 
     /// The value of a field of this kind, set in `item`; `false` defers.
@@ -141,8 +146,7 @@ extension PayloadReader {
                     guard reader.literal("null") else { return false }
                     entry.item = NavigationItem()
                 } else {
-                    guard let item = reader.item() else { return false }
-                    entry.item = item
+                    guard reader.readItem(into: &entry.item) else { return false }
                 }
             }
             return true

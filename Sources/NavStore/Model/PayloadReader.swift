@@ -40,6 +40,7 @@ struct PayloadReader {
     // MARK: Entry points
 
     /// The event body of `kind` stored as `payload`, or `nil` to hand it to `JSONDecoder`.
+    @inline(__always)
     static func body(kind: EventBody.Kind, payload: UnsafeBufferPointer<UInt8>) -> EventBody? {
         guard var reader = PayloadReader(payload) else { return nil }
         guard let body = reader.body(kind: kind), reader.atEnd() else { return nil }
@@ -149,6 +150,7 @@ struct PayloadReader {
     mutating func schemaKey() -> (start: Int, count: Int)? {
         guard consume(Self.quote) else { return nil }
         let start = index
+        skipPlainRun()
         while index < end {
             let byte = base[index]
             if byte == Self.quote {
