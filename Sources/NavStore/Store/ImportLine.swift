@@ -121,4 +121,20 @@ struct ImportLine: Decodable {
             throw NavigationError.invalidEvent("bad \(type) payload: \(describeDecodingError(error))")
         }
     }
+
+    /// What is wrong with a line that is JSON but that Foundation refused as "not valid JSON": on
+    /// Linux its decoder says so, with no path, for a number that is not a whole number within
+    /// `Int64` where an integer is expected (`"at":1.5`, `"seq":1e30`). `nil` when the line is
+    /// not a JSON object at all (it then is not JSON).
+    static func integerProblem(in line: String) -> String? {
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) else {
+            return nil
+        }
+        for key in [CodingKeys.seq, .version, .at] {
+            guard let value = object[key.stringValue] else { continue }
+            if case .number(let number) = value { return "expected an integer at \(key.stringValue), found \(number)" }
+        }
+        return
+            "not an event record: a number that is not a whole number within Int64 stands where an integer is expected"
+    }
 }

@@ -127,6 +127,9 @@ extension NavigationStore {
         } catch let error as NavigationError {
             throw .invalidImport(line: lineNumber, reason: error.description)
         } catch {
+            if isNotJSON(error), let problem = ImportLine.integerProblem(in: line) {
+                throw .invalidImport(line: lineNumber, reason: problem)
+            }
             if isNotJSON(error) {
                 let start = line.prefix(40)
                 throw .invalidImport(
