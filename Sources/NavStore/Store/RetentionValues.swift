@@ -119,7 +119,8 @@ public struct RemovedSession: Sendable, Hashable, Codable {
     public var version: Int
     /// The time of the session's newest event, in milliseconds since the Unix epoch.
     public var updatedAt: Int64
-    /// For a truncation, the session's new base version; `nil` when the whole session was deleted.
+    /// The session's base version (1-based): for a truncation the new one, for a deletion the one
+    /// an earlier truncation left; `nil` for a session that was never truncated.
     public var baseVersion: Int?
 }
 

@@ -68,7 +68,7 @@ extension StoreCore {
     }
 
     /// What removing `row` (or, with `belowVersion`, its events below that version) removes:
-    /// events and bytes of row content.
+    /// events and bytes of row content, and the base version the session has (if truncated).
     func measure(_ row: SessionRow, belowVersion: Int?) throws -> RemovedSession {
         func sum(_ sql: String, _ arguments: [SQLValue]) throws -> (Int, Int) {
             guard let row = try db.fetchOne(sql: sql, arguments: arguments) else { return (0, 0) }
@@ -102,8 +102,8 @@ extension StoreCore {
             total += projectionBytes + baseBytes + row.key.utf8.count + (row.name?.utf8.count ?? 0) + 32
         }
         return RemovedSession(
-            key: row.key, events: events, bytes: total, version: row.version, updatedAt: row.updatedAt, baseVersion: nil
-        )
+            key: row.key, events: events, bytes: total, version: row.version, updatedAt: row.updatedAt,
+            baseVersion: try base(of: row)?.version)
     }
 
     /// Records the `seq` numbers of `row`'s events below `belowVersion` (all of them when `nil`)

@@ -176,11 +176,10 @@ enum RetentionOutput {
                 }
                 Console.out(table.render())
             }
-            let what = report.sessions.contains { $0.baseVersion != nil } ? "truncated" : verb
             var summary =
                 verb == "vacuumed"
                 ? "vacuumed"
-                : "\(what) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
+                : "\(verb) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
             if report.sessions.isEmpty, let nothing { summary = nothing }
             if report.vacuumed && verb != "vacuumed" { summary += "; file vacuumed" }
             Console.line(summary)
