@@ -12,7 +12,7 @@ import NavStore
 /// (parse, then validate, then run; every error is mapped in ``Failure``).
 enum NavDB {
     /// `navdb --version` prints `navdb <version>`.
-    static let versionNumber = "0.1.0"
+    static let versionNumber = "0.2.0"
 
     /// The command tree: every subcommand by the word that runs it, in the order the help lists
     /// them. `HelpTests` runs `navdb NAME --help` for every name the help lists.

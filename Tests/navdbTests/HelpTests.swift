@@ -103,7 +103,7 @@ import Testing
     @Test("--version prints the version")
     func version() throws {
         let result = try Sandbox().ok(["--version"])
-        #expect(result.stdout == "navdb 0.1.0\n")
+        #expect(result.stdout == "navdb 0.2.0\n")
         #expect(result.stderr.isEmpty)
     }
 }

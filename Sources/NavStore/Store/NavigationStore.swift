@@ -17,6 +17,14 @@ public final class NavigationStore: Sendable {
     public let path: String
     /// The options the store was opened with.
     public let options: StoreOptions
+    /// The schema version (`user_version`, <doc:StorageLayout>) an older SQLite file had before
+    /// this opening migrated it to the current one, else `nil` (current, new, or PostgreSQL). A
+    /// migrated file cannot be opened by the NavStore that wrote it any more: an app or tool may
+    /// want to say so.
+    public let upgradedFrom: Int?
+    /// The schema version this NavStore writes: the number of SQLite migrations it ships
+    /// (`Migrations/`), recorded in `schema_migrations` and mirrored in `PRAGMA user_version`.
+    public static var schemaVersion: Int { Int(Migrator.embedded.currentVersion) }
     let core: Mutex<StoreCore>
 
     /// Opens (or, with `create`, creates) a NavStore database.
@@ -48,9 +56,12 @@ public final class NavigationStore: Sendable {
             if isPostgreSQL {
                 let connection = try PostgreSQLStoreDatabase.open(uri: path, displayName: displayed, create: create)
                 core = Mutex(StoreCore(connection, readOnly: false, options: options))
+                upgradedFrom = nil
             } else {
-                let (connection, readOnly) = try SQLiteStoreFile.open(path: path, create: create, options: options)
+                let (connection, readOnly, from) = try SQLiteStoreFile.open(
+                    path: path, create: create, options: options)
                 core = Mutex(StoreCore(connection, readOnly: readOnly, options: options))
+                upgradedFrom = from.map(Int.init)
             }
         } catch let error as StoreError {
             throw error

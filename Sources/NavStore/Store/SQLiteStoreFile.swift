@@ -12,7 +12,11 @@
 enum SQLiteStoreFile {
     /// Opens the file and brings it to the current schema, refusing foreign or newer files before
     /// anything is written (https://sqlite.org/pragma.html#pragma_application_id).
-    static func open(path: String, create: Bool, options: StoreOptions) throws -> (Connection, readOnly: Bool) {
+    /// - Returns: the connection, whether it is read-only, and the schema version the file had
+    ///   when this opening migrated it (`nil`: it was current, or new).
+    static func open(path: String, create: Bool, options: StoreOptions) throws -> (
+        Connection, readOnly: Bool, upgradedFrom: Int32?
+    ) {
         var kind = fileKind(path)
         if kind == .missing && !create { throw StoreError.databaseNotFound(path: path) }
         // A symbolic link to a missing file: the new database is made at the link's target.
@@ -46,7 +50,8 @@ enum SQLiteStoreFile {
             check = try schemaCheck(db)
         }
         try prepare(db, check: check, path: path, existed: existed, readOnly: readOnly, options: options)
-        return (db, readOnly)
+        if case .needsMigration(let from) = check { return (db, readOnly, from) }
+        return (db, readOnly, nil)
     }
 
     /// A connection to `path`: read-write (creating the file when it did not exist), or read-only
@@ -92,9 +97,20 @@ enum SQLiteStoreFile {
             // a file we created and never wrote (0 bytes) or a complete schema.
             try Migrator.embedded.migrate(db)
             try configure(db, options: options)
-        case .needsMigration:
-            try configure(db, options: options)
-            try Migrator.embedded.migrate(db)
+        case .needsMigration(let from):
+            // An older file is read only once migrated; one that cannot be written stays as it was.
+            let refusal = StoreError.cannotOpen(
+                path: path,
+                reason:
+                    "it has schema \(from), and navdb reads a file only after upgrading it to schema \(Migrator.embedded.currentVersion), which needs write access to the file and its folder (upgrade a writable copy); the file was not changed"
+            )
+            if readOnly { throw refusal }
+            do {
+                try configure(db, options: options)
+                try Migrator.embedded.migrate(db)
+            } catch let error as SQLiteError where error.resultCode == .readOnly {
+                throw refusal
+            }
         case .current:
             if !readOnly { try configure(db, options: options) }
         }
