@@ -40,6 +40,8 @@ enum Failure {
             Console.err(
                 "Error: session '\(Text.escaped(stored.session))': \(veto.sentence), the veto is recorded as version \(stored.version), but its output could not be written: \(reason)\n"
             )
+        } else if let done = WriteOutput.done {
+            Console.err("Error: \(done), but its output could not be written: \(reason)\n")
         } else if let stored = WriteOutput.stored {
             Console.err(
                 "Error: session '\(Text.escaped(stored.session))' stored version \(stored.version), but its output could not be written: \(reason)\n"

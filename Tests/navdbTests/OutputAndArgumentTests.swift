@@ -119,6 +119,28 @@ struct OutputAndArgumentTests {
         #expect(try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" --help >/dev/null").status == 0)
     }
 
+    @Test("an import whose output is lost exits 73 and says what it stored (and that a second import skips it)")
+    func lostOutputOfAnImport() throws {
+        let sandbox = try Sandbox()
+        let source = sandbox.directory.appendingPathComponent("source.sqlite").path
+        try sandbox.ok(["--db", source, "session", "start", "h", "--time", "2026-11-30T09:00:00Z"])
+        try sandbox.ok(["--db", source, "push", "h", "A", "--title", "收件箱", "--time", "2026-11-30T09:00:01Z"])
+        try sandbox.write("h.ndjson", try sandbox.ok(["--db", source, "export", "h"]).stdout)
+        for (script, stored, skipped) in [
+            ("\"$NAVDB\" --db \"$DB\" import h.ndjson >&-", 2, 0),
+            ("\"$NAVDB\" --db \"$DB\" --json import - < h.ndjson >&-", 0, 2),
+        ] {
+            let result = try shell(sandbox, script)
+            #expect(result.status == 73, "\(script): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: the import stored \(stored) event(s) of 1 session(s) and skipped \(skipped) already stored (importing it again skips them all), but its output could not be written: "
+                ), "\(script): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(try sandbox.ok(["--json", "history", "h"]).lines.count == 2)
+    }
+
     @Test("a veto whose output is lost exits 73 and says it was vetoed, that nothing was popped, and its version")
     func lostOutputOfAVeto() throws {
         let sandbox = try Sandbox()

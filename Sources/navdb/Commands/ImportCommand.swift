@@ -93,6 +93,8 @@ struct ImportCommand: Command {
             let bytes = try file.readAll()
             report = try NavigationStore.importFirefoxSession(into: path, data: bytes, at: at)
         }
+        WriteOutput.done =
+            "the import stored \(report.imported) event(s) of \(report.sessions) session(s) and skipped \(report.skipped) already stored (importing it again skips them all)"
         if context.json {
             try JSONOutput.print(report)
         } else {

@@ -7,6 +7,11 @@ enum WriteOutput {
     /// that it was a veto). The process runs one command.
     nonisolated(unsafe) static var stored: (session: String, version: Int, veto: Veto?)?
 
+    /// What a command that is not one append did to the database, as a clause (`the import
+    /// stored 5 event(s) of 1 session(s)`), once it did: when its output is then lost, the
+    /// error says so instead of leaving the user to guess.
+    nonisolated(unsafe) static var done: String?
+
     /// A recorded veto: what was vetoed and why.
     struct Veto {
         /// `pop` or `dismissal`.
