@@ -76,6 +76,12 @@ struct ReportCommandTests {
         let name = ReportIndex.fileName(for: "s")
         #expect(try folder.object()["files"] as? [String] == ["pages/\(name)"])
         #expect(FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("pages/\(name)").path))
+        // A path ending in / names a folder: created (owner only) when missing, as without a key.
+        let created = try sandbox.ok(["--json", "report", "s", "-o", "new/"])
+        #expect(try created.object()["files"] as? [String] == ["new/\(name)"])
+        let folderAttributes = try FileManager.default.attributesOfItem(
+            atPath: sandbox.directory.appendingPathComponent("new").path)
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
         let bounded = try sandbox.ok(["report", "s", "--from", "3", "--to", "9"])
         #expect(bounded.stdout.contains("\"latestVersion\":31"))
         #expect(bounded.stdout.count < stdout.stdout.count)
