@@ -134,21 +134,32 @@ import Testing
             validator.problems(try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)), against: schema)
         }
         #expect(
-            try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null}"#, "write-result.schema.json")
-                .isEmpty)
+            try problems(
+                #"{"session":"s","version":2,"outcome":"ok","prompt":null,"unchanged":null}"#,
+                "write-result.schema.json"
+            )
+            .isEmpty)
         #expect(
-            try problems(#"{"session":"s","version":2,"outcome":"ok"}"#, "write-result.schema.json") == [
-                "$: missing key 'prompt'"
-            ])
+            try problems(#"{"session":"s","version":2,"outcome":"ok","unchanged":null}"#, "write-result.schema.json")
+                == [
+                    "$: missing key 'prompt'"
+                ])
         #expect(
-            try problems(#"{"session":"s","version":2,"outcome":"ok","prompt":null,"x":1}"#, "write-result.schema.json")
+            try problems(
+                #"{"session":"s","version":2,"outcome":"ok","prompt":null,"unchanged":null,"x":1}"#,
+                "write-result.schema.json")
                 == ["$: key 'x' is not in the schema"])
         #expect(
-            try problems(#"{"session":"s","version":"2","outcome":"ok","prompt":null}"#, "write-result.schema.json")
+            try problems(
+                #"{"session":"s","version":"2","outcome":"ok","prompt":null,"unchanged":null}"#,
+                "write-result.schema.json")
                 == ["$.version: string where integer is expected"])
         #expect(
-            try problems(#"{"session":"s","version":2,"outcome":"maybe","prompt":null}"#, "write-result.schema.json")
-                .count == 1)
+            try problems(
+                #"{"session":"s","version":2,"outcome":"maybe","prompt":null,"unchanged":null}"#,
+                "write-result.schema.json"
+            )
+            .count == 1)
         #expect(
             try problems(
                 #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"yesterday","type":"t","version":1}"#,

@@ -23,9 +23,21 @@ import Testing
         #expect(try sandbox.ok(["push", "s", "A"]).stdout == "version 2\n")
         let json = try sandbox.ok(["--json", "push", "s", "B"]).object()
         #expect(
-            json as NSDictionary == ["session": "s", "version": 3, "outcome": "ok", "prompt": NSNull()] as NSDictionary)
-        // Popping to the top entry appends nothing: the version is unchanged.
+            json as NSDictionary == [
+                "session": "s", "version": 3, "outcome": "ok", "prompt": NSNull(), "unchanged": NSNull(),
+            ] as NSDictionary)
+        // Popping to the top entry appends nothing: the version is unchanged, and the JSON says why.
         #expect(try sandbox.ok(["pop-to", "s", "B"]).stdout.hasPrefix("version 3"))
+        let unchanged = try sandbox.ok(["--json", "pop-to", "s", "B"]).object()
+        #expect(
+            unchanged as NSDictionary == [
+                "session": "s", "version": 3, "outcome": "ok", "prompt": NSNull(),
+                "unchanged": "'B' is already the top entry; nothing popped",
+            ] as NSDictionary)
+        let atRoot = try sandbox.ok(["--json", "pop-to-root", "s"]).object()
+        #expect(atRoot["unchanged"] as? String == nil)
+        let again = try sandbox.ok(["--json", "pop-to-root", "s"]).object()
+        #expect(again["unchanged"] as? String == "already at the root; nothing popped", "\(again)")
     }
 
     @Test("a veto exits 3 after the normal output", arguments: CommandBackend.all)
@@ -40,7 +52,7 @@ import Testing
         #expect(json.status == 3)
         #expect(
             try json.object() as NSDictionary == [
-                "session": "s", "version": 6, "outcome": "vetoed", "prompt": "Discard draft?",
+                "session": "s", "version": 6, "outcome": "vetoed", "prompt": "Discard draft?", "unchanged": NSNull(),
             ] as NSDictionary)
         #expect(try sandbox.ok(["pop", "s", "--confirm"]).stdout == "version 7\n")
         let types = try sandbox.ok(["--json", "history", "s"]).lines.map { line in

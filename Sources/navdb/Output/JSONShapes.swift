@@ -1,22 +1,26 @@
 import NavStore
 
-/// `{"session","version","outcome","prompt"}`: what every writing command prints with `--json`;
-/// `prompt` is the pop guard's prompt when a guard vetoed the pop (the veto's reason, as the
-/// human output prints it), else `null`.
+/// `{"session","version","outcome","prompt","unchanged"}`: what every writing command prints with
+/// `--json`; `prompt` is the pop guard's prompt when a guard vetoed the pop (the veto's reason, as
+/// the human output prints it), else `null`; `unchanged` says why nothing was appended when the
+/// command succeeded without an event (as the human output's `(unchanged: ...)`), else `null`.
 struct WriteResultJSON: Encodable {
     var session: String
     var version: Int
     var outcome: CommandOutcome
     var prompt: String?
+    var unchanged: String?
 
-    init(_ result: AppendResult) {
+    /// - Parameter unchanged: why nothing was appended, when nothing was; "nothing to do" when not given.
+    init(_ result: AppendResult, unchanged: String? = nil) {
         session = result.session
         version = result.version
         outcome = result.outcome
         if case .popVetoed(_, let prompt, _)? = result.event?.body { self.prompt = prompt }
+        if result.event == nil { self.unchanged = unchanged ?? "nothing to do" }
     }
 
-    private enum CodingKeys: String, CodingKey { case session, version, outcome, prompt }
+    private enum CodingKeys: String, CodingKey { case session, version, outcome, prompt, unchanged }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -24,6 +28,7 @@ struct WriteResultJSON: Encodable {
         try c.encode(version, forKey: .version)
         try c.encode(outcome, forKey: .outcome)
         try c.encode(prompt, forKey: .prompt)
+        try c.encode(unchanged, forKey: .unchanged)
     }
 }
 

@@ -33,7 +33,7 @@ enum WriteOutput {
     }
 
     /// Prints `version N` (with `(unchanged: nothing to do)` when nothing was appended) or
-    /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome"}` with `--json`.
+    /// `vetoed: PROMPT (version N)`, or `{"session","version","outcome","prompt","unchanged"}` with `--json`.
     /// - Parameter unchanged: why nothing was appended, for a command that succeeds without an
     ///   event (`already at the root; nothing popped`); "nothing to do" when not given.
     /// A warning goes to stderr when the event was stamped with the previous event's time because
@@ -54,7 +54,7 @@ enum WriteOutput {
                     + "Check the clock, or give --time\n")
         }
         if context.json {
-            try JSONOutput.print(WriteResultJSON(result))
+            try JSONOutput.print(WriteResultJSON(result, unchanged: unchanged))
         } else if result.outcome == .vetoed {
             Console.line("vetoed: \(veto?.shown ?? "vetoed") (version \(result.version))")
         } else {
