@@ -136,9 +136,9 @@ extension Failure {
     static func message(_ error: StoreError) -> String {
         switch error {
         case .sessionNotFound(let key):
-            "session '\(key)' not found (list them with 'navdb sessions'; create it with 'navdb session start \(key)')"
+            "session '\(key)' not found (list them with 'navdb sessions'; create it with \(ShellWord.suggestion("session start", key: key)))"
         case .truncationBelowRestore(let session, let before, let restoreVersion):
-            "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with 'navdb restore \(session) --ack', or truncate before version \(restoreVersion + 1) at most)"
+            "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with \(ShellWord.suggestion("restore", key: session, options: "--ack")), or truncate before version \(restoreVersion + 1) at most)"
         case .databaseNotFound(let path):
             "no navdb database at '\(path)' (it is created by 'navdb session start' or 'navdb import')"
         case .notANavdbFile(let path, let reason):
@@ -148,7 +148,8 @@ extension Failure {
         case .unreadableRow(let path, let row):
             "cannot use database '\(path)': session '\(row.session)': \(row.summary); 'navdb rebuild' rewrites it from the log"
         case .restoreMovedOn(let session, _, _, _):
-            error.description.replacing("Restore again and", with: "Restore again ('navdb restore \(session)') and")
+            error.description.replacing(
+                "Restore again and", with: "Restore again (\(ShellWord.suggestion("restore", key: session))) and")
         case .invalidImport:
             error.description.replacing(
                 "(an import reads NDJSON, one JSON event object per line, as an export writes)",

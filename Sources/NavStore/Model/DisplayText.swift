@@ -52,7 +52,7 @@ public enum DisplayText {
 
     /// Whether a scalar is a control (`Cc`), a line or paragraph separator, or a bidirectional
     /// embedding, override or isolate control.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.properties.generalCategory == .control { return true }
         switch scalar.value {
         case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true

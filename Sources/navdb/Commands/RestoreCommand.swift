@@ -119,7 +119,7 @@ struct RestoreCommand: Command {
         }
         if let next = payload.nextFallback {
             Console.err(
-                "note: unless this restore is acknowledged ('navdb restore \(Text.escaped(key)) --ack'), the next one falls back: \(Text.escaped(next))\n"
+                "note: unless this restore is acknowledged (\(ShellWord.suggestion("restore", key: key, options: "--ack"))), the next one falls back: \(Text.escaped(next))\n"
             )
         }
         return .success

@@ -47,6 +47,6 @@ struct StackCommand: Command {
         }
         let given = restored == 0 ? "the base root alone" : "version \(restored)'s state"
         return "restart marker: the app was handed \(given) here, not the state below "
-            + "(\(EventSummary.restored(marker))); the log holds what the app shows only after 'navdb restore \(Text.escaped(key)) --ack'\n"
+            + "(\(EventSummary.restored(marker))); the log holds what the app shows only after \(ShellWord.suggestion("restore", key: key, options: "--ack"))\n"
     }
 }
