@@ -64,7 +64,7 @@ struct SchemaUpgradeTests {
         #expect(process.terminationStatus == 74, "\(stderr)")
         #expect(
             stderr
-                == "Error: cannot use database '\(file.path)': it has schema 1, and navdb reads a file only after upgrading it to schema 4, which needs write access to the file and its folder (upgrade a writable copy); the file was not changed\n"
+                == "Error: cannot use database '\(file.path)': it has schema 1 and must be upgraded to schema 4 before it can be read, which needs write access to the file and its folder (upgrade a writable copy); the file was not changed\n"
         )
         #expect(try Data(contentsOf: file) == before)
     }

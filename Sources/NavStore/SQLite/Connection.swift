@@ -74,7 +74,7 @@ package final class Connection {
     /// which Swift answers at once for one and the same storage. A short list searched in order,
     /// not a `[UInt: Statement]`: making that dictionary type at run time looked up `UInt`'s
     /// `Hashable` conformance, a scan of every conformance record of the static binary (245 k
-    /// instructions, a tenth of a one-shot `navdb push`).
+    /// instructions, a tenth of a one-shot append process).
     private var statementsByAddress: [(address: UInt, statement: Statement)] = []
     /// How many statements ``statementsByAddress`` holds at most; the others are found by text.
     private static let addressedStatements = 64

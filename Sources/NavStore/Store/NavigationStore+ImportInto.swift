@@ -18,7 +18,7 @@ extension NavigationStore {
     /// blank lines only), leave a missing database missing. A new database appears at `path`
     /// whole, with every imported event, never empty or in between (it is built under a
     /// temporary name in the same folder and linked into place). An existing database
-    /// is still opened (a file that is not a navdb database is refused as on any opening), so an
+    /// is still opened (a file that is not a NavStore database is refused as on any opening), so an
     /// empty import into it is a successful no-op.
     /// - Parameters:
     ///   - path: the database file, or a PostgreSQL connection URI (always opened).
@@ -145,7 +145,7 @@ extension NavigationStore {
         return report
     }
 
-    /// Opens the database at `path` when there is one (refusing a file that is not a navdb
+    /// Opens the database at `path` when there is one (refusing a file that is not a NavStore
     /// database), and creates nothing when there is none; a PostgreSQL URI is always opened.
     private static func openIfPresent(_ path: String, options: StoreOptions) throws(StoreError) {
         do {

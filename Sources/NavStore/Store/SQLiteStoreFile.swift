@@ -102,7 +102,7 @@ enum SQLiteStoreFile {
             let refusal = StoreError.cannotOpen(
                 path: path,
                 reason:
-                    "it has schema \(from), and navdb reads a file only after upgrading it to schema \(Migrator.embedded.currentVersion), which needs write access to the file and its folder (upgrade a writable copy); the file was not changed"
+                    "it has schema \(from) and must be upgraded to schema \(Migrator.embedded.currentVersion) before it can be read, which needs write access to the file and its folder (upgrade a writable copy); the file was not changed"
             )
             if readOnly { throw refusal }
             do {
