@@ -60,6 +60,18 @@ struct PostgreSQLCommandTests {
         #expect(missing.stderr.contains("database \"navdb_none\" does not exist"))
     }
 
+    @Test("a URI's scheme in upper or mixed case reaches the server, as libpq takes it only in lower case")
+    func upperCaseScheme() throws {
+        let sandbox = try Sandbox(backend: .postgresql)
+        let uri = try #require(sandbox.databaseURI)
+        let colon = try #require(uri.firstIndex(of: ":"))
+        let upper = uri[..<colon].uppercased() + uri[colon...]
+        #expect(try sandbox.ok(["--db", upper, "session", "start", "s"]).stdout == "version 1\n")
+        let mixed = "PostgreSQL" + uri[colon...]
+        #expect(try sandbox.ok(["--db", mixed, "push", "s", "A"]).stdout == "version 2\n")
+        #expect(try sandbox.ok(["--db", uri, "sessions"]).stdout.contains("s "))
+    }
+
     @Test("a schema holding someone else's tables is refused (74) and left alone")
     func foreignSchema() throws {
         let sandbox = try Sandbox(backend: .postgresql)

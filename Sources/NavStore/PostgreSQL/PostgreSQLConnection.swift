@@ -37,7 +37,8 @@ package final class PostgreSQLConnection {
     /// SQL with `?` parameters, numbered, by its text.
     private var numberedSQL: [String: (sql: String, count: Int)] = [:]
 
-    /// Connects with `PQconnectdb(uri)`: `uri` is passed as given, so every libpq parameter
+    /// Connects with `PQconnectdb(uri)`: `uri` is passed as given (a URI's scheme lower-cased,
+    /// ``PostgreSQLURI/forLibPQ(_:)``), so every libpq parameter
     /// (`sslmode`, `host=/socket/folder`, `connect_timeout`, ...) and libpq's environment
     /// variables (`PGPASSWORD`, `PGSSLMODE`, ...) apply.
     ///
@@ -50,7 +51,7 @@ package final class PostgreSQLConnection {
         displayName = PostgreSQLURI.displayed(uri)
         libpq = try LibPQ.shared.get()
         Self.occupyClosedStandardDescriptors()
-        handle = libpq.connectdb(uri)
+        handle = libpq.connectdb(PostgreSQLURI.forLibPQ(uri))
         guard let handle, libpq.status(handle) == CONNECTION_OK else {
             let reason = handle.flatMap { libpq.errorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
             if let handle { libpq.finish(handle) }

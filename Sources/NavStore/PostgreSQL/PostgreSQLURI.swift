@@ -22,6 +22,15 @@ package enum PostgreSQLURI {
         return schemes.contains { lowered.hasPrefix($0) }
     }
 
+    /// `location` as libpq takes it: a URI's scheme lower-cased (`POSTGRESQL://h/d` becomes
+    /// `postgresql://h/d`), since ``isURI(_:)`` accepts any case but libpq only the lower-case
+    /// schemes (it would read `POSTGRESQL://...` as a `key=value` string and refuse it); anything
+    /// else unchanged.
+    package static func forLibPQ(_ location: String) -> String {
+        guard isURI(location), let colon = location.firstIndex(of: ":") else { return location }
+        return location[..<colon].lowercased() + location[colon...]
+    }
+
     /// `uri` with its password removed, to name the database in messages:
     /// `postgresql://ann:secret@db/nav` becomes `postgresql://ann@db/nav`.
     package static func displayed(_ uri: String) -> String {

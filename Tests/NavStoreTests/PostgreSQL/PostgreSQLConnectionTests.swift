@@ -194,6 +194,15 @@ struct PostgreSQLConnectionTests {
         #expect(!PostgreSQLURI.isURI("file:postgres://x"))
     }
 
+    @Test("libpq gets a URI's scheme in lower case, the rest as given; a key=value string unchanged")
+    func schemeLowerCasedForLibPQ() {
+        #expect(PostgreSQLURI.forLibPQ("POSTGRESQL://Ann@H/D?Host=/X") == "postgresql://Ann@H/D?Host=/X")
+        #expect(PostgreSQLURI.forLibPQ("Postgres://h/d") == "postgres://h/d")
+        #expect(PostgreSQLURI.forLibPQ("postgresql://h/d") == "postgresql://h/d")
+        #expect(PostgreSQLURI.forLibPQ("host=/X dbname=D") == "host=/X dbname=D")
+        #expect(PostgreSQLURI.forLibPQ("NAV.sqlite") == "NAV.sqlite")
+    }
+
     @Test("? parameters are numbered outside literals, quoted names, dollar quotes and comments")
     func placeholders() {
         let sql = "SELECT ?, '?''?', \"a?\", $$?$$, $t$ ? $t$ -- ?\n, /* ? */ ? FROM t WHERE x = $1"
