@@ -60,10 +60,10 @@ struct Context {
     }
 
     /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a
-    /// new empty database; only `session start` and `import` create one.
+    /// new empty database; only `session start` and `import` create one. An older file is
+    /// migrated on opening, which the NavStore that wrote it cannot undo: stderr says so once, in
+    /// a `navdb: note:` line.
     /// - Throws: ``UsageError`` for an empty `NAVDB_PATH`; ``StoreError`` when it cannot be opened.
-    /// An older file is migrated on opening, which the NavStore that wrote it cannot undo:
-    /// stderr says so once, in a `navdb: note:` line.
     func store(create: Bool = false) throws -> NavigationStore {
         let store = try NavigationStore(path: globals.databasePath, create: create)
         if let from = store.upgradedFrom {
