@@ -69,6 +69,22 @@ import Testing
             message: "version conflict on session 't': expected version 2, found 0")
         #expect(try sandbox.ok(["session", "start", "t", "--expect-version", "0"]).stdout == "version 1\n")
         #expect(try sandbox.ok(["sessions"]).stdout.contains("t"))
+        // The expected version of an existing session does not make a start of it a conflict.
+        try expectRefused(
+            sandbox, ["session", "start", "t", "--expect-version", "1"], status: 1,
+            message: "session 't' already exists")
+    }
+
+    @Test(
+        "a session start refused for its expected version on a missing database exits 4 and creates nothing",
+        arguments: CommandBackend.all)
+    func refusedStartCreatesNothing(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        // SQLite: no file before or after; PostgreSQL: the fresh schema stays without tables.
+        try expectRefused(
+            sandbox, ["session", "start", "s", "--expect-version", "5"], status: 4,
+            message: "version conflict on session 's': expected version 5, found 0")
+        #expect(try sandbox.databaseBytes() == [:])
     }
 
     @Test("restore --mark takes --expect-version", arguments: CommandBackend.all)

@@ -14,14 +14,14 @@ struct ImportNumberTypeTests {
 
     @Test(
         "the field and the number are named; exit 65; the database unchanged",
-        arguments: [
+        arguments: CommandBackend.each([
             (line(at: "1.5"), "line 1: expected an integer at at, found 1.5"),
             (line(at: "1e30"), "line 1: expected an integer at at, found 1e+30"),
             (line(seq: "1.5"), "line 1: expected an integer at seq, found 1.5"),
             (line(version: "2.5"), "line 1: expected an integer at version, found 2.5"),
-        ])
-    func importNamesTheField(input: String, message: String) throws {
-        let sandbox = try Sandbox()
+        ]))
+    func importNamesTheField(input: String, message: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "kept"])
         try expectRefused(sandbox, ["import", "-"], stdin: input, status: 65, message: message)
         let input = try sandbox.write("in.ndjson", input)
@@ -30,9 +30,9 @@ struct ImportNumberTypeTests {
             message: "in.ndjson': " + message.dropFirst("line 1: ".count))
     }
 
-    @Test("a line that is not JSON is still described as not JSON")
-    func syntaxErrorStaysNotJSON() throws {
-        let sandbox = try Sandbox()
+    @Test("a line that is not JSON is still described as not JSON", arguments: CommandBackend.all)
+    func syntaxErrorStaysNotJSON(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "kept"])
         try expectRefused(
             sandbox, ["import", "-"], stdin: Self.line(at: "1.5,,"), status: 65, message: "line 1: not JSON: it reads")

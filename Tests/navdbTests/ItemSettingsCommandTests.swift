@@ -33,13 +33,13 @@ import Testing
 
     @Test(
         "every item setting is an option of push and update, and an --unset name, for its field",
-        arguments: NavigationItemField.allSettings)
-    func eachSettingIsAnOption(setting: NavigationItemSetting) throws {
+        arguments: CommandBackend.all, NavigationItemField.allSettings)
+    func eachSettingIsAnOption(backend: CommandBackend, setting: NavigationItemSetting) throws {
         let field = try #require(NavigationItemField.all.first { $0.settings.contains(setting) })
         let (value, arguments) = Self.sample(setting)
         var expected = NavigationItem()
         try setting.set(value, in: &expected)
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "A"] + arguments)
         try sandbox.ok(["push", "s", "B"])

@@ -40,9 +40,9 @@ import Testing
         try expectValid(result.stdout, schema, lines: lines, arguments, sourceLocation: sourceLocation)
     }
 
-    @Test("every command's --json output validates against its schema")
-    func everyCommand() throws {
-        let sandbox = try Sandbox()
+    @Test("every command's --json output validates against its schema", arguments: CommandBackend.all)
+    func everyCommand(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let write = "write-result.schema.json"
         try check(sandbox, ["session", "start", "s", "--name", "Shop", "--time", "2026-11-30T09:00:00Z"], write)
         try check(
@@ -106,9 +106,11 @@ import Testing
         try check(sandbox, ["--db", "other.sqlite", "session", "delete", "s"], "retention.schema.json")
     }
 
-    @Test("times are written twice, as milliseconds and as ISO-8601 text, and a veto carries its prompt")
-    func convention() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "times are written twice, as milliseconds and as ISO-8601 text, and a veto carries its prompt",
+        arguments: CommandBackend.all)
+    func convention(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["push", "s", "B", "--pop-guard", "Discard draft?", "--time", "2026-11-30T09:00:02.5Z"])

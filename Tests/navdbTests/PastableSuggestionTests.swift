@@ -7,9 +7,9 @@ import Testing
 struct PastableSuggestionTests {
     @Test(
         "a missing session's 'create it with' suggestion creates exactly that session",
-        arguments: ["-x", "--all", "it's here", "a b", "-1", "plain", "émoji 📬"])
-    func createSuggestionRuns(key: String) throws {
-        let sandbox = try Sandbox()
+        arguments: CommandBackend.all, ["-x", "--all", "it's here", "a b", "-1", "plain", "émoji 📬"])
+    func createSuggestionRuns(backend: CommandBackend, key: String) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "other"])
         let refused = try sandbox.run(["push", "--", key, "A"])
         #expect(refused.status == 1, "\(refused)")
@@ -28,9 +28,9 @@ struct PastableSuggestionTests {
 
     @Test(
         "a key the error line shows escaped gets no suggestion that would paste wrong, but a note to type it",
-        arguments: ["a\u{1B}[31mb", "line\nbreak", "\u{202E}rtl", "back\\slash"])
-    func noSuggestionForEscapedKeys(key: String) throws {
-        let sandbox = try Sandbox()
+        arguments: CommandBackend.all, ["a\u{1B}[31mb", "line\nbreak", "\u{202E}rtl", "back\\slash"])
+    func noSuggestionForEscapedKeys(backend: CommandBackend, key: String) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "other"])
         try expectRefused(
             sandbox, ["push", "--", key, "A"], status: 1,

@@ -10,7 +10,7 @@ import Testing
 struct SetStackFileErrorTests {
     @Test(
         "each refusal names the file and the JSON path of the bad entry",
-        arguments: [
+        arguments: CommandBackend.each([
             (
                 #"[{"id": "B"}, {"id": ""}]"#, Int32(65),
                 "the entry id '' is empty: an entry id has at least one character at [1].id"
@@ -42,9 +42,9 @@ struct SetStackFileErrorTests {
                     + "}}]", 65,
                 "nested deeper than 100 levels inside an entry (params may nest 100 levels) at [0].params.deep[0][0][0]...[0][0][0] (102 levels deep)"
             ),
-        ])
-    func located(json: String, status: Int32, message: String) throws {
-        let sandbox = try Sandbox()
+        ]))
+    func located(json: String, status: Int32, message: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["present", "s", "M", "--time", "2026-11-30T09:00:02Z"])

@@ -103,6 +103,7 @@ import Testing
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
     ]
 
+    // Usage errors are the parser's: no database is opened, so they run on SQLite only.
     @Test("a usage error exits 64 with the message, a Usage line and a help hint", arguments: cases)
     func usageError(_ c: Case) throws {
         let sandbox = try Sandbox()
@@ -125,6 +126,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
     }
 
+    // SQLite only: it is about where --db and NAVDB_PATH point (files); PostgreSQLCommandTests
+    // selects a server by both.
     @Test("global options are accepted before or after the command")
     func globalOptionsBeforeOrAfterTheCommand() throws {
         let sandbox = try Sandbox()
@@ -142,9 +145,9 @@ import Testing
         #expect((try viaEnvironment.json() as? [[String: Any]])?.map { $0["key"] as? String } == ["s", "t"])
     }
 
-    @Test("-- ends the options")
-    func doubleDashEndsOptions() throws {
-        let sandbox = try Sandbox()
+    @Test("-- ends the options", arguments: CommandBackend.all)
+    func doubleDashEndsOptions(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "--title", "Root", "--", "-root"])
         try sandbox.ok(["push", "s", "--title=--not-an-option", "--", "--json"])

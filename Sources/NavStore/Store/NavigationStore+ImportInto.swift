@@ -21,7 +21,8 @@ extension NavigationStore {
     /// is still opened (a file that is not a NavStore database is refused as on any opening), so an
     /// empty import into it is a successful no-op.
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI (always opened).
+    ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
+    ///     missing database, but a refused import may leave NavStore's empty tables in it).
     ///   - lines: the NDJSON lines (without their newlines), read once, in order.
     ///   - options: timeouts, snapshot interval, durability.
     ///   - progress: as for ``importNDJSON(lines:progress:)``.
@@ -71,7 +72,8 @@ extension NavigationStore {
     /// `path`, as ``importFirefoxSession(data:at:)`` does, creating the database only when the
     /// file has a tab: a file of no tabs leaves a missing database missing.
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI (always opened).
+    ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
+    ///     missing database).
     ///   - data: the file's bytes (UTF-8 JSON).
     ///   - at: the time of tabs without a `lastAccess`, in ms since the Unix epoch; now when `nil`.
     ///   - options: timeouts, snapshot interval, durability.
@@ -146,12 +148,35 @@ extension NavigationStore {
     }
 
     /// Opens the database at `path` when there is one (refusing a file that is not a NavStore
-    /// database), and creates nothing when there is none; a PostgreSQL URI is always opened.
+    /// database), and creates nothing when there is none: no file, or a PostgreSQL schema without
+    /// NavStore's tables, which stays empty.
     private static func openIfPresent(_ path: String, options: StoreOptions) throws(StoreError) {
         do {
-            _ = try NavigationStore(path: path, create: PostgreSQLURI.isURI(path), options: options)
+            _ = try NavigationStore(path: path, create: false, options: options)
         } catch .databaseNotFound {
             return
+        }
+    }
+
+    /// Whether a database exists at `path`, so that a command refused before it writes can leave
+    /// a missing one missing: for a file, whether anything is there (a dangling symbolic link does
+    /// not count, `stat(2)`); for a PostgreSQL URI, whether its schema holds NavStore's tables
+    /// (an empty schema does not count; an older schema is migrated, as on any opening).
+    /// - Parameter path: the database file, or a PostgreSQL connection URI.
+    /// - Throws: for a URI, what ``init(path:create:options:)`` throws other than
+    ///   ``StoreError/databaseNotFound(path:)`` (the server cannot be reached, a foreign schema).
+    public static func databaseExists(at path: String, options: StoreOptions = StoreOptions()) throws(StoreError)
+        -> Bool
+    {
+        guard PostgreSQLURI.isURI(path) else {
+            var info = stat()
+            return stat(path, &info) == 0
+        }
+        do {
+            _ = try NavigationStore(path: path, create: false, options: options)
+            return true
+        } catch .databaseNotFound {
+            return false
         }
     }
 }

@@ -1,13 +1,5 @@
 import NavStore
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One `navdb` subcommand: a declarative spec, validation of the parsed words into typed values,
 /// and a run that calls the library and renders the result. Its name is declared where it is
 /// listed, in the command tree (``NavDB/configuration``).
@@ -50,13 +42,12 @@ struct Context {
     /// Whether to print JSON.
     var json: Bool { globals.json }
 
-    /// Whether something exists at the database path (a dangling symbolic link does not count).
-    /// - Throws: ``UsageError`` for an empty `NAVDB_PATH` (``GlobalOptions/databasePath``).
+    /// Whether a database exists at the database path (``NavigationStore/databaseExists(at:options:)``:
+    /// a file, or a PostgreSQL schema holding NavStore's tables).
+    /// - Throws: ``UsageError`` for an empty `NAVDB_PATH` (``GlobalOptions/databasePath``);
+    ///   ``StoreError`` when a PostgreSQL server cannot be reached.
     var databaseExists: Bool {
-        get throws(UsageError) {
-            var info = stat()
-            return stat(try globals.databasePath, &info) == 0
-        }
+        get throws { try NavigationStore.databaseExists(at: try globals.databasePath) }
     }
 
     /// Opens the database. Reads pass `create: false`, so a missing file is an error instead of a

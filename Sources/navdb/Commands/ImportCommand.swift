@@ -100,10 +100,12 @@ struct ImportCommand: Command {
         } else {
             // An input without events creates no database (the library's rule): say so, as a
             // later read of the path would otherwise be a surprise.
-            let none = try !PostgreSQLURI.isURI(path) && !context.databaseExists
+            // A URI is named without its password, as the store names it.
+            let none = try !context.databaseExists
+            let named = PostgreSQLURI.isURI(path) ? PostgreSQLURI.displayed(path) : path
             Console.line(
                 "imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)"
-                    + (none ? "; the input holds no event, so no database was created at '\(Text.escaped(path))'" : "")
+                    + (none ? "; the input holds no event, so no database was created at '\(Text.escaped(named))'" : "")
             )
         }
         return .success
