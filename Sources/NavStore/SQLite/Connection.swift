@@ -66,18 +66,17 @@ package final class Connection {
     /// The `sqlite3*` handle; `nil` once closed.
     private var handle: OpaquePointer?
 
-    /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, keyed by their SQL text.
+    /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, with the address of their text's bytes
+    /// when it has one: the same text passed again (a literal, a `let`) is found by its address
+    /// without comparing texts, and any other text equal to one of them by comparing, in order.
+    /// A short list, not a `[String: Statement]` or `[UInt: Statement]`: making a dictionary type
+    /// at run time looks up its key's `Hashable` conformance, a scan of every conformance record of
+    /// the static binary (about 230 k instructions, a tenth of a one-shot append process).
+    private var statementList: [(address: UInt?, statement: Statement)] = []
+    /// Statements beyond the first ``listedStatements``, keyed by their SQL text.
     private var statementCache: [String: Statement] = [:]
-
-    /// The same statements by the address of their text's bytes: the same text passed again (a
-    /// literal, a `let`) is found without hashing it. A hit is confirmed by comparing the texts,
-    /// which Swift answers at once for one and the same storage. A short list searched in order,
-    /// not a `[UInt: Statement]`: making that dictionary type at run time looked up `UInt`'s
-    /// `Hashable` conformance, a scan of every conformance record of the static binary (245 k
-    /// instructions, a tenth of a one-shot append process).
-    private var statementsByAddress: [(address: UInt, statement: Statement)] = []
-    /// How many statements ``statementsByAddress`` holds at most; the others are found by text.
-    private static let addressedStatements = 64
+    /// How many statements ``statementList`` holds at most; the others are found by text.
+    private static let listedStatements = 64
 
     /// Whether the open transaction was begun by ``inTransaction(_:_:)`` as a read: statements
     /// that would write are then refused.
@@ -185,7 +184,7 @@ package final class Connection {
     /// any other use of the connection afterwards throws `SQLITE_MISUSE`.
     package func close() {
         statementCache.removeAll()
-        statementsByAddress.removeAll()
+        statementList.removeAll()
         if let handle {
             sqlite3_close_v2(handle)
             self.handle = nil
@@ -244,20 +243,22 @@ package final class Connection {
         // Small texts live in the `String` value itself, at no lasting address.
         let address =
             sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } : nil
-        let byAddress = address.flatMap { address in
-            statementsByAddress.first { $0.address == address }?.statement
-        }.flatMap { $0.sql == sql ? $0 : nil }
-        if let statement = byAddress ?? statementCache[sql], !statement.inUse {
+        let listed =
+            address.flatMap { address in statementList.first { $0.address == address }?.statement }.flatMap {
+                $0.sql == sql ? $0 : nil
+            } ?? statementList.first { $0.statement.sql == sql }?.statement
+        if let statement = listed ?? statementCache[sql], !statement.inUse {
             statement.reset()
             statement.clearBindings()
             return statement
         }
         let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
         // A statement stepped by an enclosing read is left alone; the new one is used once.
-        if statementCache[sql] == nil {
-            statementCache[sql] = statement
-            if let address, statementsByAddress.count < Self.addressedStatements {
-                statementsByAddress.append((address, statement))
+        if listed == nil, statementCache[sql] == nil {
+            if statementList.count < Self.listedStatements {
+                statementList.append((address, statement))
+            } else {
+                statementCache[sql] = statement
             }
         }
         return statement

@@ -7,7 +7,7 @@ import NavStore
 /// `--title ""` sets the empty string, which is not the same as no title.
 struct ItemOptions: OptionGroup {
     static let section = "ITEM OPTIONS"
-    static let collapsed = [section: "[<item options>]"]
+    static let collapsed = [(section: section, placeholder: "[<item options>]")]
 
     /// Every item option, in the order help lists them, with the parser of its value.
     static let all:

@@ -6,11 +6,11 @@ struct ParsedArguments: Sendable {
     let spec: CommandSpec
     /// The words of each positional argument by its spec name (one word, or every word of a
     /// variadic one); an optional argument not given is absent.
-    var positionals: [String: [String]] = [:]
+    var positionals = WordsByName()
     /// Values of options by long name, in the order given.
-    var values: [String: [String]] = [:]
-    /// Flags that were given, by long name.
-    var flags: Set<String> = []
+    var values = WordsByName()
+    /// Flags that were given, by long name (each once, with no words).
+    var flags = WordsByName()
     /// `--db` and `--json`, from before or after the subcommand.
     var globals: GlobalOptions
 
@@ -80,10 +80,10 @@ enum CommandLineParser {
                         throw UsageError(
                             "The option '\(option.flagName)' does not take a value (got '\(word)')", command: spec)
                     }
-                    parsed.flags.insert(option.name)
+                    if !parsed.flags.contains(option.name) { parsed.flags[option.name] = [] }
                 } else if let value = inlineValue ?? next {
                     if inlineValue == nil { index += 1 }
-                    parsed.values[option.name, default: []].append(value)
+                    parsed.values.append(value, to: option.name)
                 } else {
                     throw UsageError("Missing value for '\(option.synopsis)'", command: spec)
                 }

@@ -82,8 +82,9 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     /// The command's own options (global options are added by the parser).
     var options: [OptionSpec] = []
-    /// Text shown in the usage line in place of the options of a section (e.g. `[<item options>]`).
-    var collapsedSections: [String: String] = [:]
+    /// Text shown in the usage line in place of the options of a section (e.g. `[<item options>]`):
+    /// pairs of a section and its placeholder, searched in order (a handful at most).
+    var collapsedSections: [(section: String, placeholder: String)] = []
     /// A usage line to show instead of the generated one (the root's).
     var usageOverride: String? = nil
 
@@ -98,10 +99,15 @@ struct CommandSpec: Sendable {
     var usage: String {
         if let usageOverride { return usageOverride }
         var parts = ["navdb"] + path + arguments.map(\.usage)
-        var collapsed = Set<String>()
+        var collapsed: [String] = []
         for option in options where !option.hiddenFromUsage {
-            if let section = option.section, let placeholder = collapsedSections[section] {
-                if collapsed.insert(section).inserted { parts.append(placeholder) }
+            if let section = option.section,
+                let placeholder = collapsedSections.first(where: { $0.section == section })?.placeholder
+            {
+                if !collapsed.contains(section) {
+                    collapsed.append(section)
+                    parts.append(placeholder)
+                }
             } else {
                 parts.append(option.usage)
             }
