@@ -151,6 +151,26 @@ import Testing
         #expect(try db.prepare(sql) !== first)
     }
 
+    @Test("cachedStatement finds a statement by its text from any storage, short or long, beyond 64 statements too")
+    func cachedStatementLookups() throws {
+        let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+        // 100 distinct texts: the first 64 are kept in the list, the others by text.
+        let texts = (0..<100).map { "SELECT \($0) AS value_of_a_long_enough_column_name" }
+        let statements = try texts.map { try db.cachedStatement($0) }
+        for (index, text) in texts.enumerated() {
+            // The same text in new storage (not the same address) finds the same statement.
+            let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+            let again = try db.cachedStatement(copy)
+            #expect(again === statements[index], "text \(index)")
+            #expect(try again.step())
+            #expect(again.value(at: 0) == .integer(Int64(index)), "text \(index)")
+        }
+        // A text of at most 15 bytes lives in the String value itself: found by text.
+        let short = try db.cachedStatement("SELECT 7")
+        #expect(try db.cachedStatement("SELECT " + "7") === short)
+        #expect(try db.cachedStatement("SELECT 8") !== short)
+    }
+
     @Test("a transaction commits what its body did and returns its value")
     func transactionCommits() throws {
         let db = try Connection(path: ":memory:", mode: .readWriteCreate)
