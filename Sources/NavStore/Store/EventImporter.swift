@@ -309,7 +309,7 @@ struct EventImporter {
         else {
             try refuseKnownID(event.eventID, line: line)
         }
-        if let seq = appended.seq { noteLine(line, seq: seq) }
+        noteLine(line, seq: appended.seq)
     }
 
     /// Inserts the batched events, if any; the first whose event id was already stored is

@@ -107,7 +107,7 @@ public struct EventRecord: Sendable, Hashable, Codable {
             at: at, eventID: eventID, previous: previous, seq: seq, session: session, time: time, type: type,
             version: version
         ) { writer in
-            writer.raw(payload)
+            writer.rawText(payload)
             return true
         }
         return writer.text

@@ -30,7 +30,8 @@ extension NavigationStore {
     ) throws(StoreError) -> AppendResult {
         try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
             var write = try core.beginWrite(row)
-            var last: Event?
+            // The last event's parts: its `Event` is made once, after the loop.
+            var last: (seq: Int64, eventID: String, body: EventBody)?
             var vetoed = false
             func append(_ command: NavigationCommand) throws {
                 let body: EventBody?
@@ -38,8 +39,10 @@ extension NavigationStore {
                     throw StoreError.rules(error)
                 }
                 guard let body else { return }
-                last = try core.appendEvent(body, to: &write, at: time, eventID: nil)
+                guard let appended = try core.appendEvent(body, to: &write, at: time, eventID: nil) else { return }
                 if body.isVeto { vetoed = true }
+                // Moved, not copied: copying an event's body cost more than the rest of keeping it.
+                last = (appended.seq, appended.eventID, consume body)
             }
             // An array's commands are walked in place: the generic iterator of an unspecialized
             // `Sequence` cost about a thousand instructions per command.
@@ -50,7 +53,10 @@ extension NavigationStore {
                 for command in commands { try append(command) }
             }
             try core.finishWrite(write)
-            return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: last)
+            let event = last.map {
+                Event(seq: $0.seq, session: key, version: write.version, at: time, eventID: $0.eventID, body: $0.body)
+            }
+            return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: event)
         }
     }
 }

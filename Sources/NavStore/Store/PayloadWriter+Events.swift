@@ -91,17 +91,22 @@ extension PayloadWriter {
         }
         if let attempt = marker.attempt {
             key("attempt", first: first)
-            raw(String(attempt))
+            integer(attempt)
             first = false
         }
         if !marker.failedVersions.isEmpty {
             key("failedVersions", first: first)
-            raw("[" + marker.failedVersions.map(String.init).joined(separator: ",") + "]")
+            raw("[")
+            for (index, version) in marker.failedVersions.enumerated() {
+                if index > 0 { raw(",") }
+                integer(version)
+            }
+            raw("]")
             first = false
         }
         if let version = marker.restoredVersion {
             key("restoredVersion", first: first)
-            raw(String(version))
+            integer(version)
         }
         raw("}")
     }
@@ -133,7 +138,7 @@ extension PayloadWriter {
                 let count = item.read(get)
                 guard count != 0 else { continue }
                 key(name, first: first)
-                raw(String(count))
+                integer(count)
             case .choice(let choice):
                 let value = choice.get(item)
                 guard value != choice.cases[0] else { continue }

@@ -13,23 +13,26 @@ extension StoreCore {
     /// ``finishWrite(_:)``, once per transaction. Runs inside the caller's transaction.
     /// - Parameter ignoreKnownID: insert nothing and return `nil` when `eventID` is already stored
     ///   (`ON CONFLICT (event_id) DO NOTHING`), instead of failing.
+    /// - Returns: the new event's `seq` and event id (its version is now `write.version`), or `nil`
+    ///   when nothing was inserted. No ``Event`` is made here: a batch needs only its last one.
     /// - Throws: ``StoreError/eventIDExists(_:)`` for a known `eventID` (without `ignoreKnownID`),
     ///   ``StoreError/versionConflict(session:expected:actual:)`` when another writer stored the
     ///   version first, database errors.
     @discardableResult
     func appendEvent(
         _ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false
-    ) throws -> Event? {
+    ) throws -> (seq: Int64, eventID: String)? {
         let id = eventID ?? newEventID()
         let version = write.version + 1
         guard
             let seq = try insertEvent(
-                body, session: write.row, version: version, at: at, eventID: id, ignoreKnownID: ignoreKnownID)
+                body, sessionID: write.row.id, sessionKey: write.row.key, version: version, at: at, eventID: id,
+                ignoreKnownID: ignoreKnownID)
         else {
             return nil
         }
         try fold(body, into: &write, at: at, eventID: id)
-        return Event(seq: seq, session: write.row.key, version: version, at: at, eventID: id, body: body)
+        return (seq, id)
     }
 
     /// Folds `body`, the next event of `write` (inserted, or queued in an import's
@@ -60,11 +63,12 @@ extension StoreCore {
     func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event
     {
         var write = try beginWrite(row, state: state)
-        guard let event = try appendEvent(body, to: &write, at: at, eventID: eventID) else {
+        guard let appended = try appendEvent(body, to: &write, at: at, eventID: eventID) else {
             throw StoreError.eventIDExists(eventID ?? "")
         }
         try finishWrite(write)
-        return event
+        return Event(
+            seq: appended.seq, session: row.key, version: write.version, at: at, eventID: appended.eventID, body: body)
     }
 
     /// Inserts one row into `events` with the prepared insert (``eventInsert(ignoringKnownID:)``),
@@ -73,10 +77,11 @@ extension StoreCore {
     /// - Throws: ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``
     ///   for a unique-constraint violation (see ``DatabaseConnection``), database errors.
     func insertEvent(
-        _ body: EventBody, session: SessionRow, version: Int, at: Int64, eventID: String, ignoreKnownID: Bool = false
+        _ body: EventBody, sessionID: Int64, sessionKey: String, version: Int, at: Int64, eventID: String,
+        ignoreKnownID: Bool = false
     ) throws -> Int64? {
         let insert = try eventInsert(ignoringKnownID: ignoreKnownID)
-        insert.bind(integer: session.id, at: 1)
+        insert.bind(integer: sessionID, at: 1)
         insert.bind(integer: Int64(version), at: 2)
         insert.bind(integer: at, at: 4)
         // Every text bound in place, none copied: the type, the id and the payload's buffer.
@@ -100,7 +105,7 @@ extension StoreCore {
         } catch let error as any DatabaseBackendError {
             guard case .uniqueViolation(let detail) = error.category else { throw error }
             if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }
-            throw StoreError.versionConflict(session: session.key, expected: version - 1, actual: version)
+            throw StoreError.versionConflict(session: sessionKey, expected: version - 1, actual: version)
         }
     }
 

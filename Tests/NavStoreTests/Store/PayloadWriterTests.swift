@@ -208,6 +208,29 @@ struct PayloadWriterTests {
         #expect(try store.allEvents().last?.body == body)
     }
 
+    @Test("params objects of 0 to 300 keys, keys that prefix each other and nested objects are JSONEncoder's bytes")
+    func wideParamsObjects() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var random = SeededGenerator(seed: 16)
+        for count in [0, 1, 2, 3, 8, 17, 64, 300] {
+            var params: [String: JSONValue] = [:]
+            while params.count < count {
+                let length = Int.random(in: 0...20, using: &random)
+                let key = String((0..<length).map { _ in "abAB_é\u{1F600}\"".randomElement(using: &random)! })
+                params[key] =
+                    Bool.random(using: &random)
+                    ? .integer(Int64(params.count)) : .object(["z": .null, key: .bool(true)])
+            }
+            let text = try #require(PayloadWriter.json(params))
+            #expect(text == String(decoding: try encoder.encode(params), as: UTF8.self), "\(count) keys")
+            let body = EventBody.entryPushed(Entry(id: "P", params: params))
+            #expect(PayloadWriter.json(body) == (try body.payloadJSON()), "\(count) keys")
+        }
+        let marker = RestoreMarker(restoredVersion: 7, attempt: 3, failedVersions: [12, 0, 9_000_000_000])
+        #expect(PayloadWriter.json(.sessionRestored(marker)) == (try EventBody.sessionRestored(marker).payloadJSON()))
+    }
+
     @Test("generated event ids are distinct lowercase version 7 UUIDs in time order")
     func eventIDs() {
         var generator = EventIDGenerator()
@@ -217,6 +240,8 @@ struct PayloadWriterTests {
         let pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
         #expect(ids.allSatisfy { $0.wholeMatch(of: pattern) != nil })
         #expect(ids[0].hasPrefix("018bcfe5-6800-"))  // 1_700_000_000_000 ms = 0x018bcfe56800
+        #expect(generator.next(milliseconds: 0xABCD_EF01_2345).hasPrefix("abcdef01-2345-7"))
+        #expect(generator.next(milliseconds: 0x6789_0000_0000).hasPrefix("67890000-0000-7"))
     }
 
     @Test("stored events get version 7 ids unless the client gives one")
