@@ -56,11 +56,12 @@ struct FixtureTests {
         }
     }
 
-    @Test("the 0.1.0 export imports into an empty file with exactly the recorded states")
-    func importsExport() throws {
+    @Test(
+        "the 0.1.0 export imports into an empty database with exactly the recorded states", arguments: StoreBackend.all)
+    func importsExport(backend: StoreBackend) throws {
         let expected = try Self.expected()
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try makeStore(directory, on: backend)
         let text = try String(contentsOf: Self.folder.appendingPathComponent("export.ndjson"), encoding: .utf8)
         let report = try store.importNDJSON(lines: text.split(separator: "\n").map(String.init))
         #expect(report.imported == 138 && report.skipped == 0)
@@ -68,6 +69,7 @@ struct FixtureTests {
         #expect(try store.check().problems.isEmpty)
     }
 
+    // SQLite only: the 0.1.0 database is an SQLite file.
     @Test("a copy of the 0.1.0 database opens with exactly the recorded states")
     func opensDatabase() throws {
         let expected = try Self.expected()

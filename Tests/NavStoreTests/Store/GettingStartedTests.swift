@@ -4,16 +4,20 @@ import TestSupport
 import Testing
 
 /// The NavStore calls of NavStore.docc/GettingStarted.md, as written there, with the public API
-/// only: if the article's code stops compiling or means something else, this fails.
+/// only: if the article's code stops compiling or means something else, this fails. On both
+/// backends: on PostgreSQL a fresh schema's URI stands for the article's file.
 @Suite("Getting started in an app")
 struct GettingStartedTests {
-    @Test("the article's calls run as written: start, push, pop from the menu, update, restore, acknowledge, read back")
-    func articleCalls() throws {
+    @Test(
+        "the article's calls run as written: start, push, pop from the menu, update, restore, acknowledge, read back",
+        arguments: StoreBackend.all)
+    func articleCalls(backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
         let databaseURL = directory.url("nav.sqlite")
+        let databasePath = backend == .sqlite ? databaseURL.path : try backend.location(directory)
         let sceneID = "scene-1"
 
-        let store = try NavigationStore(path: databaseURL.path)
+        let store = try NavigationStore(path: databasePath)
         if (try? store.sessionInfo(sceneID)) == nil {
             try store.startSession(sceneID, name: "Main window", platform: .ios26)
         }

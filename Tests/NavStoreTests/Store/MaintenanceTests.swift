@@ -4,11 +4,13 @@ import Testing
 
 @testable import NavStore
 
+/// Tampered projections and snapshots, changed with plain SQL behind the store's back, on both
+/// backends (PostgreSQL stores the same JSON text in the same tables).
 @Suite("NavigationStore: check and rebuild name what differs")
 struct MaintenanceTests {
     /// Session `s`: A (Inbox, routed), B (Mail) on the base layer; M presented, modal in presentation.
-    static func populated(_ dir: TemporaryDirectory) throws -> NavigationStore {
-        let store = try makeStore(dir)
+    static func populated(_ dir: TemporaryDirectory, _ backend: StoreBackend) throws -> NavigationStore {
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 1_000)
         try store.append(
             contentsOf: [
@@ -22,17 +24,27 @@ struct MaintenanceTests {
         return store
     }
 
-    /// Changes the projection with plain SQL through a second connection (the `entries` and
-    /// `layers` projections are not append-only, only `events` is).
-    static func tamper(_ dir: TemporaryDirectory, _ sql: String) throws {
-        let db = try Connection(path: dir.path("nav.sqlite"), mode: .readWrite)
+    /// Changes the projection with plain SQL (one or more statements) through a second
+    /// connection to `store`'s database (the `entries` and `layers` projections are not
+    /// append-only, only `events` is).
+    static func tamper(_ store: NavigationStore, _ sql: String) throws {
+        if PostgreSQLURI.isURI(store.path) {
+            try PostgreSQLConnection(uri: store.path).executeScript(sql)
+            return
+        }
+        let db = try Connection(path: store.path, mode: .readWrite)
         defer { db.close() }
         try db.execute(sql)
     }
 
+    /// A second store on `store`'s database, as another process would open it.
+    static func reopen(_ store: NavigationStore, options: StoreOptions = StoreOptions()) throws -> NavigationStore {
+        try NavigationStore(path: store.path, options: options)
+    }
+
     @Test(
         "check and rebuild --verify name the layer, position, entry and fields of the first difference",
-        arguments: [
+        arguments: StoreBackend.each([
             (
                 "UPDATE entries SET item = '{\"title\":\"Spam\",\"menuTitle\":\"x\"}' WHERE entry_id = 'B'",
                 "layer 0, position 1, entry 'B': item fields title, menuTitle differ"
@@ -65,11 +77,11 @@ struct MaintenanceTests {
                 "DELETE FROM entries WHERE layer = 1; DELETE FROM layers WHERE layer = 1",
                 "layer 1 [M] is missing from the projection"
             ),
-        ])
-    func tamperedProjection(sql: String, difference: String) throws {
+        ]))
+    func tamperedProjection(sql: String, difference: String, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try Self.populated(dir)
-        try Self.tamper(dir, sql)
+        let store = try Self.populated(dir, backend)
+        try Self.tamper(store, sql)
         let check = try store.check()
         #expect(check.problems == ["session 's': projection differs from the fold of the log: \(difference)"])
         let rebuilt = try store.rebuild(verify: true)
@@ -77,17 +89,17 @@ struct MaintenanceTests {
         #expect(try store.check().isClean)
     }
 
-    @Test("a tampered snapshot is named the same way")
-    func tamperedSnapshot() throws {
+    @Test("a tampered snapshot is named the same way", arguments: StoreBackend.all)
+    func tamperedSnapshot(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
-        let store = try makeStore(dir, options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", at: 1_000)
         try store.append(
             contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 2_000)
         try Self.tamper(
-            dir,
+            store,
             #"UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Outbox"}}],"modalInPresentation":false}]}' WHERE version = 2"#
         )
         #expect(
@@ -99,7 +111,7 @@ struct MaintenanceTests {
 
     @Test(
         "an unreadable projection row is a problem naming the session, layer, position, entry and what is wrong",
-        arguments: [
+        arguments: StoreBackend.each([
             ("item = 'not json'", "item 'not json' is not a navigation item (not JSON)"),
             (
                 #"item = '{"title":5}'"#,
@@ -111,11 +123,11 @@ struct MaintenanceTests {
                 #"item = '{"backButtonDisplayMode":"weird"}'"#,
                 #"item '{"backButtonDisplayMode":"weird"}' is not a navigation item (unknown backButtonDisplayMode 'weird' (known: default, generic, minimal) at backButtonDisplayMode)"#
             ),
-        ])
-    func unreadableProjectionRow(assignment: String, problem: String) throws {
+        ]))
+    func unreadableProjectionRow(assignment: String, problem: String, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try Self.populated(dir)
-        try Self.tamper(dir, "UPDATE entries SET \(assignment) WHERE entry_id = 'B'")
+        let store = try Self.populated(dir, backend)
+        try Self.tamper(store, "UPDATE entries SET \(assignment) WHERE entry_id = 'B'")
         let row = "session 's': projection row at layer 0, position 1, entry 'B' cannot be read: \(problem)"
         let check = try store.check()
         #expect(check.problems.count == 1)
@@ -123,7 +135,7 @@ struct MaintenanceTests {
         #expect(
             check.problems.first?.hasSuffix("; a rebuild rewrites it from the log") == true, "\(check.problems)")
         // The current state cannot be read, and the error says which row and how to repair it.
-        let reopened = try makeStore(dir)
+        let reopened = try Self.reopen(store)
         let error = #expect(throws: StoreError.self) { try reopened.state(session: "s") }
         guard case .unreadableRow(_, let unreadable)? = error else {
             Issue.record("expected unreadableRow, got \(String(describing: error))")
@@ -141,19 +153,19 @@ struct MaintenanceTests {
     }
 
     @Test(
-        "an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it"
-    )
-    func unreadableSnapshot() throws {
+        "an unreadable snapshot is a problem for check and a difference for rebuild --verify; historical reads pass over it",
+        arguments: StoreBackend.all)
+    func unreadableSnapshot(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 2
-        let store = try makeStore(dir, options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", at: 1_000)
         try store.append(
             contentsOf: ["A", "B", "C", "D"].map { .push(.titled($0, "Title \($0)")) }, session: "s", at: 2_000)
         let expected = try (1...5).map { try store.state(session: "s", at: .version($0)).state }
-        try Self.tamper(dir, "UPDATE snapshots SET state = 'garbage' WHERE version = 4")
-        let reopened = try makeStore(dir, options: options)
+        try Self.tamper(store, "UPDATE snapshots SET state = 'garbage' WHERE version = 4")
+        let reopened = try Self.reopen(store, options: options)
         // Version 4 folds from the snapshot at 2; version 3 too.
         #expect(try reopened.state(session: "s", at: .version(4)).state == expected[3])
         #expect(try reopened.state(session: "s", at: .version(3)).state == expected[2])
@@ -162,8 +174,8 @@ struct MaintenanceTests {
                 "session 's': snapshot at version 4 cannot be read: state 'garbage' is not a session state (not JSON); a rebuild rewrites it from the log"
             ])
         // With every snapshot unreadable, a historical read folds from the start.
-        try Self.tamper(dir, #"UPDATE snapshots SET state = '{"layers":5}' WHERE version = 2"#)
-        let again = try makeStore(dir, options: options)
+        try Self.tamper(store, #"UPDATE snapshots SET state = '{"layers":5}' WHERE version = 2"#)
+        let again = try Self.reopen(store, options: options)
         for version in 1...4 {
             #expect(try again.state(session: "s", at: .version(version)).state == expected[version - 1])
         }
@@ -184,12 +196,14 @@ struct MaintenanceTests {
         #expect(try again.state(session: "s", at: .version(4)).state == expected[3])
     }
 
-    @Test("a title changed to a canonically equivalent spelling is a difference in a projection and a snapshot")
-    func canonicallyEquivalentTitle() throws {
+    @Test(
+        "a title changed to a canonically equivalent spelling is a difference in a projection and a snapshot",
+        arguments: StoreBackend.all)
+    func canonicallyEquivalentTitle(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 3
-        let store = try makeStore(dir, options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", at: 1_000)
         try store.append(
             contentsOf: [
@@ -197,12 +211,12 @@ struct MaintenanceTests {
             ],
             session: "s", at: 2_000)
         try Self.tamper(
-            dir,
+            store,
             """
             UPDATE entries SET item = '{"title":"Cafe\u{301}"}' WHERE entry_id = 'A';
             UPDATE snapshots SET state = '{"layers":[{"entries":[{"id":"A","item":{"title":"Caf\u{E9}"}},{"id":"B","params":{"ke\u{301}y":"\u{E9}"}}],"modalInPresentation":false}]}' WHERE version = 3;
             """)
-        let reopened = try makeStore(dir, options: options)
+        let reopened = try Self.reopen(store, options: options)
         #expect(
             try reopened.check().problems == [
                 "session 's': snapshot at version 3 differs from the fold of the log: layer 0, position 1, entry 'B': params differ",
@@ -216,6 +230,25 @@ struct MaintenanceTests {
         #expect(try reopened.check().isClean)
         let title = try #require(try reopened.state(session: "s").state.layers[0].entries[0].item.title)
         #expect(Array(title.unicodeScalars) == Array("Caf\u{E9}".unicodeScalars))
+    }
+
+    @Test(
+        "vacuum, alone or after a deletion, keeps every remaining state and leaves check clean",
+        arguments: StoreBackend.all)
+    func vacuumKeepsStates(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try Self.populated(dir, backend)
+        let states = try (1...4).map { try store.state(session: "s", at: .version($0)).state }
+        try store.startSession("gone", at: 3_000)
+        try store.execute(.push(.titled("X", "Gone")), session: "gone", at: 3_001)
+        let deleted = try store.deleteSession("gone", vacuum: true)
+        #expect(deleted.vacuumed && deleted.walTruncated && deleted.events == 2, "\(deleted)")
+        let vacuumed = try store.vacuum()
+        #expect(vacuumed.vacuumed && vacuumed.walTruncated && vacuumed.sessions.isEmpty, "\(vacuumed)")
+        let reopened = try Self.reopen(store)
+        #expect(try reopened.sessions().map(\.key) == ["s"])
+        #expect(try (1...4).map { try reopened.state(session: "s", at: .version($0)).state } == states)
+        #expect(try reopened.check().isClean)
     }
 
     @Test("the differences of two states, all of them, in order")
