@@ -27,9 +27,10 @@ struct SessionReportTests {
 
     @Test(
         "every version's layers, back button and back menu equal the store's state at that version (reproduce one seed: the failure names it)",
-        arguments: seeds)
-    func versionsEqualTheStore(seed: UInt64) throws {
-        let (dir, store) = try Self.randomSession(seed: seed, count: 150, unusual: seed % 2 == 0)
+        arguments: StoreBackend.firstOnPostgreSQL(seeds))
+    func versionsEqualTheStore(seed: UInt64, backend: StoreBackend) throws {
+        // Seed 1 (plain text: even seeds' unusual text holds U+0000, which PostgreSQL refuses) also runs there.
+        let (dir, store) = try Self.randomSession(seed: seed, count: 150, unusual: seed % 2 == 0, on: backend)
         _ = dir
         let report = try store.report(session: "s") { $0.type }
         let latest = try store.state(session: "s").version

@@ -6,14 +6,16 @@ import Testing
 
 @Suite("NavigationStore: batch append")
 struct BatchAppendTests {
-    @Test("a batch gives the same history and state as the same commands one by one", arguments: [1, 7, 64])
-    func batchEqualsOneByOne(snapshotInterval: Int) throws {
+    @Test(
+        "a batch gives the same history and state as the same commands one by one",
+        arguments: StoreBackend.firstOnPostgreSQL([1, 7, 64]))
+    func batchEqualsOneByOne(snapshotInterval: Int, backend: StoreBackend) throws {
         var generator = RandomCommands(seed: 42)
         let commands = generator.commands(400)
         let one = try TemporaryDirectory()
         let many = try TemporaryDirectory()
-        let single = try makeStore(one, options: fastOptions(snapshotInterval: snapshotInterval))
-        let batch = try makeStore(many, options: fastOptions(snapshotInterval: snapshotInterval))
+        let single = try makeStore(one, on: backend, options: fastOptions(snapshotInterval: snapshotInterval))
+        let batch = try makeStore(many, on: backend, options: fastOptions(snapshotInterval: snapshotInterval))
         for store in [single, batch] { try store.startSession("s", name: "Mail", at: 1_000) }
         for command in commands { try single.execute(command, session: "s", at: 2_000) }
         let result = try batch.append(contentsOf: commands, session: "s", at: 2_000)
@@ -47,7 +49,7 @@ struct BatchAppendTests {
         }
         #expect(check.snapshots == expectedSnapshots)
         // Reopened, the projection written once at the end is what a fold of the log gives.
-        let reopened = try makeStore(many)
+        let reopened = try NavigationStore(path: batch.path)
         #expect(try reopened.state(session: "s").state == SessionState.fold(batchEvents.map(\.body)))
     }
 
@@ -57,22 +59,22 @@ struct BatchAppendTests {
         let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(throws: StoreError.rules(.cannotPopRoot(root: "A", layer: 0, stack: "[A]"))) {
             try store.append(
                 contentsOf: [.push(.titled("B")), .pop(source: .programmatic), .pop(source: .programmatic)],
                 session: "s")
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         #expect(try store.state(session: "s").version == 2)
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
     }
 
-    @Test("a refused batch leaves nothing cached: another writer's events are read back")
-    func refusedBatchLeavesNoCache() throws {
+    @Test("a refused batch leaves nothing cached: another writer's events are read back", arguments: StoreBackend.all)
+    func refusedBatchLeavesNoCache(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let first = try makeStore(dir)
-        let second = try makeStore(dir)
+        let first = try makeStore(dir, on: backend)
+        let second = try NavigationStore(path: first.path)
         try first.startSession("s")
         try first.execute(.push(.titled("A")), session: "s")
         #expect(throws: StoreError.self) {
@@ -112,12 +114,12 @@ struct BatchAppendTests {
         let store = try makeStore(dir, on: backend)
         try store.startSession("s")
         try store.execute(.push(.titled("A")), session: "s")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let empty = try store.append(contentsOf: [], session: "s")
         let noOps = try store.append(contentsOf: [.popToRoot, .popTo(entryID: "A")], session: "s")
         #expect(empty == AppendResult(session: "s", version: 2, outcome: .ok, event: nil))
         #expect(noOps == AppendResult(session: "s", version: 2, outcome: .ok, event: nil))
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test("expected version, time and session are checked before anything is written", arguments: StoreBackend.all)
@@ -141,10 +143,10 @@ struct BatchAppendTests {
         #expect(try store.sessionInfo("s").updatedAt == 6_000)
     }
 
-    @Test("batches then single appends then batches keep one consistent log")
-    func mixedWrites() throws {
+    @Test("batches then single appends then batches keep one consistent log", arguments: StoreBackend.all)
+    func mixedWrites(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions(snapshotInterval: 5))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 5))
         try store.startSession("s", at: 0)
         var generator = RandomCommands(seed: 7)
         var time: Int64 = 1

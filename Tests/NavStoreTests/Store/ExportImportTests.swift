@@ -93,10 +93,10 @@ struct ExportImportTests {
         let lines = try original.exportLines()
         let copy = try makeStore(target, on: backend)
         try copy.importNDJSON(lines: lines)
-        let before = fileBytes(copy.path)
+        let before = try databaseContent(copy)
         let again = try copy.importNDJSON(lines: lines)
         #expect(again == ImportReport(sessions: 2, imported: 0, skipped: lines.count))
-        #expect(fileBytes(copy.path) == before)
+        #expect(try databaseContent(copy) == before)
         // Into the database they came from: everything is already there.
         #expect(try original.importNDJSON(lines: lines).skipped == lines.count)
     }
@@ -127,9 +127,9 @@ struct ExportImportTests {
         let eventID = try store.allEvents()[2].eventID
         #expect(lines[2].contains("\"Mail\""))
         lines[2] = lines[2].replacingOccurrences(of: "\"Mail\"", with: "\"Spam\"")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(throws: StoreError.eventIDConflict(line: 3, eventID: eventID)) { try store.importNDJSON(lines: lines) }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
 
         // The same id under another session, or at another time, is a conflict too.
         let original = try store.exportLines()
@@ -143,22 +143,23 @@ struct ExportImportTests {
         #expect(throws: StoreError.eventIDConflict(line: 2, eventID: try store.allEvents()[1].eventID)) {
             try store.importNDJSON(lines: [original[0], otherTime])
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test(
         "an event id that is not a UUID is refused, naming the value and the accepted shape",
-        arguments: [
+        arguments: StoreBackend.all,
+        [
             "e1", "", "00000000-0000-7000-8000-00000000000", "00000000-0000-7000-8000-0000000000001",
             "00000000_0000-7000-8000-000000000001",
             "0000000g-0000-7000-8000-000000000001", "{00000000-0000-7000-8000-000000000001}",
             "000000000000700080000000000000001",
         ])
-    func nonUUIDEventID(_ eventID: String) throws {
+    func nonUUIDEventID(backend: StoreBackend, _ eventID: String) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("existing")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let line = Self.validStart[1].replacingOccurrences(of: "00000000-0000-7000-8000-000000000002", with: eventID)
         let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: [Self.validStart[0], line]) }
         guard case .invalidImport(2, let reason)? = error else {
@@ -166,19 +167,20 @@ struct ExportImportTests {
             return
         }
         #expect(reason.hasPrefix("event id '\(eventID)' is not a UUID: 8-4-4-4-12 hexadecimal digits"), "\(reason)")
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test(
         "UUIDs of any version and letter case are accepted and stored in lowercase",
-        arguments: [
+        arguments: StoreBackend.all,
+        [
             "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "F47AC10B-58CC-4372-A567-0E02B2C3D479",
             "00000000-0000-0000-0000-000000000000",
             "019Ad3f2-7C41-7a3e-8D21-5f0c3b9e4a17",
         ])
-    func uuidEventIDs(_ eventID: String) throws {
+    func uuidEventIDs(backend: StoreBackend, _ eventID: String) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let lines = [Self.validStart[0].replacingOccurrences(of: "00000000-0000-7000-8000-000000000001", with: eventID)]
         #expect(try store.importNDJSON(lines: lines).imported == 1)
         #expect(try store.allEvents().map(\.eventID) == [eventID.lowercased()])
@@ -186,10 +188,11 @@ struct ExportImportTests {
     }
 
     @Test(
-        "an event id in another letter case is the same id: skipped when the content is the same, a conflict when not")
-    func eventIDsIgnoreCase() throws {
+        "an event id in another letter case is the same id: skipped when the content is the same, a conflict when not",
+        arguments: StoreBackend.all)
+    func eventIDsIgnoreCase(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let upper = Self.validStart.map {
             $0.replacingOccurrences(
                 of: "00000000-0000-7000-8000-00000000000", with: "ABCDEF00-0000-7000-8000-00000000000")
@@ -201,7 +204,7 @@ struct ExportImportTests {
         #expect(try store.allEvents().map(\.eventID) == (1...3).map { "abcdef00-0000-7000-8000-00000000000\($0)" })
         // A different event under an upper-case copy of a known id is a conflict, with the stored id.
         let changed = upper[2].replacingOccurrences(of: #""at":3000"#, with: #""at":3001"#)
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(throws: StoreError.eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000003")) {
             try store.importNDJSON(lines: [changed])
         }
@@ -211,18 +214,20 @@ struct ExportImportTests {
         #expect(throws: StoreError.eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000002")) {
             try store.importNDJSON(lines: [next])
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // Within one input, a repeat in another case is the same id.
         let otherDir = try TemporaryDirectory()
-        let other = try makeStore(otherDir)
+        let other = try makeStore(otherDir, on: backend)
         #expect(try other.importNDJSON(lines: lower + [upper[1]]) == ImportReport(sessions: 1, imported: 3, skipped: 1))
         let reused = next.replacingOccurrences(of: "-000000000002", with: "-000000000003")
         let error = #expect(throws: StoreError.self) { try other.importNDJSON(lines: [reused]) }
         #expect(error == .eventIDConflict(line: 1, eventID: "abcdef00-0000-7000-8000-000000000003"))
     }
 
-    @Test("a title changed to a canonically equivalent spelling under a known id is a conflict, not already stored")
-    func canonicallyEquivalentTitleConflicts() throws {
+    @Test(
+        "a title changed to a canonically equivalent spelling under a known id is a conflict, not already stored",
+        arguments: StoreBackend.all)
+    func canonicallyEquivalentTitleConflicts(backend: StoreBackend) throws {
         let composed = "Caf\u{E9}"
         let decomposed = "Cafe\u{301}"
         #expect(composed == decomposed, "Swift's == takes them for the same title")
@@ -230,26 +235,29 @@ struct ExportImportTests {
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"\#(title)"}}},"session":"s","type":"entry.pushed","version":2}"#
         }
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.importNDJSON(lines: [Self.validStart[0], pushed(composed)])
         #expect(try store.importNDJSON(lines: [pushed(composed)]) == ImportReport(sessions: 1, imported: 0, skipped: 1))
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(throws: StoreError.eventIDConflict(line: 2, eventID: "00000000-0000-7000-8000-000000000002")) {
             try store.importNDJSON(lines: [Self.validStart[0], pushed(decomposed)])
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // An import that changes the title to the other spelling by an event of its own is stored
         // exactly, projection included.
         let update =
             #"{"at":3000,"eventID":"00000000-0000-7000-8000-000000000003","payload":{"fields":["title"],"id":"A","item":{"title":"\#(decomposed)"}},"session":"s","type":"item.updated","version":3}"#
         #expect(try store.importNDJSON(lines: [update]).imported == 1)
-        let title = try #require(try makeStore(dir).state(session: "s").state.layers[0].entries[0].item.title)
+        let title = try #require(
+            try NavigationStore(path: store.path).state(session: "s").state.layers[0].entries[0].item.title)
         #expect(Array(title.unicodeScalars) == Array(decomposed.unicodeScalars))
         #expect(try store.check().isClean)
     }
 
-    @Test("session keys that are canonically equivalent but not the same text are different sessions")
-    func canonicallyEquivalentSessionKeys() throws {
+    @Test(
+        "session keys that are canonically equivalent but not the same text are different sessions",
+        arguments: StoreBackend.all)
+    func canonicallyEquivalentSessionKeys(backend: StoreBackend) throws {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         func started(_ key: String, _ name: String, _ id: Int) -> String {
@@ -259,7 +267,7 @@ struct ExportImportTests {
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-00000000000\#(id)","payload":{"entry":{"id":"A"}},"session":"\#(key)","type":"entry.pushed","version":2}"#
         }
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let lines = [started(composed, "one", 1), started(decomposed, "two", 2), pushed(decomposed, 3)]
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 2, imported: 3, skipped: 0))
         #expect(try store.sessionInfo(composed).name == "one")
@@ -270,23 +278,19 @@ struct ExportImportTests {
         #expect(try store.importNDJSON(lines: lines) == ImportReport(sessions: 2, imported: 0, skipped: 3))
     }
 
-    @Test("an id stored in upper or mixed case by an earlier navdb is found in any case")
-    func legacyEventIDCase() throws {
+    @Test("an id stored in upper or mixed case by an earlier navdb is found in any case", arguments: StoreBackend.all)
+    func legacyEventIDCase(backend: StoreBackend) throws {
         for stored in ["ABCDEF00-0000-7000-8000-00000000000A", "AbCdEf00-0000-7000-8000-00000000000a"] {
             let dir = try TemporaryDirectory()
-            let store = try makeStore(dir)
-            do {
-                // What an earlier navdb stored as given, written here with plain SQL.
-                let db = try Connection(path: store.path, mode: .readWrite)
-                defer { db.close() }
-                try db.execute(
-                    """
-                    INSERT INTO sessions (id, key, name, created_at, updated_at, version) VALUES (1, 's', 'Mail', 1000, 1000, 1);
-                    INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (1, 0, 0);
-                    INSERT INTO events (session_id, version, type, at, event_id, payload)
-                        VALUES (1, 1, 'session.started', 1000, '\(stored)', '{"name":"Mail"}');
-                    """)
-            }
+            let store = try makeStore(dir, on: backend)
+            // What an earlier navdb stored as given, written here with plain SQL.
+            try executeSQL(
+                """
+                INSERT INTO sessions (id, key, name, created_at, updated_at, version) VALUES (1, 's', 'Mail', 1000, 1000, 1);
+                INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (1, 0, 0);
+                INSERT INTO events (session_id, version, type, at, event_id, payload)
+                    VALUES (1, 1, 'session.started', 1000, '\(stored)', '{"name":"Mail"}');
+                """, on: store)
             let line = Self.validStart[0].replacingOccurrences(
                 of: "00000000-0000-7000-8000-000000000001", with: "abcdef00-0000-7000-8000-00000000000a")
             for form in [
@@ -316,7 +320,7 @@ struct ExportImportTests {
         // Line 4: a new event (version 4) under line 2's id.
         let reused =
             #"{"at":4000,"eventID":"\#(secondID)","payload":{},"session":"s","type":"session.restored","version":4}"#
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(
             throws: StoreError.invalidImport(
                 line: 4,
@@ -333,7 +337,7 @@ struct ExportImportTests {
             error?.description.contains("line 5: event id \(secondID) repeats line 2 of the input") == true,
             "\(String(describing: error))")
         #expect(error?.description.contains("already stored") == false)
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // Once stored by an earlier import, the same reuse is a conflict with the stored event.
         try store.importNDJSON(lines: Self.validStart)
         #expect(throws: StoreError.eventIDConflict(line: 1, eventID: secondID)) {
@@ -341,7 +345,7 @@ struct ExportImportTests {
         }
         // An identical repeat within one input is skipped, as across inputs.
         let otherDir = try TemporaryDirectory()
-        let other = try makeStore(otherDir)
+        let other = try makeStore(otherDir, on: backend)
         #expect(
             try other.importNDJSON(lines: Self.validStart + [Self.validStart[1]])
                 == ImportReport(sessions: 1, imported: 3, skipped: 1))
@@ -356,7 +360,7 @@ struct ExportImportTests {
 
     @Test(
         "invalid lines are refused with their line number and reason, and nothing is written",
-        arguments: [
+        arguments: StoreBackend.each([
             (["not json at all"], 4, "not JSON: it reads \"not json at all\""),
             (
                 [
@@ -420,13 +424,13 @@ struct ExportImportTests {
                 ], 4, "expected an integer at at, found a string"
             ),
             ([#"[1, 2, 3]"#], 4, "not an event record"),
-        ])
-    func invalidLines(extra: [String], line: Int, reason: String) throws {
+        ]))
+    func invalidLines(extra: [String], line: Int, reason: String, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("existing")
         try store.execute(.push(.titled("Z")), session: "existing")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let error = #expect(throws: StoreError.self) { try store.importNDJSON(lines: Self.validStart + extra) }
         guard case .invalidImport(let actualLine, let actualReason)? = error else {
             Issue.record("expected invalidImport, got \(String(describing: error))")
@@ -434,7 +438,7 @@ struct ExportImportTests {
         }
         #expect(actualLine == line)
         #expect(actualReason.contains(reason), "\(actualReason)")
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         #expect(try store.sessions().map(\.key) == ["existing"])
     }
 
@@ -454,8 +458,8 @@ struct ExportImportTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
     }
 
-    @Test("progress is reported while streaming")
-    func progress() throws {
+    @Test("progress is reported while streaming", arguments: StoreBackend.all)
+    func progress(backend: StoreBackend) throws {
         // 12,001 lines: a start, a root, then pushes and pops.
         var lines = [Self.validStart[0], Self.validStart[1]]
         for version in 3...12_001 {
@@ -466,7 +470,7 @@ struct ExportImportTests {
             )
         }
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         final class Calls { var done: [Int] = [] }
         let calls = Calls()
         let report = try store.importNDJSON(lines: lines) { done, _ in calls.done.append(done) }

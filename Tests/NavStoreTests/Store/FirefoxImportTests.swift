@@ -128,25 +128,25 @@ struct FirefoxImportTests {
         for file in FirefoxFiles.all {
             let data = try Data(contentsOf: file)
             let first = try store.importFirefoxSession(data: data)
-            let before = fileBytes(store.path)
+            let before = try databaseContent(store)
             let second = try store.importFirefoxSession(data: data)
             #expect(second.imported == 0, "\(file.lastPathComponent)")
             #expect(second.skipped == first.imported + first.skipped)
-            #expect(fileBytes(store.path) == before)
+            #expect(try databaseContent(store) == before)
         }
         #expect(try store.check().isClean)
     }
 
     @Test(
         "event ids are deterministic: two databases importing a file export the same lines",
-        .enabled(if: FirefoxFiles.folder != nil, FirefoxFiles.skipNote))
-    func deterministicIDs() throws {
+        .enabled(if: FirefoxFiles.folder != nil, FirefoxFiles.skipNote), arguments: StoreBackend.all)
+    func deterministicIDs(backend: StoreBackend) throws {
         let file = try #require(FirefoxFiles.all.first)
         let data = try Data(contentsOf: file)
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
-        let first = try makeStore(one)
-        let second = try makeStore(two)
+        let first = try makeStore(one, on: backend)
+        let second = try makeStore(two, on: backend)
         try first.importFirefoxSession(data: data, at: 5)
         try second.importFirefoxSession(data: data, at: 5)
         #expect(try first.exportLines() == second.exportLines())
@@ -181,8 +181,8 @@ struct FirefoxImportTests {
 
     @Test(
         "format 1 and 2, a current index in the middle, absent and empty titles, a tab without engine state",
-        arguments: [1, 2])
-    func syntheticFile(version: Int) throws {
+        arguments: StoreBackend.all, [1, 2])
+    func syntheticFile(backend: StoreBackend, version: Int) throws {
         let text = try Self.file(
             version: version,
             tabs: [
@@ -195,7 +195,7 @@ struct FirefoxImportTests {
                 #"{"session":{"uuid":"t2","title":"","url":"https://www.wikipedia.org/","lastAccess":0},"engineSession":{}}"#,
             ])
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let report = try store.importFirefoxSession(data: Array(text.utf8), at: 1_700_000_000_000)
         #expect(report == ImportReport(sessions: 2, imported: 7, skipped: 0))
         let fox = try store.restore(session: "t1")
@@ -215,27 +215,28 @@ struct FirefoxImportTests {
         #expect(try store.sessionInfo("t2").name == "")
         #expect(try store.sessionInfo("t2").createdAt == 1_700_000_000_000)
         // Again, at another fallback time: still a no-op (the tab keeps the time it was given).
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(
             try store.importFirefoxSession(data: Array(text.utf8), at: 1_800_000_000_000)
                 == ImportReport(sessions: 2, imported: 0, skipped: 7))
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test(
         "a lastAccess past Int64 or past the year 9999 is refused naming the tab and the value, never a trap; the database is unchanged",
-        arguments: [
+        arguments: StoreBackend.all,
+        [
             "1e19", "9223372036854775808", "1e300", "-1e300", "9223372036854775807", "253402300800000",
             "1.8446744073709552e19",
         ])
-    func hugeLastAccess(number: String) throws {
+    func hugeLastAccess(backend: StoreBackend, number: String) throws {
         let text =
             #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"t1","title":"Fox","url":"https://a/","lastAccess":"#
             + number + "}}]}"
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("other")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect {
             try store.importFirefoxSession(data: Array(text.utf8))
         } throws: { error in
@@ -243,11 +244,13 @@ struct FirefoxImportTests {
             return reason.hasPrefix("tab 1 'Fox' (uuid 't1'): lastAccess ")
                 && reason.contains("is not a time in ms since the Unix epoch")
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
-    @Test("a newer file of the same tab appends only the pages visited since; an older one is refused, naming the tab")
-    func newerFileAppends() throws {
+    @Test(
+        "a newer file of the same tab appends only the pages visited since; an older one is refused, naming the tab",
+        arguments: StoreBackend.all)
+    func newerFileAppends(backend: StoreBackend) throws {
         let older = try Self.file(
             version: 2,
             tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])
@@ -259,7 +262,7 @@ struct FirefoxImportTests {
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3)
             ])
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.importFirefoxSession(data: Array(older.utf8))
         #expect(
             try store.importFirefoxSession(data: Array(newer.utf8))
@@ -267,13 +270,13 @@ struct FirefoxImportTests {
         #expect(try store.restore(session: "t1").backMenu?.map(\.title) == ["B", "A"])
         #expect(try store.allEvents(session: "t1").last?.at == 20)
         // The same newer file again: a no-op.
-        var before = fileBytes(store.path)
+        var before = try databaseContent(store)
         #expect(
             try store.importFirefoxSession(data: Array(newer.utf8))
                 == ImportReport(sessions: 1, imported: 0, skipped: 4))
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // Going back to the older file: it differs and is older than the session. Refused.
-        before = fileBytes(store.path)
+        before = try databaseContent(store)
         #expect(
             throws: StoreError.invalidImportFile(
                 reason:
@@ -282,11 +285,13 @@ struct FirefoxImportTests {
         ) {
             try store.importFirefoxSession(data: Array(older.utf8))
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
-    @Test("a restart marker does not block a later re-import of the tab: it continues after the marker (issue 19)")
-    func reimportAfterMarker() throws {
+    @Test(
+        "a restart marker does not block a later re-import of the tab: it continues after the marker (issue 19)",
+        arguments: StoreBackend.all)
+    func reimportAfterMarker(backend: StoreBackend) throws {
         let older = try Self.file(
             version: 2,
             tabs: [Self.geckoTab(uuid: "t1", title: "B", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2)])
@@ -297,7 +302,7 @@ struct FirefoxImportTests {
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("A", "a"), ("B", "b"), ("C", "c")], index: 3)
             ])
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.importFirefoxSession(data: Array(older.utf8))
         try store.execute(.markRestored, session: "t1", at: 15)
         #expect(
@@ -318,8 +323,10 @@ struct FirefoxImportTests {
         #expect(throws: StoreError.self) { try store.importFirefoxSession(data: Array(older.utf8)) }
     }
 
-    @Test("a tab that went back and elsewhere pops then pushes; one whose first page changed is replaced")
-    func tabNavigatedElsewhere() throws {
+    @Test(
+        "a tab that went back and elsewhere pops then pushes; one whose first page changed is replaced",
+        arguments: StoreBackend.all)
+    func tabNavigatedElsewhere(backend: StoreBackend) throws {
         let first = try Self.file(
             version: 2,
             tabs: [
@@ -338,7 +345,7 @@ struct FirefoxImportTests {
             ])
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
-        let store = try makeStore(one)
+        let store = try makeStore(one, on: backend)
         try store.importFirefoxSession(data: Array(first.utf8), at: 5)
         #expect(
             try store.importFirefoxSession(data: Array(second.utf8), at: 40)
@@ -361,18 +368,18 @@ struct FirefoxImportTests {
         #expect(t2.last?.at == 40, "no lastAccess: the import's time")
         #expect(try store.check().isClean)
         // Deterministic ids: another database importing the same files in the same order holds the same log.
-        let copy = try makeStore(two)
+        let copy = try makeStore(two, on: backend)
         try copy.importFirefoxSession(data: Array(first.utf8), at: 5)
         try copy.importFirefoxSession(data: Array(second.utf8), at: 40)
         #expect(try copy.exportLines() == store.exportLines())
         // And the second file again, at another time, changes nothing.
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(try store.importFirefoxSession(data: Array(second.utf8), at: 50).imported == 0)
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
-    @Test("a page title changed to a canonically equivalent spelling is a change")
-    func canonicallyEquivalentTitle() throws {
+    @Test("a page title changed to a canonically equivalent spelling is a change", arguments: StoreBackend.all)
+    func canonicallyEquivalentTitle(backend: StoreBackend) throws {
         let first = try Self.file(
             version: 2,
             tabs: [
@@ -386,7 +393,7 @@ struct FirefoxImportTests {
                     uuid: "t1", title: "C", lastAccess: 20, entries: [("Cafe\u{301}", "a"), ("B", "b")], index: 2)
             ])
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.importFirefoxSession(data: Array(first.utf8))
         #expect(
             try store.importFirefoxSession(data: Array(second.utf8))
@@ -446,14 +453,16 @@ struct FirefoxImportTests {
             tab.layers[0].entries.map(\.route) == [front["url"] as? String, "https://www.theverge.com/another-article"])
         #expect(tab.backMenu?.map(\.title) == [front["title"] as? String].compactMap { $0 })
         #expect(try store.allEvents(session: "cbea9370-719e-47ef-931b-dee03f15761f").last?.at == lastAccess + 60_000)
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(try store.importFirefoxSession(data: newer) == ImportReport(sessions: 2, imported: 0, skipped: 9))
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         #expect(try store.check().isClean)
     }
 
-    @Test("a file listing a tab uuid twice is refused, naming both tabs, and changes nothing")
-    func repeatedTabUUID() throws {
+    @Test(
+        "a file listing a tab uuid twice is refused, naming both tabs, and changes nothing", arguments: StoreBackend.all
+    )
+    func repeatedTabUUID(backend: StoreBackend) throws {
         let text = try Self.file(
             version: 2,
             tabs: [
@@ -463,9 +472,9 @@ struct FirefoxImportTests {
                     uuid: "t1", title: "Fox again", lastAccess: 10, entries: [("A", "a"), ("B", "b")], index: 2),
             ])
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("existing")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         #expect(
             throws: StoreError.invalidImportFile(
                 reason:
@@ -474,7 +483,7 @@ struct FirefoxImportTests {
         ) {
             try store.importFirefoxSession(data: Array(text.utf8))
         }
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
         // Without the repeat, the counts are true.
         let once = try Self.file(
             version: 2,
@@ -508,7 +517,7 @@ struct FirefoxImportTests {
         let text = try Self.file(
             version: 2, tabs: [Self.geckoTab(uuid: "t1", title: "Fox", lastAccess: 10, entries: [("A", "a")], index: 1)]
         )
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let error = #expect(throws: StoreError.self) { try store.importFirefoxSession(data: Array(text.utf8)) }
         guard case .invalidImportFile(let reason)? = error else {
             Issue.record("got \(String(describing: error))")
@@ -519,12 +528,12 @@ struct FirefoxImportTests {
                 "tab 1 'Fox' (uuid 't1'): session 't1' holds events no Firefox session import wrote (version 1, session.started)"
             ), "\(reason)")
         #expect(error?.description.contains("line") == false)
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test(
         "files that are not Firefox session JSON are refused and change nothing",
-        arguments: [
+        arguments: StoreBackend.each([
             ("not json", "not a Firefox for Android session-restore file"),
             (#"{"version":2}"#, "missing key 'sessionStateTuples'"),
             (
@@ -540,18 +549,18 @@ struct FirefoxImportTests {
                 #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"u"},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[{\"url\":\"a\"}],\"index\":2}}"}}]}"#,
                 "history.index 2 is outside its 1 entries"
             ),
-        ])
-    func notFirefoxJSON(text: String, reason: String) throws {
+        ]))
+    func notFirefoxJSON(text: String, reason: String, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("existing")
-        let before = fileBytes(store.path)
+        let before = try databaseContent(store)
         let error = #expect(throws: StoreError.self) { try store.importFirefoxSession(data: Array(text.utf8)) }
         guard case .invalidImportFile(let actual)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
         #expect(actual.contains(reason), "\(actual)")
-        #expect(fileBytes(store.path) == before)
+        #expect(try databaseContent(store) == before)
     }
 }

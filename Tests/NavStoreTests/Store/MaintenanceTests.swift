@@ -28,13 +28,7 @@ struct MaintenanceTests {
     /// connection to `store`'s database (the `entries` and `layers` projections are not
     /// append-only, only `events` is).
     static func tamper(_ store: NavigationStore, _ sql: String) throws {
-        if PostgreSQLURI.isURI(store.path) {
-            try PostgreSQLConnection(uri: store.path).executeScript(sql)
-            return
-        }
-        let db = try Connection(path: store.path, mode: .readWrite)
-        defer { db.close() }
-        try db.execute(sql)
+        try executeSQL(sql, on: store)
     }
 
     /// A second store on `store`'s database, as another process would open it.

@@ -126,11 +126,12 @@ struct NavigationStoreTests {
         try store.execute(.push(.titled("A")), session: "s", at: 1_000)
     }
 
-    @Test("the projection survives reopening and equals a fold of the log")
-    func reopen() throws {
+    @Test("the projection survives reopening and equals a fold of the log", arguments: StoreBackend.all)
+    func reopen(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
+        let location = try backend.location(dir)
         do {
-            let store = try makeStore(dir)
+            let store = try NavigationStore(path: location)
             try store.startSession("s")
             try store.execute(.push(.titled("A", "Home")), session: "s")
             try store.execute(.push(.titled("B", "")), session: "s")
@@ -138,7 +139,7 @@ struct NavigationStoreTests {
             try store.execute(.push(.titled("N")), session: "s")
             try store.updateItem("A", session: "s") { $0.backButtonTitle = "Mailboxes" }
         }
-        let store = try makeStore(dir)
+        let store = try NavigationStore(path: location)
         let now = try store.state(session: "s")
         var bodies: [EventBody] = []
         try store.events(session: "s") { bodies.append($0.body) }
@@ -148,12 +149,13 @@ struct NavigationStoreTests {
         #expect(now.state.layers[0].entries[0].item.backButtonTitle == "Mailboxes")
     }
 
-    @Test("state at every version equals a fold of the first v events", arguments: [1, 3, 64])
-    func timeTravel(interval: Int) throws {
+    @Test(
+        "state at every version equals a fold of the first v events", arguments: StoreBackend.all, [1, 3, 64])
+    func timeTravel(backend: StoreBackend, interval: Int) throws {
         let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = interval
-        let store = try makeStore(dir, options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", at: 0)
         for i in 0..<150 {
             let command: NavigationCommand = i % 5 == 4 ? .pop(source: .programmatic) : .push(.titled("E\(i)", "T\(i)"))
@@ -227,10 +229,11 @@ struct NavigationStoreTests {
                 "cafe\u{301}".unicodeScalars) == true)
     }
 
-    @Test("one store shared by concurrent tasks serializes them: no lost update, no gap")
-    func concurrentCallers() async throws {
+    @Test(
+        "one store shared by concurrent tasks serializes them: no lost update, no gap", arguments: StoreBackend.all)
+    func concurrentCallers(backend: StoreBackend) async throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         try store.startSession("s")
         try store.execute(.push(.titled("root")), session: "s")
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -259,11 +262,14 @@ struct NavigationStoreTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
-    @Test("reads of a missing database are refused and create nothing")
-    func missingDatabase() throws {
+    @Test(
+        "reads of a missing database (no file, or an empty PostgreSQL schema) are refused and create nothing",
+        arguments: StoreBackend.all)
+    func missingDatabase(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let path = dir.path("missing.sqlite")
+        let path = backend == .sqlite ? dir.path("missing.sqlite") : try backend.location(dir)
         #expect(throws: StoreError.databaseNotFound(path: path)) { try NavigationStore(path: path, create: false) }
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == [])
+        #expect(try !NavigationStore.databaseExists(at: path))
     }
 }

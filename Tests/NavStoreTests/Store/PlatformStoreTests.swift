@@ -51,13 +51,14 @@ struct PlatformStoreTests {
                 == .text("ios26,ios14,ios14"))
     }
 
-    @Test("a what-if read resolves under another generation, keeps the recorded one, and writes nothing")
-    func whatIf() throws {
+    @Test(
+        "a what-if read resolves under another generation, keeps the recorded one, and writes nothing",
+        arguments: StoreBackend.all)
+    func whatIf(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions(snapshotInterval: 2))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios14)
-        let path = dir.path("nav.sqlite")
-        let before = fileBytes(path)
+        let before = try databaseContent(store)
         for point in [nil, HistoryPoint.version(3), .version(4), .time(3_500)] {
             let asRecorded = try store.state(session: "s", at: point)
             let modern = try store.state(session: "s", at: point, platform: .ios26)
@@ -73,10 +74,11 @@ struct PlatformStoreTests {
         #expect(
             try store.state(session: "s", platform: .ios26).backButton == BackButton(label: "Messages", fallbacks: [""])
         )
-        #expect(fileBytes(path) == before, "a what-if read changes neither the file nor its WAL")
+        #expect(try databaseContent(store) == before, "a what-if read changes neither the file nor its WAL")
         #expect(try store.sessionInfo("s").platform == .ios14)
     }
 
+    // SQLite only: it reads the snapshots with SQLite's JSON functions.
     @Test("snapshots carry the generation: a past state of an ios26 session read from a snapshot is ios26")
     func snapshots() throws {
         let dir = try TemporaryDirectory()
@@ -101,21 +103,20 @@ struct PlatformStoreTests {
         #expect(past.backButton == BackButton(label: "", fallbacks: []))
     }
 
-    @Test("rebuild and check: the projection's platform agrees with the log; a changed one is found and repaired")
-    func rebuildAndCheck() throws {
+    @Test(
+        "rebuild and check: the projection's platform agrees with the log; a changed one is found and repaired",
+        arguments: StoreBackend.all)
+    func rebuildAndCheck(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let path = dir.path("nav.sqlite")
+        let path = try backend.location(dir)
         do {
-            let store = try makeStore(dir)
+            let store = try NavigationStore(path: path)
             try mailSession(store, "s", platform: .ios26)
             #expect(try store.check().isClean)
             #expect(try store.rebuild(verify: true).differences.isEmpty)
         }
         // Behind the store's back, as plain SQL could.
-        do {
-            let db = try Connection(path: path, mode: .readWrite)
-            try db.execute("UPDATE sessions SET platform = 'ios14'")
-        }
+        try executeSQL("UPDATE sessions SET platform = 'ios14'", at: path)
         do {
             let store = try NavigationStore(path: path)
             let problems = try store.check().problems
@@ -131,10 +132,7 @@ struct PlatformStoreTests {
             #expect(try store.state(session: "s").state.platform == .ios26)
         }
         // A value no generation has: reads say so (74), check reports it, rebuild rewrites it.
-        do {
-            let db = try Connection(path: path, mode: .readWrite)
-            try db.execute("UPDATE sessions SET platform = 'ios99'")
-        }
+        try executeSQL("UPDATE sessions SET platform = 'ios99'", at: path)
         let store = try NavigationStore(path: path)
         let error = try #require(throws: StoreError.self) { try store.state(session: "s") }
         guard case .unreadableRow = error else {
@@ -150,8 +148,8 @@ struct PlatformStoreTests {
         #expect(try store.state(session: "s").state.platform == .ios26)
     }
 
-    @Test("export and import carry the generation; redaction keeps it")
-    func exportImport() throws {
+    @Test("export and import carry the generation; redaction keeps it", arguments: StoreBackend.all)
+    func exportImport(backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let redacted = try TemporaryDirectory()
@@ -160,13 +158,13 @@ struct PlatformStoreTests {
         try mailSession(original, "old", platform: .ios14)
         let lines = try original.exportLines()
         #expect(lines[0].contains(#""platform":"ios26""#))
-        let copy = try makeStore(target)
+        let copy = try makeStore(target, on: backend)
         try copy.importNDJSON(lines: lines)
         #expect(try copy.sessions() == original.sessions())
         #expect(try copy.state(session: "new") == original.state(session: "new"))
         #expect(try copy.exportLines() == lines)
 
-        let hidden = try makeStore(redacted)
+        let hidden = try makeStore(redacted, on: backend)
         try hidden.importNDJSON(lines: try original.exportLines(redact: true, keepIDs: true))
         #expect(try hidden.sessions().map(\.platform) == [.ios26, .ios14])
         // B's backButtonTitle, hashed, with the iOS 26 fallback.
@@ -175,11 +173,13 @@ struct PlatformStoreTests {
         #expect(try hidden.state(session: "new", at: .version(3)).backButton == BackButton(label: "", fallbacks: []))
     }
 
-    @Test("a truncated ios26 session keeps its generation in its base: reads, rebuild, check, export and import")
-    func truncated() throws {
+    @Test(
+        "a truncated ios26 session keeps its generation in its base: reads, rebuild, check, export and import",
+        arguments: StoreBackend.all)
+    func truncated(backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
-        let store = try makeStore(source, options: fastOptions(snapshotInterval: 2))
+        let store = try makeStore(source, on: backend, options: fastOptions(snapshotInterval: 2))
         try mailSession(store, "s", platform: .ios26)
         try store.execute(.push(Entry(id: "D")), session: "s", at: 5_000)
         try store.truncateSession("s", before: 4)
@@ -218,11 +218,11 @@ struct PlatformStoreTests {
     }
 
     @Test(
-        "import creates an ios26 session from its start and accepts content-gesture pops; an unknown platform is refused"
-    )
-    func importModern() throws {
+        "import creates an ios26 session from its start and accepts content-gesture pops; an unknown platform is refused",
+        arguments: StoreBackend.all)
+    func importModern(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         let lines = [
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000001","payload":{"platform":"ios26"},"session":"s","type":"session.started","version":1}"#,
             #"{"at":2000,"eventID":"00000000-0000-7000-8000-000000000002","payload":{"entry":{"id":"A","item":{"title":"Inbox"}}},"session":"s","type":"entry.pushed","version":2}"#,
@@ -234,8 +234,7 @@ struct PlatformStoreTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
         #expect(try store.state(session: "s", at: .version(3)).backButton == BackButton(label: "", fallbacks: []))
 
-        let path = dir.path("nav.sqlite")
-        let before = fileBytes(path)
+        let before = try databaseContent(store)
         let bad =
             #"{"at":1000,"eventID":"00000000-0000-7000-8000-000000000009","payload":{"platform":"ios27"},"session":"t","type":"session.started","version":1}"#
         let error = try #require(throws: StoreError.self) { try store.importNDJSON(lines: [bad]) }
@@ -244,15 +243,15 @@ struct PlatformStoreTests {
             return
         }
         #expect(line == 1 && reason.contains("session.started"), "\(reason)")
-        #expect(fileBytes(path) == before)
+        #expect(try databaseContent(store) == before)
     }
 
     @Test(
-        "the content swipe through the store: accepted on ios26 (guard not asked), refused on ios14 with nothing written"
-    )
-    func contentGesture() throws {
+        "the content swipe through the store: accepted on ios26 (guard not asked), refused on ios14 with nothing written",
+        arguments: StoreBackend.all)
+    func contentGesture(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         for (key, platform) in [("new", PlatformGeneration.ios26), ("old", .ios14)] {
             try store.startSession(key, platform: platform)
             try store.execute(.push(Entry(id: "A")), session: key)
@@ -263,12 +262,11 @@ struct PlatformStoreTests {
         #expect(
             result.outcome == .ok
                 && result.event?.body == .entriesPopped(source: .contentGesture, ids: ["B"], confirmed: false))
-        let path = dir.path("nav.sqlite")
-        let before = fileBytes(path)
+        let before = try databaseContent(store)
         let error = try #require(throws: StoreError.self) {
             try store.execute(.pop(source: .contentGesture), session: "old")
         }
         #expect(error == .rules(.sourceNotOnPlatform(source: .contentGesture, platform: .ios14)))
-        #expect(fileBytes(path) == before)
+        #expect(try databaseContent(store) == before)
     }
 }

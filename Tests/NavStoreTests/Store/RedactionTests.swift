@@ -164,8 +164,9 @@ struct RedactionTests {
         #expect(other != lines)
     }
 
-    @Test("a redacted export imports and replays to the original structure", arguments: [false, true])
-    func redactedImports(keepIDs: Bool) throws {
+    @Test(
+        "a redacted export imports and replays to the original structure", arguments: StoreBackend.all, [false, true])
+    func redactedImports(backend: StoreBackend, keepIDs: Bool) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let store = try makeStore(source, options: fastOptions())
@@ -173,7 +174,7 @@ struct RedactionTests {
         let key = Array("a fixed key for the test".utf8)
         var lines: [String] = []
         try store.exportNDJSON(session: nil, redactionKey: key, keepIDs: keepIDs) { lines.append($0) }
-        let copy = try makeStore(target, options: fastOptions())
+        let copy = try makeStore(target, on: backend, options: fastOptions())
         let report = try copy.importNDJSON(lines: lines)
         #expect(report.imported == lines.count && report.sessions == 3)
         #expect(try copy.check().isClean)
@@ -194,9 +195,9 @@ struct RedactionTests {
     }
 
     @Test(
-        "params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports"
-    )
-    func paramsRedactedRecursively() throws {
+        "params: keys hashed at every depth, strings hashed, numbers, booleans and null kept, shape kept; it still imports",
+        arguments: StoreBackend.all)
+    func paramsRedactedRecursively(backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let store = try makeStore(source)
@@ -247,7 +248,7 @@ struct RedactionTests {
         #expect(h(email).wholeMatch(of: /^h:[0-9a-f]{16}$/) != nil)
 
         // The redacted export still imports, with numbers still numbers.
-        let copy = try makeStore(target)
+        let copy = try makeStore(target, on: backend)
         #expect(try copy.importNDJSON(lines: lines).imported == 3)
         #expect(try copy.check().isClean)
         #expect(try copy.state(session: "s").state.layers[0].entries[0].params?[h("count")] == .integer(42))
@@ -269,12 +270,12 @@ struct RedactionTests {
     }
 
     @Test(
-        "a title that is literally \"Back\" (or \"\") gives the same button, fallbacks and menu after redaction and import"
-    )
-    func backTitleKept() throws {
+        "a title that is literally \"Back\" (or \"\") gives the same button, fallbacks and menu after redaction and import",
+        arguments: StoreBackend.all)
+    func backTitleKept(backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
-        let store = try makeStore(source)
+        let store = try makeStore(source, on: backend)
         try store.startSession("s", at: 1)
         try store.append(
             contentsOf: [.push(Entry(id: "A", item: NavigationItem(title: "Back"))), .push(Entry(id: "B"))],
@@ -288,7 +289,8 @@ struct RedactionTests {
         #expect(try store.state(session: "s").backButton == BackButton(label: "Back", fallbacks: [""]))
         #expect(try store.state(session: "t").backButton == BackButton(label: "", fallbacks: []))
         for keepIDs in [true, false] {
-            let copy = try NavigationStore(path: target.path("copy-\(keepIDs).sqlite"))
+            let copy = try NavigationStore(
+                path: backend == .sqlite ? target.path("copy-\(keepIDs).sqlite") : try backend.location(target))
             try copy.importNDJSON(lines: try store.exportLines(redact: true, keepIDs: keepIDs))
             for info in try copy.sessions() {
                 let state = try copy.state(session: info.key)
@@ -359,11 +361,11 @@ struct RedactionTests {
     // MARK: Event ids (issue 10 item 8)
 
     @Test(
-        "redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each"
-    )
-    func redactedEventIDsUnlinkable() throws {
+        "redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each",
+        arguments: StoreBackend.all)
+    func redactedEventIDsUnlinkable(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions())
+        let store = try makeStore(dir, on: backend, options: fastOptions())
         try buildRandomLog(store, seed: 5, sessions: ["a", "b", "c"], batches: 30, batchSize: 1...6)
         let original = try store.allEvents()
         let first = try store.exportLines(redact: true).map {
@@ -395,14 +397,15 @@ struct RedactionTests {
     }
 
     @Test(
-        "Firefox-derived event ids do not survive redaction: two databases importing one file export nothing in common")
-    func firefoxIDsNotLinkable() throws {
+        "Firefox-derived event ids do not survive redaction: two databases importing one file export nothing in common",
+        arguments: StoreBackend.all)
+    func firefoxIDsNotLinkable(backend: StoreBackend) throws {
         let file =
             #"{"version":2,"selectedTabId":"t","sessionStateTuples":[{"session":{"uuid":"tab-1","title":"Bank","url":"https://bank.example","lastAccess":10},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[{\"title\":\"Home\",\"url\":\"https://bank.example\"},{\"title\":\"Account\",\"url\":\"https://bank.example/acct\"}],\"index\":2}}"}}]}"#
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
-        let first = try makeStore(one)
-        let second = try makeStore(two)
+        let first = try makeStore(one, on: backend)
+        let second = try makeStore(two, on: backend)
         try first.importFirefoxSession(data: Array(file.utf8))
         try second.importFirefoxSession(data: Array(file.utf8))
         // Unredacted, the ids are the same in both (deterministic, by design)...

@@ -29,17 +29,18 @@ struct RestoreTests {
             ], session: "app", at: 2_000)
     }
 
-    @Test("reopening the database gives the identical restore payload")
-    func restartGivesSamePayload() throws {
+    @Test("reopening the database gives the identical restore payload", arguments: StoreBackend.all)
+    func restartGivesSamePayload(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
+        let location = try backend.location(dir)
         let before: RestorePayload
         do {
-            let store = try makeStore(dir)
+            let store = try NavigationStore(path: location)
             try Self.buildSession(store)
             before = try store.restore(session: "app")
             try store.acknowledgeRestore(session: "app")
         }
-        let reopened = try makeStore(dir)
+        let reopened = try NavigationStore(path: location)
         let after = try reopened.restore(session: "app")
         #expect(after == before)
         #expect(after.attempts == 1 && after.fallback == nil)
@@ -171,18 +172,19 @@ struct RestoreTests {
         #expect(try store.restore(session: "s", expectedVersion: 4).attempts == 2)
     }
 
-    @Test("the attempt limit is configurable and survives reopening")
-    func configurableLimit() throws {
+    @Test("the attempt limit is configurable and survives reopening", arguments: StoreBackend.all)
+    func configurableLimit(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
+        let location = try backend.location(dir)
         var options = StoreOptions()
         options.restoreAttemptLimit = 3
         do {
-            let store = try makeStore(dir, options: options)
+            let store = try NavigationStore(path: location, options: options)
             try store.startSession("s", at: 0)
             try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
             for _ in 0..<2 { #expect(try store.restore(session: "s").fallback == nil) }
         }
-        let store = try makeStore(dir, options: options)
+        let store = try NavigationStore(path: location, options: options)
         #expect(try store.restore(session: "s").fallback == nil)
         let fourth = try store.restore(session: "s")
         #expect(fourth.fallback != nil && fourth.restoredVersion == 0)
@@ -193,11 +195,11 @@ struct RestoreTests {
     /// to A, B), two restores, push (the session moves on). `mark` appends a restart marker on
     /// every launch, which must neither move the session on nor be named in place of the state
     /// handed out.
-    static func reviewerSequence(mark: Bool) throws -> (
+    static func reviewerSequence(mark: Bool, on backend: StoreBackend) throws -> (
         store: NavigationStore, dir: TemporaryDirectory, aligned: Int, head: Int
     ) {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A", "Inbox")), .push(.titled("B", "Mail"))], session: "s", at: 1)
         #expect(try store.restore(session: "s", mark: mark).restoredVersion == 3)
@@ -230,9 +232,9 @@ struct RestoreTests {
 
     @Test(
         "after the session moves on, the new state is handed out twice, then the acknowledged one twice, then the root",
-        arguments: [false, true])
-    func reviewerScenario(mark: Bool) throws {
-        let (store, _dir, aligned, head) = try Self.reviewerSequence(mark: mark)
+        arguments: StoreBackend.all, [false, true])
+    func reviewerScenario(backend: StoreBackend, mark: Bool) throws {
+        let (store, _dir, aligned, head) = try Self.reviewerSequence(mark: mark, on: backend)
         _ = _dir
         #expect(head == aligned + (mark ? 3 : 1))
         let next = try (0..<6).map { _ in try store.restore(session: "s", mark: mark) }
@@ -259,9 +261,11 @@ struct RestoreTests {
         }
     }
 
-    @Test("acknowledging the base root brings the log to the base root and makes it the state to fall back to")
-    func acknowledgeBaseRoot() throws {
-        let (store, _dir, _, _) = try Self.reviewerSequence(mark: false)
+    @Test(
+        "acknowledging the base root brings the log to the base root and makes it the state to fall back to",
+        arguments: StoreBackend.all)
+    func acknowledgeBaseRoot(backend: StoreBackend) throws {
+        let (store, _dir, _, _) = try Self.reviewerSequence(mark: false, on: backend)
         _ = _dir
         for _ in 0..<5 { _ = try store.restore(session: "s") }
         let acknowledged = try store.acknowledgeRestore(session: "s")
@@ -294,11 +298,11 @@ struct RestoreTests {
     // MARK: Issue 19 items 1-4, issue 11 items 1 and 5, issue 10 item 9
 
     @Test(
-        "the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged"
-    )
-    func fallbackSkipsTheFailingAcknowledgedState() throws {
+        "the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged",
+        arguments: StoreBackend.all)
+    func fallbackSkipsTheFailingAcknowledgedState(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("X"))], session: "s", at: 1)
         _ = try store.restore(session: "s")
@@ -346,11 +350,11 @@ struct RestoreTests {
     }
 
     @Test(
-        "acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports"
-    )
-    func acknowledgeEmptyFallback() throws {
+        "acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports",
+        arguments: StoreBackend.all)
+    func acknowledgeEmptyFallback(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         _ = try store.restore(session: "s")
         #expect(try store.acknowledgeRestore(session: "s").version == 1)
@@ -374,7 +378,7 @@ struct RestoreTests {
         var lines: [String] = []
         try store.exportNDJSON(session: "s") { lines.append($0) }
         let other = try TemporaryDirectory()
-        let copy = try makeStore(other)
+        let copy = try makeStore(other, on: backend)
         _ = try copy.importNDJSON(lines: lines)
         #expect(try copy.state(session: "s").state.entryIDs == [["C"]])
         #expect(try copy.state(session: "s", at: .version(aligned)).state == SessionState())
@@ -407,11 +411,11 @@ struct RestoreTests {
     }
 
     @Test(
-        "--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing"
-    )
-    func acknowledgeLateWithoutFallback() throws {
+        "--ack after the session moved on since a restore of its newest state acknowledges that state, rewinding nothing",
+        arguments: StoreBackend.all)
+    func acknowledgeLateWithoutFallback(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
         _ = try store.restore(session: "s")

@@ -224,12 +224,12 @@ struct RetentionTests {
 
     @Test(
         "truncate keeps every state from the base on, refuses earlier points naming the base, and exports and imports the base",
-        arguments: seeds)
-    func truncateKeepsTheRest(seed: UInt64) throws {
+        arguments: StoreBackend.firstOnPostgreSQL(seeds))
+    func truncateKeepsTheRest(seed: UInt64, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
         var options = StoreOptions()
         options.snapshotInterval = 4
-        let store = try makeStore(dir, options: options)
+        let store = try makeStore(dir, on: backend, options: options)
         try store.startSession("s", name: "Session", at: 0)
         try store.startSession("t", at: 0)
         var random = RandomCommands(seed: seed, unusual: true)
@@ -282,7 +282,7 @@ struct RetentionTests {
         try store.exportNDJSON(session: "s") { exported.append($0) }
         #expect(exported.first?.contains("\"type\":\"session.truncated\"") == true)
         let copyDir = try TemporaryDirectory()
-        let copy = try makeStore(copyDir, options: options)
+        let copy = try makeStore(copyDir, on: backend, options: options)
         #expect(try copy.importNDJSON(lines: exported).imported == version - cut + 1)
         #expect(try Self.everything(copy, "s", from: cut - 1) == after)
         #expect(try copy.base(session: "s")?.state == base.state)
@@ -292,7 +292,7 @@ struct RetentionTests {
         #expect(try store.importNDJSON(lines: exported).imported == 0)
         // The truncated export merges into an untruncated copy holding the same events.
         let fullDir = try TemporaryDirectory()
-        let full = try makeStore(fullDir, options: options)
+        let full = try makeStore(fullDir, on: backend, options: options)
         try full.importNDJSON(lines: preTruncation)
         #expect(try full.importNDJSON(lines: exported).imported == 0)
         // An export made before the truncation is refused by the truncated file, naming the base.
@@ -319,10 +319,12 @@ struct RetentionTests {
         #expect(try store.check().problems == [])
     }
 
-    @Test("lint after a truncation finds what it found before, from the base on", arguments: seeds)
-    func lintFromTheBase(seed: UInt64) throws {
+    @Test(
+        "lint after a truncation finds what it found before, from the base on",
+        arguments: StoreBackend.firstOnPostgreSQL(seeds))
+    func lintFromTheBase(seed: UInt64, backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, options: fastOptions(snapshotInterval: 8))
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 8))
         try store.startSession("s", at: 0)
         var random = RandomCommands(seed: seed)
         var time: Int64 = 0
@@ -420,14 +422,14 @@ struct RetentionTests {
     }
 
     @Test(
-        "bad input changes nothing: unknown session, truncation outside the session, stale expected version, restore still needing an earlier state"
-    )
-    func badInputChangesNothing() throws {
+        "bad input changes nothing: unknown session, truncation outside the session, stale expected version, restore still needing an earlier state",
+        arguments: StoreBackend.all)
+    func badInputChangesNothing(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         for id in ["A", "B", "C"] { try store.execute(.push(.titled(id, id)), session: "s", at: 1) }
-        let bytes = fileBytes(store.path)
+        let bytes = try databaseContent(store)
         let notFound = StoreError.sessionNotFound("nope")
         let cases: [(String, (StoreError) -> Bool, () throws -> Void)] = [
             ("unknown delete", { $0 == notFound }, { try store.deleteSession("nope") }),
@@ -447,7 +449,7 @@ struct RetentionTests {
             } catch let error as StoreError {
                 #expect(expected(error), "\(name): \(error)")
             }
-            #expect(fileBytes(store.path) == bytes, "\(name) changed the file")
+            #expect(try databaseContent(store) == bytes, "\(name) changed the database")
         }
         // Restore handed out version 4: truncating past it would lose what it falls back to.
         _ = try store.restore(session: "s")

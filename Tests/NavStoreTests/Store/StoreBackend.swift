@@ -52,6 +52,35 @@ extension StoreBackend {
     static func each<A: Sendable, B: Sendable>(_ cases: [(A, B)]) -> [(A, B, StoreBackend)] {
         all.flatMap { backend in cases.map { ($0.0, $0.1, backend) } }
     }
+
+    /// Each case of a three-column table on every backend.
+    static func each<A: Sendable, B: Sendable, C: Sendable>(_ cases: [(A, B, C)]) -> [(A, B, C, StoreBackend)] {
+        all.flatMap { backend in cases.map { ($0.0, $0.1, $0.2, backend) } }
+    }
+
+    /// Every case on SQLite, and the first one on PostgreSQL too: a representative subset for
+    /// seeded loops that would make the suite slow on a server (one transaction per command).
+    static func firstOnPostgreSQL<A: Sendable>(_ cases: [A]) -> [(A, StoreBackend)] {
+        cases.map { ($0, .sqlite) } + (all.contains(.postgresql) ? cases.prefix(1).map { ($0, .postgresql) } : [])
+    }
+}
+
+/// Runs `sql` (one statement or several) on the database at `location` through a connection of
+/// its own, as any other tool could behind the store's back: SQLite for a file, libpq for a
+/// PostgreSQL URI.
+func executeSQL(_ sql: String, at location: String) throws {
+    if PostgreSQLURI.isURI(location) {
+        try PostgreSQLConnection(uri: location).executeScript(sql)
+        return
+    }
+    let db = try Connection(path: location, mode: .readWrite)
+    defer { db.close() }
+    try db.execute(sql)
+}
+
+/// Runs `sql` on `store`'s database, as ``executeSQL(_:at:)`` does.
+func executeSQL(_ sql: String, on store: NavigationStore) throws {
+    try executeSQL(sql, at: store.path)
 }
 
 /// What a store's database holds, for "nothing changed" checks: the bytes of the SQLite file and
