@@ -44,6 +44,7 @@ struct ImportEmptyInputTests {
         #expect(try sandbox.databaseBytes() == before)
     }
 
+    // SQLite only: a foreign file (PostgreSQLCommandTests refuse a schema of foreign tables).
     @Test("an empty input into a file that is not a navdb database is still refused (74), the file unchanged")
     func foreignFileRefused() throws {
         let sandbox = try Sandbox()

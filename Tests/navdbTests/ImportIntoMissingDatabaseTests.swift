@@ -4,7 +4,8 @@ import Testing
 /// `navdb import` into a database that does not exist yet: the file appears only with the
 /// imported events (built under a temporary name and linked into place), so a refused import
 /// leaves nothing, and nothing is ever removed afterwards: an import refused at the same moment
-/// as another process creates the database cannot take that database away.
+/// as another process creates the database cannot take that database away. SQLite only: files,
+/// links and temporary names (ImportEmptyInputTests and ImportIntoPathTests cover an empty schema).
 @Suite("navdb import into a missing database")
 struct ImportIntoMissingDatabaseTests {
     /// An export of session `h` (three events, emoji, CJK and a 10,000-character title).

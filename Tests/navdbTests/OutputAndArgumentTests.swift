@@ -100,6 +100,7 @@ struct OutputAndArgumentTests {
             "\(result)")
     }
 
+    // SQLite only: it is about an empty NAVDB_PATH, which names no database of either kind.
     @Test("a NAVDB_PATH set but empty is a usage error naming it (64), not ./navdb.sqlite; --db still wins")
     func emptyEnvironmentPath() throws {
         let sandbox = try Sandbox()
@@ -119,9 +120,11 @@ struct OutputAndArgumentTests {
         #expect(try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" --help >/dev/null").status == 0)
     }
 
-    @Test("an import whose output is lost exits 73 and says what it stored (and that a second import skips it)")
-    func lostOutputOfAnImport() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "an import whose output is lost exits 73 and says what it stored (and that a second import skips it)",
+        arguments: CommandBackend.all)
+    func lostOutputOfAnImport(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         let source = sandbox.directory.appendingPathComponent("source.sqlite").path
         try sandbox.ok(["--db", source, "session", "start", "h", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["--db", source, "push", "h", "A", "--title", "收件箱", "--time", "2026-11-30T09:00:01Z"])
@@ -141,9 +144,11 @@ struct OutputAndArgumentTests {
         #expect(try sandbox.ok(["--json", "history", "h"]).lines.count == 2)
     }
 
-    @Test("a veto whose output is lost exits 73 and says it was vetoed, that nothing was popped, and its version")
-    func lostOutputOfAVeto() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "a veto whose output is lost exits 73 and says it was vetoed, that nothing was popped, and its version",
+        arguments: CommandBackend.all)
+    func lostOutputOfAVeto(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
         try sandbox.ok(["push", "s", "A", "--time", "2026-11-30T09:00:01Z"])
         try sandbox.ok(["push", "s", "B", "--pop-guard", "Discard \"draft\"?", "--time", "2026-11-30T09:00:02Z"])
