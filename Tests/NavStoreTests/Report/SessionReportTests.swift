@@ -29,8 +29,10 @@ struct SessionReportTests {
         "every version's layers, back button and back menu equal the store's state at that version (reproduce one seed: the failure names it)",
         arguments: StoreBackend.firstOnPostgreSQL(seeds))
     func versionsEqualTheStore(seed: UInt64, backend: StoreBackend) throws {
-        // Seed 1 (plain text: even seeds' unusual text holds U+0000, which PostgreSQL refuses) also runs there.
-        let (dir, store) = try Self.randomSession(seed: seed, count: 150, unusual: seed % 2 == 0, on: backend)
+        // Seed 1 also on PostgreSQL, in plain text there (the unusual texts hold U+0000, which
+        // PostgreSQL text cannot hold).
+        let (dir, store) = try Self.randomSession(
+            seed: seed, count: 150, unusual: seed % 2 == 0 && backend == .sqlite, on: backend)
         _ = dir
         let report = try store.report(session: "s") { $0.type }
         let latest = try store.state(session: "s").version

@@ -164,7 +164,8 @@ struct LintStoreTests {
     /// holds, as maximal runs; `current` means the run reaches the latest version; blank and
     /// "Back" rows and bypassed guards are judged from the menu and the events as the contract
     /// words them; the database and its export lint the same.
-    // Seed 0 (plain text: odd seeds' unusual text holds U+0000, which PostgreSQL refuses) also on PostgreSQL.
+    // Seed 0 also on PostgreSQL, in plain text there (the unusual texts hold U+0000, which
+    // PostgreSQL text cannot hold).
     @Test(
         "findings are exactly the maximal runs of versions where each rule holds (property)",
         arguments: StoreBackend.firstOnPostgreSQL(seeds))
@@ -172,7 +173,7 @@ struct LintStoreTests {
         let reproduce = "seed \(seed); reproduce: NAVSTORE_LINT_SEEDS=\(seed + 1) swift test --filter LintStoreTests"
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir, on: backend, options: fastOptions())
-        var random = RandomCommands(seed: seed, unusual: seed % 2 == 1)
+        var random = RandomCommands(seed: seed, unusual: seed % 2 == 1 && backend == .sqlite)
         let width = Int.random(in: 1...24, using: &random.rng)
         for key in ["s1", "s2"] {
             try store.startSession(key, at: 0)

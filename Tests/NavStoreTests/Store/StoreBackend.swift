@@ -60,8 +60,12 @@ extension StoreBackend {
 
     /// Every case on SQLite, and the first one on PostgreSQL too: a representative subset for
     /// seeded loops that would make the suite slow on a server (one transaction per command).
+    /// `NAVDB_TEST_POSTGRESQL_ALL_SEEDS=1` runs every case on PostgreSQL as well (the long run
+    /// before changing what such a property covers).
     static func firstOnPostgreSQL<A: Sendable>(_ cases: [A]) -> [(A, StoreBackend)] {
-        cases.map { ($0, .sqlite) } + (all.contains(.postgresql) ? cases.prefix(1).map { ($0, .postgresql) } : [])
+        let onServer = ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL_ALL_SEEDS"] == "1" ? cases.count : 1
+        return cases.map { ($0, .sqlite) }
+            + (all.contains(.postgresql) ? cases.prefix(onServer).map { ($0, .postgresql) } : [])
     }
 }
 
