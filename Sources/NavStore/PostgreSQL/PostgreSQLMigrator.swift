@@ -3,8 +3,10 @@
 /// `schema_migrations`.
 ///
 /// A shipped migration file is never edited: a change is a new numbered file, appended to
-/// ``all``. Two processes migrating at once are serialized by a transaction-level advisory lock;
-/// the second finds the first's records and skips them.
+/// ``all``. Two processes migrating the same schema at once are serialized by a transaction-level
+/// advisory lock of that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS);
+/// the second finds the first's records and skips them. Other schemas of the database migrate
+/// meanwhile: a team's many schemas, or tests each on a fresh one, do not wait for each other.
 package enum PostgreSQLMigrator {
     /// The migrations compiled into the binary (`.embedInCode`), in order.
     package static let all: [Migration] = [
@@ -12,8 +14,9 @@ package enum PostgreSQLMigrator {
         Migration(identifier: "0002_postgresql_nocase", utf8: PackageResources._002_postgresql_nocase_sql),
     ]
 
-    /// The advisory lock key migrations hold (an arbitrary constant).
-    static let lockKey: Int64 = 0x6E_6176_6462
+    /// The first half of the advisory lock key migrations hold (an arbitrary constant, `navd`); the
+    /// second half is the hash of the schema's name (`hashtext(current_schema())`).
+    static let lockClass: Int64 = 0x6E61_7664
 
     /// Why a database was not migrated.
     package enum Refusal: Error, Sendable, Equatable {
@@ -48,7 +51,9 @@ package enum PostgreSQLMigrator {
     package static func migrate(_ db: PostgreSQLConnection) throws {
         for migration in all {
             try db.inTransaction(.write) {
-                try db.execute(sql: "SELECT pg_advisory_xact_lock(?)", arguments: [.integer(lockKey)])
+                try db.execute(
+                    sql: "SELECT pg_advisory_xact_lock(?::integer, hashtext(coalesce(current_schema(), '')))",
+                    arguments: [.integer(lockClass)])
                 let applied = try appliedIdentifiers(db, creating: true) ?? []
                 if applied.contains(migration.identifier) { return }
                 try db.executeScript(migration.sql)

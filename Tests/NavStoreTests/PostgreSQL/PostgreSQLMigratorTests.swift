@@ -80,6 +80,28 @@ struct PostgreSQLMigratorTests {
         #expect(try db.query(sql: "SELECT event_id FROM events ORDER BY event_id").rows == [["E1"], ["e1"]])
     }
 
+    @Test("a migration of one schema waits only for migrations of the same schema, not of another")
+    func migrationLockPerSchema() throws {
+        let busyURI = try PostgreSQLTestServer.freshSchemaURI()
+        // Another process migrating `busy`: its transaction holds that schema's migration lock.
+        let holder = try PostgreSQLConnection(uri: busyURI)
+        try holder.execute(sql: "BEGIN")
+        try holder.execute(
+            sql: "SELECT pg_advisory_xact_lock(?::integer, hashtext(current_schema()))",
+            arguments: [.integer(PostgreSQLMigrator.lockClass)])
+        defer { _ = try? holder.execute(sql: "ROLLBACK") }
+        // Another schema migrates meanwhile (a wait would end in lock_timeout's error).
+        let other = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
+        try other.execute(sql: "SET lock_timeout = '5s'")
+        try PostgreSQLMigrator.migrate(other)
+        #expect(try PostgreSQLMigrator.state(other) == .current)
+        // The same schema waits for the holder: here until its lock_timeout, then refused, unmigrated.
+        let same = try PostgreSQLConnection(uri: busyURI)
+        try same.execute(sql: "SET lock_timeout = '200ms'")
+        #expect(throws: PostgreSQLError.self) { try PostgreSQLMigrator.migrate(same) }
+        #expect(try PostgreSQLMigrator.state(same) == .empty)
+    }
+
     @Test("a schema with someone else's sessions table is refused and left alone")
     func foreignSchema() throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
