@@ -29,34 +29,52 @@ extension NavigationStore {
         expectedVersion: Int? = nil
     ) throws(StoreError) -> AppendResult {
         try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
-            var write = try core.beginWrite(row)
-            // The last event's parts: its `Event` is made once, after the loop.
-            var last: (seq: Int64, eventID: String, body: EventBody)?
-            var vetoed = false
-            func append(_ command: NavigationCommand) throws {
-                let body: EventBody?
-                do throws(NavigationError) { body = try write.state.decide(command) } catch {
-                    throw StoreError.rules(error)
-                }
-                guard let body else { return }
-                guard let appended = try core.appendEvent(body, to: &write, at: time, eventID: nil) else { return }
-                if body.isVeto { vetoed = true }
-                // Moved, not copied: copying an event's body cost more than the rest of keeping it.
-                last = (appended.seq, appended.eventID, consume body)
-            }
-            // An array's commands are walked in place: the generic iterator of an unspecialized
-            // `Sequence` cost about a thousand instructions per command.
+            var batch = BatchWrite(write: try core.beginWrite(row), time: time)
+            // An array's commands are walked in place, each borrowed: the generic iterator of an
+            // unspecialized `Sequence` cost about a thousand instructions per command, and
+            // copying each command out of the buffer a few hundred.
             let walked: Void? = try commands.withContiguousStorageIfAvailable { buffer in
-                for command in buffer { try append(command) }
+                for index in buffer.indices { try batch.append(buffer[index], core: core) }
             }
             if walked == nil {
-                for command in commands { try append(command) }
+                for command in commands { try batch.append(command, core: core) }
             }
-            try core.finishWrite(write)
-            let event = last.map {
-                Event(seq: $0.seq, session: key, version: write.version, at: time, eventID: $0.eventID, body: $0.body)
-            }
-            return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: event)
+            try core.finishWrite(batch.write)
+            return batch.result(session: key)
         }
+    }
+}
+
+/// The running write of ``NavigationStore/append(contentsOf:session:at:expectedVersion:)``: a
+/// value mutated in place, where variables captured by a local function were checked for
+/// exclusive access at run time, three times per command.
+private struct BatchWrite {
+    var write: SessionWrite
+    /// The time of every event of the batch, in ms since the Unix epoch.
+    let time: Int64
+    /// The last event's parts: its ``Event`` is made once, by ``result(session:)``.
+    var last: (seq: Int64, eventID: String, body: EventBody)?
+    var vetoed = false
+
+    /// Decides `command` against the running state and appends its event, if any.
+    /// - Throws: ``StoreError/rules(_:)`` for a refused command, the append's errors.
+    mutating func append(_ command: borrowing NavigationCommand, core: StoreCore) throws {
+        let body: EventBody?
+        do throws(NavigationError) { body = try write.state.decide(command) } catch {
+            throw StoreError.rules(error)
+        }
+        guard let body else { return }
+        guard let appended = try core.appendEvent(body, to: &write, at: time, eventID: nil) else { return }
+        if body.isVeto { vetoed = true }
+        // Moved, not copied: copying an event's body cost more than the rest of keeping it.
+        last = (appended.seq, appended.eventID, consume body)
+    }
+
+    /// The batch's result for session `key`.
+    func result(session key: String) -> AppendResult {
+        let event = last.map {
+            Event(seq: $0.seq, session: key, version: write.version, at: time, eventID: $0.eventID, body: $0.body)
+        }
+        return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: event)
     }
 }

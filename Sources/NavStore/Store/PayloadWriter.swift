@@ -157,26 +157,30 @@ struct PayloadWriter {
 
     mutating func write(object: [String: JSONValue]) -> Bool {
         raw("{")
-        // Sorted as members, not as keys looked up again: each lookup hashed its key. Compared
-        // as UTF-8 bytes, the order of `JSONEncoder`'s `.sortedKeys`; an insertion sort, as
-        // params hold a handful of keys, in temporary memory (on the stack when small): an
-        // array's allocation, insertions and release were half the cost of a params object.
-        let written = withUnsafeTemporaryAllocation(of: (key: String, value: JSONValue).self, capacity: object.count) {
-            members in
+        // Sorted by position, not as keys looked up again (each lookup hashed its key) nor as
+        // copied members: the positions of the members in the dictionary, in temporary memory
+        // (on the stack when small), ordered by their keys' UTF-8 bytes, the order of
+        // `JSONEncoder`'s `.sortedKeys`; an insertion sort, as params hold a handful of keys.
+        let written = withUnsafeTemporaryAllocation(
+            of: Dictionary<String, JSONValue>.Index.self, capacity: object.count
+        ) {
+            order in
             var count = 0
-            for member in object {
-                members.initializeElement(at: count, to: member)
+            var position = object.startIndex
+            while position != object.endIndex {
+                order.initializeElement(at: count, to: position)
                 var index = count
-                while index > 0, Self.precedes(members[index].key, members[index - 1].key) {
-                    members.swapAt(index, index - 1)
+                while index > 0, Self.precedes(object[order[index]].key, object[order[index - 1]].key) {
+                    order.swapAt(index, index - 1)
                     index -= 1
                 }
                 count += 1
+                position = object.index(after: position)
             }
-            defer { _ = members.prefix(count).deinitialize() }
             for index in 0..<count {
-                key(members[index].key, first: index == 0)
-                guard write(value: members[index].value) else { return false }
+                let member = object[order[index]]
+                key(member.key, first: index == 0)
+                guard write(value: member.value) else { return false }
             }
             return true
         }

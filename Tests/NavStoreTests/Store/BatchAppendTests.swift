@@ -7,6 +7,47 @@ import Testing
 @Suite("NavigationStore: batch append")
 struct BatchAppendTests {
     @Test(
+        "a batch's result carries its last event, also when its final commands append nothing",
+        arguments: StoreBackend.all)
+    func resultEventWhenFinalCommandsChangeNothing(backend: StoreBackend) throws {
+        let itemB = NavigationItem(title: "Bé 🚀")
+        let setUp: [NavigationCommand] = [
+            .push(.titled("A")),
+            .push(Entry(id: "B", route: "app://b", params: ["k": .string("v"), "n": .integer(-3)], item: itemB)),
+        ]
+        let unchanged: [NavigationCommand] = [
+            .update(entryID: "A", item: Entry.titled("A").item), .update(entryID: "B", item: itemB),
+        ]
+        let cases: [([NavigationCommand], String?)] = [
+            ([.push(.titled("C"))], "entry.pushed"),
+            (unchanged + [.popToRoot], "entries.popped"),
+            ([.push(.titled("C")), .popToRoot, .popToRoot] + unchanged.prefix(1), "entries.popped"),
+            ([.push(.titled("C"))] + unchanged, "entry.pushed"),
+            (unchanged, nil),
+            ([], nil),
+        ]
+        for (commands, type) in cases {
+            // An array is walked in place; a lazy sequence walks the generic path.
+            for lazy in [false, true] {
+                let dir = try TemporaryDirectory()
+                let store = try makeStore(dir, on: backend)
+                try store.startSession("s", at: 1_000)
+                try store.append(contentsOf: setUp, session: "s", at: 2_000)
+                let result =
+                    lazy
+                    ? try store.append(contentsOf: commands.lazy.map { $0 }, session: "s", at: 3_000)
+                    : try store.append(contentsOf: commands, session: "s", at: 3_000)
+                #expect(result.event?.type == type, "\(commands), lazy: \(lazy)")
+                if type != nil {
+                    #expect(result.event == (try store.allEvents().last), "\(commands), lazy: \(lazy)")
+                    #expect(result.event?.version == result.version)
+                    #expect(result.event?.at == 3_000)
+                }
+            }
+        }
+    }
+
+    @Test(
         "a batch gives the same history and state as the same commands one by one",
         arguments: StoreBackend.firstOnPostgreSQL([1, 7, 64]))
     func batchEqualsOneByOne(snapshotInterval: Int, backend: StoreBackend) throws {
