@@ -22,36 +22,66 @@ struct EventIDGenerator {
     /// The next id, e.g. `019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17`.
     /// - Parameter milliseconds: the time part, in ms since the Unix epoch (now by default).
     mutating func next(milliseconds: Int64 = Timestamp.now()) -> String {
+        Self.text(nextBits(milliseconds: milliseconds))
+    }
+
+    /// The 128 bits of the next id as two words, spelled by ``text(_:)`` or ``withText(_:_:)``:
+    /// 48 bits of time, version 7, 12 + 2 + 18 bits of counter around the variant bits 10, then
+    /// 42 bits of node.
+    /// - Parameter milliseconds: the time part, in ms since the Unix epoch (now by default).
+    mutating func nextBits(milliseconds: Int64 = Timestamp.now()) -> (high: UInt64, low: UInt64) {
         let count = counter
         counter &+= 1
         let time = UInt64(bitPattern: milliseconds) & 0xFFFF_FFFF_FFFF
-        // The 128 bits as two words: 48 bits of time, version 7, 12 + 2 + 18 bits of counter
-        // around the variant bits 10, then 42 bits of node.
-        let high = time << 16 | 0x7000 | UInt64(count >> 20)
-        let low = 0x8000_0000_0000_0000 | UInt64(count & 0xF_FFFF) << 42 | node
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            var index = 0
-            func hex(_ word: UInt64, digits: Range<Int>) {
-                for digit in digits {
-                    buffer[index] = Self.hexDigits[Int((word >> UInt64(60 - 4 * digit)) & 0xF)]
-                    index += 1
-                }
-            }
-            func dash() {
-                buffer[index] = UInt8(ascii: "-")
+        return (
+            time << 16 | 0x7000 | UInt64(count >> 20),
+            0x8000_0000_0000_0000 | UInt64(count & 0xF_FFFF) << 42 | node
+        )
+    }
+
+    /// The id `bits` as lowercase UUID text.
+    static func text(_ bits: (high: UInt64, low: UInt64)) -> String {
+        String(unsafeUninitializedCapacity: 36) { spell(bits, into: $0) }
+    }
+
+    /// Calls `body` with the id `bits` as lowercase UUID text in UTF-8, spelled on the stack: no
+    /// `String` (36 bytes allocated and validated) for an id that is only bound to an insert.
+    static func withText<Result>(
+        _ bits: (high: UInt64, low: UInt64), _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes: 36 fit
+        return try withUnsafeMutableBytes(of: &storage) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = spell(bits, into: bytes)
+            return try body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
+        }
+    }
+
+    /// Writes the 36 characters of the id `bits` into `buffer` and returns their count.
+    private static func spell(_ bits: (high: UInt64, low: UInt64), into buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> Int
+    {
+        var index = 0
+        func hex(_ word: UInt64, digits: Range<Int>) {
+            for digit in digits {
+                buffer[index] = Self.hexDigits[Int((word >> UInt64(60 - 4 * digit)) & 0xF)]
                 index += 1
             }
-            hex(high, digits: 0..<8)
-            dash()
-            hex(high, digits: 8..<12)
-            dash()
-            hex(high, digits: 12..<16)
-            dash()
-            hex(low, digits: 0..<4)
-            dash()
-            hex(low, digits: 4..<16)
-            return index
         }
+        func dash() {
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+        }
+        hex(bits.high, digits: 0..<8)
+        dash()
+        hex(bits.high, digits: 8..<12)
+        dash()
+        hex(bits.high, digits: 12..<16)
+        dash()
+        hex(bits.low, digits: 0..<4)
+        dash()
+        hex(bits.low, digits: 4..<16)
+        return index
     }
 
     /// A random version 4 UUID in lowercase text (RFC 9562 §5.4): 122 random bits, no time and

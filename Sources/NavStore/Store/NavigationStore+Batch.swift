@@ -53,7 +53,7 @@ private struct BatchWrite {
     /// The time of every event of the batch, in ms since the Unix epoch.
     let time: Int64
     /// The last event's parts: its ``Event`` is made once, by ``result(session:)``.
-    var last: (seq: Int64, eventID: String, body: EventBody)?
+    var last: (seq: Int64, eventID: AppendedEventID, body: EventBody)?
     var vetoed = false
 
     /// Decides `command` against the running state and appends its event, if any.
@@ -73,7 +73,7 @@ private struct BatchWrite {
     /// The batch's result for session `key`.
     func result(session key: String) -> AppendResult {
         let event = last.map {
-            Event(seq: $0.seq, session: key, version: write.version, at: time, eventID: $0.eventID, body: $0.body)
+            Event(seq: $0.seq, session: key, version: write.version, at: time, eventID: $0.eventID.text, body: $0.body)
         }
         return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: event)
     }

@@ -11,9 +11,12 @@ extension StoreCore {
     /// Appends `body` as the next event of `write` (one insert), folds it into the running state
     /// and writes a snapshot every K versions. The projection and the session row are left to
     /// ``finishWrite(_:)``, once per transaction. Runs inside the caller's transaction.
-    /// - Parameter ignoreKnownID: insert nothing and return `nil` when `eventID` is already stored
-    ///   (`ON CONFLICT (event_id) DO NOTHING`), instead of failing.
-    /// - Returns: the new event's `seq` and event id (its version is now `write.version`), or `nil`
+    /// - Parameters:
+    ///   - eventID: the event's id; a new version 7 UUID when `nil`, bound to the insert from the
+    ///     stack and spelled as a `String` only when asked for (``AppendedEventID/text``).
+    ///   - ignoreKnownID: insert nothing and return `nil` when `eventID` is already stored
+    ///     (`ON CONFLICT (event_id) DO NOTHING`), instead of failing.
+    /// - Returns: the new event's `seq` and id (its version is now `write.version`), or `nil`
     ///   when nothing was inserted. No ``Event`` is made here: a batch needs only its last one.
     /// - Throws: ``StoreError/eventIDExists(_:)`` for a known `eventID` (without `ignoreKnownID`),
     ///   ``StoreError/versionConflict(session:expected:actual:)`` when another writer stored the
@@ -21,23 +24,36 @@ extension StoreCore {
     @discardableResult
     func appendEvent(
         _ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false
-    ) throws -> (seq: Int64, eventID: String)? {
-        let id = eventID ?? newEventID()
+    ) throws -> (seq: Int64, eventID: AppendedEventID)? {
         let version = write.version + 1
-        guard
-            let seq = try insertEvent(
-                body, sessionID: write.row.id, sessionKey: write.row.key, version: version, at: at, eventID: id,
-                ignoreKnownID: ignoreKnownID)
-        else {
-            return nil
+        let id: AppendedEventID
+        let inserted: Int64?
+        if var given = eventID {
+            id = .given(given)
+            inserted = try given.withUTF8 {
+                try insertEvent(
+                    body, sessionID: write.row.id, sessionKey: write.row.key, version: version, at: at, eventID: $0,
+                    ignoreKnownID: ignoreKnownID)
+            }
+        } else {
+            let bits = eventIDs.nextBits()
+            id = .generated(high: bits.high, low: bits.low)
+            inserted = try EventIDGenerator.withText(bits) {
+                try insertEvent(
+                    body, sessionID: write.row.id, sessionKey: write.row.key, version: version, at: at, eventID: $0,
+                    ignoreKnownID: ignoreKnownID)
+            }
         }
-        try fold(body, into: &write, at: at, eventID: id)
+        guard let seq = inserted else { return nil }
+        try fold(body, into: &write, at: at, eventID: eventID)
         return (seq, id)
     }
 
     /// Folds `body`, the next event of `write` (inserted, or queued in an import's
     /// ``EventBatch``), into the running state and writes a snapshot every K versions.
-    func fold(_ body: EventBody, into write: inout SessionWrite, at: Int64, eventID: String) throws {
+    /// - Parameter eventID: the event's id, or `nil` for a generated one (``SessionWrite/lastEventID``
+    ///   is then unknown until a reader looks it up).
+    func fold(_ body: EventBody, into write: inout SessionWrite, at: Int64, eventID: String?) throws {
         let version = write.version + 1
         write.state.apply(body)
         write.version = version
@@ -68,7 +84,8 @@ extension StoreCore {
         }
         try finishWrite(write)
         return Event(
-            seq: appended.seq, session: row.key, version: write.version, at: at, eventID: appended.eventID, body: body)
+            seq: appended.seq, session: row.key, version: write.version, at: at, eventID: appended.eventID.text,
+            body: body)
     }
 
     /// Inserts one row into `events` with the prepared insert (``eventInsert(ignoringKnownID:)``),
@@ -77,8 +94,8 @@ extension StoreCore {
     /// - Throws: ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``
     ///   for a unique-constraint violation (see ``DatabaseConnection``), database errors.
     func insertEvent(
-        _ body: EventBody, sessionID: Int64, sessionKey: String, version: Int, at: Int64, eventID: String,
-        ignoreKnownID: Bool = false
+        _ body: EventBody, sessionID: Int64, sessionKey: String, version: Int, at: Int64,
+        eventID: UnsafeBufferPointer<UInt8>, ignoreKnownID: Bool = false
     ) throws -> Int64? {
         let insert = try eventInsert(ignoringKnownID: ignoreKnownID)
         insert.bind(integer: sessionID, at: 1)
@@ -86,25 +103,22 @@ extension StoreCore {
         insert.bind(integer: at, at: 4)
         // Every text bound in place, none copied: the type, the id and the payload's buffer.
         var type = body.type
-        var id = eventID
         do {
             return try type.withUTF8 { type in
-                try id.withUTF8 { id in
-                    insert.bind(utf8: type, at: 3)
-                    insert.bind(utf8: id, at: 5)
-                    return try PayloadWriter.withPayload(body, in: payloadBuffer) { payload in
-                        if let payload {
-                            insert.bind(utf8: payload, at: 6)
-                        } else {
-                            insert.bind(text: try body.payloadJSON(), at: 6)
-                        }
-                        return try insert.run()
+                insert.bind(utf8: type, at: 3)
+                insert.bind(utf8: eventID, at: 5)
+                return try PayloadWriter.withPayload(body, in: payloadBuffer) { payload in
+                    if let payload {
+                        insert.bind(utf8: payload, at: 6)
+                    } else {
+                        insert.bind(text: try body.payloadJSON(), at: 6)
                     }
+                    return try insert.run()
                 }
             }
         } catch let error as any DatabaseBackendError {
             guard case .uniqueViolation(let detail) = error.category else { throw error }
-            if detail.contains("event_id") { throw StoreError.eventIDExists(eventID) }
+            if detail.contains("event_id") { throw StoreError.eventIDExists(String(decoding: eventID, as: UTF8.self)) }
             throw StoreError.versionConflict(session: sessionKey, expected: version - 1, actual: version)
         }
     }
@@ -195,5 +209,20 @@ extension StoreCore {
                 .integer(sessionID), SQLValue(layer), SQLValue(position), .text(entry.id), SQLValue(entry.route),
                 SQLValue(params), .text(PayloadWriter.json(entry.item)),
             ])
+    }
+}
+
+/// The id of an appended event (``StoreCore/appendEvent(_:to:at:eventID:ignoreKnownID:)``): the one
+/// the caller gave, or the bits of one generated, spelled only when asked for.
+enum AppendedEventID {
+    case given(String)
+    case generated(high: UInt64, low: UInt64)
+
+    /// The id as stored: lowercase UUID text for a generated one.
+    var text: String {
+        switch self {
+        case .given(let text): return text
+        case .generated(let high, let low): return EventIDGenerator.text((high, low))
+        }
     }
 }

@@ -57,8 +57,8 @@ struct SessionWrite {
     var version: Int
     /// The time of the newest event, in ms since the Unix epoch (`row.updatedAt` before any).
     var lastAt: Int64
-    /// The event id of the newest event, once known: set by each append (`nil` until then, or
-    /// until a reader looks it up).
+    /// The event id of the newest event, once known: set by each append of a given id (`nil`
+    /// until then, after a generated one, or until a reader looks it up).
     var lastEventID: String? = nil
 }
 

@@ -241,6 +241,13 @@ struct PayloadWriterTests {
         #expect(ids.allSatisfy { $0.wholeMatch(of: pattern) != nil })
         #expect(ids[0].hasPrefix("018bcfe5-6800-"))  // 1_700_000_000_000 ms = 0x018bcfe56800
         #expect(generator.next(milliseconds: 0xABCD_EF01_2345).hasPrefix("abcdef01-2345-7"))
+        // The id bound to an insert from the stack is the text every reader gets.
+        for _ in 0..<100 {
+            let bits = generator.nextBits(milliseconds: 0x0123_4567_89AB)
+            #expect(
+                EventIDGenerator.withText(bits) { String(decoding: $0, as: UTF8.self) } == EventIDGenerator.text(bits))
+            #expect(EventIDGenerator.text(bits).wholeMatch(of: pattern) != nil)
+        }
         #expect(generator.next(milliseconds: 0x6789_0000_0000).hasPrefix("67890000-0000-7"))
     }
 
@@ -254,5 +261,12 @@ struct PayloadWriterTests {
         #expect(ids[0] == "f47ac10b-58cc-4372-a567-0e02b2c3d479")
         #expect(ids[1].count == 36 && ids[1].dropFirst(14).first == "7")
         #expect(ids[1] != ids[2])
+        // The ids a write returns are the stored ones: a single append's, a batch's last.
+        let single = try store.execute(.push(.titled("C")), session: "s")
+        let batch = try store.append(contentsOf: [.push(.titled("D")), .push(.titled("E"))], session: "s")
+        let stored = try store.allEvents().map(\.eventID)
+        #expect(single.event?.eventID == stored[3])
+        #expect(batch.event?.eventID == stored[5])
+        #expect(Set(stored).count == stored.count)
     }
 }
