@@ -19,6 +19,7 @@ struct LibPQ: @unchecked Sendable {
     let connectdb: libpq_PQconnectdb
     let finish: libpq_PQfinish
     let status: libpq_PQstatus
+    let consumeInput: libpq_PQconsumeInput
     let errorMessage: libpq_PQerrorMessage
     let execParams: libpq_PQexecParams
     let exec: libpq_PQexec
@@ -82,6 +83,7 @@ struct LibPQ: @unchecked Sendable {
         connectdb = try bind("PQconnectdb")
         finish = try bind("PQfinish")
         status = try bind("PQstatus")
+        consumeInput = try bind("PQconsumeInput")
         errorMessage = try bind("PQerrorMessage")
         execParams = try bind("PQexecParams")
         exec = try bind("PQexec")

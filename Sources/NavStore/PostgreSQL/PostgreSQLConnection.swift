@@ -207,11 +207,23 @@ package final class PostgreSQLConnection {
         let sqlState = field("C")
         let message = field("M") ?? libpq.resultErrorMessage(result).map { String(cString: $0) } ?? "unknown error"
         let constraint = field("n")
+        let connectionMessage = currentErrorMessage()
         libpq.clear(result)
-        let lost = handle.map { libpq.status($0) != CONNECTION_OK } ?? true
+        let lost = sqlState == nil ? connectionLost() : handle.map { libpq.status($0) != CONNECTION_OK } ?? true
         throw PostgreSQLError(
             kind: lost ? .connection : .statement, sqlState: sqlState, constraint: constraint,
-            message: redacted(lost && sqlState == nil ? currentErrorMessage() : message), sql: sql)
+            message: redacted(lost && sqlState == nil ? connectionMessage : message), sql: sql)
+    }
+
+    /// Whether the connection is gone, after an error libpq raised itself (no SQLSTATE). libpq
+    /// reports a write to a server that went away (stopped, crashed) as the statement's error and
+    /// keeps the connection `CONNECTION_OK` until it next reads; reading what is left
+    /// (`PQconsumeInput`) meets the closed socket and marks it bad. On a live connection the read
+    /// finds nothing and changes nothing.
+    private func connectionLost() -> Bool {
+        guard let handle else { return true }
+        if libpq.status(handle) == CONNECTION_OK { _ = libpq.consumeInput(handle) }
+        return libpq.status(handle) != CONNECTION_OK
     }
 
     /// libpq's message for the last failure on this connection.

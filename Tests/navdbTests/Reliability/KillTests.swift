@@ -50,18 +50,22 @@ struct ReliabilityKillTests {
         return result.lines.compactMap { Int($0) }
     }
 
-    @Test("a writer killed with SIGKILL at random moments loses no acknowledged event; check stays clean")
-    func killAtAnyInstant() async throws {
+    /// On PostgreSQL the writer is a client: its SIGKILL closes its connection, and the server
+    /// rolls back the transaction it had open (the append in flight), or has committed it.
+    @Test(
+        "a writer killed with SIGKILL at random moments loses no acknowledged event; check stays clean",
+        arguments: CommandBackend.all)
+    func killAtAnyInstant(backend: CommandBackend) async throws {
         let kills = Reliability.count(50, long: 500)
         let maxDelay = Reliability.count(30_000, long: 100_000)
         let bench = try Reliability.benchBinary()
-        let scratch = try Scratch("kill")
+        let scratch = try Scratch("kill", backend: backend)
         var random = Reliability.random(1)
-        // Two files: one written with small snapshot intervals (2 to 5, drawn again at every
+        // Two databases: one written with small snapshot intervals (2 to 5, drawn again at every
         // restart, so snapshots of several intervals sit side by side) and one at the default 64.
         let files = [
-            (path: scratch.file("small-interval.sqlite"), intervals: Optional(2...5)),
-            (path: scratch.file("default-interval.sqlite"), intervals: nil),
+            (path: try scratch.newDatabase("small-interval.sqlite"), intervals: Optional(2...5)),
+            (path: try scratch.newDatabase("default-interval.sqlite"), intervals: nil),
         ]
         var highest = [0, 0]
         var acknowledged = 0
@@ -102,12 +106,12 @@ struct ReliabilityKillTests {
         }
         #expect(lost == 0)
         Reliability.summary(
-            "kill",
+            "kill (\(backend))",
             """
             \(kills) SIGKILLs survived (\(kills / 2) at snapshot intervals 2-5, \(kills - kills / 2) at 64), \
             delays 0-\(maxDelay / 1_000) ms after the first acknowledgement; \(acknowledged) acknowledged events, \
-            \(lost) lost; \(unacknowledgedCommits) committed but killed before their print (the commit record was in the -wal, \
-            the kill came during its fsync or just after); \(checks) reopen+check runs clean; \
+            \(lost) lost; \(unacknowledgedCommits) committed but killed before their print (the commit was durable, \
+            the kill came during or just after it); \(checks) reopen+check runs clean; \
             \(snapshots) snapshots checked at the end
             """)
     }
@@ -120,6 +124,7 @@ struct ReliabilityKillTests {
     /// expected here only because WE truncated committed frames: the copy must still open, pass
     /// `check`, and hold exactly the first k events of the real log (a prefix, no gap, nothing
     /// altered), with k possibly below the number acknowledged.
+    // SQLite only: it cuts SQLite's -wal file; a PostgreSQL server keeps its own write-ahead log.
     @Test("a torn -wal (truncated at random offsets) opens, checks clean and keeps a prefix of the log")
     func tornWriteAheadLog() async throws {
         let kills = Reliability.count(5, long: 50)
@@ -189,11 +194,15 @@ struct ReliabilityKillTests {
     /// session is wholly there or wholly gone; the truncated one has either no base and every
     /// event, or its new base and exactly the events from it on. The other session is untouched,
     /// the maintenance flag is down and `check` is clean after every kill.
-    @Test("delete and truncate killed with SIGKILL at random moments leave the old or the new session, never a mix")
-    func killDuringRetention() async throws {
+    ///
+    /// On PostgreSQL each kill gets a fresh schema holding an import of the model's export.
+    @Test(
+        "delete and truncate killed with SIGKILL at random moments leave the old or the new session, never a mix",
+        arguments: CommandBackend.all)
+    func killDuringRetention(backend: CommandBackend) async throws {
         let kills = Reliability.count(12, long: 120)
         let navdb = try Navdb.binary().path
-        let scratch = try Scratch("kill-retention")
+        let scratch = try Scratch("kill-retention", backend: backend)
         var random = Reliability.random(3)
         // A model file: session "s" with 6,000 events (the work a kill can land in), "other" beside it.
         let model = scratch.file("model.sqlite")
@@ -224,11 +233,22 @@ struct ReliabilityKillTests {
             try store.events(session: "other") { otherEvents.append($0) }
         }
         let modelBytes = try Data(contentsOf: URL(fileURLWithPath: model))
+        var modelLines: [String] = []
+        try NavigationStore(path: model, create: false).exportNDJSON(session: nil) { modelLines.append($0) }
         let last = originalEvents.count
         var outcomes = ["delete old": 0, "delete new": 0, "truncate old": 0, "truncate new": 0]
         for kill in 0..<kills {
-            let path = scratch.file("copy-\(kill).sqlite")
-            try modelBytes.write(to: URL(fileURLWithPath: path))
+            let path = try scratch.newDatabase("copy-\(kill).sqlite")
+            if backend == .sqlite {
+                try modelBytes.write(to: URL(fileURLWithPath: path))
+            } else {
+                // The same events (ids, times, payloads); seq and the session ids are the schema's own.
+                let copy = try NavigationStore(path: path)
+                _ = try copy.importNDJSON(lines: modelLines)
+                (originalEvents, otherEvents) = ([], [])
+                try copy.events(session: "s") { originalEvents.append($0) }
+                try copy.events(session: "other") { otherEvents.append($0) }
+            }
             let truncating = kill % 2 == 1
             let before = random.int(2...(last - 1))
             let arguments =
@@ -285,7 +305,7 @@ struct ReliabilityKillTests {
         Reliability.summary(
             "kill during retention",
             """
-            \(kills) SIGKILLs of 'session delete' and 'session truncate' on a 6,000-event session, 0-120 ms after the start: \
+            \(kills) SIGKILLs of 'session delete' and 'session truncate' on a 6,000-event session (\(backend)), 0-120 ms after the start: \
             \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")); no mix, check clean every time
             """)
     }
