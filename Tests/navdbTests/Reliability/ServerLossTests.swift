@@ -78,10 +78,13 @@ struct ServerLossTests {
 
     /// Waits until the server shows the connection named `application` inside a transaction that
     /// has written (it has a transaction id), and returns the backend's process id.
-    static func waitForOpenWrite(admin: String, application: String) async throws -> Int64 {
+    static func waitForOpenWrite(admin: String, application: String, held: HeldImport) async throws -> Int64 {
         let db = try PostgreSQLConnection(uri: admin)
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         while Date() < deadline {
+            guard held.process.isRunning else {
+                throw Reliability.Failure("navdb's import ended before the server went away: \(try held.finish())")
+            }
             if let row = try db.queryFirst(
                 sql:
                     "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND state = 'idle in transaction' AND backend_xid IS NOT NULL",
@@ -91,7 +94,11 @@ struct ServerLossTests {
             }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        throw Reliability.Failure("navdb's import never showed an open write transaction on the server")
+        let states = try db.query(
+            sql: "SELECT state, backend_xid::text FROM pg_stat_activity WHERE application_name = ?",
+            arguments: [.text(application)]
+        ).rows
+        throw Reliability.Failure("navdb's import never showed an open write transaction on the server: \(states)")
     }
 
     /// libpq's reasons for a connection whose server went away, besides the server's own last word
@@ -152,7 +159,7 @@ struct ServerLossTests {
         let lines = Self.lines(count: 1_200)
         let held = try HeldImport(uri: uri, directory: sandbox.directory, environment: environment)
         held.write(lines[..<600])
-        let pid = try await Self.waitForOpenWrite(admin: server, application: application)
+        let pid = try await Self.waitForOpenWrite(admin: server, application: application, held: held)
         let admin = try PostgreSQLConnection(uri: server)
         #expect(
             try admin.queryFirst(sql: "SELECT pg_terminate_backend(?::integer)", arguments: [.integer(pid)]) == [
@@ -247,7 +254,7 @@ struct ServerLossTests {
         let lines = Self.lines(count: 1_200)
         let held = try HeldImport(uri: uri, directory: sandbox.directory, environment: environment)
         held.write(lines[..<600])
-        _ = try await Self.waitForOpenWrite(admin: cluster.trusted, application: application)
+        _ = try await Self.waitForOpenWrite(admin: cluster.trusted, application: application, held: held)
         let postmaster = try cluster.postmaster()
         let bin = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(postmaster)/exe")
         // SIGQUIT is what `pg_ctl stop -m immediate` sends: every server process quits at once.
