@@ -107,7 +107,7 @@ extension BadInputTests {
             try expectRefused(
                 sandbox, arguments, stdin: stdin(lines), status: 65,
                 message:
-                    "the text '\(value)' contains U+0000 (NUL), which PostgreSQL text cannot hold: on PostgreSQL session keys, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
+                    "the text '\(value)' contains U+0000 (NUL), which PostgreSQL text cannot hold: on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
             )
         }
         let (sandbox, _) = try sandboxAndForeignExport(backend)

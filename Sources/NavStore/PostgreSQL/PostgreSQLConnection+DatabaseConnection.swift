@@ -39,7 +39,8 @@ extension PostgreSQLError: DatabaseBackendError {
     /// What the error means to the store: a connection failure is ``DatabaseErrorCategory/cannotOpen``,
     /// text PostgreSQL cannot hold ``DatabaseErrorCategory/unsupportedValue(detail:)``,
     /// `23505` a ``DatabaseErrorCategory/uniqueViolation(detail:)`` naming the columns, a race
-    /// still lost after every retry ``DatabaseErrorCategory/busy``, `25006` (a read-only
+    /// still lost after every retry and a lock wait past `lock_timeout` (`55P03`)
+    /// ``DatabaseErrorCategory/busy``, `25006` (a read-only
     /// transaction or server) ``DatabaseErrorCategory/readOnly``, `53100` (disk full)
     /// ``DatabaseErrorCategory/diskFull``, `XX001`/`XX002` (data or index corrupted)
     /// ``DatabaseErrorCategory/corrupt``.
@@ -49,7 +50,8 @@ extension PostgreSQLError: DatabaseBackendError {
         if isUniqueViolation {
             return .uniqueViolation(detail: Self.uniqueColumns[constraint ?? ""] ?? constraint ?? "")
         }
-        if isRetryable { return .busy }
+        // A race still lost after every retry, or a lock still held after `lock_timeout` (55P03).
+        if isRetryable || sqlState == "55P03" { return .busy }
         switch sqlState {
         case "25006": return .readOnly
         case "53100": return .diskFull

@@ -3,9 +3,9 @@
 /// `schema_migrations`.
 ///
 /// A shipped migration file is never edited: a change is a new numbered file, appended to
-/// ``all``. Two processes migrating the same schema at once are serialized by a transaction-level
-/// advisory lock of that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS);
-/// the second finds the first's records and skips them. Other schemas of the database migrate
+/// ``all``. Two processes migrating the same schema at once are serialized by an advisory lock of
+/// that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS), taken
+/// before the migrations' transactions begin; the second finds the first's records and skips them. Other schemas of the database migrate
 /// meanwhile: a team's many schemas, or tests each on a fresh one, do not wait for each other.
 package enum PostgreSQLMigrator {
     /// The migrations compiled into the binary (`.embedInCode`), in order.
@@ -46,14 +46,20 @@ package enum PostgreSQLMigrator {
         }
     }
 
-    /// Applies every migration not yet recorded, each in its own transaction.
+    /// Applies every migration not yet recorded, each in its own transaction, holding the schema's
+    /// session-level advisory lock meanwhile.
+    ///
+    /// The lock is taken before the transactions, not inside them: a `SERIALIZABLE` transaction
+    /// reads from a snapshot taken at its first statement, so one that first waited for the lock
+    /// would not see the tables another process created meanwhile, and would create them again
+    /// (SQLSTATE 42P07). The lock ends with the connection if the process dies.
     /// - Throws: ``Refusal`` (nothing changed) or ``PostgreSQLError``.
     package static func migrate(_ db: PostgreSQLConnection) throws {
+        let key = "?::integer, hashtext(coalesce(current_schema(), ''))"
+        try db.execute(sql: "SELECT pg_advisory_lock(\(key))", arguments: [.integer(lockClass)])
+        defer { _ = try? db.execute(sql: "SELECT pg_advisory_unlock(\(key))", arguments: [.integer(lockClass)]) }
         for migration in all {
             try db.inTransaction(.write) {
-                try db.execute(
-                    sql: "SELECT pg_advisory_xact_lock(?::integer, hashtext(coalesce(current_schema(), '')))",
-                    arguments: [.integer(lockClass)])
                 let applied = try appliedIdentifiers(db, creating: true) ?? []
                 if applied.contains(migration.identifier) { return }
                 try db.executeScript(migration.sql)

@@ -54,7 +54,9 @@ public final class NavigationStore: Sendable {
         self.options = options
         do {
             if isPostgreSQL {
-                let connection = try PostgreSQLStoreDatabase.open(uri: path, displayName: displayed, create: create)
+                let connection = try PostgreSQLStoreDatabase.open(
+                    uri: path, displayName: displayed, create: create,
+                    lockTimeoutMilliseconds: options.busyTimeoutMilliseconds)
                 core = Mutex(StoreCore(connection, readOnly: false, options: options))
                 upgradedFrom = nil
             } else {

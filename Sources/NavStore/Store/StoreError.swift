@@ -80,7 +80,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case interrupted(path: String, reason: String)
     /// A value the database cannot store, refused before it reached the database: PostgreSQL text
     /// cannot hold U+0000 (https://www.postgresql.org/docs/current/datatype-character.html), so
-    /// a session key, entry id or route containing it is refused there (SQLite stores it; titles
+    /// a session key or name, entry id or route containing it is refused there (SQLite stores it; titles
     /// and params, stored as JSON, may hold it on both). `reason` names the value; nothing was
     /// written.
     case unsupportedValue(reason: String)
@@ -122,7 +122,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableValue(let path, let reason): "cannot use database '\(path)': \(reason)"
         case .interrupted(let path, let reason): "cannot use database '\(path)': \(reason)"
         case .unsupportedValue(let reason):
-            "\(reason): on PostgreSQL session keys, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
+            "\(reason): on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
         case .invalidImport(let line, let reason): "line \(line): \(reason); nothing was imported"
         case .eventIDConflict(let line, let eventID):
             "line \(line): event id \(eventID) is already stored with different content; nothing was imported"

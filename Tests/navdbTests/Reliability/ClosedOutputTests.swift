@@ -11,7 +11,7 @@ struct ClosedOutputTests {
     /// last event's payload is unreadable: a command that read the log to its end would stop
     /// there with a payload error, so reaching it shows that the closed output went unnoticed.
     static func logWithUnreadableEnd(_ sandbox: Sandbox, count: Int) throws {
-        let store = try NavigationStore(path: sandbox.database.path)
+        let store = try NavigationStore(path: sandbox.databaseArgument)
         var lines: [String] = []
         func line(_ version: Int, _ type: String, _ payload: String) {
             lines.append(
@@ -28,8 +28,11 @@ struct ClosedOutputTests {
             }
         }
         try store.importNDJSON(lines: lines)
-        let db = try Connection(path: sandbox.database.path, mode: .readWrite)
-        try db.execute("DROP TRIGGER events_no_update; UPDATE events SET payload = '{' WHERE version = \(count)")
+        let trigger =
+            sandbox.databaseURI == nil
+            ? "DROP TRIGGER events_no_update" : "DROP TRIGGER events_no_update_or_delete ON events"
+        try sandbox.executeSQL(trigger)
+        try sandbox.executeSQL("UPDATE events SET payload = '{' WHERE version = \(count)")
     }
 
     /// Runs `navdb --db $DB <command>` with `SIGPIPE` ignored and its stdout a pipe whose reader
@@ -43,7 +46,7 @@ struct ClosedOutputTests {
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["NAVDB"] = try Navdb.binary().path
-        environment["DB"] = sandbox.database.path
+        environment["DB"] = sandbox.databaseArgument
         environment["ERR"] = errPath
         process.environment = environment
         try process.run()
@@ -54,9 +57,11 @@ struct ClosedOutputTests {
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
-    @Test("history, export and replay stop at the first failed write into a closed pipe (SIGPIPE ignored): exit 73")
-    func closedPipe() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "history, export and replay stop at the first failed write into a closed pipe (SIGPIPE ignored): exit 73",
+        arguments: Reliability.backends)
+    func closedPipe(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try Self.logWithUnreadableEnd(sandbox, count: 4_000)
         // The unreadable end is there: a command that reads everything meets it.
         let all = try sandbox.run(["history", "s"])

@@ -3,7 +3,8 @@ import NavStore
 import Testing
 
 /// README "Reliability": "Concurrent writers (processes) on one file: no lost update, no `database is
-/// locked` escaping as a crash; a stale `--expect-version` is a clean conflict."
+/// locked` escaping as a crash; a stale `--expect-version` is a clean conflict." Each test runs on
+/// a file and on a PostgreSQL schema (a new, empty one where the file would be new).
 @Suite("Reliability: concurrent writers")
 struct ReliabilityConcurrentWriterTests {
     /// Lines of a writer's stderr that are not the refusals it retries.
@@ -11,14 +12,16 @@ struct ReliabilityConcurrentWriterTests {
         result.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("refused: ") }
     }
 
-    @Test("writer processes on one new file, same session and own sessions: no lost update, no gap, no lock error")
-    func writerLoops() async throws {
+    @Test(
+        "writer processes on one new file, same session and own sessions: no lost update, no gap, no lock error",
+        arguments: Reliability.backends)
+    func writerLoops(backend: CommandBackend) async throws {
         let perWriter = Reliability.count(40, long: 400)
         let bench = try Reliability.benchBinary()
-        let scratch = try Scratch("writers")
+        let scratch = try Scratch("writers", backend: backend)
         var random = Reliability.random(3)
-        // The file does not exist yet: the writers also race to create it.
-        let path = scratch.file("writers.sqlite")
+        // The file does not exist yet (the schema is empty): the writers also race to create it.
+        let path = try scratch.newDatabase("writers.sqlite")
         let writers = [("shared", "a"), ("shared", "b"), ("own-c", "c"), ("own-d", "d")]
         let children = try writers.map { session, tag in
             try Child(
@@ -63,7 +66,7 @@ struct ReliabilityConcurrentWriterTests {
         let problems = try StoreProbe.problems(store, probes: 3, random: &random)
         #expect(problems.isEmpty, "\(problems)")
         Reliability.summary(
-            "concurrent writer loops",
+            "concurrent writer loops (\(backend))",
             """
             \(writers.count) processes (2 on one session, 2 on their own) x \(perWriter) events racing on one new file: \
             \(acknowledged.values.map(\.count).reduce(0, +)) acknowledged, \(events.count) events in the log \
@@ -72,12 +75,14 @@ struct ReliabilityConcurrentWriterTests {
             """)
     }
 
-    @Test("navdb processes pushing at once: every write lands once, exit 0, no lock error")
-    func navdbProcesses() async throws {
+    @Test(
+        "navdb processes pushing at once: every write lands once, exit 0, no lock error",
+        arguments: Reliability.backends)
+    func navdbProcesses(backend: CommandBackend) async throws {
         let perProcess = Reliability.count(12, long: 100)
-        let scratch = try Scratch("navdb-writers")
+        let scratch = try Scratch("navdb-writers", backend: backend)
         var random = Reliability.random(4)
-        let db = scratch.file("navdb.sqlite")
+        let db = scratch.database
         let start = try await scratch.navdb(["--db", db, "session", "start", "shared"])
         #expect(start.status == 0, "\(start)")
         let processes = 4
@@ -130,20 +135,20 @@ struct ReliabilityConcurrentWriterTests {
         let problems = try StoreProbe.problems(store, probes: 2, random: &random)
         #expect(problems.isEmpty, "\(problems)")
         Reliability.summary(
-            "concurrent navdb processes",
+            "concurrent navdb processes (\(backend))",
             """
             \(processes) concurrent sequences x \(perProcess) 'navdb push' (2 on one session, 2 on their own): \
             \(runs) processes, every exit 0, every version given once, no lock error, 0 lost, check clean
             """)
     }
 
-    @Test("first writes racing to create the database file all succeed")
-    func racingCreation() async throws {
+    @Test("first writes racing to create the database file all succeed", arguments: Reliability.backends)
+    func racingCreation(backend: CommandBackend) async throws {
         let rounds = Reliability.count(8, long: 50)
-        let scratch = try Scratch("creation")
+        let scratch = try Scratch("creation", backend: backend)
         var failures: [String] = []
         for round in 0..<rounds {
-            let db = scratch.file("created-\(round).sqlite")
+            let db = try scratch.newDatabase("created-\(round).sqlite")
             let children = try (0..<4).map { index in
                 try Child(
                     try Navdb.binary().path, ["--db", db, "session", "start", "k\(index)"], directory: scratch.path,
@@ -158,16 +163,18 @@ struct ReliabilityConcurrentWriterTests {
         }
         #expect(failures.isEmpty, "\(failures)")
         Reliability.summary(
-            "racing creation",
-            "\(rounds) rounds of 4 'session start' racing to create a new file: \(rounds * 4 - failures.count) of \(rounds * 4) succeeded"
+            "racing creation (\(backend))",
+            "\(rounds) rounds of 4 'session start' racing to create a new database: \(rounds * 4 - failures.count) of \(rounds * 4) succeeded"
         )
     }
 
-    @Test("two pushes racing with the same --expect-version: exactly one exits 0, the other 4")
-    func expectVersionRace() async throws {
+    @Test(
+        "two pushes racing with the same --expect-version: exactly one exits 0, the other 4",
+        arguments: Reliability.backends)
+    func expectVersionRace(backend: CommandBackend) async throws {
         let rounds = Reliability.count(20, long: 200)
-        let scratch = try Scratch("expect-version")
-        let db = scratch.file("navdb.sqlite")
+        let scratch = try Scratch("expect-version", backend: backend)
+        let db = scratch.database
         #expect(try await scratch.navdb(["--db", db, "session", "start", "s"]).status == 0)
         let binary = try Navdb.binary().path
         var version = 1
@@ -200,18 +207,18 @@ struct ReliabilityConcurrentWriterTests {
         #expect(try store.sessionInfo("s").version == 1 + rounds)
         #expect(try store.check().isClean)
         Reliability.summary(
-            "expect-version race",
+            "expect-version race (\(backend))",
             "\(rounds) races of two 'push --expect-version V': \(winners) exit 0, \(conflicts) exit 4, log gapless at version \(1 + rounds)"
         )
     }
 
     @Test(
-        "a truncate or delete with --expect-version racing a push: all or nothing; a stale one exits 4, a push after a delete 1"
-    )
-    func retentionRace() async throws {
+        "a truncate or delete with --expect-version racing a push: all or nothing; a stale one exits 4, a push after a delete 1",
+        arguments: Reliability.backends)
+    func retentionRace(backend: CommandBackend) async throws {
         let rounds = Reliability.count(10, long: 100)
-        let scratch = try Scratch("retention-race")
-        let db = scratch.file("navdb.sqlite")
+        let scratch = try Scratch("retention-race", backend: backend)
+        let db = scratch.database
         let binary = try Navdb.binary().path
         var pushWon = 0
         var retentionWon = 0
@@ -255,36 +262,51 @@ struct ReliabilityConcurrentWriterTests {
             #expect(try store.check().isClean, "round \(round)")
         }
         Reliability.summary(
-            "retention race",
+            "retention race (\(backend))",
             "\(rounds) races of 'push --expect-version 5' against 'session delete/truncate --expect-version 5': push first \(pushWon), retention first \(retentionWon), never a partial result"
         )
     }
 
-    @Test("a writer blocked past the busy timeout gets one clear exit-74 line; readers are not blocked")
-    func busyTimeout() async throws {
-        let scratch = try Scratch("busy")
-        let db = scratch.file("navdb.sqlite")
+    /// On PostgreSQL the lock is the session's row, locked as another writer's append locks it, and
+    /// the wait is bounded by `lock_timeout` (the same ``StoreOptions/busyTimeoutMilliseconds``).
+    @Test(
+        "a writer blocked past the busy timeout gets one clear exit-74 line; readers are not blocked",
+        arguments: Reliability.backends)
+    func busyTimeout(backend: CommandBackend) async throws {
+        let scratch = try Scratch("busy", backend: backend)
+        let db = scratch.database
         let store = try NavigationStore(path: db)
         try store.startSession("s")
-        // Hold the write lock from this process: an import's BEGIN IMMEDIATE stays open while
-        // its input, a sequence that blocks until released, has not ended.
+        // Hold the write lock from this process. SQLite: an import's BEGIN IMMEDIATE stays open
+        // while its input, a sequence that blocks until released, has not ended. PostgreSQL: a
+        // transaction of our own holds the session's row.
         let gate = Gate()
-        let holder = Thread {
-            _ = try? store.importNDJSON(lines: BlockingLines(gate: gate))
-            gate.finish()
+        var holder: PostgreSQLConnection?
+        if let uri = scratch.databaseURI {
+            holder = try PostgreSQLConnection(uri: uri)
+            try holder?.execute(sql: "BEGIN")
+            _ = try holder?.query(sql: "SELECT key FROM sessions WHERE key = 's' FOR UPDATE")
+        } else {
+            Thread {
+                _ = try? store.importNDJSON(lines: BlockingLines(gate: gate))
+                gate.finish()
+            }.start()
+            while !gate.isLocked { try await Task.sleep(nanoseconds: 1_000_000) }
         }
-        holder.start()
-        while !gate.isLocked { try await Task.sleep(nanoseconds: 1_000_000) }
 
         let reader = try await scratch.navdb(["--db", db, "--json", "stack", "s"])
         // The write lock is held until after the writer below has given up, so a reader that the
         // lock blocked would give up too (exit 74 after the 10 s busy timeout): exit 0 is the
         // proof, whatever the machine's load; no clock is asked.
         #expect(reader.status == 0, "\(reader)")
-        #expect(gate.isLocked && !gate.isFinished, "the write lock was held while the reader read")
+        #expect(holder != nil || (gate.isLocked && !gate.isFinished), "the write lock was held while the reader read")
         let writer = try await scratch.navdb(["--db", db, "push", "s", "A"], timeout: 60)
-        gate.release()
-        while !gate.isFinished { try await Task.sleep(nanoseconds: 1_000_000) }
+        if let holder {
+            try holder.execute(sql: "ROLLBACK")
+        } else {
+            gate.release()
+            while !gate.isFinished { try await Task.sleep(nanoseconds: 1_000_000) }
+        }
 
         #expect(writer.status == 74, "\(writer)")
         #expect(
@@ -294,7 +316,7 @@ struct ReliabilityConcurrentWriterTests {
         #expect(writer.seconds >= 9.5, "gave up after \(writer.seconds) s")
         #expect(try store.sessionInfo("s").version == 1)
         Reliability.summary(
-            "busy timeout",
+            "busy timeout (\(backend))",
             "a push behind a held write lock waited \(String(format: "%.1f", writer.seconds)) s, then exit 74 with one clear line; a reader meanwhile answered in \(String(format: "%.2f", reader.seconds)) s"
         )
     }

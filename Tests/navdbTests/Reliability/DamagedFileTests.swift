@@ -12,6 +12,7 @@ import Testing
 /// application, a newer
 /// schema, a damaged, read-only or full database: each command gets one clear `Error:` line and
 /// exit 74 (database unusable), and the files are left byte for byte as they were.
+/// SQLite only: these are about the database file itself (its bytes, permissions, mount, disk space).
 @Suite("Reliability: damaged and foreign files")
 struct ReliabilityDamagedFileTests {
     /// Commands that only read.

@@ -54,7 +54,11 @@ struct DeepJSONTests {
         #expect(verify.status == 0, "\(context): rebuild --verify: \(verify.description.prefix(600))")
         let export = try sandbox.run(["export", "--all"])
         #expect(export.status == 0, "\(context): export: \(export.description.prefix(600))")
-        let copy = sandbox.directory.appendingPathComponent("copy-\(UUID().uuidString).sqlite").path
+        // An empty database on the same backend.
+        let copy =
+            sandbox.databaseURI == nil
+            ? sandbox.directory.appendingPathComponent("copy-\(UUID().uuidString).sqlite").path
+            : try CommandBackend.freshSchemaURI()
         let imported = try sandbox.run(["--db", copy, "import", "-"], stdin: export.stdout)
         #expect(imported.status == 0, "\(context): import of the export: \(imported.description.prefix(600))")
         for key in sessions {
@@ -67,9 +71,9 @@ struct DeepJSONTests {
 
     @Test(
         "params nested around the limit: accepted ones read back through every reader, deeper ones are refused at the door (65, unchanged)",
-        arguments: [1, 2, 99, 100, 101, 102, 103, 104, 300, 507, 508, 509, 1_000])
-    func depthAroundTheLimit(depth: Int) throws {
-        let sandbox = try Sandbox()
+        arguments: Reliability.backends, [1, 2, 99, 100, 101, 102, 103, 104, 300, 507, 508, 509, 1_000])
+    func depthAroundTheLimit(backend: CommandBackend, depth: Int) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         let file = try sandbox.write("entries.json", #"[{"id":"A","params":"# + Self.params(depth: depth) + "}]")
@@ -96,9 +100,11 @@ struct DeepJSONTests {
         }
     }
 
-    @Test("wide params (20,000 keys, an array of 100,000 numbers, a 1 MB string) read back through every reader")
-    func wideParams() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "wide params (20,000 keys, an array of 100,000 numbers, a 1 MB string) read back through every reader",
+        arguments: Reliability.backends)
+    func wideParams(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         let keys = (0..<20_000).map { #""key-\#($0)":\#($0)"# }.joined(separator: ",")
@@ -124,9 +130,10 @@ struct DeepJSONTests {
             ("-9223372036854775808", "-9223372036854775808"), ("0.1", "0.1"), ("-1.5", "-1.5"), ("0", "0"),
             ("1.7976931348623157e+308", "1.7976931348623157e+308"), ("5e-324", "5e-324"),
             ("123456789012345680000", "1.2345678901234568e+20"),
-        ] as [(String, String?)])
-    func exactNumbers(given: String, stored: String?) throws {
-        let sandbox = try Sandbox()
+        ] as [(String, String?)], Reliability.backends)
+    func exactNumbers(number: (given: String, stored: String?), backend: CommandBackend) throws {
+        let (given, stored) = number
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         let file = try sandbox.write("entries.json", #"[{"id":"A","params":{"n":"# + given + "}}]")
@@ -151,9 +158,11 @@ struct DeepJSONTests {
         }
     }
 
-    @Test("a key given twice in an import line or a set-stack file is refused (65), naming the key; nothing changes")
-    func duplicateKeys() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "a key given twice in an import line or a set-stack file is refused (65), naming the key; nothing changes",
+        arguments: Reliability.backends)
+    func duplicateKeys(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "root"])
         let before = try sandbox.databaseBytes()
@@ -176,9 +185,10 @@ struct DeepJSONTests {
         arguments: [
             (#""x""#, false), (#""2023-11-14T22:13:21Z""#, false), ("5", false), (#""2023-11-14T22:13:20.000Z""#, true),
             (#""2023-11-14T23:13:20+01:00""#, true),
-        ])
-    func timeAgreesWithAt(time: String, accepted: Bool) throws {
-        let sandbox = try Sandbox()
+        ], Reliability.backends)
+    func timeAgreesWithAt(example: (time: String, accepted: Bool), backend: CommandBackend) throws {
+        let (time, accepted) = example
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "other"])
         let before = try sandbox.databaseBytes()
         let line =

@@ -6,6 +6,7 @@ import Testing
 /// byte-for-byte unchanged (file, `-wal` and `-shm`); every file navdb creates is 0600 whatever
 /// the path's form, `--db` is a path and never an SQLite URI, a refused command leaves no file;
 /// an import line over the limit is refused with its line number.
+/// SQLite only but for the long line: these are about files (SQLite's -wal, symlinks, modes, file: names).
 @Suite("Reliability: foreign WAL files, symlinks and URIs, long lines")
 struct ForeignFileTests {
     /// Every regular file of the directory by name, with its bytes (the sandbox's own stdout and
@@ -139,9 +140,11 @@ struct ForeignFileTests {
                 .isEmpty)
     }
 
-    @Test("an import line longer than 64 MiB is refused with its line number (65), and nothing is imported")
-    func lineOverTheLimit() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "an import line longer than 64 MiB is refused with its line number (65), and nothing is imported",
+        arguments: Reliability.backends)
+    func lineOverTheLimit(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let path = sandbox.directory.appendingPathComponent("long.ndjson").path

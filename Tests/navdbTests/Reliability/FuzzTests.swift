@@ -120,9 +120,74 @@ struct ReliabilityFuzzTests {
         }
     }
 
-    @Test("random and mutated command lines: never a crash or a hang, refusals change nothing")
-    func argumentParser() async throws {
-        let spawns = Reliability.count(300, long: 3_000)
+    /// The command line of case `n`: a mutated line of the corpus (even `n`) or random words (odd
+    /// `n`). `--db` is left out: every run uses the scratch's database (`NAVDB_PATH`).
+    static func commandLine(_ n: Int, _ random: inout SeededGenerator) -> [String] {
+        var words: [String]
+        if n % 2 == 0 {
+            words = mutate(random.pick(corpus), &random)
+        } else {
+            words = (0..<random.int(0...7)).map { _ in randomToken(&random) }
+            if random.chance(80) { words.insert(random.pick(commands), at: 0) }
+        }
+        return words.filter { !$0.hasPrefix("--db") }
+    }
+
+    /// A scratch on `backend` with the corpus's input files and session `s` (A, then B with a guard).
+    static func fuzzScratch(_ name: String, backend: CommandBackend) async throws -> Scratch {
+        let scratch = try Scratch(name, backend: backend)
+        try scratch.write("entries.json", text: #"[{"id": "Z", "item": {"title": "Zed"}}]"#)
+        try scratch.write("events.ndjson", text: "")
+        for arguments in [
+            ["session", "start", "s"], ["push", "s", "A", "--title", "Inbox"],
+            ["push", "s", "B", "--pop-guard", "Sure?"],
+        ] {
+            let result = try await scratch.navdb(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        return scratch
+    }
+
+    /// One lane of the argument fuzz: `count` command lines on its own database.
+    static func argumentLane(
+        _ lane: Int, seed: UInt64, count: Int, backend: CommandBackend
+    ) async throws -> (histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int) {
+        var random = SeededGenerator(seed: seed)
+        let scratch = try await fuzzScratch("fuzz-argv-\(lane)", backend: backend)
+        var histogram: [Int32: Int] = [:]
+        var problems: [String] = []
+        var slowest = 0.0
+        var unchanged = 0
+        for n in 0..<count {
+            let words = commandLine(n, &random)
+            let before = try scratch.databaseContents()
+            let result = try await scratch.navdb(words, timeout: 30)
+            histogram[result.status, default: 0] += 1
+            slowest = max(slowest, result.seconds)
+            let shown = words.map { $0.count > 40 ? String($0.prefix(40)) + "..." : $0 }
+            let reproduction =
+                "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) NAVSTORE_RELIABILITY_BACKEND=\(backend) swift test --filter ReliabilityFuzzTests/argumentParser (lane \(lane), case \(n))"
+            if let violation = contractViolation(result) {
+                problems.append("\(shown): \(violation) [\(reproduction)]")
+            } else if ![0, 3].contains(result.status) {
+                if try scratch.databaseContents() != before {
+                    problems.append(
+                        "\(shown): refused with \(result.status) but the database changed [\(reproduction)]")
+                }
+                unchanged += 1
+            }
+        }
+        let check = try await scratch.navdb(["check"])
+        if check.status != 0 { problems.append("check after the fuzz: \(check)") }
+        return (histogram, problems, slowest, unchanged)
+    }
+
+    @Test(
+        "random and mutated command lines: never a crash or a hang, refusals change nothing",
+        arguments: Reliability.backends)
+    func argumentParser(backend: CommandBackend) async throws {
+        // Fewer on PostgreSQL, where "unchanged" reads every table of the schema after each run.
+        let spawns = backend == .sqlite ? Reliability.count(300, long: 3_000) : Reliability.count(120, long: 1_200)
         let lanes = 2
         var seeds = Reliability.random(7)
         let laneSeeds = (0..<lanes).map { _ in seeds.next() }
@@ -131,51 +196,7 @@ struct ReliabilityFuzzTests {
         ) { group in
             for lane in 0..<lanes {
                 group.addTask {
-                    var random = SeededGenerator(seed: laneSeeds[lane])
-                    let scratch = try Scratch("fuzz-argv-\(lane)")
-                    try scratch.write("entries.json", text: #"[{"id": "Z", "item": {"title": "Zed"}}]"#)
-                    try scratch.write("events.ndjson", text: "")
-                    for arguments in [
-                        ["session", "start", "s"], ["push", "s", "A", "--title", "Inbox"],
-                        ["push", "s", "B", "--pop-guard", "Sure?"],
-                    ] {
-                        _ = try await scratch.navdb(arguments)
-                    }
-                    var histogram: [Int32: Int] = [:]
-                    var problems: [String] = []
-                    var slowest = 0.0
-                    var unchanged = 0
-                    for n in 0..<(spawns / lanes) {
-                        var words: [String]
-                        if n % 2 == 0 {
-                            words = Self.mutate(random.pick(Self.corpus), &random)
-                        } else {
-                            words = (0..<random.int(0...7)).map { _ in Self.randomToken(&random) }
-                            if random.chance(80) { words.insert(random.pick(Self.commands), at: 0) }
-                        }
-                        // --db is left out of the vocabulary: every run uses the scratch database (NAVDB_PATH).
-                        words = words.filter { !$0.hasPrefix("--db") }
-                        let before = try scratch.contents()
-                        let result = try await scratch.navdb(words, timeout: 30)
-                        histogram[result.status, default: 0] += 1
-                        slowest = max(slowest, result.seconds)
-                        let shown = words.map { $0.count > 40 ? String($0.prefix(40)) + "..." : $0 }
-                        let reproduction =
-                            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/argumentParser (lane \(lane), case \(n))"
-                        if let violation = Self.contractViolation(result) {
-                            problems.append("\(shown): \(violation) [\(reproduction)]")
-                        } else if ![0, 3].contains(result.status) {
-                            if try scratch.contents() != before {
-                                problems.append(
-                                    "\(shown): refused with \(result.status) but the database changed [\(reproduction)]"
-                                )
-                            }
-                            unchanged += 1
-                        }
-                    }
-                    let check = try await scratch.navdb(["check"])
-                    if check.status != 0 { problems.append("check after the fuzz: \(check)") }
-                    return (histogram, problems, slowest, unchanged)
+                    try await Self.argumentLane(lane, seed: laneSeeds[lane], count: spawns / lanes, backend: backend)
                 }
             }
             var all: [(histogram: [Int32: Int], problems: [String], slowest: Double, unchangedChecks: Int)] = []
@@ -189,8 +210,8 @@ struct ReliabilityFuzzTests {
         #expect(problems.isEmpty, "seed \(Reliability.seed): \(problems.prefix(10))")
         let statuses = histogram.keys.sorted().map { "\($0): \(histogram[$0]!)" }.joined(separator: ", ")
         Reliability.summary(
-            "argv fuzz",
-            "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database byte-for-byte unchanged"
+            "argv fuzz (\(backend))",
+            "\(histogram.values.reduce(0, +)) random and mutated command lines run as processes: exits {\(statuses)}, 0 crashes or signals, 0 hangs (slowest \(String(format: "%.2f", results.map { $0.slowest }.max() ?? 0)) s), \(results.map { $0.unchangedChecks }.reduce(0, +)) refusals with the database unchanged"
         )
     }
 
@@ -294,15 +315,18 @@ struct ReliabilityFuzzTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test("random and mutated NDJSON through importNDJSON: no crash, refusals change nothing, acceptances check clean")
-    func ndjsonReader() async throws {
-        let cases = Reliability.count(3_000, long: 30_000)
-        let scratch = try Scratch("fuzz-ndjson")
+    @Test(
+        "random and mutated NDJSON through importNDJSON: no crash, refusals change nothing, acceptances check clean",
+        arguments: Reliability.backends)
+    func ndjsonReader(backend: CommandBackend) async throws {
+        // Fewer on PostgreSQL, where every import and comparison is a round trip to the server.
+        let cases = backend == .sqlite ? Reliability.count(3_000, long: 30_000) : Reliability.count(600, long: 6_000)
+        let scratch = try Scratch("fuzz-ndjson", backend: backend)
         var random = Reliability.random(8)
         let source = try Self.sourceLines(scratch.file("source.sqlite"))
         // The target is renewed every 200 cases, so that the checks stay cheap as accepted inputs add up.
         func target(_ generation: Int) throws -> (NavigationStore, [String]) {
-            let store = try NavigationStore(path: scratch.file("target-\(generation).sqlite"))
+            let store = try NavigationStore(path: try scratch.newDatabase("target-\(generation).sqlite"))
             try store.startSession("s", at: 1_700_000_000_000)
             try store.execute(
                 .push(Entry(id: "A", item: NavigationItem(title: "Inbox"))), session: "s", at: 1_700_000_000_001)
@@ -313,7 +337,7 @@ struct ReliabilityFuzzTests {
         var (store, own) = try target(0)
         var baseline = try Self.snapshot(store)
         let reproduction =
-            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/ndjsonReader"
+            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) NAVSTORE_RELIABILITY_BACKEND=\(backend) swift test --filter ReliabilityFuzzTests/ndjsonReader"
         var changedCases: [Int] = []
         var accepted = 0
         var refused = 0
@@ -418,7 +442,7 @@ struct ReliabilityFuzzTests {
         let final = try store.check()
         #expect(final.isClean, "\(final.problems) [\(reproduction)]")
         Reliability.summary(
-            "NDJSON fuzz",
+            "NDJSON fuzz (\(backend))",
             "\(cases) random and mutated inputs (\(lines) lines) through importNDJSON in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(refused) refused with a line number (\(compared) compared with the log before: \(changedOnRefusal) changed), \(accepted) accepted, \(checks + 1) check runs clean, 0 crashes, \(otherErrors.count) other errors, slowest case \(String(format: "%.3f", slowest)) s"
         )
     }
@@ -479,15 +503,15 @@ struct ReliabilityFuzzTests {
     }
 
     @Test(
-        "random and mutated Firefox session files through importFirefoxSession: no crash, refusals change nothing, acceptances check clean"
-    )
-    func firefoxReader() async throws {
-        let cases = Reliability.count(1_500, long: 15_000)
-        let scratch = try Scratch("fuzz-firefox")
+        "random and mutated Firefox session files through importFirefoxSession: no crash, refusals change nothing, acceptances check clean",
+        arguments: Reliability.backends)
+    func firefoxReader(backend: CommandBackend) async throws {
+        let cases = backend == .sqlite ? Reliability.count(1_500, long: 15_000) : Reliability.count(300, long: 3_000)
+        let scratch = try Scratch("fuzz-firefox", backend: backend)
         var random = Reliability.random(9)
         let reproduction =
-            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) swift test --filter ReliabilityFuzzTests/firefoxReader"
-        let store = try NavigationStore(path: scratch.file("firefox.sqlite"))
+            "NAVSTORE_RELIABILITY_SEED=\(Reliability.seed) NAVSTORE_RELIABILITY_BACKEND=\(backend) swift test --filter ReliabilityFuzzTests/firefoxReader"
+        let store = try NavigationStore(path: scratch.database)
         var baseline = try Self.snapshot(store)
         var accepted = 0
         var refused = 0
@@ -515,7 +539,7 @@ struct ReliabilityFuzzTests {
         #expect(otherErrors.isEmpty, "\(otherErrors.prefix(5)) [\(reproduction)]")
         #expect(changed.isEmpty, "refused cases \(changed.prefix(10)) changed the log [\(reproduction)]")
         Reliability.summary(
-            "Firefox fuzz",
+            "Firefox fuzz (\(backend))",
             "\(cases) random and mutated session files (huge, fractional and negative times and indexes, wrong types, broken syntax) through importFirefoxSession: \(refused) refused with exit-65 errors, \(accepted) accepted, check clean, 0 crashes, \(otherErrors.count) other errors"
         )
     }

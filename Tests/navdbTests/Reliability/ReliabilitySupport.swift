@@ -16,7 +16,8 @@ import Testing
 /// The default run is sized to take about a minute on two cores; `NAVSTORE_LONG_RELIABILITY=1`
 /// multiplies the counts (kills, offsets, writers' events, fuzz inputs). Every random choice comes
 /// from a seed printed in each suite's summary line (`seed N`); `NAVSTORE_RELIABILITY_SEED=N`
-/// replays the same choices (kill timings still depend on the machine).
+/// replays the same choices (kill timings still depend on the machine), and
+/// `NAVSTORE_RELIABILITY_BACKEND=postgresql` (or `sqlite`) runs only that backend's cases.
 enum Reliability {
     /// Whether the long runs were asked for.
     static let long = ProcessInfo.processInfo.environment["NAVSTORE_LONG_RELIABILITY"] == "1"
@@ -30,6 +31,16 @@ enum Reliability {
             return value
         }
         return UInt64.random(in: 1...UInt64(UInt32.max))
+    }()
+
+    /// The backends the reliability suites run on: every one available (``CommandBackend/all``), or
+    /// only the one `NAVSTORE_RELIABILITY_BACKEND` names (`sqlite` or `postgresql`), to replay a
+    /// seed or run many on one backend.
+    static let backends: [CommandBackend] = {
+        let only = ProcessInfo.processInfo.environment["NAVSTORE_RELIABILITY_BACKEND"].flatMap {
+            CommandBackend(rawValue: $0)
+        }
+        return CommandBackend.all.filter { only == nil || $0 == only }
     }()
 
     /// A generator for one test: the run's seed mixed with the test's own salt.
