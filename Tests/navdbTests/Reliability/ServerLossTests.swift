@@ -108,6 +108,23 @@ struct ServerLossTests {
         "could not receive data from server",
     ]
 
+    /// Starts session `s` (version 2) on `uri`, then an import of session `t` whose first 600 of
+    /// 1,200 lines are written: returns it once the server shows its transaction open and written
+    /// to, with the backend's process id and the lines still to write.
+    static func importHalfWay(
+        uri: String, environment: [String: String], sandbox: Sandbox, admin: String, application: String
+    ) async throws -> (HeldImport, Int64, ArraySlice<String>) {
+        for arguments in [["session", "start", "s"], ["push", "s", "A"]] {
+            let result = try sandbox.run(["--db", uri] + arguments, environment: environment)
+            #expect(result.status == 0, "\(result)")
+        }
+        let lines = lines(count: 1_200)
+        let held = try HeldImport(uri: uri, directory: sandbox.directory, environment: environment)
+        held.write(lines[..<600])
+        let pid = try await waitForOpenWrite(admin: admin, application: application, held: held)
+        return (held, pid, lines[600...])
+    }
+
     /// What every failure must look like: exit 74, one line `Error: cannot use database
     /// '<the URI without its password>': <libpq's reason>`, no password anywhere.
     static func expectUnusable(
@@ -152,20 +169,14 @@ struct ServerLossTests {
         let uri = passwordInURI ? Self.withPassword(shown, secret) : shown
         let environment = passwordInURI ? [:] : ["PGPASSWORD": secret]
         let sandbox = try Sandbox()
-        for arguments in [["session", "start", "s"], ["push", "s", "A"]] {
-            let result = try sandbox.run(["--db", uri] + arguments, environment: environment)
-            #expect(result.status == 0, "\(result)")
-        }
-        let lines = Self.lines(count: 1_200)
-        let held = try HeldImport(uri: uri, directory: sandbox.directory, environment: environment)
-        held.write(lines[..<600])
-        let pid = try await Self.waitForOpenWrite(admin: server, application: application, held: held)
+        let (held, pid, rest) = try await Self.importHalfWay(
+            uri: uri, environment: environment, sandbox: sandbox, admin: server, application: application)
         let admin = try PostgreSQLConnection(uri: server)
         #expect(
             try admin.queryFirst(sql: "SELECT pg_terminate_backend(?::integer)", arguments: [.integer(pid)]) == [
                 .integer(1)
             ])
-        held.write(lines[600...])
+        held.write(rest)
         let result = try held.finish()
         Self.expectUnusable(
             result, shownURI: shown, reason: ["terminating connection due to administrator command"] + Self.lostReasons,
@@ -247,20 +258,14 @@ struct ServerLossTests {
         let uri = Self.withPassword(shown, cluster.secret)
         // The password both in the URI and in PGPASSWORD: neither may show.
         let environment = ["PGPASSWORD": cluster.secret]
-        for arguments in [["session", "start", "s"], ["push", "s", "A"]] {
-            let result = try sandbox.run(["--db", uri] + arguments, environment: environment)
-            #expect(result.status == 0, "\(result)")
-        }
-        let lines = Self.lines(count: 1_200)
-        let held = try HeldImport(uri: uri, directory: sandbox.directory, environment: environment)
-        held.write(lines[..<600])
-        _ = try await Self.waitForOpenWrite(admin: cluster.trusted, application: application, held: held)
+        let (held, _, rest) = try await Self.importHalfWay(
+            uri: uri, environment: environment, sandbox: sandbox, admin: cluster.trusted, application: application)
         let postmaster = try cluster.postmaster()
         let bin = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(postmaster)/exe")
         // SIGQUIT is what `pg_ctl stop -m immediate` sends: every server process quits at once.
         _ = Glibc.kill(postmaster, SIGQUIT)
         while Glibc.kill(postmaster, 0) == 0 { try await Task.sleep(nanoseconds: 20_000_000) }
-        held.write(lines[600...])
+        held.write(rest)
         Self.expectUnusable(
             try held.finish(), shownURI: shown,
             reason: ["terminating connection due to immediate shutdown command"] + Self.lostReasons,
