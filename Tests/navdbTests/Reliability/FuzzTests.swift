@@ -422,7 +422,9 @@ struct ReliabilityFuzzTests {
                     )
                 }
                 baseline = try Self.snapshot(store)
-            case .invalidImport?, .eventIDConflict?:
+            // PostgreSQL text cannot hold U+0000: a key, name, id or route with it is refused there.
+            case .invalidImport?, .eventIDConflict?,
+                .unsupportedValue? where backend == .postgresql:
                 refused += 1
                 if refused % 4 == 0 {
                     compared += 1
