@@ -35,6 +35,7 @@ extension PostgreSQLConnection {
                 return value
             } catch let error as PostgreSQLError where error.isRetryable && attempt < Self.maximumAttempts {
                 rollbackQuietly()
+                willRetry?()
                 attempt += 1
                 // Up to 1 ms, then up to 2, 4 ... 32 ms: contenders spread out instead of colliding again.
                 usleep(UInt32.random(in: 0...(1000 << UInt32(min(attempt, 6)))))

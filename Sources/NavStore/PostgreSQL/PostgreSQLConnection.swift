@@ -29,6 +29,9 @@ package final class PostgreSQLConnection {
     private let uri: String
     /// The kind of the transaction running, if any.
     var transactionKind: DatabaseTransactionKind?
+    /// Called when a transaction that lost a race was rolled back, before it runs again: whatever
+    /// its user cached from inside it (a state it appended) is no longer true.
+    var willRetry: (() -> Void)?
     /// The result ``forEachRawRow(sql:arguments:_:)`` is reading row by row, if any: a statement
     /// run inside its loop first reads the rest of it into memory (``detachActiveStream(_:)``).
     var activeStream: RowStream?

@@ -54,9 +54,7 @@ public final class NavigationStore: Sendable {
         self.options = options
         do {
             if isPostgreSQL {
-                let connection = try PostgreSQLStoreDatabase.open(
-                    uri: path, displayName: displayed, create: create,
-                    lockTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+                let connection = try PostgreSQLStoreDatabase.open(uri: path, displayName: displayed, create: create)
                 core = Mutex(StoreCore(connection, readOnly: false, options: options))
                 upgradedFrom = nil
             } else {

@@ -1,9 +1,7 @@
 /// How a store opens and writes its database.
 public struct StoreOptions: Sendable {
     /// How long a writer waits for another writer's lock, in milliseconds (`PRAGMA busy_timeout`,
-    /// https://sqlite.org/pragma.html#pragma_busy_timeout; on PostgreSQL `lock_timeout`,
-    /// https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-LOCK-TIMEOUT).
-    /// Default 10,000.
+    /// https://sqlite.org/pragma.html#pragma_busy_timeout). Default 10,000.
     public var busyTimeoutMilliseconds: Int = 10_000
     /// A snapshot of a session's state is stored every this many events (<doc:StorageLayout>), so a
     /// historical state costs at most this many applies plus one indexed read. Default 64

@@ -35,7 +35,7 @@ struct ServerLossTests {
     }
 
     /// `navdb import -` running on `uri`, its input a pipe the test writes.
-    final class HeldImport {
+    final class HeldImport: @unchecked Sendable {
         let process = Process()
         let input = Pipe()
         let output: URL
@@ -77,24 +77,30 @@ struct ServerLossTests {
     }
 
     /// Waits until the server shows the connection named `application` inside a transaction that
-    /// has written (it has a transaction id), and returns the backend's process id.
+    /// has written (it has a transaction id), and returns the backend's process id. The polling
+    /// runs on a thread of its own: on a loaded machine the test runner's pool can be busy for
+    /// minutes, and a deadline measured between its turns would pass unseen.
     static func waitForOpenWrite(admin: String, application: String, held: HeldImport) async throws -> Int64 {
-        let db = try PostgreSQLConnection(uri: admin)
-        let deadline = Date().addingTimeInterval(300)
-        while Date() < deadline {
-            guard held.process.isRunning else {
-                throw Reliability.Failure("navdb's import ended before the server went away: \(try held.finish())")
+        let found = try await onThread { () throws -> Int64? in
+            let db = try PostgreSQLConnection(uri: admin)
+            let deadline = Date().addingTimeInterval(300)
+            while Date() < deadline && held.process.isRunning {
+                if let row = try db.queryFirst(
+                    sql:
+                        "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND state = 'idle in transaction' AND backend_xid IS NOT NULL",
+                    arguments: [.text(application)]), case .integer(let pid) = row.first
+                {
+                    return pid
+                }
+                usleep(20_000)
             }
-            if let row = try db.queryFirst(
-                sql:
-                    "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND state = 'idle in transaction' AND backend_xid IS NOT NULL",
-                arguments: [.text(application)]), case .integer(let pid) = row.first
-            {
-                return pid
-            }
-            try await Task.sleep(nanoseconds: 20_000_000)
+            return nil
         }
-        let states = try db.query(
+        if let found { return found }
+        guard held.process.isRunning else {
+            throw Reliability.Failure("navdb's import ended before the server went away: \(try held.finish())")
+        }
+        let states = try PostgreSQLConnection(uri: admin).query(
             sql: "SELECT state, backend_xid::text FROM pg_stat_activity WHERE application_name = ?",
             arguments: [.text(application)]
         ).rows
