@@ -162,7 +162,10 @@ extension NavigationStore {
     /// a missing one missing: for a file, whether anything is there (a dangling symbolic link does
     /// not count, `stat(2)`); for a PostgreSQL URI, whether its schema holds NavStore's tables
     /// (an empty schema does not count; an older schema is migrated, as on any opening).
-    /// - Parameter path: the database file, or a PostgreSQL connection URI.
+    /// - Parameters:
+    ///   - path: the database file, or a PostgreSQL connection URI.
+    ///   - options: how a PostgreSQL schema is opened to look (timeouts); unused for a file.
+    /// - Returns: whether a database is there.
     /// - Throws: for a URI, what ``init(path:create:options:)`` throws other than
     ///   ``StoreError/databaseNotFound(path:)`` (the server cannot be reached, a foreign schema).
     public static func databaseExists(at path: String, options: StoreOptions = StoreOptions()) throws(StoreError)
