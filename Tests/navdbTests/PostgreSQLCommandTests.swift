@@ -72,17 +72,22 @@ struct PostgreSQLCommandTests {
         #expect(try sandbox.ok(["--db", uri, "sessions"]).stdout.contains("s "))
     }
 
-    @Test("a schema holding someone else's tables is refused (74) and left alone")
-    func foreignSchema() throws {
+    @Test(
+        "a schema holding someone else's tables is refused (74) and left alone, whatever their names",
+        arguments: ["events", "notes"])
+    func foreignSchema(table: String) throws {
         let sandbox = try Sandbox(backend: .postgresql)
         let uri = try #require(sandbox.databaseURI)
         let db = try PostgreSQLConnection(uri: uri)
-        try db.execute(sql: "CREATE TABLE events (x int)")
-        let result = try sandbox.run(["push", "s", "A"])
-        #expect(result.status == 74)
-        #expect(
-            result.stderr.contains(
-                "is not a navdb database: its schema holds tables navdb did not create (events)"))
+        try db.execute(sql: "CREATE TABLE \(table) (x int)")
+        for words in [["session", "start", "s"], ["push", "s", "A"], ["sessions"]] {
+            let result = try sandbox.run(words)
+            #expect(result.status == 74, "\(words)")
+            #expect(
+                result.stderr.contains(
+                    "is not a navdb database: its schema holds tables navdb did not create (\(table)); give navdb an empty schema of its own"
+                ), "\(words): \(result.stderr)")
+        }
         #expect(
             try db.query(sql: "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()")
                 .rows == [[.integer(1)]])

@@ -20,8 +20,8 @@ package enum PostgreSQLMigrator {
 
     /// Why a database was not migrated.
     package enum Refusal: Error, Sendable, Equatable {
-        /// The schema holds tables NavStore did not create (no `schema_migrations`, but `sessions` or
-        /// `events` exist): the names of those tables.
+        /// The schema holds tables or views but no `schema_migrations`: another application's (or
+        /// a hand-made copy of NavStore's); the names of the first five, in order.
         case foreign([String])
         /// The database was migrated by a newer NavStore: the identifiers this one does not know.
         case newer([String])
@@ -77,14 +77,18 @@ package enum PostgreSQLMigrator {
     /// `creating`, none after creating the table.
     /// - Throws: ``Refusal`` for a foreign or newer schema, or ``PostgreSQLError``.
     private static func appliedIdentifiers(_ db: PostgreSQLConnection, creating: Bool) throws -> Set<String>? {
+        // `schema_migrations`, or else the first few tables and views of the schema: a schema
+        // NavStore did not migrate must be empty to become NavStore's (another application's
+        // tables are left alone, as SQLite leaves a file of another application).
         let tables = try db.query(
             sql: """
                 SELECT table_name::text FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_name IN ('schema_migrations', 'sessions', 'events')
-                ORDER BY 1
+                WHERE table_schema = current_schema()
+                ORDER BY table_name <> 'schema_migrations', table_name
+                LIMIT 5
                 """
         ).rows.compactMap { row -> String? in if case .text(let name) = row[0] { name } else { nil } }
-        if !tables.contains("schema_migrations") {
+        if tables.first != "schema_migrations" {
             guard tables.isEmpty else { throw Refusal.foreign(tables) }
             guard creating else { return nil }
             try db.execute(

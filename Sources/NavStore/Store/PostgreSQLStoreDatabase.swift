@@ -23,7 +23,9 @@ enum PostgreSQLStoreDatabase {
             case .foreign(let tables):
                 throw StoreError.notANavdbFile(
                     path: displayName,
-                    reason: "its schema holds tables NavStore did not create (\(tables.joined(separator: ", ")))")
+                    reason:
+                        "its schema holds tables NavStore did not create (\(tables.joined(separator: ", "))\(tables.count == 5 ? ", ..." : "")); give NavStore an empty schema of its own (options=-csearch_path%3D<schema> in the URI)"
+                )
             case .newer(let identifiers):
                 throw StoreError.newerSchema(
                     path: displayName, found: PostgreSQLMigrator.all.count + identifiers.count,

@@ -102,14 +102,27 @@ struct PostgreSQLMigratorTests {
         #expect(try PostgreSQLMigrator.state(same) == .empty)
     }
 
-    @Test("a schema with someone else's sessions table is refused and left alone")
-    func foreignSchema() throws {
+    @Test(
+        "a schema holding someone else's tables or views is refused and left alone, whatever their names",
+        arguments: [
+            (["CREATE TABLE sessions (x int)"], ["sessions"]),
+            (["CREATE TABLE t (x int)"], ["t"]),
+            (["CREATE VIEW v AS SELECT 1 AS one"], ["v"]),
+            ((1...6).map { "CREATE TABLE t\($0) (x int)" }, ["t1", "t2", "t3", "t4", "t5"]),
+        ])
+    func foreignSchema(statements: [String], named: [String]) throws {
         let db = try PostgreSQLConnection(uri: try PostgreSQLTestServer.freshSchemaURI())
-        try db.execute(sql: "CREATE TABLE sessions (x int)")
-        #expect(throws: PostgreSQLMigrator.Refusal.foreign(["sessions"])) { try PostgreSQLMigrator.migrate(db) }
-        let tables = try db.query(
-            sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()")
-        #expect(tables.rows == [["sessions"]])
+        for statement in statements { try db.execute(sql: statement) }
+        let before = try db.query(
+            sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()"
+                + " ORDER BY 1")
+        #expect(throws: PostgreSQLMigrator.Refusal.foreign(named)) { try PostgreSQLMigrator.migrate(db) }
+        #expect(throws: PostgreSQLMigrator.Refusal.foreign(named)) { try PostgreSQLMigrator.state(db) }
+        let after = try db.query(
+            sql: "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()"
+                + " ORDER BY 1")
+        #expect(after.rows == before.rows)
+        #expect(after.rows.count == statements.count)
     }
 
     @Test("a schema migrated by a newer navdb is refused")
