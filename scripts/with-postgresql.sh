@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL cluster, then stops the cluster and removes it.
 #
-#   Scripts/with-postgresql.sh swift test
-#   Scripts/with-postgresql.sh swift test --filter PostgreSQL
+#   scripts/with-postgresql.sh swift test
+#   scripts/with-postgresql.sh swift test --filter PostgreSQL
 #
 # The cluster lives in a fresh `mktemp -d` folder, listens on a Unix socket in that folder only
 # (listen_addresses is empty: no TCP), and is stopped and deleted when the command ends, fails or

@@ -91,6 +91,7 @@ struct EventImporter {
         var event = event
         event.eventID = eventID
         let key = event.session
+        try Self.checkTime(event.at, of: "version \(event.version) of session '\(key)'", line: line)
         try Self.checkContinuation(continuation, of: event, line: line)
         named.insert(ExactKey(key))
         try select(key)
@@ -200,6 +201,8 @@ struct EventImporter {
         }
         let key = base.session
         guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
+        try Self.checkTime(base.startedAt, of: "the start of session '\(key)'", line: line)
+        try Self.checkTime(base.at, of: "version \(base.version) of session '\(key)'", line: line)
         try flush()
         named.insert(ExactKey(key))
         try select(key)
@@ -262,6 +265,19 @@ struct EventImporter {
             line: line,
             reason:
                 "version \(current!.version) of session '\(event.session)' here is \(newest), the file continues \(previous) with version \(event.version) (\(event.eventID)): the file continues another history, which diverged from this one at or before version \(current!.version)"
+        )
+    }
+
+    /// Refuses a time outside ``Timestamp/accepted`` (the years 0000 through 9999, what `--at` and
+    /// `--time` read and every output writes in four digits), as a Firefox `lastAccess` is: a
+    /// later time would stamp every later event of the session at least as late.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `what` and the time.
+    private static func checkTime(_ at: Int64, of what: String, line: Int) throws {
+        guard !Timestamp.accepted.contains(at) else { return }
+        throw StoreError.invalidImport(
+            line: line,
+            reason:
+                "\(what): at \(at) is outside the years 0000 through 9999 in which times are read and written (\(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound) ms since the Unix epoch, \(Timestamp.format(Timestamp.accepted.lowerBound)) through \(Timestamp.format(Timestamp.accepted.upperBound)))"
         )
     }
 

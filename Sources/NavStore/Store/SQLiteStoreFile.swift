@@ -83,7 +83,7 @@ enum SQLiteStoreFile {
             throw StoreError.notANavdbFile(
                 path: path,
                 reason: applicationID == 0
-                    ? "an SQLite database of another application (it has tables but no NavStore application_id)"
+                    ? "an SQLite database of another application (a schema written without NavStore's application_id)"
                     : "an SQLite database of another application (application_id \(applicationID))")
         case .newer(let version):
             throw StoreError.newerSchema(
@@ -183,7 +183,7 @@ enum SQLiteStoreFile {
         throw StoreError.notANavdbFile(
             path: path,
             reason: field(40) != 0
-                ? "an SQLite database of another application (it has tables but no NavStore application_id)"
+                ? "an SQLite database of another application (a schema written without NavStore's application_id)"
                 : pendingWAL
                     ? "an SQLite database of another application (no NavStore application_id; its -wal holds changes not yet in the file)"
                     : "an empty SQLite database without the NavStore schema")

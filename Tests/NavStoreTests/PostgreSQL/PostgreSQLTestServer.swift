@@ -4,7 +4,7 @@ import Testing
 @testable import NavStore
 
 /// The PostgreSQL server the tests use: `NAVDB_TEST_POSTGRESQL`, set by `.ci/run` and
-/// `Scripts/with-postgresql.sh` to a throwaway cluster's Unix socket. Each test gets a fresh schema.
+/// `scripts/with-postgresql.sh` to a throwaway cluster's Unix socket. Each test gets a fresh schema.
 enum PostgreSQLTestServer {
     /// The server's URI, when the environment names one.
     static let uri: String? = ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL"].flatMap {
@@ -16,7 +16,7 @@ enum PostgreSQLTestServer {
 
     /// Why the PostgreSQL tests are skipped when they are.
     static let skipReason: Comment =
-        "NAVDB_TEST_POSTGRESQL is not set: no PostgreSQL server to test against (run the tests through Scripts/with-postgresql.sh or .ci/run)"
+        "NAVDB_TEST_POSTGRESQL is not set: no PostgreSQL server to test against (run the tests through scripts/with-postgresql.sh or .ci/run)"
 
     /// A URI for a new, empty schema of its own (`search_path` set through libpq's `options`), so
     /// that tests running in parallel never see each other's tables.

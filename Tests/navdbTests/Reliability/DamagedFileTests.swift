@@ -136,7 +136,7 @@ struct ReliabilityDamagedFileTests {
             ),
             (
                 "a navdb file without its application_id", Self.patched(model, offset: 68, value: 0),
-                "another application (it has tables but no navdb application_id)"
+                "another application (a schema written without navdb's application_id)"
             ),
             (
                 "a navdb file with user_version 99", Self.patched(model, offset: 60, value: 99),
@@ -155,7 +155,7 @@ struct ReliabilityDamagedFileTests {
             files.append(
                 (
                     "a notes database made by the sqlite3 shell", try Data(contentsOf: URL(fileURLWithPath: foreign)),
-                    "an SQLite database of another application (it has tables but no navdb application_id)"
+                    "an SQLite database of another application (a schema written without navdb's application_id)"
                 ))
             try FileManager.default.removeItem(atPath: foreign)
         }
