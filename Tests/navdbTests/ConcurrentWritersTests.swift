@@ -1,4 +1,6 @@
 import Foundation
+import NavStore
+import TestSupport
 import Testing
 
 /// Several `navdb` processes writing one file at once (README "Reliability"): no lost update, no
@@ -81,16 +83,35 @@ import Testing
         #expect(versions.values.map(\.count).reduce(0, +) == writers * pushes + Set(keys).count)
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
     }
-}
 
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    @Test(
+        "two concurrent imports of the same export: each report counts every event, together they import each once",
+        arguments: CommandBackend.all)
+    func concurrentImportsCountEveryEvent(backend: CommandBackend) throws {
+        let source = try Sandbox(backend: .sqlite)
+        let store = try NavigationStore(path: source.database.path)
+        try store.startSession("s", at: 1_700_000_000_000)
+        try store.append(contentsOf: (1...999).map { .push(Entry(id: "e\($0)")) }, session: "s", at: 1_700_000_000_001)
+        let export = try source.ok(["export", "--all"]).stdout
+        let events = export.split(separator: "\n").count
+        for round in 1...3 {
+            let sandbox = try Sandbox(backend: backend)
+            let file = try sandbox.write("events.ndjson", export)
+            try sandbox.ok(["session", "start", "other"])
+            let reports = Locked([[String: Any]]())
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let result = try? sandbox.run(["--json", "import", file])
+                let report = (try? result?.object()) ?? ["failed": "\(String(describing: result))"]
+                reports.withLock { $0.append(report) }
+            }
+            let both = reports.withLock { $0 }
+            for report in both {
+                let counted = (report["imported"] as? Int ?? -1) + (report["skipped"] as? Int ?? -1)
+                #expect(counted == events, "round \(round): \(report)")
+            }
+            #expect(both.map { $0["imported"] as? Int ?? -1 }.reduce(0, +) == events, "round \(round): \(both)")
+            #expect(try sandbox.ok(["export", "s"]).lines.count == events)
+            #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
+        }
     }
 }

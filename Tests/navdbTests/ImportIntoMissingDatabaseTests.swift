@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `navdb import` into a database that does not exist yet: the file appears only with the

@@ -56,7 +56,10 @@ extension NavigationStore {
     ///   export imported in order into an empty database gets the same `seq` numbers back.
     ///
     /// The input is streamed: only the running state of each session it names is held, never the
-    /// input, so memory does not grow with its length. Projections and session rows are written
+    /// input, so memory does not grow with its length. On PostgreSQL, whose transaction runs again
+    /// after it lost a race with another writer (a serialization failure), the lines read are also
+    /// copied to an anonymous temporary file (``ReplayableLines``), so the run again reads the input
+    /// from its first line and the report counts every event once. Projections and session rows are written
     /// once per session at the end; snapshots every ``StoreOptions/snapshotInterval`` versions.
     ///
     /// - Parameters:
@@ -77,11 +80,15 @@ extension NavigationStore {
         -> ImportReport
     {
         try withCore { core in
-            try core.db.inTransaction(.write) {
+            // PostgreSQL runs the transaction again after a serialization failure: each run
+            // reads the input from its first line.
+            let source = ReplayableLines(lines.makeIterator(), copying: core.db is PostgreSQLConnection)
+            return try core.db.inTransaction(.write) {
+                try source.rewind()
                 var importer = EventImporter(core: core)
                 let decoder = JSONDecoder()
                 var lineNumber = 0
-                for line in lines {
+                for line in source {
                     lineNumber += 1
                     if lineNumber % 10_000 == 0 { progress?(lineNumber, 0) }
                     guard let decoded = try Self.decodeEventLine(line, lineNumber: lineNumber, decoder: decoder) else {
@@ -93,6 +100,7 @@ extension NavigationStore {
                         try importer.add(decoded.event, continuing: decoded.continuation, line: lineNumber)
                     }
                 }
+                try source.finish()
                 let report = try importer.finish()
                 progress?(lineNumber, 0)
                 return report
