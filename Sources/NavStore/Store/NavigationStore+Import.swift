@@ -58,7 +58,7 @@ extension NavigationStore {
     /// The input is streamed: only the running state of each session it names is held, never the
     /// input, so memory does not grow with its length. On PostgreSQL, whose transaction runs again
     /// after it lost a race with another writer (a serialization failure), the lines read are also
-    /// copied to an anonymous temporary file (``ReplayableLines``), so the run again reads the input
+    /// copied to an anonymous temporary file (`tmpfile(3)`), so the run again reads the input
     /// from its first line and the report counts every event once. Projections and session rows are written
     /// once per session at the end; snapshots every ``StoreOptions/snapshotInterval`` versions.
     ///
