@@ -246,8 +246,22 @@ struct ServerLossTests {
 
         /// Stops and removes the cluster (the script's own clean-up), and waits for it.
         func remove() async throws {
+            stopServer()
             _ = Glibc.kill(command, SIGTERM)
             _ = try await script.wait(timeout: 120)
+        }
+
+        /// Stops the server at once (SIGQUIT, what `pg_ctl stop -m immediate` sends), whoever
+        /// started it: a server this test restarted is not the script's child, and was seen to
+        /// outlive the script and the test run.
+        func stopServer() {
+            guard let postmaster = try? postmaster() else { return }
+            _ = Glibc.kill(postmaster, SIGQUIT)
+            var waited = 0
+            while Glibc.kill(postmaster, 0) == 0 && waited < 200 {
+                usleep(20_000)
+                waited += 1
+            }
         }
     }
 
@@ -258,7 +272,10 @@ struct ServerLossTests {
         let scratch = try Scratch("server-stop")
         let sandbox = try Sandbox()
         let cluster = try await OwnCluster(scratch)
-        defer { _ = Glibc.kill(cluster.command, SIGTERM) }
+        defer {
+            cluster.stopServer()
+            _ = Glibc.kill(cluster.command, SIGTERM)
+        }
         let application = "navdb-stop"
         let shown = cluster.role + "&application_name=\(application)"
         let uri = Self.withPassword(shown, cluster.secret)
