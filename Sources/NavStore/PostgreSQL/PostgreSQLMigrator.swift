@@ -4,9 +4,10 @@
 ///
 /// A shipped migration file is never edited: a change is a new numbered file, appended to
 /// ``all``. Two processes migrating the same schema at once are serialized by an advisory lock of
-/// that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS), taken
-/// before the migrations' transactions begin; the second finds the first's records and skips them. Other schemas of the database migrate
-/// meanwhile: a team's many schemas, or tests each on a fresh one, do not wait for each other.
+/// that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS),
+/// taken before the migrations' transactions begin; the second finds the first's records and
+/// skips them. Other schemas of the database migrate meanwhile: a team's many schemas, or tests
+/// each on a fresh one, do not wait for each other.
 package enum PostgreSQLMigrator {
     /// The migrations compiled into the binary (`.embedInCode`), in order.
     package static let all: [Migration] = [

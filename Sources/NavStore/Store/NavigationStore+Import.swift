@@ -59,8 +59,9 @@ extension NavigationStore {
     /// input, so memory does not grow with its length. On PostgreSQL, whose transaction runs again
     /// after it lost a race with another writer (a serialization failure), the lines read are also
     /// copied to an anonymous temporary file (`tmpfile(3)`), so the run again reads the input
-    /// from its first line and the report counts every event once. Projections and session rows are written
-    /// once per session at the end; snapshots every ``StoreOptions/snapshotInterval`` versions.
+    /// from its first line and the report counts every event once. Projections and session rows
+    /// are written once per session at the end; snapshots every ``StoreOptions/snapshotInterval``
+    /// versions.
     ///
     /// - Parameters:
     ///   - lines: the NDJSON lines (without their newlines), read once, in order.
