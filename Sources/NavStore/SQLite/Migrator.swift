@@ -131,6 +131,8 @@ package struct Migrator: Sendable {
         migrator.registerMigration(
             Migration(
                 identifier: "0004_platform_generation", embedded: { PackageResources._004_platform_generation_sql }))
+        migrator.registerMigration(
+            Migration(identifier: "0005_snapshots_rowid", embedded: { PackageResources._005_snapshots_rowid_sql }))
         return migrator
     }()
 

@@ -49,8 +49,9 @@ extension StoreCore {
         return (found?.0, found?.1, newestIsStale)
     }
 
-    /// The snapshots of a session at or below a version, newest first, with their rules version.
-    private static let nearestSnapshotSQL = """
+    /// The snapshots of a session at or below a version, newest first, with their rules version:
+    /// a search of the table's key, `(session_id, version)`.
+    static let nearestSnapshotSQL = """
         SELECT version, state, rules_version FROM snapshots
         WHERE session_id = ? AND version <= ?
         ORDER BY version DESC
