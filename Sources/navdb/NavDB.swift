@@ -82,6 +82,8 @@ enum NavDB {
 
     /// Runs the command line in `CommandLine.arguments` and exits with its status.
     static func main() -> Never {
+        // This process is navdb's own: SQLite's memory statistics are never read.
+        NavigationStore.disableSQLiteMemoryStatistics()
         var status: Int32
         if let invalid = invalidUTF8Argument() {
             status = Failure.report(

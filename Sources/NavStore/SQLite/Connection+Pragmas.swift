@@ -5,27 +5,39 @@ internal import CSQLite
 extension Connection {
     // MARK: Configuration steps
 
-    /// Turns on foreign key enforcement (`PRAGMA foreign_keys = ON`,
-    /// https://sqlite.org/foreignkeys.html#fk_enable).
+    /// Turns on foreign key enforcement (https://sqlite.org/foreignkeys.html#fk_enable), as
+    /// `PRAGMA foreign_keys = ON` does, through `sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_FKEY)`,
+    /// which reports the setting it leaves without a statement to compile and step
+    /// (https://sqlite.org/c3ref/c_dbconfig_defensive.html#sqlitedbconfigenablefkey).
     ///
-    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take (it cannot change
-    ///   inside a transaction).
+    /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` inside a transaction (where the pragma does not
+    ///   change the setting) or if the setting did not take.
     package func enableForeignKeys() throws(SQLiteError) {
-        try execute("PRAGMA foreign_keys = ON")
-        guard try pragmaText("foreign_keys") == "1" else {
-            throw .misuse("foreign_keys could not be enabled (inside a transaction?)", sql: "PRAGMA foreign_keys = ON")
+        let sql = "PRAGMA foreign_keys = ON"
+        let db = try db(sql: sql)
+        guard sqlite3_get_autocommit(db) != 0 else {
+            throw .misuse("foreign_keys could not be enabled (inside a transaction?)", sql: sql)
+        }
+        var enabled: Int32 = 0
+        let code = navstore_sqlite3_db_config_enable_fkey(db, 1, &enabled)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: sql) }
+        guard enabled == 1 else {
+            throw .misuse("foreign_keys could not be enabled (inside a transaction?)", sql: sql)
         }
     }
 
     /// Makes SQLite overwrite deleted content with zeros (`PRAGMA secure_delete = ON`,
     /// https://sqlite.org/pragma.html#pragma_secure_delete): deleted rows, and pages moved to the
-    /// freelist, keep no old bytes. Debian's SQLite has it on by default, Apple's does not.
+    /// freelist, keep no old bytes. Debian's SQLite has it on by default, Apple's does not. The
+    /// pragma answers with the setting it leaves, read from the same statement.
     ///
     /// - Throws: ``SQLiteError``; `SQLITE_MISUSE` if the setting did not take.
     package func enableSecureDelete() throws(SQLiteError) {
-        try execute("PRAGMA secure_delete = ON")
-        guard try pragmaText("secure_delete") == "1" else {
-            throw .misuse("secure_delete could not be enabled", sql: "PRAGMA secure_delete = ON")
+        let sql = "PRAGMA secure_delete = ON"
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        guard try statement.step(), statement.int64(at: 0) == 1 else {
+            throw .misuse("secure_delete could not be enabled", sql: sql)
         }
     }
 
@@ -65,6 +77,14 @@ extension Connection {
     /// - Throws: ``SQLiteError``.
     package func setSynchronous(_ mode: Synchronous) throws(SQLiteError) {
         try execute("PRAGMA synchronous = \(mode.rawValue)")
+    }
+
+    /// Turns off SQLite's memory statistics for the whole process (`SQLITE_CONFIG_MEMSTATUS`,
+    /// https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus).
+    /// - Returns: whether the setting took: `false` once SQLite is initialized (the first
+    ///   connection opened in the process initializes it), when it stays as it was.
+    package static func disableMemoryStatistics() -> Bool {
+        navstore_sqlite3_config_memstatus(0) == SQLITE_OK
     }
 
     // MARK: Pragmas (https://sqlite.org/pragma.html)

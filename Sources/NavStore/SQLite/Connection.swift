@@ -66,13 +66,16 @@ package final class Connection {
     /// The `sqlite3*` handle; `nil` once closed.
     private var handle: OpaquePointer?
 
-    /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, with the address of their text's bytes
-    /// when it has one: the same text passed again (a literal, a `let`) is found by its address
-    /// without comparing texts, and any other text equal to one of them by comparing, in order.
-    /// A short list, not a `[String: Statement]` or `[UInt: Statement]`: making a dictionary type
-    /// at run time looks up its key's `Hashable` conformance, a scan of every conformance record of
-    /// the static binary (about 230 k instructions, a tenth of a one-shot append process).
-    private var statementList: [(address: UInt?, statement: Statement)] = []
+    /// Statements prepared with `SQLITE_PREPARE_PERSISTENT`, each with the address of its text's
+    /// bytes when it has one (``Statement/cacheAddress``): the same text passed again (a literal, a
+    /// `let`) is found by its address without comparing texts, and any other text equal to one of
+    /// them by comparing, in order. A short list, not a `[String: Statement]` or
+    /// `[UInt: Statement]`: making a dictionary type at run time looks up its key's `Hashable`
+    /// conformance, a scan of every conformance record of the static binary (about 230 k
+    /// instructions, a tenth of a one-shot append process). An array of the class itself, not of
+    /// `(address, statement)` tuples, whose type metadata is built from its mangled name at the
+    /// first append (about 70 k instructions).
+    private var statementList: [Statement] = []
     /// Statements beyond the first ``listedStatements``, keyed by their SQL text.
     private var statementCache: [String: Statement] = [:]
     /// How many statements ``statementList`` holds at most; the others are found by text.
@@ -244,9 +247,9 @@ package final class Connection {
         let address =
             sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } : nil
         let listed =
-            address.flatMap { address in statementList.first { $0.address == address }?.statement }.flatMap {
+            address.flatMap { address in statementList.first { $0.cacheAddress == address } }.flatMap {
                 $0.sql == sql ? $0 : nil
-            } ?? statementList.first { $0.statement.sql == sql }?.statement
+            } ?? statementList.first { $0.sql == sql }
         if let statement = listed ?? statementCache[sql], !statement.inUse {
             statement.reset()
             statement.clearBindings()
@@ -256,7 +259,8 @@ package final class Connection {
         // A statement stepped by an enclosing read is left alone; the new one is used once.
         if listed == nil, statementCache[sql] == nil {
             if statementList.count < Self.listedStatements {
-                statementList.append((address, statement))
+                statement.cacheAddress = address
+                statementList.append(statement)
             } else {
                 statementCache[sql] = statement
             }

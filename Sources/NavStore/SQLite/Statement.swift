@@ -24,6 +24,10 @@ package final class Statement {
     /// nested use of the same SQL gets a statement of its own instead of resetting this one.
     var inUse = false
 
+    /// The address of the SQL text's bytes this statement was cached under by
+    /// ``Connection/cachedStatement(_:)``, when that text had a lasting one; `nil` otherwise.
+    var cacheAddress: UInt?
+
     /// Whether the statement makes no direct change to the database (`sqlite3_stmt_readonly`,
     /// https://sqlite.org/c3ref/stmt_readonly.html): `SELECT`, `BEGIN`, `COMMIT`, ...
     var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }

@@ -9,51 +9,69 @@ struct ItemOptions: OptionGroup {
     static let section = "ITEM OPTIONS"
     static let collapsed = [(section: section, placeholder: "[<item options>]")]
 
+    /// One item option: the setting it sets, its spec and the parser of its value. A struct, not
+    /// a tuple: the type metadata of an array of labelled tuples is built from its mangled name at
+    /// run time (tens of thousands of instructions per process); so is ``values``'s element.
+    private struct Declared {
+        var setting: NavigationItemSetting
+        var spec: OptionSpec
+        var parser: ValueParser<NavigationItemSetting.Value>
+    }
+
+    /// A setting given, with its value.
+    private struct Given {
+        var setting: NavigationItemSetting
+        var value: NavigationItemSetting.Value
+    }
+
     /// Every item option, in the order help lists them, with the parser of its value.
-    static let all:
-        [(setting: NavigationItemSetting, spec: OptionSpec, parser: ValueParser<NavigationItemSetting.Value>)] =
-            NavigationItemField.allSettings.map { setting in
-                let parser: ValueParser<NavigationItemSetting.Value>
-                let valueName: String?
-                switch setting.kind {
-                case .text(let name):
-                    (parser, valueName) = (ValueParser { .text($0) }, name)
-                case .flag:
-                    (parser, valueName) = (ValueParser { _ in .flag(true) }, nil)
-                case .count(let name):
-                    let integer = ValueParser<Int>.integer(atLeast: 0)
-                    (parser, valueName) = (
-                        ValueParser { text throws(InvalidValue) in .count(try integer.parse(text)) }, name
-                    )
-                case .choice(let name, let cases):
-                    let choice = ValueParser<String>.choice(cases)
-                    (parser, valueName) = (
-                        ValueParser(choices: cases) { text throws(InvalidValue) in .choice(try choice.parse(text)) },
-                        name
-                    )
-                }
-                let spec =
-                    valueName.map {
-                        OptionSpec(
-                            name: setting.name, kind: .value, valueName: $0, help: setting.help, section: section,
-                            choices: parser.choices)
-                    } ?? OptionSpec(name: setting.name, kind: .flag, help: setting.help, section: section)
-                return (setting, spec, parser)
+    private static let all: [Declared] =
+        NavigationItemField.allSettings.map { setting in
+            let parser: ValueParser<NavigationItemSetting.Value>
+            let valueName: String?
+            switch setting.kind {
+            case .text(let name):
+                (parser, valueName) = (ValueParser { .text($0) }, name)
+            case .flag:
+                (parser, valueName) = (ValueParser { _ in .flag(true) }, nil)
+            case .count(let name):
+                let integer = ValueParser<Int>.integer(atLeast: 0)
+                (parser, valueName) = (
+                    ValueParser { text throws(InvalidValue) in .count(try integer.parse(text)) }, name
+                )
+            case .choice(let name, let cases):
+                let choice = ValueParser<String>.choice(cases)
+                (parser, valueName) = (
+                    ValueParser(choices: cases) { text throws(InvalidValue) in .choice(try choice.parse(text)) },
+                    name
+                )
             }
+            let spec =
+                valueName.map {
+                    OptionSpec(
+                        name: setting.name, kind: .value, valueName: $0, help: setting.help, section: section,
+                        choices: parser.choices)
+                } ?? OptionSpec(name: setting.name, kind: .flag, help: setting.help, section: section)
+            return Declared(setting: setting, spec: spec, parser: parser)
+        }
 
     static let options = all.map(\.spec)
 
     /// The settings given, with their values, in the order of ``all``.
-    private var values: [(setting: NavigationItemSetting, value: NavigationItemSetting.Value)] = []
+    private var values: [Given] = []
 
     /// Reads and validates the item options.
     /// - Throws: ``UsageError`` for a bad display mode, style or left-item count.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        for (setting, spec, parser) in Self.all {
+        for option in Self.all {
+            let spec = option.spec
             let given = spec.kind == .flag ? arguments.flags.contains(spec.name) : arguments.values[spec.name] != nil
             guard given else { continue }
             do {
-                values.append((setting, try parser.parse(arguments.values[spec.name]?.last ?? "")))
+                values.append(
+                    Given(
+                        setting: option.setting, value: try option.parser.parse(arguments.values[spec.name]?.last ?? "")
+                    ))
             } catch {
                 throw arguments.invalid(error, for: spec.synopsis)
             }
@@ -71,7 +89,7 @@ struct ItemOptions: OptionGroup {
     /// an existing one that are not given).
     func apply(to item: inout NavigationItem) {
         // Each value was read by its setting's own parser: `set` accepts it.
-        for (setting, value) in values { try? setting.set(value, in: &item) }
+        for given in values { try? given.setting.set(given.value, in: &item) }
     }
 
     /// A new item with the given fields set and the others unset.

@@ -115,13 +115,19 @@ struct CommandSpec: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// Looks up an option by its long name (without dashes).
+    /// Looks up an option by its long name (without dashes), in the order of ``allOptions``.
     func option(named name: String) -> OptionSpec? {
-        allOptions.first { $0.name == name }
+        firstOption { $0.name == name }
     }
 
-    /// Looks up an option by its short name.
+    /// Looks up an option by its short name, in the order of ``allOptions``.
     func option(short: Character) -> OptionSpec? {
-        allOptions.first { $0.shortName == short }
+        firstOption { $0.shortName == short }
+    }
+
+    /// The first of ``allOptions`` that `matches`, found without building that list (each
+    /// lookup of a parse would otherwise copy every option spec).
+    private func firstOption(where matches: (OptionSpec) -> Bool) -> OptionSpec? {
+        options.first(where: matches) ?? GlobalOptions.specs.first(where: matches)
     }
 }

@@ -93,6 +93,38 @@ import Testing
         }
     }
 
+    @Test("foreign keys and secure delete are on after their steps, and foreign keys are refused inside a transaction")
+    func foreignKeysAndSecureDelete() throws {
+        try withTemporaryDirectory { dir in
+            let db = try Connection(path: dir.path("steps.sqlite"), mode: .readWriteCreate)
+            try db.execute("PRAGMA secure_delete = OFF")
+            #expect(try db.pragmaText("secure_delete") == "0")
+            try db.enableSecureDelete()
+            #expect(try db.pragmaText("secure_delete") == "1")
+            try db.execute("BEGIN")
+            let error = #expect(throws: SQLiteError.self) { try db.enableForeignKeys() }
+            #expect(error?.resultCode == .misuse)
+            #expect(try db.pragmaText("foreign_keys") == "0")
+            try db.execute("COMMIT")
+            try db.enableForeignKeys()
+            #expect(try db.pragmaText("foreign_keys") == "1")
+            try db.execute("CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p(id))")
+            let violation = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO c VALUES (1)") }
+            #expect(violation?.resultCode == .constraint)
+        }
+    }
+
+    @Test("SQLite's memory statistics cannot be turned off once SQLite is initialized, and stores work as before")
+    func memoryStatisticsAfterInitialization() throws {
+        try withTemporaryDirectory { dir in
+            let store = try NavigationStore(path: dir.path("memstatus.sqlite"))
+            #expect(NavigationStore.disableSQLiteMemoryStatistics() == false)
+            try store.startSession("s")
+            #expect(
+                try store.execute(.push(Entry(id: "a", item: NavigationItem(title: "A"))), session: "s").version == 2)
+        }
+    }
+
     @Test("opening does not configure: a new connection has SQLite's defaults")
     func openingDoesNotConfigure() throws {
         try withTemporaryDirectory { dir in
