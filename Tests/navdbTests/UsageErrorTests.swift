@@ -101,6 +101,15 @@ import Testing
         Case(
             arguments: ["--jsn", "stack", "s"], command: nil, message: "Unknown option '--jsn'. Did you mean '--json'?"),
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
+        Case(
+            arguments: ["push", "s", "A", "--title", "Inbox", "--title=Outbox"], command: "push",
+            message: "The option '--title' was given twice, as 'Inbox' and as 'Outbox': it takes one value"),
+        Case(
+            arguments: ["--db", "a.sqlite", "--db", "b.sqlite", "stack", "s"], command: nil,
+            message: "The option '--db' was given twice, as 'a.sqlite' and as 'b.sqlite'"),
+        Case(
+            arguments: ["--db", "a.sqlite", "stack", "s", "--db", "b.sqlite"], command: "stack",
+            message: "The option '--db' was given twice, as 'a.sqlite' and as 'b.sqlite'"),
     ]
 
     // Usage errors are the parser's: no database is opened, so they run on SQLite only.
@@ -143,6 +152,18 @@ import Testing
         let viaEnvironment = try sandbox.run(["--json", "sessions"], environment: ["NAVDB_PATH": path])
         #expect(viaEnvironment.status == 0)
         #expect((try viaEnvironment.json() as? [[String: Any]])?.map { $0["key"] as? String } == ["s", "t"])
+    }
+
+    @Test("an option given twice with the same value is taken once; a repeatable one keeps every value")
+    func optionRepeatedWithTheSameValue() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["--db", sandbox.database.path, "session", "start", "s", "--db", sandbox.database.path])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--title", "Inbox"])
+        try sandbox.ok(["push", "s", "B", "--param", "a=1", "--param", "b=2"])
+        let stack = try sandbox.ok(["--json", "stack", "s"]).object()
+        let entries = try #require((stack["layers"] as? [[String: Any]])?.first?["entries"] as? [[String: Any]])
+        #expect((entries[0]["item"] as? [String: Any])?["title"] as? String == "Inbox")
+        #expect((entries[1]["params"] as? [String: Any])?.keys.sorted() == ["a", "b"])
     }
 
     @Test("-- ends the options", arguments: CommandBackend.all)

@@ -4,9 +4,10 @@ import NavStore
 /// `nil` and `""` visibly different, printable Unicode (emoji, combining marks, right-to-left
 /// scripts) left as it is.
 enum Text {
-    /// `s` with control characters (`Cc`), line/paragraph separators and bidirectional
-    /// embedding/override/isolate controls escaped Swift-style (`\n`, `\t`, `\r`, `\u{1B}`), and
-    /// `\` doubled so the escape is unambiguous.
+    /// `s` with control characters (`Cc`), line/paragraph separators, bidirectional
+    /// embedding/override/isolate controls and invisible format characters (zero width space,
+    /// marks, byte order mark: ``DisplayText/needsEscape(_:)``) escaped Swift-style (`\n`, `\t`,
+    /// `\r`, `\u{1B}`, `\u{200B}`), and `\` doubled so the escape is unambiguous.
     static func escaped(_ s: String) -> String { DisplayText.escaped(s) }
 
     /// `s` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.

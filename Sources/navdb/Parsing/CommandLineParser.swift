@@ -83,6 +83,7 @@ enum CommandLineParser {
                     if !parsed.flags.contains(option.name) { parsed.flags[option.name] = [] }
                 } else if let value = inlineValue ?? next {
                     if inlineValue == nil { index += 1 }
+                    try refuseSecondValue(value, of: option, after: parsed.values[option.name], spec: spec)
                     parsed.values.append(value, to: option.name)
                 } else {
                     throw UsageError("Missing value for '\(option.synopsis)'", command: spec)
@@ -91,6 +92,18 @@ enum CommandLineParser {
             index += 1
         }
         return (parsed, positionals, index)
+    }
+
+    /// Refuses a second, different value of an option that takes one (`--title A --title B`):
+    /// which one was meant cannot be known, and keeping the last would drop the other silently.
+    /// The same value repeated is accepted (scripts that add an option twice).
+    static func refuseSecondValue(
+        _ value: String, of option: OptionSpec, after given: [String]?, spec: CommandSpec
+    ) throws(UsageError) {
+        guard option.kind == .value, let first = given?.first, first != value else { return }
+        throw UsageError(
+            "The option '\(option.flagName)' was given twice, as '\(first)' and as '\(value)': it takes one value",
+            command: spec)
     }
 
     /// Gives each positional argument of the spec its words, in order.

@@ -37,7 +37,12 @@ struct GlobalOptions: Sendable {
     /// The global options given after the subcommand, over those given before it.
     static func read(_ arguments: ParsedArguments, over before: GlobalOptions) throws(UsageError) -> GlobalOptions {
         var globals = before
-        if let db = try arguments.value(Self.db) { globals.db = db }
+        if let db = try arguments.value(Self.db) {
+            // `--db A <command> --db B`: the same refusal as an option repeated after the command.
+            try CommandLineParser.refuseSecondValue(
+                db, of: Self.db.spec, after: before.db.map { [$0] }, spec: arguments.spec)
+            globals.db = db
+        }
         if arguments.flag(Self.json) { globals.json = true }
         return globals
     }
