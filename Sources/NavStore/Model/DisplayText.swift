@@ -4,9 +4,9 @@
 /// it is escaped Swift-style, so a hostile title cannot disguise itself.
 public enum DisplayText {
     /// `text` with `\n`, `\t`, `\r` escaped as such, `\` doubled, `quote` (when given) preceded
-    /// by `\`, and every other C0/C1 control (`Cc`), U+2028/U+2029 and bidirectional
-    /// embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069, UAX #9) written as
-    /// `\u{HEX}`.
+    /// by `\`, and every other C0/C1 control (`Cc`), U+2028/U+2029, bidirectional
+    /// embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069, UAX #9) and invisible
+    /// format character (``needsEscape(_:)``) written as `\u{HEX}`.
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
@@ -50,12 +50,18 @@ public enum DisplayText {
         return escaped(text)
     }
 
-    /// Whether a scalar is a control (`Cc`), a line or paragraph separator, or a bidirectional
-    /// embedding, override or isolate control.
+    /// Whether a scalar is a control (`Cc`), a line or paragraph separator, a bidirectional
+    /// embedding, override or isolate control, or a format character (`Cf`) that shows nothing
+    /// and would let two different titles or ids look the same: the soft hyphen U+00AD, the
+    /// Arabic letter mark U+061C, the Mongolian vowel separator U+180E, the zero width space
+    /// U+200B, the left-to-right and right-to-left marks U+200E/U+200F, the word joiner and
+    /// invisible operators U+2060–U+2064, and U+FEFF (byte order mark). The zero width joiner
+    /// and non-joiner (U+200D, U+200C) are kept: emoji sequences and several scripts need them.
     package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.properties.generalCategory == .control { return true }
         switch scalar.value {
         case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2060...0x2064, 0xFEFF: return true
         default: return false
         }
     }

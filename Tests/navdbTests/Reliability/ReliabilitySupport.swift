@@ -414,13 +414,17 @@ extension JSONValue {
 
 /// Scalars that human output must never print raw (README and `--help`): controls other than the line
 /// feeds between lines, line and paragraph separators, bidirectional embeddings, overrides and
-/// isolates.
+/// isolates, and the invisible format characters (soft hyphen, zero width space, marks, word
+/// joiner, byte order mark) that would make two texts look the same.
 func rawControlCharacters(in text: String) -> [String] {
+    let invisible: Set<UInt32> = [
+        0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF,
+    ]
     var found: [String] = []
     for scalar in text.unicodeScalars where scalar != "\n" {
         let value = scalar.value
         if scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || invisible.contains(value)
         {
             found.append(String(format: "U+%04X", value))
         }

@@ -213,8 +213,8 @@ enum LintText {
     /// The longest text a message quotes whole, in characters; longer text is cut with `…`.
     static let maximumQuoted = 80
 
-    /// `"text"`: control characters, line and paragraph separators and bidirectional controls
-    /// escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
+    /// `"text"`: control characters, line and paragraph separators, bidirectional controls and
+    /// invisible format characters (``DisplayText/needsEscape(_:)``) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
     /// characters with `…`. `""` stays visibly empty.
     static func value(_ text: String) -> String { "\"" + escaped(text, quote: "\"") + "\"" }
 

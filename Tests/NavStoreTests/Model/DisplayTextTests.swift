@@ -1,0 +1,40 @@
+import Testing
+
+@testable import NavStore
+
+/// What human output escapes (``DisplayText``): what moves the cursor, reorders columns or shows
+/// nothing is written as `\u{HEX}`; printable Unicode stays as it is.
+@Suite struct DisplayTextTests {
+    @Test(
+        "invisible format characters are escaped, so two titles that differ by one never look the same",
+        arguments: [
+            ("in\u{200B}box", #"in\u{200B}box"#), ("\u{200E}lrm", #"\u{200E}lrm"#), ("\u{200F}rlm", #"\u{200F}rlm"#),
+            ("so\u{AD}ft", #"so\u{AD}ft"#), ("\u{FEFF}bom", #"\u{FEFF}bom"#), ("wo\u{2060}rd", #"wo\u{2060}rd"#),
+            ("a\u{061C}b", #"a\u{61C}b"#), ("x\u{180E}y", #"x\u{180E}y"#), ("f\u{2061}(x)", #"f\u{2061}(x)"#),
+        ])
+    func invisibleCharacters(text: String, shown: String) {
+        #expect(DisplayText.escaped(text) == shown)
+        #expect(
+            DisplayText.escaped(text)
+                != DisplayText.escaped(text.filter { !$0.unicodeScalars.contains { DisplayText.needsEscape($0) } }))
+    }
+
+    @Test(
+        "joiners, emoji sequences, flags and scripts are kept as they are",
+        arguments: [
+            "👩‍👩‍👧‍👦", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🇫🇷 👍🏽",
+            "می\u{200C}خواهم", "مرحبا", "e\u{301}", "日本語 テキスト", "क्\u{200D}ष",
+        ])
+    func printableKept(text: String) {
+        #expect(DisplayText.escaped(text) == text)
+    }
+
+    @Test("controls, separators and bidirectional controls are escaped; a backslash is doubled")
+    func controls() {
+        #expect(DisplayText.escaped("a\tb\nc\r\\") == #"a\tb\nc\r\\"#)
+        #expect(DisplayText.escaped("\u{1B}[31m\u{7F}\u{85}") == #"\u{1B}[31m\u{7F}\u{85}"#)
+        #expect(DisplayText.escaped("\u{202E}evil\u{202C}\u{2066}\u{2028}") == #"\u{202E}evil\u{202C}\u{2066}\u{2028}"#)
+        #expect(DisplayText.quoted("say \"hi\"") == #""say \"hi\"""#)
+        #expect(DisplayText.column(nil) == "-" && DisplayText.column("") == #""""#)
+    }
+}
