@@ -110,8 +110,9 @@ extension NavigationStore {
             return try body(NavigationStore(path: path, create: true, options: options))
         }
         let target = Connection.danglingLinkTarget(path) ?? path
-        let temporary = target + ".importing-" + String(UInt64.random(in: 0 ... .max), radix: 36)
-        defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
+        ImportTemporaryFiles.removeAbandoned(besides: target)
+        let temporary = ImportTemporaryFiles.begin(for: target)
+        defer { ImportTemporaryFiles.end(temporary) }
         let report: ImportReport
         do {
             report = try importIntoFile(temporary, options: options, body)

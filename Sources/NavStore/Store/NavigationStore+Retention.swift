@@ -157,6 +157,8 @@ extension NavigationStore {
             // Always, also when nothing was removed: running a command again finishes a
             // checkpoint that a reader blocked the first time.
             report.walTruncated = try core.maintenance?.truncateWriteAheadLog() ?? true
+            // A killed import's copy of the events beside the file would keep what was removed.
+            if core.maintenance != nil { ImportTemporaryFiles.removeAbandoned(besides: path) }
             return report
         }
     }

@@ -1,0 +1,142 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The temporary database an import into a missing file is built in
+/// (``NavigationStore/importNDJSON(into:lines:options:progress:)``,
+/// ``NavigationStore/importFirefoxSession(into:data:at:options:)``): `<file>.importing-<random>`
+/// in the same folder, with SQLite's `-wal` and `-shm` beside it while it is open. They hold the
+/// imported events (titles, ids, params) until the import links the file into place and removes
+/// them. An import that is killed (SIGKILL, power loss) cannot remove them, so the next import
+/// into the same file removes those that no process has open any more: a deleted session's
+/// titles must not live on in a forgotten copy.
+enum ImportTemporaryFiles {
+    /// What separates the database's file name from the random part.
+    static let infix = ".importing-"
+
+    /// A temporary database's own name and its companions: SQLite's write-ahead log and
+    /// shared-memory index, and the rollback journal of its creation (under a name of its own,
+    /// `<temporary>.creating-<random>`, until it is complete).
+    private static let suffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// The temporary names this process is building now: never taken for abandoned, as the
+    /// lock probe cannot see this process's own locks (POSIX record locks are per process).
+    private static let building = Mutex<[String]>([])
+
+    /// A new temporary name beside `target`, marked as being built until ``end(_:)``.
+    static func begin(for target: String) -> String {
+        let name = target + infix + String(UInt64.random(in: 0 ... .max), radix: 36)
+        building.withLock { $0.append(name) }
+        return name
+    }
+
+    /// Removes `temporary` and its `-wal` and `-shm`, and forgets it.
+    static func end(_ temporary: String) {
+        for suffix in suffixes { unlink(temporary + suffix) }
+        building.withLock { names in names.removeAll { $0 == temporary } }
+    }
+
+    /// Removes the temporary files that killed imports into `target` left behind: each
+    /// `<target>.importing-*` database (with its `-wal` and `-shm`) that no connection has open.
+    ///
+    /// A connection holds a read lock on the deadman-switch byte of the `-shm` file (offset 128,
+    /// `UNIX_SHM_DMS` in SQLite's os_unix.c) for as long as it is open, so a `-shm` whose byte
+    /// nobody holds belongs to no running import; a database without a `-shm` was closed, or
+    /// killed before its first transaction. Either is taken for abandoned once its files have not
+    /// changed for ``quietSeconds``. Names this process is building are skipped.
+    /// - Parameter target: the database file the imports were for (through a symbolic link to
+    ///   an existing file, the file it names: `realpath(3)`).
+    /// - Returns: the temporary databases removed (their paths), in directory order.
+    @discardableResult
+    static func removeAbandoned(besides target: String) -> [String] {
+        let (folder, prefix) = split(resolved(target))
+        let ours = building.withLock { $0 }
+        var removed: [String] = []
+        for base in candidates(in: folder, prefix: prefix) {
+            let path = folder.map { $0 + "/" + base } ?? base
+            guard !ours.contains(path), isAbandoned(path) else { continue }
+            for suffix in suffixes { unlink(path + suffix) }
+            removed.append(path)
+        }
+        return removed
+    }
+
+    /// `path` with its symbolic links resolved, or as given when it cannot be (a missing file).
+    private static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder (`nil`: the current one) and the temporary names' common start.
+    private static func split(_ target: String) -> (folder: String?, prefix: String) {
+        guard let slash = target.lastIndex(of: "/") else { return (nil, target + infix) }
+        let folder = String(target[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(target[target.index(after: slash)...]) + infix)
+    }
+
+    /// The temporary databases' names in `folder` (a `-wal`, `-shm` or `-journal` alone counts
+    /// for its database), each once.
+    private static func candidates(in folder: String?, prefix: String) -> [String] {
+        guard let directory = opendir(folder ?? ".") else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { continue }
+            var base = name
+            for suffix in suffixes.dropFirst() where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+            if !names.contains(base) { names.append(base) }
+        }
+        return names
+    }
+
+    /// How long, in seconds, a temporary database's files must have been left unchanged before
+    /// it counts as abandoned: a connection opening the `-shm` holds no lock on it for a moment
+    /// (os_unix.c opens the file, then locks its deadman-switch byte), and an import closes its
+    /// database just before linking it into place; a running import is never that long in either.
+    static let quietSeconds = 30
+
+    /// Whether no process has the temporary database at `path` open (see ``removeAbandoned(besides:)``):
+    /// no connection holds its `-shm`, and none of its files changed for ``quietSeconds``.
+    private static func isAbandoned(_ path: String) -> Bool {
+        if isHeld(path + "-shm") { return false }
+        var newest: Int?
+        for suffix in suffixes {
+            var info = stat()
+            guard stat(path + suffix, &info) == 0 else { continue }
+            #if canImport(Darwin)
+                let modified = Int(info.st_mtimespec.tv_sec)
+            #else
+                let modified = Int(info.st_mtim.tv_sec)
+            #endif
+            newest = max(newest ?? modified, modified)
+        }
+        guard let newest else { return true }
+        return time(nil) - newest >= quietSeconds
+    }
+
+    /// Whether a connection holds the `-shm` file at `path`: a read lock on its deadman-switch
+    /// byte (offset 128, `UNIX_SHM_DMS` in os_unix.c), which every connection keeps while open.
+    /// `false` when there is no such file.
+    private static func isHeld(_ path: String) -> Bool {
+        let shm = open(path, O_RDONLY | O_CLOEXEC)
+        guard shm >= 0 else { return false }
+        defer { close(shm) }
+        var probe = flock()
+        probe.l_type = Int16(F_WRLCK)
+        probe.l_whence = Int16(SEEK_SET)
+        probe.l_start = 128
+        probe.l_len = 1
+        guard fcntl(shm, F_GETLK, &probe) == 0 else { return true }
+        return probe.l_type != Int16(F_UNLCK)
+    }
+}
