@@ -9,71 +9,67 @@ struct ItemOptions: OptionGroup {
     static let section = "ITEM OPTIONS"
     static let collapsed = [(section: section, placeholder: "[<item options>]")]
 
-    /// One item option: the setting it sets, its spec and the parser of its value. A struct, not
-    /// a tuple: the type metadata of an array of labelled tuples is built from its mangled name at
-    /// run time (tens of thousands of instructions per process); so is ``values``'s element.
-    private struct Declared {
-        var setting: NavigationItemSetting
-        var spec: OptionSpec
-        var parser: ValueParser<NavigationItemSetting.Value>
-    }
-
-    /// A setting given, with its value.
+    /// A setting given, with its value. A struct, not a `(setting:, value:)` tuple: the type
+    /// metadata of an array of labelled tuples is built from its mangled name at run time.
     private struct Given {
         var setting: NavigationItemSetting
         var value: NavigationItemSetting.Value
     }
 
-    /// Every item option, in the order help lists them, with the parser of its value.
-    private static let all: [Declared] =
-        NavigationItemField.allSettings.map { setting in
-            let parser: ValueParser<NavigationItemSetting.Value>
-            let valueName: String?
-            switch setting.kind {
-            case .text(let name):
-                (parser, valueName) = (ValueParser { .text($0) }, name)
-            case .flag:
-                (parser, valueName) = (ValueParser { _ in .flag(true) }, nil)
-            case .count(let name):
-                let integer = ValueParser<Int>.integer(atLeast: 0)
-                (parser, valueName) = (
-                    ValueParser { text throws(InvalidValue) in .count(try integer.parse(text)) }, name
-                )
-            case .choice(let name, let cases):
-                let choice = ValueParser<String>.choice(cases)
-                (parser, valueName) = (
-                    ValueParser(choices: cases) { text throws(InvalidValue) in .choice(try choice.parse(text)) },
-                    name
-                )
-            }
-            let spec =
-                valueName.map {
-                    OptionSpec(
-                        name: setting.name, kind: .value, valueName: $0, help: setting.help, section: section,
-                        choices: parser.choices)
-                } ?? OptionSpec(name: setting.name, kind: .flag, help: setting.help, section: section)
-            return Declared(setting: setting, spec: spec, parser: parser)
+    /// Every item option's spec, in the order help lists them. The parsers of their values are
+    /// made only for the options given (``parser(for:)``): a command line names one or two of them.
+    static let options = NavigationItemField.allSettings.map(spec(for:))
+
+    /// The spec of the option that sets `setting`: a flag, or an option whose value is named by
+    /// the setting's kind (with the kind's cases for a choice).
+    private static func spec(for setting: NavigationItemSetting) -> OptionSpec {
+        switch setting.kind {
+        case .flag:
+            return OptionSpec(name: setting.name, kind: .flag, help: setting.help, section: section)
+        case .text(let name), .count(let name):
+            return OptionSpec(name: setting.name, kind: .value, valueName: name, help: setting.help, section: section)
+        case .choice(let name, let cases):
+            return OptionSpec(
+                name: setting.name, kind: .value, valueName: name, help: setting.help, section: section,
+                choices: cases)
         }
+    }
 
-    static let options = all.map(\.spec)
+    /// The parser of the value of the option that sets `setting`.
+    private static func parser(for setting: NavigationItemSetting) -> ValueParser<NavigationItemSetting.Value> {
+        switch setting.kind {
+        case .text:
+            return ValueParser { .text($0) }
+        case .flag:
+            return ValueParser { _ in .flag(true) }
+        case .count:
+            let integer = ValueParser<Int>.integer(atLeast: 0)
+            return ValueParser { text throws(InvalidValue) in .count(try integer.parse(text)) }
+        case .choice(_, let cases):
+            let choice = ValueParser<String>.choice(cases)
+            return ValueParser(choices: cases) { text throws(InvalidValue) in .choice(try choice.parse(text)) }
+        }
+    }
 
-    /// The settings given, with their values, in the order of ``all``.
+    /// The settings given, with their values, in the order of ``options``.
     private var values: [Given] = []
 
     /// Reads and validates the item options.
     /// - Throws: ``UsageError`` for a bad display mode, style or left-item count.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        for option in Self.all {
-            let spec = option.spec
-            let given = spec.kind == .flag ? arguments.flags.contains(spec.name) : arguments.values[spec.name] != nil
+        for setting in NavigationItemField.allSettings {
+            let given: Bool
+            if case .flag = setting.kind {
+                given = arguments.flags.contains(setting.name)
+            } else {
+                given = arguments.values[setting.name] != nil
+            }
             guard given else { continue }
             do {
-                values.append(
-                    Given(
-                        setting: option.setting, value: try option.parser.parse(arguments.values[spec.name]?.last ?? "")
-                    ))
+                let value = try Self.parser(for: setting).parse(arguments.values[setting.name]?.last ?? "")
+                values.append(Given(setting: setting, value: value))
             } catch {
-                throw arguments.invalid(error, for: spec.synopsis)
+                throw arguments.invalid(error, for: Self.spec(for: setting).synopsis)
             }
         }
     }

@@ -5,7 +5,18 @@ enum WriteOutput {
     /// The session and version a writing command appended, once it did, and for a veto what
     /// was vetoed and why: when its output is then lost, the error says the event was stored (and
     /// that it was a veto). The process runs one command.
-    nonisolated(unsafe) static var stored: (session: String, version: Int, veto: Veto?)?
+    nonisolated(unsafe) static var stored: Stored?
+
+    /// What a writing command stored: a struct, not a tuple, whose `Optional`'s type metadata the
+    /// runtime would build from its mangled name at the first assignment.
+    struct Stored {
+        /// The session's key.
+        var session: String
+        /// The version the command appended.
+        var version: Int
+        /// The veto it recorded, if it was vetoed.
+        var veto: Veto?
+    }
 
     /// What a command that is not one append did to the database, as a clause (`the import
     /// stored 5 event(s) of 1 session(s)`), once it did: when its output is then lost, the
@@ -40,17 +51,21 @@ enum WriteOutput {
     /// the clock is behind it (``AppendResult/clockBehind``).
     /// - Returns: `.vetoed` when a guard vetoed the command (exit 3), else `.success`.
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
-        let veto: Veto?
-        switch result.event?.body {
-        case .popVetoed(let entry, let prompt, _)?: veto = Veto(what: "pop", entry: entry, prompt: prompt)
-        case .dismissVetoed(let entry, _)?: veto = Veto(what: "dismissal", entry: entry)
-        default: veto = nil
+        // Only a vetoed outcome has a veto event to look into (the library's outcome is `.vetoed`
+        // whenever the event appended is a veto): a `switch` over `result.event?.body` makes
+        // the runtime build `Optional<Event>`'s type metadata from its mangled name (about 50 k
+        // instructions, a thirtieth of a one-shot push).
+        let appended: Bool
+        switch result.event {
+        case .some: appended = true
+        case .none: appended = false
         }
-        if result.event != nil { stored = (result.session, result.version, veto) }
-        if let clock = result.clockBehind, let event = result.event {
+        let veto = result.outcome == .vetoed ? Self.veto(in: result) : nil
+        if appended { stored = Stored(session: result.session, version: result.version, veto: veto) }
+        if let clock = result.clockBehind, let eventTime = result.event?.at {
             Console.err(
                 "warning: the clock (\(Timestamp.format(clock))) is behind the previous event of session '\(Text.escaped(result.session))' "
-                    + "(\(Timestamp.format(event.at))), so this event was stamped with that event's time, not now: times never go backwards. "
+                    + "(\(Timestamp.format(eventTime))), so this event was stamped with that event's time, not now: times never go backwards. "
                     + "Check the clock, or give --time\n")
         }
         if context.json {
@@ -59,9 +74,17 @@ enum WriteOutput {
             Console.line("vetoed: \(veto?.shown ?? "vetoed") (version \(result.version))")
         } else {
             Console.line(
-                "version \(result.version)"
-                    + (result.event == nil ? " (unchanged: \(unchanged ?? "nothing to do"))" : ""))
+                "version \(result.version)" + (appended ? "" : " (unchanged: \(unchanged ?? "nothing to do"))"))
         }
         return result.outcome == .vetoed ? .vetoed : .success
+    }
+
+    /// The veto `result` recorded, if its event is one.
+    private static func veto(in result: AppendResult) -> Veto? {
+        switch result.event?.body {
+        case .popVetoed(let entry, let prompt, _)?: return Veto(what: "pop", entry: entry, prompt: prompt)
+        case .dismissVetoed(let entry, _)?: return Veto(what: "dismissal", entry: entry)
+        default: return nil
+        }
     }
 }
