@@ -123,7 +123,8 @@ extension Failure {
             1
         case .versionConflict: 4
         case .truncationOutOfRange: usage
-        case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists, .unsupportedValue:
+        case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists, .unsupportedValue,
+            .timeOutOfRange:
             dataError
         case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .openFailed, .readOnly, .diskFull, .corrupt,
             .busy, .database, .unreadableRow, .unreadableValue, .interrupted:

@@ -20,7 +20,8 @@ extension NavigationStore {
     ///   last appended event (or `nil`), and `vetoed` when at least one command was vetoed.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/rules(_:)`` (the first refused
     ///   command; nothing appended), ``StoreError/versionConflict(session:expected:actual:)``,
-    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``,
+    ///   ``StoreError/timeOutOfRange(session:given:)`` for an `at` outside the years 0000-9999, database errors.
     /// - Complexity: O(n) inserts for n commands, plus the rules' own cost per command (O(live
     ///   entries)) and one projection diff.
     @discardableResult

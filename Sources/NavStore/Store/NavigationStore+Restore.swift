@@ -27,7 +27,9 @@ extension NavigationStore {
     ///     throws, the attempt is not counted, nothing is appended, and its error is rethrown. An
     ///     attempt counts only once its payload was delivered.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,
-    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, what `deliver` throws, database errors.
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``,
+    ///   ``StoreError/timeOutOfRange(session:given:)`` for an `at` outside the years 0000-9999, what `deliver`
+    ///   throws, database errors.
     /// - Complexity: one indexed read of the projection and one of the log's newest events; an
     ///   earlier state costs at most K applies.
     public func restore(
@@ -94,7 +96,8 @@ extension NavigationStore {
     ///   - at: the time of those events (ms since the Unix epoch); now when `nil`.
     /// - Returns: what was acknowledged and the version at which the log now holds it.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/restoreMovedOn(session:handedOut:failed:version:)``,
-    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``,
+    ///   ``StoreError/timeOutOfRange(session:given:)`` for an `at` outside the years 0000-9999, database errors.
     @discardableResult
     public func acknowledgeRestore(session key: String, at: Int64? = nil) throws(StoreError) -> RestoreAcknowledgement {
         try withCore { core in

@@ -108,6 +108,7 @@ public final class NavigationStore: Sendable {
     ///     in lowercase); a new one when `nil`.
     /// - Throws: ``StoreError/versionConflict(session:expected:actual:)`` (checked first; `actual`
     ///   is 0 for a new session), ``StoreError/sessionExists(_:)``, ``StoreError/emptySessionKey``,
+    ///   ``StoreError/timeOutOfRange(session:given:)`` for an `at` outside the years 0000-9999,
     ///   ``StoreError/rules(_:)`` with ``NavigationError/invalidEvent(_:)`` for an `eventID` that
     ///   is not a UUID, database errors.
     @discardableResult
@@ -116,6 +117,7 @@ public final class NavigationStore: Sendable {
         expectedVersion: Int? = nil, eventID: String? = nil
     ) throws(StoreError) -> AppendResult {
         guard !key.isEmpty else { throw .emptySessionKey }
+        if let at, !Timestamp.accepted.contains(at) { throw .timeOutOfRange(session: key, given: at) }
         let eventID = try Self.normalizedEventID(eventID)
         return try withCore { core in
             try core.db.inTransaction(.write) {
@@ -149,7 +151,8 @@ public final class NavigationStore: Sendable {
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/rules(_:)`` (refused: nothing
     ///   appended; ``NavigationError/invalidEvent(_:)`` for an `eventID` that is not a UUID),
     ///   ``StoreError/versionConflict(session:expected:actual:)``,
-    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``, database errors.
+    ///   ``StoreError/timeBeforePrevious(session:given:previous:)``,
+    ///   ``StoreError/timeOutOfRange(session:given:)`` for an `at` outside the years 0000-9999, database errors.
     @discardableResult
     public func execute(
         _ command: NavigationCommand, session: String, at: Int64? = nil,

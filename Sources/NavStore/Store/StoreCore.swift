@@ -172,6 +172,7 @@ final class StoreCore: @unchecked Sendable {
     /// now, never earlier than the previous event.
     func eventTime(_ given: Int64?, after row: SessionRow) throws -> Int64 {
         guard let given else { return max(Timestamp.now(), row.updatedAt) }
+        if !Timestamp.accepted.contains(given) { throw StoreError.timeOutOfRange(session: row.key, given: given) }
         if row.version > 0 && given < row.updatedAt {
             throw StoreError.timeBeforePrevious(session: row.key, given: given, previous: row.updatedAt)
         }

@@ -17,6 +17,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An explicit event time earlier than the session's previous event; times in milliseconds
     /// since the Unix epoch.
     case timeBeforePrevious(session: String, given: Int64, previous: Int64)
+    /// An explicit event time outside ``Timestamp/accepted`` (the years 0000 through 9999), in
+    /// milliseconds since the Unix epoch: such a time could not be written as ISO-8601 in an
+    /// export, nor read back by an import.
+    case timeOutOfRange(session: String, given: Int64)
     /// A point in history outside the session: `accepted` says what is.
     case pointOutOfRange(session: String, point: String, accepted: String)
     /// A truncation point outside the versions a truncation accepts: above the session's base
@@ -96,6 +100,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "version conflict on session '\(session)': expected version \(expected), found \(actual)"
         case .timeBeforePrevious(let session, let given, let previous):
             "time \(Timestamp.format(given)) is earlier than the previous event of session '\(session)' at \(Timestamp.format(previous)); times never go backwards"
+        case .timeOutOfRange(let session, let given):
+            "time \(given) ms since the Unix epoch (for session '\(session)') is outside the years 0000 through 9999 in which times are read and written (accepted: \(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound), \(Timestamp.format(Timestamp.accepted.lowerBound)) through \(Timestamp.format(Timestamp.accepted.upperBound)))"
         case .pointOutOfRange(let session, let point, let accepted):
             "\(point) is outside session '\(session)' (accepted: \(accepted))"
         case .truncationOutOfRange(let session, let before, let accepted):

@@ -126,6 +126,41 @@ struct NavigationStoreTests {
         try store.execute(.push(.titled("A")), session: "s", at: 1_000)
     }
 
+    @Test(
+        "an explicit time outside the years 0000-9999 is refused by every write, nothing written, and one at the edge is read back",
+        arguments: StoreBackend.all)
+    func timeOutsideTheReadableYears(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend)
+        for bad in [Timestamp.latest + 1, Int64.max, Timestamp.earliest - 1, Int64.min] {
+            #expect(throws: StoreError.timeOutOfRange(session: "t", given: bad)) {
+                try store.startSession("t", at: bad)
+            }
+        }
+        #expect(try store.sessions().isEmpty)
+        try store.startSession("s", at: Timestamp.earliest)
+        let before = try databaseContent(store)
+        let bad = Timestamp.latest + 1
+        #expect(throws: StoreError.timeOutOfRange(session: "s", given: bad)) {
+            try store.execute(.push(.titled("A")), session: "s", at: bad)
+        }
+        #expect(throws: StoreError.timeOutOfRange(session: "s", given: bad)) {
+            try store.append(contentsOf: [.push(.titled("A"))], session: "s", at: bad)
+        }
+        #expect(throws: StoreError.timeOutOfRange(session: "s", given: bad)) {
+            try store.restore(session: "s", mark: true, at: bad)
+        }
+        #expect(try databaseContent(store) == before)
+        #expect(StoreError.timeOutOfRange(session: "s", given: bad).description.contains("9999-12-31T23:59:59.999Z"))
+        // The last millisecond that can be written is written, exported and read back.
+        try store.execute(.push(.titled("A")), session: "s", at: Timestamp.latest)
+        var lines: [String] = []
+        try store.exportNDJSON(session: "s") { lines.append($0) }
+        #expect(lines.last?.contains("\"time\":\"9999-12-31T23:59:59.999Z\"") == true, "\(lines)")
+        let copy = try makeStore(try TemporaryDirectory(), on: backend)
+        #expect(try copy.importNDJSON(lines: lines).imported == 2)
+    }
+
     @Test("the projection survives reopening and equals a fold of the log", arguments: StoreBackend.all)
     func reopen(backend: StoreBackend) throws {
         let dir = try TemporaryDirectory()
