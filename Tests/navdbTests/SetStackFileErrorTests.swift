@@ -21,6 +21,11 @@ struct SetStackFileErrorTests {
             ),
             ("[]", 1, "set-stack needs at least one entry (the array is empty)"),
             (
+                #"[{"id": "B", "item": {"title": "Inbox",}}]"#, 65,
+                "a comma before '}' ends no value (a trailing comma is not JSON) at [0].item.title"
+            ),
+            (#"[{"id": "B"},]"#, 65, "a comma before ']' ends no value (a trailing comma is not JSON) at [1]"),
+            (
                 #"[{"id": "M"}, {"id": "A"}]"#, 1,
                 "entry 'A' is already live in layer 0 (stack: [A] | [M]); ids must be unique at [1].id"
             ),

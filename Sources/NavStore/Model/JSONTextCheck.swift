@@ -13,6 +13,8 @@
 ///   leaves the precision to the implementation; NavStore's is Int64 or IEEE 754 binary64).
 /// - With `uniqueKeys`: an object naming a key twice (RFC 8259 §4: names "SHOULD be unique";
 ///   `JSONDecoder` keeps one of them without a word).
+/// - A trailing comma (`[1,]`, `{"a":1,}`): not JSON (RFC 8259 §4, §5), which `JSONDecoder`
+///   reads all the same; Python's `json` and `sqlite3`'s json1 refuse it.
 ///
 /// The text is not otherwise validated here: syntax errors are left to the decoder.
 public struct JSONTextCheck: Sendable {
@@ -53,10 +55,18 @@ public struct JSONTextCheck: Sendable {
         // key read and the keys seen so far.
         var frames: [Frame] = []
         var expectingKey = false
+        // Whether the last token was a comma: `,]` and `,}` (with any blanks between) end nothing.
+        var afterComma = false
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            if afterComma, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                return
+                    "a comma before '\(Character(Unicode.Scalar(byte)))' ends no value (a trailing comma is not JSON)"
+                    + Self.location(frames, bytes)
+            }
+            if !Self.isBlank(byte) { afterComma = byte == UInt8(ascii: ",") }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if frames.count >= maximumDepth + wrapperLevels {
@@ -172,6 +182,12 @@ public struct JSONTextCheck: Sendable {
             }
             return true
         }
+    }
+
+    /// JSON's insignificant whitespace (RFC 8259 §2): space, tab, line feed, carriage return.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

@@ -22,6 +22,26 @@ struct JSONTextCheckTests {
         #expect(problem.hasSuffix(suffix), "\(problem)")
     }
 
+    @Test(
+        "a trailing comma is refused where it is; commas inside strings and between values are not",
+        arguments: [
+            (#"[1,]"#, "a comma before ']' ends no value (a trailing comma is not JSON) at [1]"),
+            (#"{"a": 1 , }"#, "a comma before '}' ends no value (a trailing comma is not JSON) at a"),
+            ("[{\"id\": \"A\"},\n\t\r ]", "a comma before ']' ends no value (a trailing comma is not JSON) at [1]"),
+            (
+                #"{"a": {"b": [true, null,]}}"#,
+                "a comma before ']' ends no value (a trailing comma is not JSON) at a.b[2]"
+            ),
+        ])
+    func trailingComma(json: String, problem: String) {
+        #expect(JSONTextCheck().problem(in: json) == problem)
+    }
+
+    @Test("commas that end a value are fine", arguments: [#"[1, 2]"#, #"{"a": ",]", "b": [",}"]}"#, #"[[],{}]"#, "[]"])
+    func commasBetweenValues(json: String) {
+        #expect(JSONTextCheck().problem(in: json) == nil)
+    }
+
     @Test("the top level has no path, and valid JSON no problem")
     func topLevel() {
         #expect(
