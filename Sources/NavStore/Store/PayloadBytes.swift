@@ -60,6 +60,15 @@ final class PayloadBytes {
         count += bytes.count
     }
 
+    /// Appends `bytes` between two `"`, with one capacity check: a JSON string that needs no escape.
+    func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if count + bytes.count + 2 > capacity { grow(by: bytes.count + 2) }
+        base[count] = UInt8(ascii: "\"")
+        if let source = bytes.baseAddress, bytes.count > 0 { memcpy(base + count + 1, source, bytes.count) }
+        count += bytes.count + 2
+        base[count - 1] = UInt8(ascii: "\"")
+    }
+
     /// Appends `bytes`, copied.
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(UnsafeRawBufferPointer(bytes))

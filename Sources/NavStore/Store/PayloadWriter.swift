@@ -295,6 +295,9 @@ struct PayloadWriter {
     }
 
     private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most texts (ids, routes, titles, keys) need no escape: checked eight bytes at a time,
+        // the tail too, then copied at once with their quotes.
+        guard Self.needsEscape(utf8) else { return bytes.appendQuoted(utf8) }
         bytes.append(UInt8(ascii: "\""))
         var start = 0
         if let base = utf8.baseAddress {
@@ -318,6 +321,25 @@ struct PayloadWriter {
         }
         bytes.append(UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `utf8` needs an escape (``needsEscape(_:)-(UInt64)``), eight at a
+    /// time: the last fewer than eight in the word of the last eight bytes (some checked twice),
+    /// and text shorter than a word in one padded with spaces.
+    static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        guard count >= 8 else {
+            var word: UInt64 = 0x2020_2020_2020_2020
+            for index in 0..<count { word = word << 8 | UInt64(base[index]) }
+            return needsEscape(word)
+        }
+        var index = 0
+        while index + 8 <= count {
+            if needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+            index += 8
+        }
+        return index < count && needsEscape(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
     }
 
     /// Whether any of the eight bytes of `word` is a control character (below 0x20), `"` or `\\`

@@ -195,8 +195,13 @@ extension StoreCore {
 
     /// Inserts or replaces the projection row of `entry` at `layer`, `position`.
     private func writeEntry(_ entry: Entry, sessionID: Int64, layer: Int, position: Int) throws {
-        let params = try entry.params.map {
-            try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self)
+        let params: String?
+        if case .text(let text, isCanonical: true) = entry.storedParams {
+            params = text
+        } else {
+            params = try entry.params.map {
+                try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self)
+            }
         }
         try db.execute(
             sql: """

@@ -18,6 +18,23 @@ extension ModelTests {
             ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{1F4BB}"),
         ]
 
+        @Test("texts of every length to 40 compare by their bytes: one byte changed at any position differs")
+        func sameScalarsAtEveryPosition() {
+            for count in 0...40 {
+                let text = String((0..<count).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) })
+                #expect(text.hasSameScalars(as: String(text.utf8.map { Character(UnicodeScalar($0)) })))
+                #expect(!text.hasSameScalars(as: text + "a"))
+                for position in 0..<count {
+                    var bytes = Array(text.utf8)
+                    bytes[position] = UInt8(ascii: "a")
+                    #expect(!text.hasSameScalars(as: String(decoding: bytes, as: UTF8.self)), "\(position) of \(count)")
+                }
+                // Bridged or not, long or small: the same bytes in another string's storage.
+                let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+                #expect(text.hasSameScalars(as: copy) && copy.hasSameScalars(as: text))
+            }
+        }
+
         @Test("updating a look-alike of a live id is 'not live'", arguments: lookalikes)
         func updateLookalike(pushed: String, other: String) throws {
             #expect(!pushed.hasSameScalars(as: other))

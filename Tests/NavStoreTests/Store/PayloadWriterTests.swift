@@ -153,6 +153,30 @@ struct PayloadWriterTests {
         }
     }
 
+    @Test("the escape scan of a whole text finds one byte that needs it at every position of every length to 40")
+    func textEscapeScan() {
+        for count in 0...40 {
+            for filler in [UInt8(ascii: "a"), 0x20, 0x7F, 0xC3] {
+                var text = [UInt8](repeating: filler, count: count)
+                text.withUnsafeBufferPointer { #expect(!PayloadWriter.needsEscape($0), "\(count) bytes of \(filler)") }
+                for position in 0..<count {
+                    for byte: UInt8 in [0x00, 0x1F, 0x22, 0x5C, 0x0A] {
+                        text[position] = byte
+                        text.withUnsafeBufferPointer {
+                            #expect(PayloadWriter.needsEscape($0), "\(byte) at \(position) of \(count)")
+                        }
+                        text[position] = filler
+                    }
+                }
+                // Written as a JSON string: JSONEncoder's bytes, quotes around the text.
+                let string = String(decoding: text, as: UTF8.self) + "\"" + String(decoding: text, as: UTF8.self)
+                var writer = PayloadWriter()
+                writer.string(string)
+                #expect(writer.text == String(decoding: try! JSONEncoder().encode(string), as: UTF8.self))
+            }
+        }
+    }
+
     @Test("edge text through the append path: state, history, projection, snapshots and check agree with the values")
     func edgeTextThroughAppends() throws {
         let dir = try TemporaryDirectory()
