@@ -6,7 +6,8 @@ public enum DisplayText {
     /// `text` with `\n`, `\t`, `\r` escaped as such, `\` doubled, `quote` (when given) preceded
     /// by `\`, and every other C0/C1 control (`Cc`), U+2028/U+2029, bidirectional
     /// embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069, UAX #9) and invisible
-    /// format character (``needsEscape(_:)``) written as `\u{HEX}`.
+    /// format character (U+00AD, U+061C, U+180E, U+200B, U+200E, U+200F, U+2060–U+2064, U+FEFF;
+    /// the zero width joiner and non-joiner stay) written as `\u{HEX}`.
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
