@@ -9,6 +9,9 @@
 /// `nil`), whose number formatting is not reproduced here.
 struct PayloadWriter {
     private let bytes: PayloadBytes
+    /// Where the last entry ``write(_:)-(Entry)`` wrote has the params object it wrote from a
+    /// decoded value (not copied from text); `nil` when it had none.
+    private(set) var sortedParams: Range<Int>?
 
     /// A writer into a buffer of its own with room for `capacity` bytes before it grows.
     init(capacity: Int = 256) {
@@ -47,27 +50,6 @@ struct PayloadWriter {
         var writer = PayloadWriter(into: buffer)
         guard writer.write(body) else { return try use(nil) }
         return try buffer.withBytes { try use($0) }
-    }
-
-    /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
-    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`), or `nil` when a params
-    /// value is left to `JSONEncoder`.
-    static func json(_ state: SessionState) -> String? {
-        var writer = PayloadWriter(capacity: 64 + 96 * state.depth)
-        writer.raw("{\"layers\":[")
-        for (index, layer) in state.layers.enumerated() {
-            writer.raw(index == 0 ? "{\"entries\":[" : ",{\"entries\":[")
-            for (position, entry) in layer.entries.enumerated() {
-                if position > 0 { writer.raw(",") }
-                guard writer.write(entry) else { return nil }
-            }
-            writer.raw(
-                layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
-        }
-        writer.raw("],\"platform\":")
-        writer.string(state.platform.rawValue)
-        writer.raw("}")
-        return writer.text
     }
 
     /// A projection row's item as JSON text (set fields only, sorted keys), as `JSONEncoder` writes it.
@@ -139,13 +121,16 @@ struct PayloadWriter {
             raw(",\"item\":")
             write(entry.item)
         }
+        sortedParams = nil
         if case .text(let text, isCanonical: true) = entry.storedParams {
             // Read from the store as this writer writes it: copied, not decoded and written again.
             raw(",\"params\":")
             rawText(text)
         } else if let params = entry.params {
             raw(",\"params\":")
+            let start = bytes.count
             guard write(object: params) else { return false }
+            sortedParams = start..<bytes.count
         }
         if let route = entry.route {
             raw(",\"route\":")
@@ -238,6 +223,16 @@ struct PayloadWriter {
 
     /// The text written so far.
     var text: String { bytes.text }
+
+    /// The bytes written at `range` as text when they are plain: ASCII without `\\` (no escape,
+    /// so ``PayloadReader`` reads them), else `nil`.
+    func plainText(at range: Range<Int>) -> String? {
+        bytes.withBytes { written in
+            let text = UnsafeBufferPointer(rebasing: written[range])
+            guard !text.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\\") }) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
 
     /// Appends a literal's UTF-8 as it is (JSON punctuation, keys, `true`): a `StaticString`,
     /// whose bytes are at hand, where a `String` literal cost about a hundred instructions.

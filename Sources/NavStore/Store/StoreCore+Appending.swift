@@ -60,7 +60,7 @@ extension StoreCore {
         write.lastAt = at
         write.lastEventID = eventID
         if options.isSnapshotVersion(version, of: write.state) {
-            try writeSnapshot(sessionID: write.row.id, version: version, state: write.state)
+            try writeSnapshot(sessionID: write.row.id, version: version, state: &write.state)
         }
     }
 

@@ -126,7 +126,7 @@ extension StoreCore {
                             row.key, "snapshot at version \(version)", verb: "differed", snapshot, state,
                             name: "the snapshot"))
                 }
-                try writeSnapshot(sessionID: row.id, version: version, state: state)
+                try writeSnapshot(sessionID: row.id, version: version, state: &state)
                 written.insert(version)
                 report.snapshots += 1
             }

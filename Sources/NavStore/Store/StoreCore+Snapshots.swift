@@ -8,8 +8,19 @@
 /// historical read, rebuilt from the log when the rules changed.
 extension StoreCore {
     /// Stores the state after `version` as a snapshot under the current rules (replacing one).
-    func writeSnapshot(sessionID: Int64, version: Int, state: SessionState) throws {
-        let json = try PayloadWriter.json(state) ?? String(decoding: encoder.encode(state), as: UTF8.self)
+    /// `state` then holds the params objects the snapshot sorted as their canonical text
+    /// (``PayloadWriter/snapshot(_:keepingParams:)``): the same values, copied by the next snapshot.
+    func writeSnapshot(sessionID: Int64, version: Int, state: inout SessionState) throws {
+        let json: String
+        if let written = PayloadWriter.snapshot(state, keepingParams: true) {
+            json = written.json
+            for params in written.params {
+                state.layers[params.layer].entries[params.position].storedParams = .text(
+                    params.text, isCanonical: true)
+            }
+        } else {
+            json = String(decoding: try encoder.encode(state), as: UTF8.self)
+        }
         try db.execute(
             sql: """
                 INSERT INTO snapshots (session_id, version, rules_version, state) VALUES (?, ?, ?, ?)
@@ -65,7 +76,7 @@ extension StoreCore {
         try foldLog(sessionID: sessionID) { version, _, body in
             state.apply(body)
             if options.isSnapshotVersion(version, of: state) {
-                try writeSnapshot(sessionID: sessionID, version: version, state: state)
+                try writeSnapshot(sessionID: sessionID, version: version, state: &state)
             }
         }
     }

@@ -203,4 +203,64 @@ struct BatchAppendTests {
         #expect(try store.state(session: "s").state == generator.state)
         #expect(try store.check().isClean)
     }
+
+    @Test(
+        "snapshots of a state holding params as the text an earlier snapshot sorted are JSONEncoder's bytes",
+        arguments: StoreBackend.all)
+    func snapshotsKeepParamsText(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 3))
+        try store.startSession("s", at: 1_000)
+        // Plain objects (held as text after the first snapshot that writes them) and others
+        // (non-ASCII, escapes: kept as objects); `nil` and `{}` stay apart.
+        let shapes: [[String: JSONValue]?] = [
+            nil, [:], ["id": .integer(7), "ref": .string("home-feed"), "tab": .string("shop")],
+            ["z": .object(["b": .array([.null, .bool(false), .integer(-1)]), "a": .object([:])]), "A": .string("")],
+            ["\u{E9}": .string("\u{FC}\n\"q\""), "e\u{301}x": .integer(.min)],
+            ["big": .integer(.max), "s/l": .string("a/b"), "B": .array([])],
+        ]
+        func entry(_ round: Int, _ index: Int) -> Entry {
+            Entry(id: "e\(round)-\(index)", route: "app://r", params: shapes[index], item: NavigationItem(title: "T"))
+        }
+        var expected: [Entry] = []
+        for round in 0..<4 {
+            let entries = shapes.indices.map { entry(round, $0) }
+            expected += entries
+            if round % 2 == 0 {
+                try store.append(contentsOf: entries.map { .push($0) }, session: "s", at: Int64(2_000 + round * 10))
+            } else {
+                for entry in entries { try store.execute(.push(entry), session: "s", at: Int64(2_000 + round * 10)) }
+            }
+            try store.append(
+                contentsOf: [.update(entryID: "e0-2", item: NavigationItem(title: "\(round)"))], session: "s",
+                at: Int64(2_005 + round * 10)
+            )
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let events = try store.allEvents()
+        let rows = try store.withCore { core in
+            try core.db.fetchAll(sql: "SELECT version, state FROM snapshots ORDER BY version", arguments: [])
+        }
+        var folded = SessionState()
+        var versions: [Int] = []
+        for event in events {
+            folded.apply(event.body)
+            if fastOptions(snapshotInterval: 3).isSnapshotVersion(event.version, of: folded) {
+                versions.append(event.version)
+            }
+        }
+        #expect(try rows.map { try $0[0] as Int } == versions)
+        #expect(versions.count >= 3, "later snapshots copy the text the earlier ones sorted")
+        for row in rows {
+            let version: Int = try row[0]
+            let folded = SessionState.fold(events.prefix(version).map(\.body))
+            #expect(try row[1] as String == String(decoding: try encoder.encode(folded), as: UTF8.self), "\(version)")
+        }
+        let state = try store.state(session: "s").state
+        #expect(state.topLayer.entries.map(\.params) == expected.map(\.params))
+        #expect(state.topLayer.entries.map(\.id) == expected.map(\.id))
+        #expect(try store.check().isClean)
+        #expect(try store.rebuild(verify: true).differences.isEmpty)
+    }
 }
