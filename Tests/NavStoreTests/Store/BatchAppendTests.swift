@@ -208,9 +208,6 @@ struct BatchAppendTests {
         "snapshots of a state holding params as the text an earlier snapshot sorted are JSONEncoder's bytes",
         arguments: StoreBackend.all)
     func snapshotsKeepParamsText(backend: StoreBackend) throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 3))
-        try store.startSession("s", at: 1_000)
         // Plain objects (held as text after the first snapshot that writes them) and others
         // (non-ASCII, escapes: kept as objects); `nil` and `{}` stay apart.
         let shapes: [[String: JSONValue]?] = [
@@ -219,6 +216,9 @@ struct BatchAppendTests {
             ["\u{E9}": .string("\u{FC}\n\"q\""), "e\u{301}x": .integer(.min)],
             ["big": .integer(.max), "s/l": .string("a/b"), "B": .array([])],
         ]
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend, options: fastOptions(snapshotInterval: 3))
+        try store.startSession("s", at: 1_000)
         func entry(_ round: Int, _ index: Int) -> Entry {
             Entry(id: "e\(round)-\(index)", route: "app://r", params: shapes[index], item: NavigationItem(title: "T"))
         }
