@@ -39,11 +39,12 @@ enum ImportTemporaryFiles {
     /// Removes `temporary` and its `-wal` and `-shm`, and forgets it.
     static func end(_ temporary: String) {
         for suffix in suffixes { unlink(temporary + suffix) }
-        building.withLock { names in names.removeAll { $0 == temporary } }
+        building.withLock { names in names.removeAll { $0.utf8.elementsEqual(temporary.utf8) } }
     }
 
     /// Removes the temporary files that killed imports into `target` left behind: each
-    /// `<target>.importing-*` database (with its `-wal` and `-shm`) that no connection has open.
+    /// `<target>.importing-<random>` database (an SQLite file, with its `-wal`, `-shm` and
+    /// `-journal`) that no connection has open.
     ///
     /// A connection holds a read lock on the deadman-switch byte of the `-shm` file (offset 128,
     /// `UNIX_SHM_DMS` in SQLite's os_unix.c) for as long as it is open, so a `-shm` whose byte
@@ -60,7 +61,7 @@ enum ImportTemporaryFiles {
         var removed: [String] = []
         for base in candidates(in: folder, prefix: prefix) {
             let path = folder.map { $0 + "/" + base } ?? base
-            guard !ours.contains(path), isAbandoned(path) else { continue }
+            guard !ours.contains(where: { $0.utf8.elementsEqual(path.utf8) }), isAbandoned(path) else { continue }
             for suffix in suffixes { unlink(path + suffix) }
             removed.append(path)
         }
@@ -81,22 +82,54 @@ enum ImportTemporaryFiles {
         return (folder.isEmpty ? "/" : folder, String(target[target.index(after: slash)...]) + infix)
     }
 
-    /// The temporary databases' names in `folder` (a `-wal`, `-shm` or `-journal` alone counts
-    /// for its database), each once.
+    /// The temporary databases' names in `folder`: each `<prefix><random>` or
+    /// `<prefix><random>.creating-<random>` (the names ``begin(for:)`` and the atomic creation
+    /// give, `<random>` in base 36) whose file begins with SQLite's header, each once, a `-wal`,
+    /// `-shm` or `-journal` counting for its database. Names are compared by their bytes, so a
+    /// file whose name only looks the same (another Unicode normalization) is not taken, and a
+    /// file of the user's that merely starts with the prefix is never one.
     private static func candidates(in folder: String?, prefix: String) -> [String] {
         guard let directory = opendir(folder ?? ".") else { return [] }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            var name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.starts(with: prefix.utf8) else { continue }
+            for suffix in suffixes.dropFirst()
+            where name.count > suffix.utf8.count && name.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
+                name.removeLast(suffix.utf8.count)
             }
-            guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { continue }
-            var base = name
-            for suffix in suffixes.dropFirst() where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
-            if !names.contains(base) { names.append(base) }
+            if isTemporaryName(name.dropFirst(prefix.utf8.count)), !names.contains(name) { names.append(name) }
         }
-        return names
+        return names.map { String(decoding: $0, as: UTF8.self) }.filter { base in
+            hasSQLiteHeader(folder.map { $0 + "/" + base } ?? base)
+        }
+    }
+
+    /// Whether `rest` (a name after the prefix) is `<random>` or `<random>.creating-<random>`.
+    private static func isTemporaryName(_ rest: ArraySlice<UInt8>) -> Bool {
+        func isRandom(_ part: some Collection<UInt8>) -> Bool {
+            (1...13).contains(part.count)
+                && part.allSatisfy {
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                }
+        }
+        let creating = Array(".creating-".utf8)
+        guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return isRandom(rest) }
+        return isRandom(rest[..<dot]) && rest[dot...].starts(with: creating)
+            && isRandom(rest[(dot + creating.count)...])
+    }
+
+    /// Whether the file at `path` begins with `SQLite format 3\0`
+    /// (https://sqlite.org/fileformat2.html#the_database_header).
+    private static func hasSQLiteHeader(_ path: String) -> Bool {
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var header = [UInt8](repeating: 0, count: 16)
+        guard read(file, &header, 16) == 16 else { return false }
+        return header.elementsEqual(Array("SQLite format 3".utf8) + [0])
     }
 
     /// How long, in seconds, a temporary database's files must have been left unchanged before
@@ -126,10 +159,11 @@ enum ImportTemporaryFiles {
 
     /// Whether a connection holds the `-shm` file at `path`: a read lock on its deadman-switch
     /// byte (offset 128, `UNIX_SHM_DMS` in os_unix.c), which every connection keeps while open.
-    /// `false` when there is no such file.
+    /// `false` when there is no such file; `true` when it cannot be looked at.
     private static func isHeld(_ path: String) -> Bool {
         let shm = open(path, O_RDONLY | O_CLOEXEC)
-        guard shm >= 0 else { return false }
+        // One that cannot be opened to look (another user's, mode 0600) counts as held.
+        guard shm >= 0 else { return errno != ENOENT }
         defer { close(shm) }
         var probe = flock()
         probe.l_type = Int16(F_WRLCK)

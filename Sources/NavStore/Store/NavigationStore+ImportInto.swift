@@ -120,6 +120,13 @@ extension NavigationStore {
             throw error.naming(path, for: temporary, file: target)
         }
         if link(temporary, target) == 0 { return report }
+        if errno == ENOENT, access(temporary, F_OK) != 0 {
+            throw StoreError.interrupted(
+                path: path,
+                reason:
+                    "the new database built beside it was removed by another process before it was put in place; nothing was imported"
+            )
+        }
         var lines: [String] = []
         do {
             try NavigationStore(path: temporary, create: false, options: options).exportNDJSON(session: nil) {

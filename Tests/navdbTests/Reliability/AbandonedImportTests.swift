@@ -129,6 +129,45 @@ struct AbandonedImportTests {
         #expect(try store.sessionInfo("s").version == lines.count)
     }
 
+    @Test(
+        "only navdb's own abandoned copies go: files that merely start with the name, and copies whose -shm cannot be looked at, stay"
+    )
+    func othersStay() async throws {
+        let scratch = try Scratch("abandoned-import-others")
+        let lines = try await Self.exported(scratch)
+        let db = scratch.file("new.sqlite")
+        let killed = try await WaitingImport(scratch, db: db, name: "killed", firstLine: lines[0])
+        killed.child.kill()
+        _ = try await killed.child.wait()
+        close(killed.writer)
+        let left = Self.temporaries(of: db, in: scratch)
+        let copy = try #require(left.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+        // The user's own files: a name that only starts like navdb's, one whose random part
+        // could be navdb's but that is no SQLite file, and its "journal".
+        let mine = [
+            "new.sqlite.importing-2026-11-30.ndjson", "new.sqlite.importing-notes",
+            "new.sqlite.importing-notes-journal",
+        ]
+        for name in mine { try scratch.write(name, text: "the user's notes\n") }
+        // A copy another user's import is building: its -shm cannot be opened to look
+        // (here a link that loops, ELOOP; as another user, EACCES).
+        let held = "new.sqlite.importing-zzheld"
+        try FileManager.default.copyItem(atPath: scratch.file(copy), toPath: scratch.file(held))
+        try #require(symlink(held + "-shm", scratch.file(held + "-shm")) == 0)
+        try Self.age(Self.temporaries(of: db, in: scratch).filter { $0 != held + "-shm" }, in: scratch)
+
+        let next = try await scratch.navdb([
+            "--db", db, "import", scratch.write("all.ndjson", text: lines.joined(separator: "\n") + "\n"),
+        ])
+        #expect(next.status == 0, "\(next)")
+        #expect(
+            Self.temporaries(of: db, in: scratch) == (mine + [held, held + "-shm"]).sorted(),
+            "only the killed copy went")
+        for name in mine {
+            #expect(try String(contentsOfFile: scratch.file(name), encoding: .utf8) == "the user's notes\n")
+        }
+    }
+
     @Test("session delete removes a killed import's copy beside the database, whatever it holds of the session")
     func deletionRemovesTheCopy() async throws {
         let scratch = try Scratch("abandoned-import-delete")
