@@ -4,18 +4,21 @@
 /// it is escaped Swift-style, so a hostile title cannot disguise itself.
 public enum DisplayText {
     /// `text` with `\n`, `\t`, `\r` escaped as such, `\` doubled, `quote` (when given) preceded
-    /// by `\`, and every other C0/C1 control (`Cc`), U+2028/U+2029, bidirectional
-    /// embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069, UAX #9) and invisible
-    /// format character (U+00AD, U+061C, U+180E, U+200B, U+200E, U+200F, U+2060–U+2064, U+FEFF;
-    /// the zero width joiner and non-joiner stay) written as `\u{HEX}`.
+    /// by `\`, and every other scalar that a reader could not see or that would move the cursor or
+    /// reorder the columns written as `\u{HEX}`: C0/C1 controls (`Cc`), U+2028/U+2029,
+    /// bidirectional embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069, UAX #9),
+    /// and invisible characters, so that two different titles or ids never look the same (see
+    /// ``isVisible(at:in:)``).
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
     /// - Complexity: O(n) in the number of scalars.
     public static func escaped(_ text: String, quote: Unicode.Scalar? = nil) -> String {
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        result.unicodeScalars.reserveCapacity(scalars.count)
+        for index in scalars.indices {
+            let scalar = scalars[index]
             switch scalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
@@ -23,14 +26,75 @@ public enum DisplayText {
             case "\\": result += "\\\\"
             case _ where scalar == quote: result += "\\" + String(scalar)
             default:
-                if needsEscape(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
+                if isVisible(at: index, in: scalars) {
                     result.unicodeScalars.append(scalar)
+                } else {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 }
             }
         }
         return result
+    }
+
+    /// Whether ``escaped(_:quote:)`` writes any scalar of `text` as `\u{HEX}` (a backslash, a
+    /// quote or a control it escapes otherwise is not counted).
+    package static func hasHiddenScalars(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.contains { !isVisible(at: $0, in: scalars) }
+    }
+
+    /// Whether the scalar at `index` of `scalars` is shown as it is. Not shown: controls (`Cc`),
+    /// line and paragraph separators, bidirectional controls, and the characters that show
+    /// nothing: the soft hyphen U+00AD, the combining grapheme joiner U+034F, the Arabic letter
+    /// mark U+061C, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the Mongolian vowel
+    /// separator U+180E, the zero width space U+200B, the marks U+200E/U+200F, U+2060–U+206F
+    /// (word joiner, invisible operators, deprecated format controls), U+FEFF, the interlinear
+    /// annotation controls U+FFF9–U+FFFB, the shorthand format controls U+1BCA0–U+1BCA3, the
+    /// musical format controls U+1D173–U+1D17A, and the tags U+E0000–U+E007F except inside a
+    /// flag's tag sequence (after U+1F3F4). The zero width joiner U+200D is shown between two
+    /// emoji (a ZWJ sequence) or two letters of a joining script, and the non-joiner U+200C
+    /// between two such letters (Arabic, Syriac, N'Ko, Mongolian, the Indic scripts, Myanmar,
+    /// Khmer); anywhere else they join nothing and are escaped.
+    package static func isVisible(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        let scalar = scalars[index]
+        if scalar.properties.generalCategory == .control { return false }
+        let previous = index > 0 ? scalars[index - 1] : nil
+        let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2060...0x206F: return false
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x200B, 0x200E, 0x200F, 0x3164, 0xFEFF, 0xFFA0,
+            0xFFF9...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A:
+            return false
+        case 0xE0000...0xE007F:
+            return scalar.value >= 0xE0020
+                && (previous.map { $0.value == 0x1F3F4 || (0xE0020...0xE007E).contains($0.value) } ?? false)
+        case 0x200D:
+            guard let previous, let next else { return false }
+            return (isEmojiPart(previous) && isEmojiPart(next)) || (isJoiningLetter(previous) && isJoiningLetter(next))
+        case 0x200C:
+            guard let previous, let next else { return false }
+            return isJoiningLetter(previous) && isJoiningLetter(next)
+        default:
+            return true
+        }
+    }
+
+    /// An emoji, its presentation selector U+FE0F or a skin tone modifier (what a ZWJ sequence
+    /// joins, UTS #51).
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value)
+            || (scalar.value > 0xFF && scalar.properties.isEmoji)
+    }
+
+    /// A scalar of a script whose letters join or form conjuncts, where U+200C and U+200D choose
+    /// the shapes (The Unicode Standard, §23.2).
+    private static func isJoiningLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFC, 0x1800...0x18AF, 0x0900...0x0DFF, 0x1000...0x109F,
+            0x1780...0x17FF:
+            return true
+        default: return false
+        }
     }
 
     /// `text` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
@@ -49,21 +113,5 @@ public enum DisplayText {
             return quoted(text)
         }
         return escaped(text)
-    }
-
-    /// Whether a scalar is a control (`Cc`), a line or paragraph separator, a bidirectional
-    /// embedding, override or isolate control, or a format character (`Cf`) that shows nothing
-    /// and would let two different titles or ids look the same: the soft hyphen U+00AD, the
-    /// Arabic letter mark U+061C, the Mongolian vowel separator U+180E, the zero width space
-    /// U+200B, the left-to-right and right-to-left marks U+200E/U+200F, the word joiner and
-    /// invisible operators U+2060–U+2064, and U+FEFF (byte order mark). The zero width joiner
-    /// and non-joiner (U+200D, U+200C) are kept: emoji sequences and several scripts need them.
-    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.generalCategory == .control { return true }
-        switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2060...0x2064, 0xFEFF: return true
-        default: return false
-        }
     }
 }

@@ -9,10 +9,11 @@ enum ShellWord {
     /// `text` as one shell word: as it is when every character is plain, else in single quotes
     /// with each `'` written `'"'"'` (`'it'"'"'s'`); `""` is `''`. `nil` when the word cannot be
     /// printed so that it pastes back: an error line escapes a control character, a line
-    /// separator or a bidirectional control (``DisplayText/needsEscape(_:)``) and doubles `\`.
+    /// separator, a bidirectional control or an invisible character (``DisplayText``) and
+    /// doubles `\`.
     static func quoted(_ text: String) -> String? {
         if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
-        if text.contains("\\") || text.unicodeScalars.contains(where: DisplayText.needsEscape) { return nil }
+        if text.contains("\\") || DisplayText.hasHiddenScalars(text) { return nil }
         return "'" + text.replacing("'", with: #"'"'"'"#) + "'"
     }
 

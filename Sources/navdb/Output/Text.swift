@@ -6,7 +6,7 @@ import NavStore
 enum Text {
     /// `s` with control characters (`Cc`), line/paragraph separators, bidirectional
     /// embedding/override/isolate controls and invisible format characters (zero width space,
-    /// marks, byte order mark: ``DisplayText/needsEscape(_:)``) escaped Swift-style (`\n`, `\t`,
+    /// marks, byte order mark: ``DisplayText``) escaped Swift-style (`\n`, `\t`,
     /// `\r`, `\u{1B}`, `\u{200B}`), and `\` doubled so the escape is unambiguous.
     static func escaped(_ s: String) -> String { DisplayText.escaped(s) }
 

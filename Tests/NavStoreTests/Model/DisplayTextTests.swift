@@ -11,22 +11,28 @@ import Testing
             ("in\u{200B}box", #"in\u{200B}box"#), ("\u{200E}lrm", #"\u{200E}lrm"#), ("\u{200F}rlm", #"\u{200F}rlm"#),
             ("so\u{AD}ft", #"so\u{AD}ft"#), ("\u{FEFF}bom", #"\u{FEFF}bom"#), ("wo\u{2060}rd", #"wo\u{2060}rd"#),
             ("a\u{061C}b", #"a\u{61C}b"#), ("x\u{180E}y", #"x\u{180E}y"#), ("f\u{2061}(x)", #"f\u{2061}(x)"#),
+            ("x\u{206A}y", #"x\u{206A}y"#), ("x\u{2065}y", #"x\u{2065}y"#), ("\u{3164}", #"\u{3164}"#),
+            ("\u{115F}\u{1160}", #"\u{115F}\u{1160}"#), ("\u{FFA0}x", #"\u{FFA0}x"#), ("a\u{34F}b", #"a\u{34F}b"#),
+            ("\u{FFF9}a\u{FFFA}b\u{FFFB}", #"\u{FFF9}a\u{FFFA}b\u{FFFB}"#), ("x\u{1BCA0}", #"x\u{1BCA0}"#),
+            ("x\u{1D173}", #"x\u{1D173}"#), ("\u{E0001}en", #"\u{E0001}en"#), ("x\u{E0067}", #"x\u{E0067}"#),
+            ("a\u{200D}b", #"a\u{200D}b"#), ("Auf\u{200C}lage", #"Auf\u{200C}lage"#), ("\u{200D}", #"\u{200D}"#),
+            ("👩\u{200D}", #"👩\u{200D}"#), ("मि\u{200C}", #"मि\u{200C}"#),
         ])
     func invisibleCharacters(text: String, shown: String) {
         #expect(DisplayText.escaped(text) == shown)
-        #expect(
-            DisplayText.escaped(text)
-                != DisplayText.escaped(text.filter { !$0.unicodeScalars.contains { DisplayText.needsEscape($0) } }))
+        #expect(DisplayText.hasHiddenScalars(text))
     }
 
     @Test(
         "joiners, emoji sequences, flags and scripts are kept as they are",
         arguments: [
             "👩‍👩‍👧‍👦", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🇫🇷 👍🏽",
-            "می\u{200C}خواهم", "مرحبا", "e\u{301}", "日本語 テキスト", "क्\u{200D}ष",
+            "می\u{200C}خواهم", "مرحبا", "e\u{301}", "日本語 テキスト", "क्\u{200D}ष", "🏳\u{FE0F}\u{200D}🌈",
+            "👍🏽\u{200D}👍", "ܫܠܡ\u{200D}ܐ", "ᠮᠣ\u{200D}ᠩ", "한국어", "Ελληνικά", "Ζ\u{336}",
         ])
     func printableKept(text: String) {
         #expect(DisplayText.escaped(text) == text)
+        #expect(!DisplayText.hasHiddenScalars(text))
     }
 
     @Test("controls, separators and bidirectional controls are escaped; a backslash is doubled")

@@ -24,6 +24,7 @@ struct ReliabilityHostileInputTests {
         ("bidirectional controls", "\u{202E}evil\u{202C} \u{2066}iso\u{2069} \u{200F}rlm"),
         ("line and paragraph separators", "a\u{2028}b\u{2029}c"),
         ("invisible format characters", "in\u{200B}box \u{200E}lrm so\u{00AD}ft wo\u{2060}rd \u{061C}alm"),
+        ("invisible fillers and joiners", "x\u{206A}y \u{3164} a\u{200D}b c\u{200C}d \u{FFA0} e\u{34F}f 👩\u{200D}👩"),
         ("leading and trailing spaces", "  spaced  "),
         ("a dash-dash word", "--title"),
         ("BOM, replacement and private-use", "\u{FEFF}bom \u{FFFD} \u{E000} \u{10FFFD}"),

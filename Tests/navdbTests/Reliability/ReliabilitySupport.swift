@@ -414,17 +414,27 @@ extension JSONValue {
 
 /// Scalars that human output must never print raw (README and `--help`): controls other than the line
 /// feeds between lines, line and paragraph separators, bidirectional embeddings, overrides and
-/// isolates, and the invisible format characters (soft hyphen, zero width space, marks, word
-/// joiner, byte order mark) that would make two texts look the same.
+/// isolates, and the invisible characters (soft hyphen, zero width space, marks, word joiner, byte
+/// order mark, fillers, joiners that join nothing) that would make two texts look the same.
 func rawControlCharacters(in text: String) -> [String] {
+    // The context-free ones, and U+200C/U+200D between two ASCII characters (where they join nothing).
     let invisible: Set<UInt32> = [
-        0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF,
+        0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x200B, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
+        0x2065, 0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xFFF9, 0xFFFA, 0xFFFB, 0xE0001,
     ]
+    let scalars = Array(text.unicodeScalars)
+    func joinsNothing(_ index: Int) -> Bool {
+        guard [0x200C, 0x200D].contains(scalars[index].value), index > 0, index + 1 < scalars.count else {
+            return false
+        }
+        return scalars[index - 1].isASCII && scalars[index + 1].isASCII
+    }
     var found: [String] = []
-    for scalar in text.unicodeScalars where scalar != "\n" {
+    for (index, scalar) in scalars.enumerated() where scalar != "\n" {
         let value = scalar.value
         if scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029
             || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || invisible.contains(value)
+            || joinsNothing(index)
         {
             found.append(String(format: "U+%04X", value))
         }

@@ -214,7 +214,7 @@ enum LintText {
     static let maximumQuoted = 80
 
     /// `"text"`: control characters, line and paragraph separators, bidirectional controls and
-    /// invisible format characters (``DisplayText/needsEscape(_:)``) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
+    /// invisible characters (``DisplayText/escaped(_:quote:)``) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
     /// characters with `…`. `""` stays visibly empty.
     static func value(_ text: String) -> String { "\"" + escaped(text, quote: "\"") + "\"" }
 
