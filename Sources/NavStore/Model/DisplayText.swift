@@ -7,8 +7,9 @@ public enum DisplayText {
     /// by `\`, and every other scalar that a reader could not see or that would move the cursor or
     /// reorder the columns written as `\u{HEX}`: C0/C1 controls (`Cc`), U+2028/U+2029,
     /// bidirectional embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069, UAX #9),
-    /// and invisible characters, so that two different titles or ids never look the same (see
-    /// ``isVisible(at:in:)``).
+    /// and the characters that show nothing (the soft hyphen, zero width space, marks, word joiner,
+    /// fillers, byte order mark, stray tags, and a zero width joiner or non-joiner outside an emoji
+    /// sequence or a joining script), so that two different titles or ids never look the same.
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
