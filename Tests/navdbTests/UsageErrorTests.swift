@@ -102,6 +102,20 @@ import Testing
             arguments: ["--jsn", "stack", "s"], command: nil, message: "Unknown option '--jsn'. Did you mean '--json'?"),
         Case(arguments: ["--db"], command: nil, message: "Missing value for '--db <path>'"),
         Case(
+            arguments: ["session", "start", "b", "--time", "-0001-12-31T23:59:59Z"], command: "session start",
+            message:
+                "The value '-0001-12-31T23:59:59Z' is invalid for '--time <iso8601>': a signed year is outside the years 0000-9999"
+        ),
+        Case(
+            arguments: ["stack", "s", "--at=+10000-01-01"], command: "stack",
+            message:
+                "The value '+10000-01-01' is invalid for '--at <point>': a signed year is outside the years 0000-9999"),
+        Case(
+            arguments: ["history", "s", "--since", "9999-12-31T23:59:59.9999Z"], command: "history",
+            message:
+                "'--since <time>': rounded up to the next millisecond it falls after 9999-12-31T23:59:59.999Z, the last time of the years 0000-9999"
+        ),
+        Case(
             arguments: ["push", "s", "A", "--title", "Inbox", "--title=Outbox"], command: "push",
             message: "The option '--title' was given twice, as 'Inbox' and as 'Outbox': it takes one value"),
         Case(

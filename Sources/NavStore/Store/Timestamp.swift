@@ -95,6 +95,16 @@ public enum Timestamp {
         return reader.read() == nil ? reader.problem : nil
     }
 
+    /// Why `text` is not a time ``parse(_:rounding:)`` accepts with `rounding`: as
+    /// ``problem(in:)``, and for a time that parses but whose digits below the millisecond round
+    /// up past 9999-12-31T23:59:59.999Z, that.
+    public static func problem(in text: String, rounding: Rounding) -> String? {
+        if let problem = problem(in: text) { return problem }
+        guard parse(text) != nil, parse(text, rounding: rounding) == nil else { return nil }
+        return
+            "rounded up to the next millisecond it falls after \(format(latest)), the last time of the years 0000-9999"
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (the inverse of the algorithm above).
     static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
@@ -140,6 +150,11 @@ private struct TimeReader {
 
     /// `YYYY-MM-DD` as the milliseconds of its midnight (UTC), or `nil`.
     private mutating func readDate() -> Int64? {
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+"),
+            bytes.dropFirst().first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true
+        {
+            return fail("a signed year is outside the years 0000-9999 in which times are read and written")
+        }
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
         guard (1...12).contains(month) else { return fail("month \(month) is out of range 1-12") }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

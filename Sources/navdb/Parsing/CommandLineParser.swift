@@ -23,11 +23,12 @@ struct ParsedArguments: Sendable {
 /// and `--` to end options. Global options are accepted anywhere before `--`.
 enum CommandLineParser {
     /// Whether `word` is an option rather than a value: it starts with `-`, is not `-` (stdin)
-    /// and is not a negative number (so `--left-items -1` reaches validation with its value).
+    /// and does not go on with an ASCII digit, as a negative number or a signed year does (so
+    /// `--left-items -1` and `--time -0001-01-01T00:00:00Z` reach validation with their values;
+    /// no option's name starts with a digit).
     static func looksLikeOption(_ word: String) -> Bool {
         guard word.hasPrefix("-"), word != "-" else { return false }
-        let rest = word.dropFirst()
-        return !(rest.first?.isNumber == true && rest.allSatisfy { $0.isNumber || $0 == "." })
+        return !(word.utf8.dropFirst().first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false)
     }
 
     /// Whether the words ask for help (`-h` or `--help` before any `--`).

@@ -106,7 +106,8 @@ extension ValueParser<Int64> {
     static func time(rounding: Timestamp.Rounding = .down) -> ValueParser {
         ValueParser { text throws(InvalidValue) in
             if let ms = Timestamp.parse(text, rounding: rounding) { return ms }
-            throw InvalidValue(value: text, expected: acceptedTime, problem: Timestamp.problem(in: text))
+            throw InvalidValue(
+                value: text, expected: acceptedTime, problem: Timestamp.problem(in: text, rounding: rounding))
         }
     }
 }
