@@ -252,7 +252,7 @@ struct FirefoxSessionFile: Decodable {
             guard c.contains(.geckoState), try !c.decodeNil(forKey: .geckoState) else { return }
             if let text = try? c.decode(String.self, forKey: .geckoState) {
                 if let problem = FirefoxSessionFile.check.problem(in: text) {
-                    geckoStateError = "its GECKO_STATE text is \(problem)"
+                    geckoStateError = "its GECKO_STATE text cannot be read: \(problem)"
                     return
                 }
                 do {
@@ -291,7 +291,7 @@ struct FirefoxSessionFile: Decodable {
     static func tabs(from data: Data) throws(StoreError) -> [FirefoxTab] {
         let file: FirefoxSessionFile
         if let problem = data.withUnsafeBytes({ check.problem(in: $0.bindMemory(to: UInt8.self)) }) {
-            throw .invalidImportFile(reason: "not a Firefox for Android session-restore file: it is \(problem)")
+            throw .invalidImportFile(reason: "not a Firefox for Android session-restore file: \(problem)")
         }
         do {
             file = try JSONDecoder().decode(FirefoxSessionFile.self, from: data)

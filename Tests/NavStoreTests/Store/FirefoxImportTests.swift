@@ -542,6 +542,14 @@ struct FirefoxImportTests {
             ),
             (#"{"version":3,"sessionStateTuples":[]}"#, "version 3 is not supported"),
             (
+                #"{"version":2,"sessionStateTuples":[],}"#,
+                "not a Firefox for Android session-restore file: a comma before '}' ends no value (a trailing comma is not JSON) at sessionStateTuples"
+            ),
+            (
+                #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"u"},"engineSession":{"GECKO_STATE":"{\"history\":{\"entries\":[],}}"}}]}"#,
+                "tab 1 (uuid 'u'): its GECKO_STATE text cannot be read: a comma before '}' ends no value (a trailing comma is not JSON) at history.entries"
+            ),
+            (
                 #"{"version":2,"sessionStateTuples":[{"session":{"uuid":"u"},"engineSession":{"GECKO_STATE":"{not json"}}]}"#,
                 "tab 1 (uuid 'u'): its GECKO_STATE"
             ),
