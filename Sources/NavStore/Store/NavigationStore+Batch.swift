@@ -33,9 +33,10 @@ extension NavigationStore {
             var batch = BatchWrite(write: try core.beginWrite(row), time: time)
             // An array's commands are walked in place, each borrowed: the generic iterator of an
             // unspecialized `Sequence` cost about a thousand instructions per command, and
-            // copying each command out of the buffer a few hundred.
+            // copying each command out of the buffer a few hundred. The loop is the batch's own,
+            // not this closure's, which captures `batch`.
             let walked: Void? = try commands.withContiguousStorageIfAvailable { buffer in
-                for index in buffer.indices { try batch.append(buffer[index], core: core) }
+                try batch.append(contentsOf: buffer, core: core)
             }
             if walked == nil {
                 for command in commands { try batch.append(command, core: core) }
@@ -75,6 +76,11 @@ private struct BatchWrite {
         lastSeq = appended.seq
         lastEventID = appended.eventID
         lastBody = consume body
+    }
+
+    /// ``append(_:core:)`` for each command of `buffer`, in order.
+    mutating func append(contentsOf buffer: UnsafeBufferPointer<NavigationCommand>, core: StoreCore) throws {
+        for index in buffer.indices { try append(buffer[index], core: core) }
     }
 
     /// The batch's result for session `key`.
