@@ -191,19 +191,20 @@ package struct Migrator: Sendable {
         return try count.step() ? Int(count.int64(at: 0)) : 0
     }
 
-    /// Applies every registered migration not yet recorded, each in its own `BEGIN IMMEDIATE`
-    /// transaction that runs its SQL, records its identifier in `schema_migrations`
-    /// (`applied_at` in milliseconds since the Unix epoch, UTC) and sets `application_id` and
-    /// `user_version` (the number of migrations recorded). Running it on a current database does nothing; two processes migrating the
-    /// same file at once are serialized by the write lock, and the second skips what the first
-    /// recorded.
+    /// Applies every registered migration not yet recorded, all in one `BEGIN IMMEDIATE`
+    /// transaction: each runs its SQL, records its identifier in `schema_migrations` (`applied_at`
+    /// in milliseconds since the Unix epoch, UTC) and sets `application_id` and `user_version`
+    /// (the number of migrations recorded). A file is at its old schema or the current one, never
+    /// in between, whenever the process stops. Running it on a current database does nothing; two
+    /// processes migrating the same file at once are serialized by the write lock, and the second
+    /// skips what the first recorded.
     ///
     /// Set the busy timeout (and, for a new file, the journal mode) before calling it.
     ///
     /// - Parameter db: a read-write connection.
     /// - Throws: ``MigrationRefused`` for a file that is newer, foreign or not SQLite (left
-    ///   untouched); ``SQLiteError`` when a migration fails (that migration is rolled back, earlier
-    ///   ones stay applied).
+    ///   untouched); ``SQLiteError`` when a migration fails (every migration of this call is rolled
+    ///   back).
     package func migrate(_ db: Connection) throws {
         let check = try inspect(db)
         switch check {
@@ -214,10 +215,8 @@ package struct Migrator: Sendable {
         case .newer, .foreign, .notADatabase:
             throw MigrationRefused(check: check, supported: currentVersion)
         }
-        for migration in migrations {
-            try db.transaction(.immediate) {
-                try apply(migration, to: db)
-            }
+        try db.transaction(.immediate) {
+            for migration in migrations { try apply(migration, to: db) }
         }
     }
 

@@ -86,6 +86,34 @@ import Testing
         }
     }
 
+    @Test("the migrations of one opening are one transaction: a failing one leaves the file at its old schema")
+    func failingMigrationRollsBackTheOthers() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir.path("old.sqlite")
+            // A file at schema 1, as navdb 0.1.0 left it.
+            var first = Migrator()
+            first.registerMigration(Migrator.embedded.migrations[0])
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            try db.setJournalModeWAL()
+            try first.migrate(db)
+            #expect(try db.userVersion == 1)
+            // Later migrations that work, then one that fails at its second statement.
+            var later = first
+            for migration in Migrator.embedded.migrations.dropFirst() { later.registerMigration(migration) }
+            later.registerMigration(
+                Migration(identifier: "9999_broken", sql: "CREATE TABLE half (a); SELECT nothing FROM missing_table"))
+            #expect(throws: SQLiteError.self) { try later.migrate(db) }
+            // Nothing of 0002 onwards, nor of the broken one, is left: schema 1, as before.
+            #expect(try db.userVersion == 1)
+            #expect(try db.testScalar("SELECT count(*) FROM schema_migrations") == .integer(1))
+            #expect(
+                try db.testScalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('maintenance', 'half')")
+                    == .integer(0))
+            #expect(try first.inspect(db) == .current)
+            #expect(try Migrator.embedded.inspect(db) == .needsMigration(from: 1))
+        }
+    }
+
     @Test("an identifier already recorded is skipped")
     func recordedMigrationIsSkipped() throws {
         try withTemporaryDirectory { dir in
