@@ -119,6 +119,9 @@ import Testing
             arguments: ["push", "s", "A", "--title", "Inbox", "--title=Outbox"], command: "push",
             message: "The option '--title' was given twice, as 'Inbox' and as 'Outbox': it takes one value"),
         Case(
+            arguments: ["push", "s", "A", "--title", "caf\u{E9}", "--title", "cafe\u{301}"], command: "push",
+            message: "The option '--title' was given twice"),
+        Case(
             arguments: ["--db", "a.sqlite", "--db", "b.sqlite", "stack", "s"], command: nil,
             message: "The option '--db' was given twice, as 'a.sqlite' and as 'b.sqlite'"),
         Case(

@@ -36,7 +36,7 @@ enum ImportTemporaryFiles {
         return name
     }
 
-    /// Removes `temporary` and its `-wal` and `-shm`, and forgets it.
+    /// Removes `temporary` and its `-wal`, `-shm` and `-journal`, and forgets it.
     static func end(_ temporary: String) {
         for suffix in suffixes { unlink(temporary + suffix) }
         building.withLock { names in names.removeAll { $0.utf8.elementsEqual(temporary.utf8) } }

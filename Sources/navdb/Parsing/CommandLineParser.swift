@@ -97,11 +97,13 @@ enum CommandLineParser {
 
     /// Refuses a second, different value of an option that takes one (`--title A --title B`):
     /// which one was meant cannot be known, and keeping the last would drop the other silently.
-    /// The same value repeated is accepted (scripts that add an option twice).
+    /// The same value repeated is accepted (scripts that add an option twice); values are
+    /// compared by their bytes, as ids and titles are stored, so two spellings that `==` calls
+    /// equal (U+00E9 and "e" + U+0301) are two values.
     static func refuseSecondValue(
         _ value: String, of option: OptionSpec, after given: [String]?, spec: CommandSpec
     ) throws(UsageError) {
-        guard option.kind == .value, let first = given?.first, first != value else { return }
+        guard option.kind == .value, let first = given?.first, !first.utf8.elementsEqual(value.utf8) else { return }
         throw UsageError(
             "The option '\(option.flagName)' was given twice, as '\(first)' and as '\(value)': it takes one value",
             command: spec)
