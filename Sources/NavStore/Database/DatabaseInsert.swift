@@ -13,7 +13,8 @@ package protocol DatabaseInsert: AnyObject {
     func bind(text: String, at index: Int32)
     /// Binds UTF-8 text to the placeholder at `index` (1-based) without copying it where the
     /// backend can: `utf8` must stay valid and unchanged until ``run()`` returns, after which the
-    /// insert no longer refers to it. The bytes are stored as they are (valid UTF-8 expected).
+    /// insert never reads it again (a later run binds `NULL` in its place unless it is bound
+    /// again). The bytes are stored as they are (valid UTF-8 expected).
     func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32)
     /// Runs the insert with the arguments bound.
     /// - Returns: the key column of the inserted row, or `nil` when no row was inserted

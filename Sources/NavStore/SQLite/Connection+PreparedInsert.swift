@@ -11,14 +11,22 @@ extension Connection {
 }
 
 /// ``DatabaseInsert`` on one prepared SQLite statement: arguments bound straight into it, text
-/// given as bytes bound without a copy (`SQLITE_STATIC`) and let go of after each run.
+/// given as bytes bound without a copy (`SQLITE_STATIC`).
+///
+/// Borrowed bytes are not unbound after each run (three `sqlite3_bind_null` calls per event on
+/// the append path): SQLite reads a bound value only when the statement is stepped, so a run
+/// binds `NULL` first to each placeholder that still holds bytes borrowed for an earlier run and
+/// was not bound again since. Finalizing or resetting a statement never reads its bound text.
 final class SQLiteInsert: DatabaseInsert {
     private unowned let connection: Connection
     private let statement: Statement
-    /// The placeholders bound to borrowed bytes since the last run, bound to `NULL` after it:
-    /// bit `i` for placeholder `i` (1...63), a short list for any beyond. A bit mask, not an
-    /// array: the array's append and emptying cost a few hundred instructions per event.
+    /// Placeholders bound since the last run (any value): bit `i` for placeholder `i` (1...63).
+    private var bound: UInt64 = 0
+    /// Placeholders bound to borrowed bytes since the last run.
     private var borrowed: UInt64 = 0
+    /// Placeholders that held borrowed bytes when the last run returned: their bytes may be gone.
+    private var dangling: UInt64 = 0
+    /// Placeholders beyond 63 bound to borrowed bytes, bound to `NULL` right after the run.
     private var borrowedBeyond63: [Int32] = []
 
     init(connection: Connection, statement: Statement) {
@@ -28,33 +36,44 @@ final class SQLiteInsert: DatabaseInsert {
 
     func bind(integer: Int64, at index: Int32) {
         statement.bind(.integer(integer), at: index)
+        mark(index)
     }
 
     func bind(text: String, at index: Int32) {
         statement.bind(.text(text), at: index)
+        mark(index)
     }
 
     func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
         statement.bind(borrowedUTF8: utf8, at: index)
         if index < 64 {
             borrowed |= 1 << UInt64(index)
+            bound |= 1 << UInt64(index)
         } else {
             borrowedBeyond63.append(index)
         }
+    }
+
+    @inline(__always)
+    private func mark(_ index: Int32) {
+        if index < 64 { bound |= 1 << UInt64(index) }
     }
 
     /// Steps the statement to its end and resets it; inside a read transaction it is refused, as
     /// every write is (``Connection/inTransaction(_:_:)``).
     /// - Throws: ``SQLiteError``.
     func run() throws -> Int64? {
+        // Bytes borrowed for an earlier run and not bound again: never read, `NULL` instead.
+        var stale = dangling & ~bound
+        while stale != 0 {
+            statement.bind(.null, at: Int32(stale.trailingZeroBitCount))
+            stale &= stale - 1
+        }
         defer {
             statement.reset()
-            var mask = borrowed
-            while mask != 0 {
-                statement.bind(.null, at: Int32(mask.trailingZeroBitCount))
-                mask &= mask - 1
-            }
+            dangling = borrowed
             borrowed = 0
+            bound = 0
             if !borrowedBeyond63.isEmpty {
                 for index in borrowedBeyond63 { statement.bind(.null, at: index) }
                 borrowedBeyond63.removeAll(keepingCapacity: true)

@@ -65,7 +65,7 @@ struct DatabaseInsertTests {
         }
     }
 
-    @Test("borrowed text is let go of after each run: a run that binds none stores no stale bytes")
+    @Test("borrowed text is never read after its run: a later run that binds none there stores NULL, not stale bytes")
     func borrowedTextReleased() throws {
         let (db, insert) = try bothInserts()[0]
         _ = try run(insert, 1, id: "x", payload: "first")
@@ -74,6 +74,21 @@ struct DatabaseInsertTests {
         let error = #expect(throws: SQLiteError.self) { try insert.run() }
         #expect(error?.message.contains("NOT NULL constraint failed: e.p") == true)
         #expect(try db.fetchOne(sql: "SELECT count(*) FROM e")?[0] as Int? == 1)
+        // Bound again in place, as a copied text, or after a failed run: never the stale bytes.
+        _ = try run(insert, 3, id: "z", payload: "third")
+        insert.bind(integer: 4, at: 1)
+        insert.bind(text: "w", at: 2)
+        insert.bind(text: "copied", at: 3)
+        #expect(try insert.run() == 3)
+        _ = try run(insert, 5, id: "v", payload: "fifth")
+        insert.bind(integer: 6, at: 1)
+        insert.bind(text: "v", at: 2)
+        #expect(try insert.run(binding: UnsafeBufferPointer(start: nil, count: 0)) == 5)
+        insert.bind(integer: 7, at: 1)
+        insert.bind(text: "u", at: 2)
+        #expect(throws: SQLiteError.self) { try insert.run() }
+        let rows = try db.fetchAll(sql: "SELECT s, p FROM e ORDER BY seq").map { try "\($0[0] as Int) \($0[1] as String)" }
+        #expect(rows == ["1 first", "3 third", "4 copied", "5 fifth", "6 "])
     }
 }
 
