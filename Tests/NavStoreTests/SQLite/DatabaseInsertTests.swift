@@ -82,12 +82,14 @@ struct DatabaseInsertTests {
         #expect(try insert.run() == 3)
         _ = try run(insert, 5, id: "v", payload: "fifth")
         insert.bind(integer: 6, at: 1)
-        insert.bind(text: "v", at: 2)
+        insert.bind(text: "t", at: 2)
         #expect(try insert.run(binding: UnsafeBufferPointer(start: nil, count: 0)) == 5)
         insert.bind(integer: 7, at: 1)
         insert.bind(text: "u", at: 2)
         #expect(throws: SQLiteError.self) { try insert.run() }
-        let rows = try db.fetchAll(sql: "SELECT s, p FROM e ORDER BY seq").map { try "\($0[0] as Int) \($0[1] as String)" }
+        let rows = try db.fetchAll(sql: "SELECT s, p FROM e ORDER BY seq").map {
+            try "\($0[0] as Int) \($0[1] as String)"
+        }
         #expect(rows == ["1 first", "3 third", "4 copied", "5 fifth", "6 "])
     }
 }

@@ -251,6 +251,19 @@ struct PayloadWriterTests {
             let body = EventBody.entryPushed(Entry(id: "P", params: params))
             #expect(PayloadWriter.json(body) == (try body.payloadJSON()), "\(count) keys")
         }
+        // Keys alike in their first 16 bytes (the writer's integer prefix), NULs against the
+        // prefix's zero padding, 15 to 17 bytes, and a multi-byte character across byte 16.
+        let sixteen = "0123456789abcdef"
+        let alike = [
+            sixteen, sixteen + "0", sixteen + "\u{0}", sixteen + "\u{0}\u{0}", sixteen + "é",
+            String(sixteen.dropLast()),
+            String(sixteen.dropLast()) + "\u{0}", "a", "a\u{0}", "a\u{0}\u{0}", "a\u{0}b", "", "\u{0}",
+            "012345678901234é", "012345678901234\u{0}é", sixteen + "zz", sixteen + "za",
+        ]
+        let alikeParams = Dictionary(
+            uniqueKeysWithValues: alike.enumerated().map { ($1, JSONValue.integer(Int64($0))) })
+        #expect(
+            PayloadWriter.json(alikeParams) == String(decoding: try encoder.encode(alikeParams), as: UTF8.self))
         let marker = RestoreMarker(restoredVersion: 7, attempt: 3, failedVersions: [12, 0, 9_000_000_000])
         #expect(PayloadWriter.json(.sessionRestored(marker)) == (try EventBody.sessionRestored(marker).payloadJSON()))
     }
