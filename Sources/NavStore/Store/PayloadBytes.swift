@@ -32,6 +32,11 @@ final class PayloadBytes {
         count = 0
     }
 
+    /// Forgets the last `count` bytes written (at most all of them).
+    func removeLast(_ count: Int) {
+        self.count -= min(count, self.count)
+    }
+
     /// Makes room for `extra` more bytes, at least doubling the capacity when it grows.
     private func grow(by extra: Int) {
         let needed = count + extra

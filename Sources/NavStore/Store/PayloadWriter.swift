@@ -117,10 +117,12 @@ struct PayloadWriter {
     mutating func write(_ entry: Entry) -> Bool {
         raw("{\"id\":")
         string(entry.id)
-        if entry.item != NavigationItem() {
-            raw(",\"item\":")
-            write(entry.item)
-        }
+        // Written, then taken back when it is `{}` (every field unset, which `Entry.encode(to:)`
+        // leaves out): comparing with `NavigationItem()` made, copied and destroyed two items.
+        let beforeItem = bytes.count
+        raw(",\"item\":")
+        write(entry.item)
+        if bytes.count == beforeItem + 10 { bytes.removeLast(10) }
         sortedParams = nil
         if case .text(let text, isCanonical: true) = entry.storedParams {
             // Read from the store as this writer writes it: copied, not decoded and written again.
