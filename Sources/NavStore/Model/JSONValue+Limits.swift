@@ -64,8 +64,13 @@ extension Entry {
     /// Refuses an entry whose params cannot be stored as given (``JSONValue/problem(inParams:)``).
     /// - Throws: ``NavigationError/invalidParams(entry:reason:)``.
     func requireStorableParams() throws(NavigationError) {
-        if let params, let problem = JSONValue.problem(inParams: params) {
-            throw .invalidParams(entry: id, reason: problem)
+        let problem: String?
+        // Params given as a value are checked where they are, not copied out through `params`.
+        switch storedParams {
+        case .value(nil): return
+        case .value(let params?): problem = JSONValue.problem(inParams: params)
+        case .text: problem = params.flatMap { JSONValue.problem(inParams: $0) }
         }
+        if let problem { throw .invalidParams(entry: id, reason: problem) }
     }
 }

@@ -174,8 +174,20 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// (the screen on show) are.
     /// - Complexity: O(n) in the number of live entries.
     public func location(of id: String) -> (layer: Int, position: Int)? {
-        for l in layers.indices.reversed() {
-            if let p = layers[l].entries.lastIndex(where: { $0.id.hasSameScalars(as: id) }) { return (l, p) }
+        // Every push scans every live id: the lengths are compared here, inline, and only ids of
+        // the same length compare their bytes (most live ids differ in length from a new one).
+        let count = id.utf8.count
+        var layer = layers.count
+        while layer > 0 {
+            layer -= 1
+            let entries = layers[layer].entries
+            var position = entries.count
+            while position > 0 {
+                position -= 1
+                if entries[position].id.utf8.count == count && entries[position].id.hasSameScalars(as: id) {
+                    return (layer, position)
+                }
+            }
         }
         return nil
     }

@@ -81,5 +81,31 @@ extension ModelTests {
             }
             try modal.validate(.layerDismissed(source: .programmatic, ids: [pushed]))
         }
+
+        @Test("the live-id scan finds only the same bytes among ids of the same length, in every layer")
+        func locationAmongSameLengthIDs() throws {
+            // Small and heap ids, ASCII and not: each differs from the others in one byte (first,
+            // middle or last) or in the order of its marks, at the same UTF-8 length.
+            let ids = [
+                "screen-0001", "screen-0002", "Screen-0001", "screen-1001",
+                "a-long-identifier-of-a-screen-01", "a-long-identifier-of-a-screen-02",
+                "b-long-identifier-of-a-screen-01", "caf\u{E9}-1", "caf\u{E9}-2", "a\u{323}\u{307}", "a\u{307}\u{323}",
+            ]
+            var state = try SessionState.after([.push(entry("root"))])
+            for (index, id) in ids.enumerated() {
+                try state.run(index == 5 ? .present(entry(id)) : .push(entry(id)))
+            }
+            for (index, id) in ids.enumerated() {
+                let expected = index < 5 ? (0, index + 1) : (1, index - 5)
+                #expect(state.location(of: id).map { [$0.layer, $0.position] } == [expected.0, expected.1], "\(id)")
+                #expect(throws: NavigationError.self) { try state.decide(.push(entry(id))) }
+            }
+            for other in [
+                "screen-0003", "screen-000", "screen-00011", "a-long-identifier-of-a-screen-03", "cafe\u{301}-1",
+            ] {
+                #expect(state.location(of: other) == nil, "\(other)")
+                #expect(try state.decide(.push(entry(other))) == .entryPushed(entry(other)))
+            }
+        }
     }
 }
