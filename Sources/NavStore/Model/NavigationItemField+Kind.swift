@@ -62,8 +62,8 @@ extension NavigationItemField {
     }
 
     /// A choice among the cases of `Choice` (its first case unset), set by `--option <valueName>`.
-    static func choice<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
-        _ key: StaticString, _ get: @escaping @Sendable (NavigationItem) -> Choice,
+    static func choice<Choice: CaseIterable & RawRepresentable<String> & Equatable & Sendable>(
+        _ key: StaticString, _ get: @escaping @Sendable (UnsafePointer<NavigationItem>) -> Choice,
         _ set: @escaping @Sendable (inout NavigationItem, Choice) -> Void, option: String,
         _ valueName: String, help: String
     ) -> NavigationItemField {
@@ -162,13 +162,19 @@ extension NavigationItemField {
 extension NavigationItemField.Kind {
     /// Whether the value differs between `old` and `new`, texts compared by their Unicode scalars.
     func isChanged(from old: NavigationItem, to new: NavigationItem) -> Bool {
+        withUnsafePointer(to: old) { old in withUnsafePointer(to: new) { new in isChanged(from: old, to: new) } }
+    }
+
+    /// ``isChanged(from:to:)`` on the items at `old` and `new`: a walk over all the fields takes
+    /// the items' addresses once, not once per read.
+    func isChanged(from old: UnsafePointer<NavigationItem>, to new: UnsafePointer<NavigationItem>) -> Bool {
         switch self {
-        case .text(let get, _): !sameScalars(old.read(get), new.read(get))
-        case .flag(let get, _): old.read(get) != new.read(get)
-        case .count(let get, _): old.read(get) != new.read(get)
-        case .choice(let choice): choice.get(old) != choice.get(new)
-        case .button(let get, _): !old.read(get).isExactly(new.read(get))
-        case .popGuard(let get, _): !old.read(get).isExactly(new.read(get))
+        case .text(let get, _): !sameScalars(get(old), get(new))
+        case .flag(let get, _): get(old) != get(new)
+        case .count(let get, _): get(old) != get(new)
+        case .choice(let choice): choice.isChanged(from: old, to: new)
+        case .button(let get, _): !get(old).isExactly(get(new))
+        case .popGuard(let get, _): !get(old).isExactly(get(new))
         }
     }
 
@@ -218,13 +224,19 @@ final class ChoiceAccess: Sendable {
     let get: @Sendable (NavigationItem) -> String
     /// Sets the case with this raw value; `false` (and no change) for another text.
     let set: @Sendable (inout NavigationItem, String) -> Bool
+    /// Whether the items at the two addresses hold different cases, compared as cases, not as
+    /// raw values (`changedFields` reads every choice of both items).
+    let isChanged: @Sendable (UnsafePointer<NavigationItem>, UnsafePointer<NavigationItem>) -> Bool
 
-    init<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
-        _ get: @escaping @Sendable (NavigationItem) -> Choice,
+    /// - Parameter get: reads the case through a pointer to the item, so that comparing two
+    ///   items' cases copies neither item.
+    init<Choice: CaseIterable & RawRepresentable<String> & Equatable & Sendable>(
+        _ get: @escaping @Sendable (UnsafePointer<NavigationItem>) -> Choice,
         _ set: @escaping @Sendable (inout NavigationItem, Choice) -> Void
     ) {
         cases = Choice.allCases.map { $0.rawValue }
-        self.get = { get($0).rawValue }
+        self.get = { item in withUnsafePointer(to: item) { get($0) }.rawValue }
+        isChanged = { get($0) != get($1) }
         self.set = { item, raw in
             guard let choice = Choice(rawValue: raw) else { return false }
             set(&item, choice)
@@ -252,4 +264,8 @@ struct ChoiceReference: Sendable {
     func set(_ item: inout NavigationItem, _ raw: String) -> Bool { access.set(&item, raw) }
     /// Whether the item holds another case than the first.
     func isSet(in item: NavigationItem) -> Bool { access.isSet(in: item) }
+    /// Whether the items at `old` and `new` hold different cases.
+    func isChanged(from old: UnsafePointer<NavigationItem>, to new: UnsafePointer<NavigationItem>) -> Bool {
+        access.isChanged(old, new)
+    }
 }

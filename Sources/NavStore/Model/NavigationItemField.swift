@@ -44,7 +44,7 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
             "backBarButtonItem", { $0.pointee.backBarButtonItem }, { $0.pointee.backBarButtonItem = $1 },
             wholeFieldUnsetName: "back-bar-button-item"),
         .choice(
-            "backButtonDisplayMode", { $0.backButtonDisplayMode }, { $0.backButtonDisplayMode = $1 },
+            "backButtonDisplayMode", { $0.pointee.backButtonDisplayMode }, { $0.backButtonDisplayMode = $1 },
             option: "display-mode", "mode", help: "backButtonDisplayMode."),
         .flag(
             "hidesBackButton", { $0.pointee.hidesBackButton }, { $0.pointee.hidesBackButton = $1 },
@@ -56,7 +56,7 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
             "leftItemsSupplementBackButton", { $0.pointee.leftItemsSupplementBackButton },
             { $0.pointee.leftItemsSupplementBackButton = $1 },
             option: "supplement-back-button", help: "leftItemsSupplementBackButton."),
-        .choice("style", { $0.style }, { $0.style = $1 }, option: "style", "style", help: "style."),
+        .choice("style", { $0.pointee.style }, { $0.style = $1 }, option: "style", "style", help: "style."),
         .text(
             "menuTitle", { $0.pointee.menuTitle }, { $0.pointee.menuTitle = $1 }, option: "menu-title", "title",
             help: "menuTitle: the app's own back-menu row title."),
@@ -145,18 +145,26 @@ extension NavigationItem {
     /// changed to a canonically equivalent spelling is a change).
     /// - Complexity: O(f) in the number of fields.
     public func changedFields(to other: NavigationItem) -> [String] {
-        let kinds = NavigationItemField.kinds
-        var changed: [String] = []
-        for index in kinds.indices where kinds[index].isChanged(from: self, to: other) {
-            changed.append(NavigationItemField.names[index])
+        withUnsafePointer(to: self) { old in
+            withUnsafePointer(to: other) { new in
+                let kinds = NavigationItemField.kinds
+                var changed: [String] = []
+                for index in kinds.indices where kinds[index].isChanged(from: old, to: new) {
+                    changed.append(NavigationItemField.names[index])
+                }
+                return changed
+            }
         }
-        return changed
     }
 
     /// Whether the two items are equal with every text compared by its Unicode scalars.
     func isExactly(_ other: NavigationItem) -> Bool {
-        for kind in NavigationItemField.kinds where kind.isChanged(from: self, to: other) { return false }
-        return true
+        withUnsafePointer(to: self) { old in
+            withUnsafePointer(to: other) { new in
+                for kind in NavigationItemField.kinds where kind.isChanged(from: old, to: new) { return false }
+                return true
+            }
+        }
     }
 
     /// The value of the field with JSON key `key` (<doc:Rules>) as `--json` writes it
