@@ -54,7 +54,9 @@ extension SessionState {
     /// guarded entry without confirmation is vetoed.
     private func decidePop(source: PopSource, confirmed: Bool) throws(NavigationError) -> EventBody {
         let entries = topLayer.entries
-        guard let top = entries.last else { throw .emptyStack(action: "pop") }
+        guard let top = entries.indices.last else { throw .emptyStack(action: "pop") }
+        // The top entry is read in place: a copy of the whole entry cost half of the decision.
+        let topID = entries[top].id
         switch source {
         case .backMenu:
             throw .invalidSource(
@@ -67,17 +69,18 @@ extension SessionState {
                 throw .sourceNotOnPlatform(source: source, platform: platform)
             }
             if let reason = noBackButtonReason {
-                if reason == .atRoot && entries.count == 1 { throw rootError(top.id) }
-                throw .noBackButton(source: source, top: top.id, reason: reason.rawValue, stack: stackDescription)
+                if reason == .atRoot && entries.count == 1 { throw rootError(topID) }
+                throw .noBackButton(source: source, top: topID, reason: reason.rawValue, stack: stackDescription)
             }
-            if source == .backButton, !confirmed, let popGuard = top.item.popGuard {
-                return .popVetoed(entry: top.id, prompt: popGuard.prompt, source: source)
+            if source == .backButton, !confirmed, let popGuard = entries[top].item.popGuard {
+                return .popVetoed(entry: topID, prompt: popGuard.prompt, source: source)
             }
         case .programmatic:
-            guard entries.count >= 2 else { throw rootError(top.id) }
+            guard entries.count >= 2 else { throw rootError(topID) }
         }
         return .entriesPopped(
-            source: source, ids: [top.id], confirmed: source == .backButton && confirmed && top.item.popGuard != nil)
+            source: source, ids: [topID],
+            confirmed: source == .backButton && confirmed && entries[top].item.popGuard != nil)
     }
 
     /// A pop to an entry (rules 9, 11): to an entry of the top layer, or to a row of the back menu.
@@ -103,10 +106,10 @@ extension SessionState {
     /// `back` (rule 14): pop above a root, dismiss at a modal layer's root, refuse at the base root.
     private func decideBack() throws(NavigationError) -> EventBody {
         let entries = topLayer.entries
-        guard let top = entries.last else { throw .emptyStack(action: "go back") }
-        if entries.count >= 2 { return .entriesPopped(source: .programmatic, ids: [top.id], confirmed: false) }
+        guard let top = entries.indices.last else { throw .emptyStack(action: "go back") }
+        if entries.count >= 2 { return .entriesPopped(source: .programmatic, ids: [entries[top].id], confirmed: false) }
         if layers.count > 1 { return .layerDismissed(source: .programmatic, ids: entries.map(\.id)) }
-        throw .nowhereToGoBack(root: top.id)
+        throw .nowhereToGoBack(root: entries[top].id)
     }
 
     /// A stack replacement (rule 12): a non-empty list of entries with distinct, non-empty ids that are
@@ -277,7 +280,11 @@ extension SessionState {
         case .itemUpdated(let id, let item, _):
             if let (layer, position) = location(of: id) { layers[layer].entries[position].item = item }
         case .layerPresented(let entry, let modal):
-            layers.append(Layer(entries: [entry], modalInPresentation: modal))
+            // Room for a few pushes: grown from one entry, the array was copied at 2, 4 and 8.
+            var entries: [Entry] = []
+            entries.reserveCapacity(8)
+            entries.append(entry)
+            layers.append(Layer(entries: entries, modalInPresentation: modal))
         case .layerDismissed:
             if layers.count > 1 { layers.removeLast() }
         }
