@@ -227,6 +227,9 @@ final class ChoiceAccess: Sendable {
     /// Whether the items at the two addresses hold different cases, compared as cases, not as
     /// raw values (`changedFields` reads every choice of both items).
     let isChanged: @Sendable (UnsafePointer<NavigationItem>, UnsafePointer<NavigationItem>) -> Bool
+    /// The raw value the item at the address holds when it is another case than the first,
+    /// else `nil` (the payload writer's walk, which takes the item's address once).
+    let setRawValue: @Sendable (UnsafePointer<NavigationItem>) -> String?
 
     /// - Parameter get: reads the case through a pointer to the item, so that comparing two
     ///   items' cases copies neither item.
@@ -237,6 +240,11 @@ final class ChoiceAccess: Sendable {
         cases = Choice.allCases.map { $0.rawValue }
         self.get = { item in withUnsafePointer(to: item) { get($0) }.rawValue }
         isChanged = { get($0) != get($1) }
+        let unset = Choice.allCases.first
+        setRawValue = { item in
+            let choice = get(item)
+            return choice == unset ? nil : choice.rawValue
+        }
         self.set = { item, raw in
             guard let choice = Choice(rawValue: raw) else { return false }
             set(&item, choice)
@@ -264,6 +272,8 @@ struct ChoiceReference: Sendable {
     func set(_ item: inout NavigationItem, _ raw: String) -> Bool { access.set(&item, raw) }
     /// Whether the item holds another case than the first.
     func isSet(in item: NavigationItem) -> Bool { access.isSet(in: item) }
+    /// The raw value the item at `item` holds, or `nil` when it holds the first (unset) case.
+    func setRawValue(at item: UnsafePointer<NavigationItem>) -> String? { access.setRawValue(item) }
     /// Whether the items at `old` and `new` hold different cases.
     func isChanged(from old: UnsafePointer<NavigationItem>, to new: UnsafePointer<NavigationItem>) -> Bool {
         access.isChanged(old, new)
