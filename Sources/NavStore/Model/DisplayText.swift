@@ -37,6 +37,39 @@ public enum DisplayText {
         return result
     }
 
+    /// Text that ``escaped(_:quote:)`` wrote, if it takes at most `columns` terminal columns
+    /// (``TerminalWidth``), else its longest prefix that leaves one column for the `…` appended
+    /// to show the cut (`""` when `columns` < 1). The cut falls between grapheme clusters and
+    /// never inside an escape: `\\`, `\n` or `\u{200B}` is kept whole or left out whole, so a
+    /// cut title never shows half an escape such as `\u{2…`.
+    /// - Complexity: O(n) in the length of the prefix.
+    public static func truncated(escaped text: String, to columns: Int) -> String {
+        guard TerminalWidth.columns(text) > columns else { return text }
+        guard columns > 0 else { return "" }
+        var result = ""
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            // One token: a grapheme cluster, or every cluster of an escape (a backslash starts
+            // one, as `escaped` doubles a backslash of the text).
+            var end = text.index(after: index)
+            if text[index].unicodeScalars.first == "\\", end < text.endIndex {
+                let isHex = text[end].unicodeScalars.first == "u"
+                end = text.index(after: end)
+                if isHex {
+                    while end < text.endIndex, text[end].unicodeScalars.first != "}" { end = text.index(after: end) }
+                    if end < text.endIndex { end = text.index(after: end) }
+                }
+            }
+            let width = TerminalWidth.columns(text[index..<end])
+            if used + width > columns - 1 { break }
+            result += text[index..<end]
+            used += width
+            index = end
+        }
+        return result + "…"
+    }
+
     /// Whether ``escaped(_:quote:)`` writes any scalar of `text` as `\u{HEX}` (a backslash, a
     /// quote or a control it escapes otherwise is not counted).
     package static func hasHiddenScalars(_ text: String) -> Bool {

@@ -28,7 +28,7 @@ enum Text {
         return w >= width ? s : s + String(repeating: " ", count: width - w)
     }
 
-    /// `s` shortened to at most `width` columns, ending in `…` when cut, never inside a grapheme
-    /// cluster.
-    static func truncated(_ s: String, to width: Int) -> String { TerminalWidth.truncated(s, to: width) }
+    /// Escaped text `s` (``escaped(_:)``) shortened to at most `width` columns, ending in `…` when
+    /// cut, never inside a grapheme cluster or an escape (``DisplayText/truncated(escaped:to:)``).
+    static func truncated(_ s: String, to width: Int) -> String { DisplayText.truncated(escaped: s, to: width) }
 }

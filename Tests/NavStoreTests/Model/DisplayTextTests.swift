@@ -43,4 +43,25 @@ import Testing
         #expect(DisplayText.quoted("say \"hi\"") == #""say \"hi\"""#)
         #expect(DisplayText.column(nil) == "-" && DisplayText.column("") == #""""#)
     }
+
+    @Test("escaped text is cut between escapes, never inside one, at every width")
+    func truncatedEscapes() {
+        let texts = [
+            "in\u{200B}box title", "a\\b\nc\td", "\u{1B}[31mred", "日本\u{200B}語 👩‍👩‍👧‍👦 x", "e\u{301}\u{200B}\u{301}z",
+            "\u{E0001}\u{E0067}tags", String(repeating: "\u{200B}", count: 40),
+        ]
+        for text in texts {
+            let escaped = DisplayText.escaped(text)
+            for columns in 0...(TerminalWidth.columns(escaped) + 1) {
+                let cut = DisplayText.truncated(escaped: escaped, to: columns)
+                #expect(TerminalWidth.columns(cut) <= max(columns, 0), "\(escaped) at \(columns)")
+                guard cut != escaped else { continue }
+                let kept = String(cut.dropLast())
+                #expect(cut.isEmpty || cut.hasSuffix("…"))
+                // What is kept is the escape of a prefix of the text: no escape was split.
+                let prefixes = (0...text.count).map { DisplayText.escaped(String(text.prefix($0))) }
+                #expect(cut.isEmpty || prefixes.contains(kept), "\(escaped) at \(columns): \(cut)")
+            }
+        }
+    }
 }
