@@ -12,7 +12,8 @@
 ///   keeps. Numbers are never changed silently: they are kept exactly or refused (RFC 8259 §6
 ///   leaves the precision to the implementation; NavStore's is Int64 or IEEE 754 binary64).
 /// - With `uniqueKeys`: an object naming a key twice (RFC 8259 §4: names "SHOULD be unique";
-///   `JSONDecoder` keeps one of them without a word).
+///   `JSONDecoder` keeps one of them without a word), also in two Unicode spellings of the same
+///   text (`"é"` as U+00E9 and as e + U+0301), which `[String: JSONValue]` holds as one key.
 /// - A trailing comma (`[1,]`, `{"a":1,}`): not JSON (RFC 8259 §4, §5), which `JSONDecoder`
 ///   reads all the same; Python's `json` and `sqlite3`'s json1 refuse it.
 ///
@@ -93,10 +94,16 @@ public struct JSONTextCheck: Sendable {
                     let last = frames.count - 1
                     frames[last].key = (index + 1)..<end
                     frames[last].keyEscaped = escaped
-                    if uniqueKeys, let key = Self.key(of: frames[last], in: bytes), !frames[last].keys.insert(key) {
-                        return
-                            "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
-                            + Self.location(frames, bytes)
+                    if uniqueKeys, let key = Self.key(of: frames[last], in: bytes) {
+                        switch frames[last].keys.insert(key) {
+                        case .inserted: break
+                        case .sameBytes:
+                            return
+                                "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
+                                + Self.location(frames, bytes)
+                        case .sameText(let other):
+                            return Self.sameTextProblem(key, other) + Self.location(frames, bytes)
+                        }
                     }
                 }
                 expectingKey = false
@@ -167,21 +174,66 @@ public struct JSONTextCheck: Sendable {
     }
 
     /// The keys of one object seen so far.
+    ///
+    /// Params are held as `[String: JSONValue]`, whose keys compare as Swift strings do: by
+    /// canonical equivalence, so `"é"` as U+00E9 and as e + U+0301 (or `"K"` and the Kelvin sign
+    /// U+212A) would be one key, and the decoder would keep one value without a word. Such keys
+    /// are refused like keys named twice. Texts are kept only once the object has a key with a
+    /// byte past ASCII: two ASCII keys are equivalent only when their bytes are equal.
     private struct KeysSeen {
         private var few: [ArraySlice<UInt8>] = []
         private var many: Set<[UInt8]>?
+        /// Every key as text, once a key past ASCII was seen: the key with its bytes as given.
+        private var texts: [String: [UInt8]]?
 
-        /// Adds `key`; `false` when it was already there.
-        mutating func insert(_ key: ArraySlice<UInt8>) -> Bool {
-            if many != nil { return many!.insert(Array(key)).inserted }
-            if few.contains(where: { $0.elementsEqual(key) }) { return false }
-            few.append(key)
-            if few.count > 16 {
-                many = Set(few.map { Array($0) })
-                few = []
-            }
-            return true
+        /// What inserting a key found.
+        enum Insertion {
+            case inserted
+            /// The same bytes are already there.
+            case sameBytes
+            /// A key with other bytes that is the same text (canonically equivalent) is there.
+            case sameText([UInt8])
         }
+
+        /// Adds `key`, unless the object already has it or a canonically equivalent spelling of it.
+        mutating func insert(_ key: ArraySlice<UInt8>) -> Insertion {
+            if many != nil {
+                guard many!.insert(Array(key)).inserted else { return .sameBytes }
+            } else {
+                if few.contains(where: { $0.elementsEqual(key) }) { return .sameBytes }
+                few.append(key)
+                if few.count > 16 {
+                    many = Set(few.map { Array($0) })
+                    few = []
+                }
+            }
+            if texts == nil {
+                guard key.contains(where: { $0 >= 0x80 }) else { return .inserted }
+                var all: [String: [UInt8]] = [:]
+                for earlier in many.map({ Array($0) }) ?? few.dropLast().map({ Array($0) }) where earlier != Array(key)
+                {
+                    all[String(decoding: earlier, as: UTF8.self)] = earlier
+                }
+                texts = all
+            }
+            let text = String(decoding: key, as: UTF8.self)
+            if let other = texts![text] { return .sameText(other) }
+            texts![text] = Array(key)
+            return .inserted
+        }
+    }
+
+    /// The message for two keys of one object that are the same text in other bytes.
+    private static func sameTextProblem(_ key: ArraySlice<UInt8>, _ other: [UInt8]) -> String {
+        func scalars(_ bytes: some Collection<UInt8>) -> String {
+            String(decoding: bytes, as: UTF8.self).unicodeScalars.map {
+                let hex = String($0.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }.joined(separator: " ")
+        }
+        return "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice, as \(scalars(other)) and "
+            + "as \(scalars(key)): the same text in two Unicode spellings, which params cannot keep apart "
+            + "(keys must differ by more than their normalization)"
     }
 
     /// JSON's insignificant whitespace (RFC 8259 §2): space, tab, line feed, carriage return.

@@ -49,4 +49,34 @@ struct JSONTextCheckTests {
                 == "the number -0 would be stored as 0 (JSON numbers keep no sign on zero here: write 0)")
         #expect(JSONTextCheck().problem(in: #"{"a": [1, {"b": "1e400"}], "c": -1}"#) == nil)
     }
+
+    @Test(
+        "keys that are one text in two Unicode spellings are refused, naming both; other keys are not",
+        arguments: [
+            (#"{"\u00e9": 1, "e\u0301": 2}"#, "U+00E9 and as U+0065 U+0301", ""),
+            ("{\"e\u{301}\": 2, \"\u{E9}\": 1}", "U+0065 U+0301 and as U+00E9", ""),
+            (#"{"K": 1, "\u212a": 2}"#, "U+004B and as U+212A", ""),
+            (#"{"x": {"\u212b": 3, "\u00c5": 4}}"#, "U+212B and as U+00C5", " at x.Å"),
+            (
+                "{" + (0..<20).map { #""k\#($0)": 0, "# }.joined() + #""caf\u00e9": 1, "cafe\u0301": 2}"#,
+                "U+0063 U+0061 U+0066 U+00E9 and as U+0063 U+0061 U+0066 U+0065 U+0301", ""
+            ),
+        ])
+    func canonicallyEquivalentKeys(json: String, spellings: String, suffix: String) throws {
+        let problem = try #require(JSONTextCheck().problem(in: json))
+        #expect(problem.contains("twice, as " + spellings + ": the same text in two Unicode spellings"), "\(problem)")
+        #expect(problem.hasSuffix(suffix), "\(problem)")
+        #expect(JSONTextCheck(uniqueKeys: false).problem(in: json) == nil)
+    }
+
+    @Test(
+        "keys past ASCII that are different texts are kept",
+        arguments: [
+            #"{"\u00e9": 1, "e": 2, "\u00e8": 3}"#, #"{"K": 1, "k": 2, "\u212a\u212a": 3}"#,
+            #"{"\u65e5": 1, "\u65e5\u672c": 2, "e\u0301\u0301": 3, "\u00e9": 4}"#,
+            #"{"a": {"\u00e9": 1}, "b": {"e\u0301": 2}}"#,
+        ])
+    func distinctKeysPastASCII(json: String) {
+        #expect(JSONTextCheck().problem(in: json) == nil)
+    }
 }

@@ -159,7 +159,7 @@ struct DeepJSONTests {
     }
 
     @Test(
-        "a key given twice in an import line or a set-stack file is refused (65), naming the key; nothing changes",
+        "a key given twice (also in two Unicode spellings) in an import line or a set-stack file is refused (65), naming the key; nothing changes",
         arguments: Reliability.backends)
     func duplicateKeys(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
@@ -169,9 +169,16 @@ struct DeepJSONTests {
         let file = try sandbox.write("entries.json", #"[{"id":"A","id":"B"}]"#)
         let setStack = try sandbox.run(["set-stack", "s", "--json-file", file])
         #expect(setStack.status == 65 && setStack.stderr.contains(#"names the key "id" twice"#), "\(setStack)")
+        // One text in two Unicode spellings: `[String: JSONValue]` would keep one of the values.
+        let spellings = try sandbox.write("spellings.json", #"[{"id":"A","params":{"\u00e9":1,"e\u0301":2}}]"#)
+        let refused = try sandbox.run(["set-stack", "s", "--json-file", spellings])
+        #expect(
+            refused.status == 65 && refused.stderr.contains("as U+00E9 and as U+0065 U+0301")
+                && refused.stderr.contains("at [0].params"), "\(refused)")
         for line in [
             #"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":{"entry":{"id":"B"}},"session":"s","session":"x","type":"entry.pushed","version":3}"#,
             #"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":{"entry":{"id":"B","params":{"k":1,"\u006b":2}}},"session":"s","type":"entry.pushed","version":3}"#,
+            #"{"at":1700000000000,"eventID":"\#(UUID().uuidString)","payload":{"entry":{"id":"B","params":{"K":1,"\u212a":2}}},"session":"s","type":"entry.pushed","version":3}"#,
         ] {
             let imported = try sandbox.run(["import", "-"], stdin: line + "\n")
             #expect(
