@@ -31,6 +31,11 @@ import Testing
             arguments: ["push", "s", "A", "--left-items", "-1"], command: "push",
             message: "The value '-1' is invalid for '--left-items <n>': expected an integer 0 or greater"),
         Case(
+            arguments: ["push", "s", "A", "--param", "\u{E9}=1", "--param", "e\u{301}=2"], command: "push",
+            message:
+                "each key once; 'e\u{301}' is given twice, as U+00E9 and as U+0065 U+0301: the same text in two Unicode spellings"
+        ),
+        Case(
             arguments: ["back-menu", "s", "--width", "abc"], command: "back-menu",
             message: "The value 'abc' is invalid for '--width <n>'"),
         Case(

@@ -70,6 +70,15 @@ public enum DisplayText {
         return result + "…"
     }
 
+    /// The Unicode scalars of `text` as code points, `U+0065 U+0301` (at least four hex digits
+    /// each): how a message tells apart two spellings that look the same.
+    package static func codePoints(_ text: some StringProtocol) -> String {
+        text.unicodeScalars.map {
+            let hex = String($0.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
+    }
+
     /// Whether ``escaped(_:quote:)`` writes any scalar of `text` as `\u{HEX}` (a backslash, a
     /// quote or a control it escapes otherwise is not counted).
     package static func hasHiddenScalars(_ text: String) -> Bool {

@@ -197,43 +197,40 @@ public struct JSONTextCheck: Sendable {
 
         /// Adds `key`, unless the object already has it or a canonically equivalent spelling of it.
         mutating func insert(_ key: ArraySlice<UInt8>) -> Insertion {
+            if many?.contains(Array(key)) ?? few.contains(where: { $0.elementsEqual(key) }) { return .sameBytes }
+            if texts == nil, key.contains(where: { $0 >= 0x80 }) {
+                // The keys so far are ASCII and distinct: distinct texts too.
+                var earlier: [String: [UInt8]] = [:]
+                for bytes in many.map({ Array($0) }) ?? few.map({ Array($0) }) {
+                    earlier[String(decoding: bytes, as: UTF8.self)] = bytes
+                }
+                texts = earlier
+            }
+            if texts != nil {
+                let text = String(decoding: key, as: UTF8.self)
+                if let other = texts![text] { return .sameText(other) }
+                texts![text] = Array(key)
+            }
             if many != nil {
-                guard many!.insert(Array(key)).inserted else { return .sameBytes }
+                many!.insert(Array(key))
             } else {
-                if few.contains(where: { $0.elementsEqual(key) }) { return .sameBytes }
                 few.append(key)
                 if few.count > 16 {
                     many = Set(few.map { Array($0) })
                     few = []
                 }
             }
-            if texts == nil {
-                guard key.contains(where: { $0 >= 0x80 }) else { return .inserted }
-                var all: [String: [UInt8]] = [:]
-                for earlier in many.map({ Array($0) }) ?? few.dropLast().map({ Array($0) }) where earlier != Array(key)
-                {
-                    all[String(decoding: earlier, as: UTF8.self)] = earlier
-                }
-                texts = all
-            }
-            let text = String(decoding: key, as: UTF8.self)
-            if let other = texts![text] { return .sameText(other) }
-            texts![text] = Array(key)
             return .inserted
         }
     }
 
     /// The message for two keys of one object that are the same text in other bytes.
     private static func sameTextProblem(_ key: ArraySlice<UInt8>, _ other: [UInt8]) -> String {
-        func scalars(_ bytes: some Collection<UInt8>) -> String {
-            String(decoding: bytes, as: UTF8.self).unicodeScalars.map {
-                let hex = String($0.value, radix: 16, uppercase: true)
-                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }.joined(separator: " ")
-        }
-        return "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice, as \(scalars(other)) and "
-            + "as \(scalars(key)): the same text in two Unicode spellings, which params cannot keep apart "
-            + "(keys must differ by more than their normalization)"
+        let key = String(decoding: key, as: UTF8.self)
+        return
+            "an object names the key \"\(key)\" twice, as \(DisplayText.codePoints(String(decoding: other, as: UTF8.self))) "
+            + "and as \(DisplayText.codePoints(key)): the same text in two Unicode spellings, which params cannot "
+            + "keep apart (keys must differ by more than their normalization)"
     }
 
     /// JSON's insignificant whitespace (RFC 8259 §2): space, tab, line feed, carriage return.

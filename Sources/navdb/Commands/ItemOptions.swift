@@ -124,10 +124,17 @@ struct EntryOptions: OptionGroup {
         guard !pairs.isEmpty else { return }
         var params: [String: JSONValue] = [:]
         for pair in pairs {
-            guard params[pair.key] == nil else {
+            // A dictionary's keys compare as Swift strings do, by canonical equivalence: a key
+            // in another spelling of the same text is the same key, and is named as such.
+            if let earlier = params.index(forKey: pair.key).map({ params[$0].key }) {
+                let twice =
+                    earlier.utf8.elementsEqual(pair.key.utf8)
+                    ? "'\(pair.key)' is given twice"
+                    : "'\(pair.key)' is given twice, as \(DisplayText.codePoints(earlier)) and as "
+                        + "\(DisplayText.codePoints(pair.key)): the same text in two Unicode spellings, which params "
+                        + "cannot keep apart"
                 throw arguments.invalid(
-                    "\(pair.key)=\(pair.value)", for: Self.param.spec.synopsis,
-                    expected: "each key once; '\(pair.key)' is given twice")
+                    "\(pair.key)=\(pair.value)", for: Self.param.spec.synopsis, expected: "each key once; " + twice)
             }
             params[pair.key] = .string(pair.value)
         }
