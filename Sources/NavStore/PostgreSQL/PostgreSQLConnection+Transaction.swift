@@ -19,8 +19,27 @@ extension PostgreSQLConnection {
     /// back and runs `body` again after a short random pause (at most ``maximumAttempts`` runs),
     /// so `body` must not keep state outside the database between runs.
     /// See https://www.postgresql.org/docs/current/transaction-iso.html#XACT-SERIALIZABLE.
-    /// - Throws: what `body` throws, or ``PostgreSQLError``.
+    ///
+    /// When ``createsSchemaInNextWrite`` is set, a write first takes the schema's migration lock
+    /// (``PostgreSQLMigrator/holdingLock(_:_:)``) and creates NavStore's tables inside the
+    /// transaction, before `body`: they are committed with what `body` wrote, or not at all.
+    /// - Throws: what `body` throws, ``PostgreSQLMigrator/Refusal`` for a schema another process
+    ///   filled meanwhile, or ``PostgreSQLError``.
     package func inTransaction<T>(_ kind: DatabaseTransactionKind, _ body: () throws -> T) throws -> T {
+        guard kind == .write, createsSchemaInNextWrite else { return try runTransaction(kind, body) }
+        return try PostgreSQLMigrator.holdingLock(self) {
+            let value = try runTransaction(kind) {
+                try PostgreSQLMigrator.applyPending(self)
+                return try body()
+            }
+            createsSchemaInNextWrite = false
+            return value
+        }
+    }
+
+    /// ``inTransaction(_:_:)`` without the schema's creation: BEGIN, `body`, COMMIT, run again
+    /// after a lost race.
+    private func runTransaction<T>(_ kind: DatabaseTransactionKind, _ body: () throws -> T) throws -> T {
         let begin =
             kind == .read
             ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE"

@@ -32,6 +32,11 @@ package final class PostgreSQLConnection {
     /// Called when a transaction that lost a race was rolled back, before it runs again: whatever
     /// its user cached from inside it (a state it appended) is no longer true.
     var willRetry: (() -> Void)?
+    /// Whether the schema is still empty and its tables are to be created inside the next write
+    /// transaction, with what it writes (``inTransaction(_:_:)``), rather than before it: set by a
+    /// store opened to import into an empty schema, so that a refused import leaves the schema
+    /// empty. Cleared when that transaction commits.
+    var createsSchemaInNextWrite = false
     /// The result ``forEachRawRow(sql:arguments:_:)`` is reading row by row, if any: a statement
     /// run inside its loop first reads the rest of it into memory (``detachActiveStream(_:)``).
     var activeStream: RowStream?

@@ -17,7 +17,7 @@ package enum PostgreSQLMigrator {
 
     /// The first half of the advisory lock key migrations hold (an arbitrary constant, `navd`); the
     /// second half is the hash of the schema's name (`hashtext(current_schema())`).
-    static let lockClass: Int64 = 0x6E61_7664
+    package static let lockClass: Int64 = 0x6E61_7664
 
     /// Why a database was not migrated.
     package enum Refusal: Error, Sendable, Equatable {
@@ -48,30 +48,54 @@ package enum PostgreSQLMigrator {
     }
 
     /// Applies every migration not yet recorded, each in its own transaction, holding the schema's
-    /// session-level advisory lock meanwhile.
-    ///
-    /// The lock is taken before the transactions, not inside them: a `SERIALIZABLE` transaction
-    /// reads from a snapshot taken at its first statement, so one that first waited for the lock
-    /// would not see the tables another process created meanwhile, and would create them again
-    /// (SQLSTATE 42P07). The lock ends with the connection if the process dies.
+    /// session-level advisory lock meanwhile (``holdingLock(_:_:)``).
     /// - Throws: ``Refusal`` (nothing changed) or ``PostgreSQLError``.
     package static func migrate(_ db: PostgreSQLConnection) throws {
+        try holdingLock(db) {
+            for migration in all {
+                try db.inTransaction(.write) { try apply(migration, db) }
+            }
+        }
+    }
+
+    /// Applies every migration not yet recorded inside the transaction the connection has open,
+    /// which the caller began while holding ``holdingLock(_:_:)``: the tables then come and go
+    /// with that transaction (PostgreSQL's DDL is transactional,
+    /// https://wiki.postgresql.org/wiki/Transactional_DDL_in_PostgreSQL:_A_Competitive_Analysis).
+    /// An import into an empty schema creates them so: when it is refused, rolled back or its
+    /// process killed, the schema stays empty.
+    /// - Throws: ``Refusal`` for a schema that became foreign or newer meanwhile, or
+    ///   ``PostgreSQLError``.
+    package static func applyPending(_ db: PostgreSQLConnection) throws {
+        for migration in all { try apply(migration, db) }
+    }
+
+    /// Runs `body` holding the schema's session-level advisory lock, which serializes every
+    /// creation or migration of that schema.
+    ///
+    /// The lock is taken before any transaction begins, not inside one: a `SERIALIZABLE`
+    /// transaction reads from a snapshot taken at its first statement, so one that first waited
+    /// for the lock would not see the tables another process created meanwhile, and would create
+    /// them again (SQLSTATE 42P07). The lock ends with the connection if the process dies.
+    /// - Throws: what `body` throws, or ``PostgreSQLError``.
+    package static func holdingLock<T>(_ db: PostgreSQLConnection, _ body: () throws -> T) throws -> T {
         let key = "?::integer, hashtext(coalesce(current_schema(), ''))"
         try db.execute(sql: "SELECT pg_advisory_lock(\(key))", arguments: [.integer(lockClass)])
         defer { _ = try? db.execute(sql: "SELECT pg_advisory_unlock(\(key))", arguments: [.integer(lockClass)]) }
-        for migration in all {
-            try db.inTransaction(.write) {
-                let applied = try appliedIdentifiers(db, creating: true) ?? []
-                if applied.contains(migration.identifier) { return }
-                try db.executeScript(migration.sql)
-                try db.execute(
-                    sql: """
-                        INSERT INTO schema_migrations (identifier, applied_at)
-                        VALUES (?, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
-                        """,
-                    arguments: [.text(migration.identifier)])
-            }
-        }
+        return try body()
+    }
+
+    /// Applies `migration` in the open transaction, unless `schema_migrations` records it.
+    private static func apply(_ migration: Migration, _ db: PostgreSQLConnection) throws {
+        let applied = try appliedIdentifiers(db, creating: true) ?? []
+        if applied.contains(migration.identifier) { return }
+        try db.executeScript(migration.sql)
+        try db.execute(
+            sql: """
+                INSERT INTO schema_migrations (identifier, applied_at)
+                VALUES (?, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                """,
+            arguments: [.text(migration.identifier)])
     }
 
     /// The identifiers recorded in `schema_migrations`; in an empty schema `nil`, or, when

@@ -22,7 +22,8 @@ extension NavigationStore {
     /// empty import into it is a successful no-op.
     /// - Parameters:
     ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
-    ///     missing database, but a refused import may leave NavStore's empty tables in it).
+    ///     missing database: its tables are created in the import's transaction, so a refused
+    ///     import leaves it empty).
     ///   - lines: the NDJSON lines (without their newlines), read once, in order.
     ///   - options: timeouts, snapshot interval, durability.
     ///   - progress: as for ``importNDJSON(lines:progress:)``.
@@ -73,7 +74,7 @@ extension NavigationStore {
     /// file has a tab: a file of no tabs leaves a missing database missing.
     /// - Parameters:
     ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
-    ///     missing database).
+    ///     missing database, and a refused import leaves it empty).
     ///   - data: the file's bytes (UTF-8 JSON).
     ///   - at: the time of tabs without a `lastAccess`, in ms since the Unix epoch; now when `nil`.
     ///   - options: timeouts, snapshot interval, durability.
@@ -101,12 +102,17 @@ extension NavigationStore {
     /// process created in the meantime. When one did (`link` finds `path` taken), or the file
     /// system has no hard links, the imported events are imported again into the database at
     /// `path` from the temporary one (by event id: what is already there is skipped), holding
-    /// them in memory.
+    /// them in memory. A PostgreSQL schema without NavStore's tables gets them inside the
+    /// import's own transaction (PostgreSQL's DDL is transactional), so a refused import, or one
+    /// whose process dies, leaves the schema empty, as a refused import leaves no file.
     private static func importCreatingIfMissing(
         _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
     ) throws(StoreError) -> ImportReport {
+        if PostgreSQLURI.isURI(path) {
+            return try body(NavigationStore(path: path, create: true, options: options, schemaInFirstWrite: true))
+        }
         var info = stat()
-        guard !PostgreSQLURI.isURI(path), stat(path, &info) != 0, errno == ENOENT else {
+        guard stat(path, &info) != 0, errno == ENOENT else {
             return try body(NavigationStore(path: path, create: true, options: options))
         }
         let target = Connection.danglingLinkTarget(path) ?? path

@@ -46,7 +46,16 @@ public final class NavigationStore: Sendable {
     ///   - options: timeouts, snapshot interval, durability.
     /// - Throws: ``StoreError/databaseNotFound(path:)``, ``StoreError/notANavdbFile(path:reason:)``,
     ///   ``StoreError/newerSchema(path:found:supported:)``, ``StoreError/cannotOpen(path:reason:)``.
-    public init(path: String, create: Bool = true, options: StoreOptions = StoreOptions()) throws(StoreError) {
+    public convenience init(path: String, create: Bool = true, options: StoreOptions = StoreOptions())
+        throws(StoreError)
+    {
+        try self.init(path: path, create: create, options: options, schemaInFirstWrite: false)
+    }
+
+    /// ``init(path:create:options:)``; with `schemaInFirstWrite`, an empty PostgreSQL schema gets
+    /// its tables inside the store's first write transaction instead of at once, so that a
+    /// refused import leaves it empty (``PostgreSQLStoreDatabase/open(uri:displayName:create:inFirstWrite:)``).
+    init(path: String, create: Bool, options: StoreOptions, schemaInFirstWrite: Bool) throws(StoreError) {
         let isPostgreSQL = PostgreSQLURI.isURI(path)
         // A URI's password never reaches a message: the store is named by the URI without it.
         let displayed = isPostgreSQL ? PostgreSQLURI.displayed(path) : path
@@ -54,7 +63,8 @@ public final class NavigationStore: Sendable {
         self.options = options
         do {
             if isPostgreSQL {
-                let connection = try PostgreSQLStoreDatabase.open(uri: path, displayName: displayed, create: create)
+                let connection = try PostgreSQLStoreDatabase.open(
+                    uri: path, displayName: displayed, create: create, inFirstWrite: schemaInFirstWrite)
                 core = Mutex(StoreCore(connection, readOnly: false, options: options))
                 upgradedFrom = nil
             } else {

@@ -1,8 +1,8 @@
 extension StoreError {
     /// Maps an error raised inside the store to a ``StoreError``, keeping its cause: a database
     /// error by its ``DatabaseBackendError/category``, an unreadable row or column as such, a
-    /// migration refused as the file's verdict. An error from outside the store (a caller's
-    /// closure or line reader) becomes ``interrupted(path:reason:)``.
+    /// migration refused as the verdict on the file (or PostgreSQL schema). An error from outside
+    /// the store (a caller's closure or line reader) becomes ``interrupted(path:reason:)``.
     static func from(_ error: any Error, path: String, options: StoreOptions) -> StoreError {
         switch error {
         case let error as StoreError: return error
@@ -10,6 +10,7 @@ extension StoreError {
         case let error as UnreadableRow: return .unreadableRow(path: path, error)
         case let error as RowDecodingError: return .unreadableValue(path: path, reason: error.description)
         case let error as MigrationRefused: return from(error, path: path)
+        case let error as PostgreSQLMigrator.Refusal: return from(error, path: path)
         case let error as any DatabaseBackendError:
             let cause = error.databaseError
             switch error.category {
