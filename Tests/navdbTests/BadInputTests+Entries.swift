@@ -88,27 +88,35 @@ extension BadInputTests {
         func exported(_ lines: [String], _ from: String, _ to: String) -> String {
             lines.map { $0.replacingOccurrences(of: from, with: to) }.joined(separator: "\n") + "\n"
         }
-        let cases: [(arguments: [String], stdin: ([String]) -> String, value: String)] = [
-            (["set-stack", "s", "--json-file", "-"], { _ in #"[{"id": "A\u0000B"}]"# }, #"A\u{0}B"#),
+        // PostgreSQL's refusal: `set-stack` names the text; `import` also the line and the field.
+        let rule =
+            "contains U+0000 (NUL), which PostgreSQL text cannot hold: on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it)"
+        let cases: [(arguments: [String], stdin: ([String]) -> String, message: String)] = [
+            (
+                ["set-stack", "s", "--json-file", "-"], { _ in #"[{"id": "A\u0000B"}]"# },
+                #"the text 'A\u{0}B' "# + rule + "; nothing was written"
+            ),
             (
                 ["set-stack", "s", "--json-file", "-"], { _ in #"[{"id": "A", "route": "app://\u0000"}]"# },
-                #"app://\u{0}"#
+                #"the text 'app://\u{0}' "# + rule + "; nothing was written"
             ),
-            (["import", "-"], { exported($0, #""session":"t""#, #""session":"t\u0000x""#) }, #"t\u{0}x"#),
-            (["import", "-"], { exported($0, #""id":"X""#, #""id":"\u0000""#) }, #"\u{0}"#),
+            (
+                ["import", "-"], { exported($0, #""session":"t""#, #""session":"t\u0000x""#) },
+                #"line 1: the session key 't\u{0}x' "# + rule + "; nothing was imported"
+            ),
+            (
+                ["import", "-"], { exported($0, #""id":"X""#, #""id":"\u0000""#) },
+                #"line 2: version 2 of session 't': the entry id '\u{0}' contains U+0000 (NUL), which PostgreSQL text cannot hold, and the entry is still on a stack at the end of the import: on PostgreSQL"#
+            ),
         ]
-        for (arguments, stdin, value) in cases {
+        for (arguments, stdin, message) in cases {
             let (sandbox, lines) = try sandboxAndForeignExport(backend)
             guard backend == .postgresql else {
                 let stored = try sandbox.run(arguments, stdin: stdin(lines))
                 #expect(stored.status == 0, "\(arguments): \(stored)")
                 continue
             }
-            try expectRefused(
-                sandbox, arguments, stdin: stdin(lines), status: 65,
-                message:
-                    "the text '\(value)' contains U+0000 (NUL), which PostgreSQL text cannot hold: on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
-            )
+            try expectRefused(sandbox, arguments, stdin: stdin(lines), status: 65, message: message)
         }
         let (sandbox, _) = try sandboxAndForeignExport(backend)
         // Titles and params are JSON in the database: U+0000 is stored there on both backends.

@@ -10,8 +10,9 @@ import Testing
 #endif
 
 /// `navdb import` into an empty PostgreSQL schema, as into a missing SQLite file: a refused import
-/// (exit 65, one line naming the line) or a killed one leaves the schema as it was, with no table.
-/// Needs a server: skipped, with the reason, when `NAVDB_TEST_POSTGRESQL` is not set.
+/// (exit 65, one line naming the line) or a killed one leaves the schema as it was, with no table;
+/// U+0000 in a text PostgreSQL stores as text is refused naming the line and the field. Needs a
+/// server: skipped, with the reason, when `NAVDB_TEST_POSTGRESQL` is not set.
 @Suite(.enabled(if: CommandBackend.server != nil, CommandBackend.skipReason))
 struct PostgreSQLImportCommandTests {
     /// Every object of the URI's schema (relations, functions, types, collations), by kind and name.
@@ -37,12 +38,24 @@ struct PostgreSQLImportCommandTests {
         return try sandbox.ok(["--db", source, "export", "h"]).lines
     }
 
+    static let nulRule =
+        "on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was imported"
+
     /// Bad inputs made from the export, and the start of the one line of stderr each gives.
     static let refusals: [(name: String, input: @Sendable ([String]) -> [String], stderr: String)] = [
         ("a line that is not JSON", { [$0[0], "not json"] }, #"Error: line 2: not JSON: it reads "not json""#),
         (
             "a version gap", { [$0[0], $0[2]] },
             "Error: line 2: session 'h' is at version 1 here, so the next version is 2, but this line is version 3"
+        ),
+        (
+            "U+0000 in an entry id", { $0.map { $0.replacingOccurrences(of: #""id":"B""#, with: #""id":"B\u0000""#) } },
+            "Error: line 3: version 3 of session 'h': the entry id 'B\\u{0}' contains U+0000 (NUL), which PostgreSQL text cannot hold, and the entry is still on a stack at the end of the import: \(nulRule)\n"
+        ),
+        (
+            "U+0000 in the session key",
+            { $0.map { $0.replacingOccurrences(of: #""session":"h""#, with: #""session":"h\u0000""#) } },
+            "Error: line 1: the session key 'h\\u{0}' contains U+0000 (NUL), which PostgreSQL text cannot hold: \(nulRule)\n"
         ),
     ]
 

@@ -179,17 +179,22 @@ package struct SQLDialect: Sendable, Equatable {
     /// where a statement costs no round trip (each event is inserted as it comes), 500 for
     /// PostgreSQL, where each statement is a round trip to the server.
     package var importBatchSize: Int
+    /// Whether a text column can hold U+0000: SQLite's can; PostgreSQL's `text` cannot
+    /// (https://www.postgresql.org/docs/current/datatype-character.html), so an import checks the
+    /// texts it would store in columns first (``StoredTextCheck``) and names the line that holds one.
+    package var textHoldsNUL: Bool
 
     /// Creates a dialect from its spellings.
     package init(
         name: String, lockSessionRow: String, sequenceIsGapless: Bool, byteLength: (before: String, after: String),
-        importBatchSize: Int = 1
+        importBatchSize: Int = 1, textHoldsNUL: Bool = true
     ) {
         self.name = name
         self.lockSessionRow = lockSessionRow
         self.sequenceIsGapless = sequenceIsGapless
         self.byteLength = byteLength
         self.importBatchSize = importBatchSize
+        self.textHoldsNUL = textHoldsNUL
     }
 
     /// The size in bytes of `column`'s text, in this dialect's SQL.
@@ -201,7 +206,7 @@ package struct SQLDialect: Sendable, Equatable {
     package static func == (lhs: SQLDialect, rhs: SQLDialect) -> Bool {
         lhs.name == rhs.name && lhs.lockSessionRow == rhs.lockSessionRow
             && lhs.sequenceIsGapless == rhs.sequenceIsGapless && lhs.byteLength == rhs.byteLength
-            && lhs.importBatchSize == rhs.importBatchSize
+            && lhs.importBatchSize == rhs.importBatchSize && lhs.textHoldsNUL == rhs.textHoldsNUL
     }
 
     /// SQLite (https://sqlite.org/lang.html).
@@ -211,7 +216,7 @@ package struct SQLDialect: Sendable, Equatable {
     /// PostgreSQL (https://www.postgresql.org/docs/current/sql.html).
     package static let postgresql = SQLDialect(
         name: "PostgreSQL", lockSessionRow: " FOR UPDATE", sequenceIsGapless: false,
-        byteLength: ("octet_length(", ")"), importBatchSize: 500)
+        byteLength: ("octet_length(", ")"), importBatchSize: 500, textHoldsNUL: false)
 }
 
 /// What a backend's error means to the store, independent of the backend's own codes.

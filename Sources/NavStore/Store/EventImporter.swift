@@ -22,10 +22,10 @@ struct EventImporter {
     let core: StoreCore
     /// The session the last event went to, kept out of ``parked`` so that its state is uniquely
     /// referenced and appends never copy it.
-    private var current: SessionWrite?
+    private(set) var current: SessionWrite?
     /// The other sessions written so far, by key (compared by bytes, as SQLite compares keys:
     /// canonically equivalent keys are different sessions).
-    private var parked: [ExactKey: SessionWrite] = [:]
+    private(set) var parked: [ExactKey: SessionWrite] = [:]
     /// Keys of sessions the input named.
     private var named: Set<ExactKey> = []
     private var imported = 0
@@ -36,9 +36,16 @@ struct EventImporter {
     /// Events checked and folded but not inserted yet, when the backend batches inserts
     /// (``SQLDialect/importBatchSize`` above 1); `nil` when each event is inserted as it comes.
     private var batch: EventBatch?
+    /// Whether texts bound for columns are checked for U+0000 first (``StoredTextCheck``).
+    let checksStoredText: Bool
+    /// The entries this import brought onto a stack whose id or route holds U+0000, when
+    /// ``checksStoredText``, by session key and entry id: the line and the reason, refused if
+    /// still live at the end (``checkLiveEntries(session:)``).
+    var broughtText: [ExactKey: [ExactKey: (line: Int, reason: String)]] = [:]
 
     init(core: StoreCore) {
         self.core = core
+        checksStoredText = !core.db.dialect.textHoldsNUL
         let size = core.db.dialect.importBatchSize
         batch = size > 1 ? EventBatch(capacity: size) : nil
     }
@@ -61,6 +68,7 @@ struct EventImporter {
     mutating func existingSession(_ key: String) throws -> (
         row: SessionRow, state: SessionState, version: Int, lastAt: Int64
     )? {
+        try checkStoredKey(key, line: 0)
         try select(key)
         return current.map { ($0.row, $0.state, $0.version, $0.lastAt) }
     }
@@ -93,6 +101,7 @@ struct EventImporter {
         let key = event.session
         try Self.checkTime(event.at, of: "version \(event.version) of session '\(key)'", line: line)
         try Self.checkContinuation(continuation, of: event, line: line)
+        try checkStoredKey(key, line: line)
         named.insert(ExactKey(key))
         try select(key)
         if current != nil, event.version == current!.version + 1 {
@@ -109,39 +118,12 @@ struct EventImporter {
                         "session '\(key)' does not exist and its version 1 is \(event.type); a session's log starts with session.started"
                 )
             }
+            try checkStoredName(name, of: "version 1 of session '\(key)'", line: line)
             let row = try core.createSession(key: key, name: name, at: event.at, platform: platform)
             current = try core.beginWrite(row, state: SessionState())
             try append(event, line: line)
         } else {
             try addOutOfSequence(event, line: line)
-        }
-    }
-
-    /// Refuses a `previous` that does not fit the event's version: `null` only for version 1, an
-    /// event id (a UUID) for every later version.
-    private static func checkContinuation(_ continuation: Continuation, of event: Event, line: Int) throws {
-        let key = event.session
-        switch continuation {
-        case .unstated: break
-        case .first where event.version != 1:
-            throw StoreError.invalidImport(
-                line: line,
-                reason:
-                    "version \(event.version) of session '\(key)' has \"previous\": null, which only version 1 may have; a later version names the event id it continues"
-            )
-        case .first: break
-        case .after(let previous):
-            guard EventIDGenerator.normalized(previous) != nil else {
-                throw StoreError.invalidImport(
-                    line: line, reason: "previous '\(previous)' is not \(EventIDGenerator.uuidShape)")
-            }
-            if event.version == 1 {
-                throw StoreError.invalidImport(
-                    line: line,
-                    reason:
-                        "version 1 of session '\(key)' names previous \(previous), but version 1 continues nothing (previous is null or left out)"
-                )
-            }
         }
     }
 
@@ -203,10 +185,13 @@ struct EventImporter {
         guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
         try Self.checkTime(base.startedAt, of: "the start of session '\(key)'", line: line)
         try Self.checkTime(base.at, of: "version \(base.version) of session '\(key)'", line: line)
+        try checkStoredKey(key, line: line)
         try flush()
         named.insert(ExactKey(key))
         try select(key)
         guard let write = current else {
+            try checkStoredName(base.name, of: "the base of session '\(key)' at version \(base.version)", line: line)
+            if checksStoredText { noteBroughtEntries(of: base, line: line) }
             let row = try core.createSession(
                 key: key, name: base.name, at: base.startedAt, platform: base.state.platform)
             try core.insertBase(
@@ -268,19 +253,6 @@ struct EventImporter {
         )
     }
 
-    /// Refuses a time outside ``Timestamp/accepted`` (the years 0000 through 9999, what `--at` and
-    /// `--time` read and every output writes in four digits), as a Firefox `lastAccess` is: a
-    /// later time would stamp every later event of the session at least as late.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `what` and the time.
-    private static func checkTime(_ at: Int64, of what: String, line: Int) throws {
-        guard !Timestamp.accepted.contains(at) else { return }
-        throw StoreError.invalidImport(
-            line: line,
-            reason:
-                "\(what): at \(at) is outside the years 0000 through 9999 in which times are read and written (\(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound) ms since the Unix epoch, \(Timestamp.format(Timestamp.accepted.lowerBound)) through \(Timestamp.format(Timestamp.accepted.upperBound)))"
-        )
-    }
-
     /// The stored event at `version` of the session `write` writes (its id and type).
     private func localEvent(of write: SessionWrite, version: Int) throws -> (eventID: String, type: String)? {
         try core.db.fetchOne(
@@ -310,6 +282,7 @@ struct EventImporter {
                 line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
         imported += 1
+        if checksStoredText { noteBroughtEntries(of: event, line: line) }
         if batch != nil {
             batch!.append(
                 EventBatch.Pending(
@@ -380,6 +353,7 @@ struct EventImporter {
     /// Writes each session's projection and row once and returns the counts.
     mutating func finish() throws -> ImportReport {
         try flush()
+        try checkLiveEntries()
         if let write = current { try core.finishWrite(write) }
         for write in parked.values { try core.finishWrite(write) }
         current = nil

@@ -48,7 +48,8 @@ extension NavigationStore {
     ///   the decoding path) or an unsupported format version, and naming the tab (position, title
     ///   and uuid) for a tab that cannot be imported: bad `GECKO_STATE`, a current index outside
     ///   its history, a uuid an earlier tab of the file has (naming both tabs), a session holding events no Firefox import wrote, a file older than the
-    ///   session; database errors. Nothing is written when it throws.
+    ///   session, on PostgreSQL a uuid, title or url holding U+0000, which its text cannot store;
+    ///   database errors. Nothing is written when it throws.
     @discardableResult
     public func importFirefoxSession(data: some Collection<UInt8>, at: Int64? = nil) throws(StoreError) -> ImportReport
     {
@@ -64,6 +65,8 @@ extension NavigationStore {
                 for tab in tabs {
                     do {
                         try tab.add(to: &importer, fallbackTime: fallbackTime)
+                        // Its pages stay on the stack: refused now, so the message names the tab.
+                        try importer.checkLiveEntries(session: tab.uuid)
                     } catch StoreError.invalidImport(_, let reason) {
                         throw StoreError.invalidImportFile(reason: "\(tab.label): \(reason)")
                     } catch StoreError.eventIDConflict(_, let eventID) {

@@ -73,7 +73,10 @@ extension NavigationStore {
     ///   repeating an earlier line with other content, an unknown type, a bad payload, a version
     ///   gap naming the session and the expected and found versions, a continuation of another
     ///   history, a time going back, an event the rules refuse with their message, each naming
-    ///   the session); ``StoreError/eventIDConflict(line:eventID:)``; database errors.
+    ///   the session; on PostgreSQL, whose text cannot store U+0000, a session key or name holding
+    ///   it, or an entry id or route holding it on an entry still on a stack at the end of the
+    ///   import, naming the line that brought it and the field);
+    ///   ``StoreError/eventIDConflict(line:eventID:)``; database errors.
     ///   Nothing is written when it throws.
     /// - Complexity: O(n) in the number of lines, plus the rules' cost per event.
     @discardableResult

@@ -128,7 +128,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableValue(let path, let reason): "cannot use database '\(path)': \(reason)"
         case .interrupted(let path, let reason): "cannot use database '\(path)': \(reason)"
         case .unsupportedValue(let reason):
-            "\(reason): on PostgreSQL session keys and names, entry ids and routes are text without U+0000 (titles and params may contain it); nothing was written"
+            "\(reason): \(StoredTextCheck.accepted); nothing was written"
         case .invalidImport(let line, let reason): "line \(line): \(reason); nothing was imported"
         case .eventIDConflict(let line, let eventID):
             "line \(line): event id \(eventID) is already stored with different content; nothing was imported"
