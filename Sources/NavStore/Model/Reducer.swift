@@ -12,8 +12,10 @@ extension SessionState {
     ///   top entry, a pop to the root at the root, an update to the item the entry already has).
     /// - Throws: ``NavigationError`` naming the ids and the stack when the rules refuse it.
     /// - Complexity: O(n) in the number of live entries.
-    public func decide(_ command: NavigationCommand) throws(NavigationError) -> EventBody? {
-        switch command {
+    public func decide(_ command: consuming NavigationCommand) throws(NavigationError) -> EventBody? {
+        // Consumed: a pushed or presented entry, or an updated item, moves into the event
+        // instead of being copied there from a command that is then destroyed.
+        switch consume command {
         case .push(let entry):
             try requireNew(entry)
             return .entryPushed(entry)

@@ -31,18 +31,19 @@ extension NavigationStore {
     ) throws(StoreError) -> AppendResult {
         try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
             var batch = BatchWrite(write: try core.beginWrite(row), time: time)
-            // An array's commands are walked in place, each borrowed: the generic iterator of an
-            // unspecialized `Sequence` cost about a thousand instructions per command, and
-            // copying each command out of the buffer a few hundred. The loop is the batch's own,
-            // not this closure's, which captures `batch`.
+            // An array's commands are walked in place: the generic iterator of an unspecialized
+            // `Sequence` cost about a thousand instructions per command. Each command is copied
+            // out once and consumed by the rules, which move its entry or item into the event
+            // (the compiler copied a borrowed command anyway, then the event copied the entry).
+            // The loop is the batch's own, not this closure's, which captures `batch`.
             let walked: Void? = try commands.withContiguousStorageIfAvailable { buffer in
                 try batch.append(contentsOf: buffer, core: core)
             }
             if walked == nil {
-                for command in commands { try batch.append(command, core: core) }
+                for command in commands { try batch.append(command, keep: true, core: core) }
             }
             try core.finishWrite(batch.write)
-            return batch.result(session: key)
+            return try batch.result(session: key, core: core)
         }
     }
 }
@@ -54,41 +55,62 @@ private struct BatchWrite {
     var write: SessionWrite
     /// The time of every event of the batch, in ms since the Unix epoch.
     let time: Int64
-    /// The last event's parts: its ``Event`` is made once, by ``result(session:)``. Fields of
+    /// The last event's parts: its ``Event`` is made once, by ``result(session:core:)``. Fields of
     /// their own, not an optional tuple: replacing a tuple destroyed the old one through the
     /// runtime's generic `tuple_destroy`, about 300 instructions per event.
     var lastSeq: Int64 = 0
     var lastEventID: AppendedEventID?
+    /// The body of the event `lastBodySeq`: kept only for the last command of a buffer, so that
+    /// every other body moves into the running state instead of being copied there and destroyed
+    /// later (together about 650 instructions per event).
     var lastBody: EventBody?
+    var lastBodySeq: Int64 = 0
     var vetoed = false
 
-    /// Decides `command` against the running state and appends its event, if any.
+    /// Decides `command` against the running state and appends its event, if any; the event's
+    /// body is kept for ``result(session:core:)`` when `keep`, else moved into the state.
     /// - Throws: ``StoreError/rules(_:)`` for a refused command, the append's errors.
-    mutating func append(_ command: borrowing NavigationCommand, core: StoreCore) throws {
-        let body: EventBody?
-        do throws(NavigationError) { body = try write.state.decide(command) } catch {
-            throw StoreError.rules(error)
+    mutating func append(_ command: consuming NavigationCommand, keep: Bool, core: StoreCore) throws {
+        guard let body = try Self.decide(command, by: write.state) else { return }
+        let isVeto = body.isVeto
+        guard keep else {
+            guard let appended = try core.appendEvent(consume body, to: &write, at: time, eventID: nil) else { return }
+            (lastSeq, lastEventID) = (appended.seq, appended.eventID)
+            if isVeto { vetoed = true }
+            return
         }
-        guard let body else { return }
-        guard let appended = try core.appendEvent(body, to: &write, at: time, eventID: nil) else { return }
-        if body.isVeto { vetoed = true }
-        // Moved, not copied: copying an event's body cost more than the rest of keeping it.
-        lastSeq = appended.seq
-        lastEventID = appended.eventID
+        guard let appended = try core.appendEvent(copy body, to: &write, at: time, eventID: nil) else { return }
+        (lastSeq, lastEventID) = (appended.seq, appended.eventID)
+        if isVeto { vetoed = true }
         lastBody = consume body
+        lastBodySeq = appended.seq
     }
 
-    /// ``append(_:core:)`` for each command of `buffer`, in order.
+    /// `state`'s decision on `command`; its refusal as ``StoreError/rules(_:)``.
+    private static func decide(_ command: consuming NavigationCommand, by state: borrowing SessionState)
+        throws(StoreError) -> EventBody?
+    {
+        do throws(NavigationError) { return try state.decide(command) } catch { throw StoreError.rules(error) }
+    }
+
+    /// ``append(_:keep:core:)`` for each command of `buffer`, in order: only the last one keeps
+    /// its body.
     mutating func append(contentsOf buffer: UnsafeBufferPointer<NavigationCommand>, core: StoreCore) throws {
-        for index in buffer.indices { try append(buffer[index], core: core) }
+        let last = buffer.count - 1
+        for index in buffer.indices { try append(buffer[index], keep: index == last, core: core) }
     }
 
-    /// The batch's result for session `key`.
-    func result(session key: String) -> AppendResult {
+    /// The batch's result for session `key`. The last event's body is the one kept, or, when the
+    /// batch's last command appended nothing, read back from the log (`events` row `lastSeq`).
+    /// - Throws: database errors and ``NavigationError/invalidEvent(_:)`` of that read.
+    func result(session key: String, core: StoreCore) throws -> AppendResult {
         var event: Event?
-        if let lastEventID, let lastBody {
-            event = Event(
-                seq: lastSeq, session: key, version: write.version, at: time, eventID: lastEventID.text, body: lastBody)
+        if let lastEventID {
+            let body = try lastBodySeq == lastSeq ? lastBody : core.eventBody(seq: lastSeq)
+            if let body {
+                event = Event(
+                    seq: lastSeq, session: key, version: write.version, at: time, eventID: lastEventID.text, body: body)
+            }
         }
         return AppendResult(session: key, version: write.version, outcome: vetoed ? .vetoed : .ok, event: event)
     }

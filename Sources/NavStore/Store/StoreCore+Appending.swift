@@ -23,7 +23,8 @@ extension StoreCore {
     ///   version first, database errors.
     @discardableResult
     func appendEvent(
-        _ body: EventBody, to write: inout SessionWrite, at: Int64, eventID: String?, ignoreKnownID: Bool = false
+        _ body: consuming EventBody, to write: inout SessionWrite, at: Int64, eventID: String?,
+        ignoreKnownID: Bool = false
     ) throws -> (seq: Int64, eventID: AppendedEventID)? {
         let version = write.version + 1
         let id: AppendedEventID
@@ -53,7 +54,7 @@ extension StoreCore {
     /// ``EventBatch``), into the running state and writes a snapshot every K versions.
     /// - Parameter eventID: the event's id, or `nil` for a generated one (``SessionWrite/lastEventID``
     ///   is then unknown until a reader looks it up).
-    func fold(_ body: EventBody, into write: inout SessionWrite, at: Int64, eventID: String?) throws {
+    func fold(_ body: consuming EventBody, into write: inout SessionWrite, at: Int64, eventID: String?) throws {
         let version = write.version + 1
         write.state.apply(body)
         write.version = version

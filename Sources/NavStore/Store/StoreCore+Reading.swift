@@ -155,6 +155,16 @@ extension StoreCore {
         return try EventBody(type: typeName, payload: Array(text.utf8))
     }
 
+    /// The body of the event with `seq` `seq`, or `nil` when there is none.
+    /// - Throws: as ``decodeBody(_:type:payload:)``, database errors.
+    func eventBody(seq: Int64) throws -> EventBody? {
+        var body: EventBody?
+        try db.forEachRow(sql: "SELECT type, payload FROM events WHERE seq = ?", arguments: [.integer(seq)]) { row in
+            body = try decodeBody(row, type: 0, payload: 1)
+        }
+        return body
+    }
+
     /// Streams a session's log in version order as (version, time, decoded body).
     func foldLog(sessionID: Int64, _ body: (Int, Int64, EventBody) throws -> Void) throws {
         try db.forEachRow(
