@@ -57,31 +57,45 @@ struct EventIDGenerator {
         }
     }
 
-    /// Writes the 36 characters of the id `bits` into `buffer` and returns their count.
+    /// Writes the 36 characters of the id `bits` into `buffer` (at least 36 bytes) and returns
+    /// their count: eight hexadecimal digits at a time, each group one 64-bit store.
     private static func spell(_ bits: (high: UInt64, low: UInt64), into buffer: UnsafeMutableBufferPointer<UInt8>)
         -> Int
     {
-        var index = 0
-        func hex(_ word: UInt64, digits: Range<Int>) {
-            for digit in digits {
-                buffer[index] = Self.hexDigits[Int((word >> UInt64(60 - 4 * digit)) & 0xF)]
-                index += 1
-            }
+        precondition(buffer.count >= 36)
+        let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+        let dash = UInt8(ascii: "-")
+        // 8-4-4-4-12, each store eight digits: a later store writes over the tail of an earlier
+        // one, and the dashes go over the digits at 8, 13, 18 and 23 last.
+        @inline(__always) func store(_ word: UInt64, at offset: Int) {
+            raw.storeBytes(of: hexWord(UInt32(truncatingIfNeeded: word)), toByteOffset: offset, as: UInt64.self)
         }
-        func dash() {
-            buffer[index] = UInt8(ascii: "-")
-            index += 1
-        }
-        hex(bits.high, digits: 0..<8)
-        dash()
-        hex(bits.high, digits: 8..<12)
-        dash()
-        hex(bits.high, digits: 12..<16)
-        dash()
-        hex(bits.low, digits: 0..<4)
-        dash()
-        hex(bits.low, digits: 4..<16)
-        return index
+        store(bits.high >> 32, at: 0)  // 0-7: bits 63-32
+        store(bits.high, at: 9)  // 9-12: bits 31-16
+        store(bits.high << 16, at: 14)  // 14-17: bits 15-0
+        store(bits.low >> 32, at: 19)  // 19-22: bits 63-48
+        store(bits.low >> 16, at: 24)  // 24-31: bits 47-16
+        store(bits.low, at: 28)  // 28-35: bits 31-0
+        raw.storeBytes(of: dash, toByteOffset: 8, as: UInt8.self)
+        raw.storeBytes(of: dash, toByteOffset: 13, as: UInt8.self)
+        raw.storeBytes(of: dash, toByteOffset: 18, as: UInt8.self)
+        raw.storeBytes(of: dash, toByteOffset: 23, as: UInt8.self)
+        return 36
+    }
+
+    /// `word`'s eight hexadecimal digits in lowercase ASCII, most significant first in memory:
+    /// each nibble spread into a byte of its own, then the bytes at 10 or more moved up to `a`.
+    @inline(__always)
+    static func hexWord(_ word: UInt32) -> UInt64 {
+        var spread = UInt64(word)
+        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        spread = (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // 1 in each byte whose nibble is 10-15: adding 6 carries it into bit 4.
+        let letters = ((spread &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        let ascii = spread &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+        // The nibbles were spread least significant first: the text wants the most significant.
+        return ascii.byteSwapped.littleEndian
     }
 
     /// A random version 4 UUID in lowercase text (RFC 9562 §5.4): 122 random bits, no time and

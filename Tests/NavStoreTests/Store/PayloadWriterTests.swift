@@ -288,6 +288,32 @@ struct PayloadWriterTests {
         #expect(generator.next(milliseconds: 0x6789_0000_0000).hasPrefix("67890000-0000-7"))
     }
 
+    @Test("an id's text is Foundation's UUID text of its 128 bits, in lowercase, for any bits")
+    func eventIDTextMatchesFoundation() {
+        var random = SplitMix64(seed: 0x5EED_1D5)
+        // Every nibble value in every position, the extremes, and seeded random bits.
+        var cases: [(UInt64, UInt64)] = [(0, 0), (.max, .max), (0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210)]
+        for nibble in UInt64(0)...15 {
+            let repeated = nibble &* 0x1111_1111_1111_1111
+            cases += [(repeated, 0), (0, repeated), (repeated, ~repeated)]
+        }
+        for _ in 0..<2_000 { cases.append((random.next(), random.next())) }
+        for (high, low) in cases {
+            var octets: [UInt8] = []
+            withUnsafeBytes(of: high.bigEndian) { octets += $0 }
+            withUnsafeBytes(of: low.bigEndian) { octets += $0 }
+            let foundation = UUID(
+                uuid: (
+                    octets[0], octets[1], octets[2], octets[3], octets[4], octets[5], octets[6], octets[7],
+                    octets[8], octets[9], octets[10], octets[11], octets[12], octets[13], octets[14], octets[15]
+                )
+            ).uuidString.lowercased()
+            #expect(EventIDGenerator.text((high, low)) == foundation)
+            #expect(EventIDGenerator.withText((high, low)) { String(decoding: $0, as: UTF8.self) } == foundation)
+            #expect(EventIDGenerator.uuidText(octets) == foundation)
+        }
+    }
+
     @Test("stored events get version 7 ids unless the client gives one")
     func storedIDs() throws {
         let dir = try TemporaryDirectory()
