@@ -46,8 +46,17 @@ package final class Statement {
     /// which Swift cannot import as a macro (https://sqlite.org/c3ref/c_static.html).
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
+    /// Keeps a failed bind's error (`code` other than `SQLITE_OK`) for the next step; inline,
+    /// as every bind of every append calls it.
+    @inline(__always)
     private func check(_ code: Int32) {
-        if code != SQLITE_OK, pendingBindError == nil {
+        if code != SQLITE_OK { keepBindError(code) }
+    }
+
+    /// Keeps the first failed bind's error for the next step: the rare path, out of line.
+    @inline(never)
+    private func keepBindError(_ code: Int32) {
+        if pendingBindError == nil {
             pendingBindError = SQLiteError(code: code, db: sqlite3_db_handle(handle), sql: sql)
         }
     }

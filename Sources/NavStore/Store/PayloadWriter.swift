@@ -221,6 +221,9 @@ struct PayloadWriter {
     /// A JSON string: `"` and `\` escaped, control characters as short escapes or `\u00XX`. The
     /// text's UTF-8 is scanned once in place and copied in runs between escapes.
     mutating func string(_ text: String) {
+        // Read in place (a small string's bytes copied to the stack), without the copy of the
+        // `String` that `withUTF8` mutates; a string without contiguous UTF-8 is copied.
+        guard text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil else { return }
         var text = text
         text.withUTF8 { quoted($0) }
     }
