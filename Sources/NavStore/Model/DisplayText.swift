@@ -10,6 +10,9 @@ public enum DisplayText {
     /// and the characters that show nothing (the soft hyphen, zero width space, marks, word joiner,
     /// fillers, byte order mark, stray tags, and a zero width joiner or non-joiner outside an emoji
     /// sequence or a joining script), so that two different titles or ids never look the same.
+    /// A combining mark (`Mn`, `Mc`, `Me`) with no base shown before it (first in `text`, or after
+    /// a scalar written as an escape) is escaped too: shown, it would sit on the escape's last
+    /// character (`\u{200B}́`) or on whatever the output put before the text.
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
@@ -18,8 +21,13 @@ public enum DisplayText {
         let scalars = Array(text.unicodeScalars)
         var result = ""
         result.unicodeScalars.reserveCapacity(scalars.count)
+        // Whether the scalar before was written as an escape (or there is none): a mark after
+        // it has no base to sit on.
+        var afterEscape = true
         for index in scalars.indices {
             let scalar = scalars[index]
+            let shownAsIs = isVisible(at: index, in: scalars) && !(afterEscape && isCombiningMark(scalar))
+            afterEscape = true
             switch scalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
@@ -27,8 +35,9 @@ public enum DisplayText {
             case "\\": result += "\\\\"
             case _ where scalar == quote: result += "\\" + String(scalar)
             default:
-                if isVisible(at: index, in: scalars) {
+                if shownAsIs {
                     result.unicodeScalars.append(scalar)
+                    afterEscape = false
                 } else {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 }
@@ -119,6 +128,14 @@ public enum DisplayText {
             return isJoiningLetter(previous) && isJoiningLetter(next)
         default:
             return true
+        }
+    }
+
+    /// A combining mark: nonspacing (`Mn`), spacing (`Mc`) or enclosing (`Me`).
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 

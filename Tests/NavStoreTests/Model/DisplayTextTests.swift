@@ -35,6 +35,20 @@ import Testing
         #expect(!DisplayText.hasHiddenScalars(text))
     }
 
+    @Test(
+        "a combining mark with no base shown before it is escaped: it would sit on the escape or the output before",
+        arguments: [
+            ("b\u{200B}\u{301}c", #"b\u{200B}\u{301}c"#), ("\u{301}x", #"\u{301}x"#), ("a\n\u{301}", #"a\n\u{301}"#),
+            ("\\\u{301}", #"\\\u{301}"#), ("\u{200B}\u{301}\u{302}", #"\u{200B}\u{301}\u{302}"#),
+            ("\u{20E3}", #"\u{20E3}"#), ("\u{1B}\u{94D}", #"\u{1B}\u{94D}"#), ("\"\u{301}", #"\"\u{301}"#),
+            // A mark on a base shown as it is stays.
+            ("e\u{301}", "e\u{301}"), ("1\u{20E3}", "1\u{20E3}"), ("क्\u{200D}ष", "क्\u{200D}ष"),
+            ("e\u{301}\u{302}", "e\u{301}\u{302}"), ("\u{1B}e\u{301}", #"\u{1B}e"# + "\u{301}"),
+        ])
+    func markAfterEscape(text: String, shown: String) {
+        #expect(DisplayText.escaped(text, quote: "\"") == shown)
+    }
+
     @Test("controls, separators and bidirectional controls are escaped; a backslash is doubled")
     func controls() {
         #expect(DisplayText.escaped("a\tb\nc\r\\") == #"a\tb\nc\r\\"#)
