@@ -20,6 +20,12 @@ import Testing
             let refused = try sandbox.run(command)
             #expect(refused.status == 1, "\(command): \(refused)")
             #expect(refused.stderr.hasPrefix("Error: "), "\(refused.stderr)")
+            // The two print alike: the message tells them apart by their code points.
+            #expect(
+                refused.stderr.contains(
+                    "'\(Self.nfd)' is U+0065 U+0301, the live '\(Self.nfc)' is U+00E9: one text in two Unicode spellings"
+                ),
+                "\(refused.stderr)")
         }
         #expect(try sandbox.databaseBytes() == before)
         for (id, width) in [("A", "\u{FF21}"), ("ab", "a\u{200D}b")] {

@@ -34,7 +34,9 @@ extension SessionState {
         case .setStack(let replacement):
             return try decideSetStack(replacement)
         case .update(let id, let item):
-            guard let (layer, position) = location(of: id) else { throw .entryNotLive(id: id, stack: stackDescription) }
+            guard let (layer, position) = location(of: id) else {
+                throw .entryNotLive(id: id, stack: stackDescription(against: id))
+            }
             let fields = layers[layer].entries[position].item.changedFields(to: item)
             return fields.isEmpty ? nil : .itemUpdated(id: id, item: item, fields: fields)
         case .present(let entry, let modal):
@@ -91,7 +93,7 @@ extension SessionState {
         switch source {
         case .programmatic:
             guard let index = entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) else {
-                throw .notInTopLayer(id: id, stack: stackDescription)
+                throw .notInTopLayer(id: id, stack: stackDescription(against: id))
             }
             return popAbove(index, source: source)
         case .backMenu:

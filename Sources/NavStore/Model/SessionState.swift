@@ -199,4 +199,15 @@ public struct SessionState: Sendable, Hashable, Codable {
     public var stackDescription: String {
         layers.map { "[" + $0.entries.map(\.id).joined(separator: ", ") + "]" }.joined(separator: " | ")
     }
+
+    /// ``stackDescription`` for an error about `id`, followed, when a live id is the same text
+    /// as `id` in another Unicode spelling (canonically equivalent, other scalars: "é" as U+00E9
+    /// and as U+0065 U+0301), by both ids' code points: printed, the two would look the same.
+    public func stackDescription(against id: String) -> String {
+        let lookAlike = layers.lazy.flatMap(\.entries).first { $0.id == id && !$0.id.hasSameScalars(as: id) }
+        guard let lookAlike else { return stackDescription }
+        return stackDescription
+            + "; '\(id)' is \(DisplayText.codePoints(id)), the live '\(lookAlike.id)' is "
+            + "\(DisplayText.codePoints(lookAlike.id)): one text in two Unicode spellings"
+    }
 }

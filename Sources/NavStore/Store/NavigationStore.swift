@@ -186,7 +186,7 @@ public final class NavigationStore: Sendable {
         try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
             state throws(NavigationError) in
             guard let (layer, position) = state.location(of: entryID) else {
-                throw .entryNotLive(id: entryID, stack: state.stackDescription)
+                throw .entryNotLive(id: entryID, stack: state.stackDescription(against: entryID))
             }
             var item = state.layers[layer].entries[position].item
             change(&item)

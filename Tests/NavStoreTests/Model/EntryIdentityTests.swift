@@ -39,8 +39,22 @@ extension ModelTests {
         func updateLookalike(pushed: String, other: String) throws {
             #expect(!pushed.hasSameScalars(as: other))
             let state = try SessionState.after([.push(entry("root")), .push(entry(pushed))])
-            #expect(throws: NavigationError.entryNotLive(id: other, stack: state.stackDescription)) {
+            // The message tells the two apart by their code points when they would print alike
+            // (canonically equivalent); other look-alikes differ in print already.
+            let stack = state.stackDescription(against: other)
+            if pushed == other {
+                #expect(
+                    stack == state.stackDescription
+                        + "; '\(other)' is \(DisplayText.codePoints(other)), the live '\(pushed)' is "
+                        + "\(DisplayText.codePoints(pushed)): one text in two Unicode spellings")
+            } else {
+                #expect(stack == state.stackDescription)
+            }
+            #expect(throws: NavigationError.entryNotLive(id: other, stack: stack)) {
                 try state.decide(.update(entryID: other, item: NavigationItem(title: "x")))
+            }
+            #expect(throws: NavigationError.notInTopLayer(id: other, stack: stack)) {
+                try state.decide(.popTo(entryID: other, source: .programmatic))
             }
             #expect(state.location(of: other) == nil)
             #expect(state.location(of: pushed) != nil)
