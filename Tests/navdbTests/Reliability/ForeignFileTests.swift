@@ -148,7 +148,7 @@ struct ForeignFileTests {
         try sandbox.ok(["session", "start", "s"])
         let before = try sandbox.databaseBytes()
         let path = sandbox.directory.appendingPathComponent("long.ndjson").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.write(contentsOf: Data("\n".utf8))
         let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
