@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(name: "navdb", dependencies: ["NavStore"]),
         .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite", "CLibPQ"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["NavStore"], path: "Tests/TestSupport"),
         .testTarget(name: "NavStoreTests", dependencies: ["NavStore", "TestSupport"]),
         .testTarget(name: "navdbTests", dependencies: ["NavStore", "TestSupport"]),
     ],

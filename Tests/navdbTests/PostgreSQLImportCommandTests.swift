@@ -15,20 +15,6 @@ import Testing
 /// server: skipped, with the reason, when `NAVDB_TEST_POSTGRESQL` is not set.
 @Suite(.enabled(if: CommandBackend.server != nil, CommandBackend.skipReason))
 struct PostgreSQLImportCommandTests {
-    /// Every object of the URI's schema (relations, functions, types, collations), by kind and name.
-    static func objects(in uri: String) throws -> [String] {
-        try PostgreSQLConnection(uri: uri).query(
-            sql: """
-                SELECT 'relation ' || relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'function ' || proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'type ' || typname FROM pg_type WHERE typnamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'collation ' || collname FROM pg_collation
-                    WHERE collnamespace = current_schema()::regnamespace
-                ORDER BY 1
-                """
-        ).rows.map { row in if case .text(let name) = row[0] { name } else { "\(row)" } }
-    }
-
     /// The export of session `h` from a file (started, A and B pushed: three lines).
     static func export(_ sandbox: Sandbox) throws -> [String] {
         let source = sandbox.directory.appendingPathComponent("source.sqlite").path
@@ -71,7 +57,7 @@ struct PostgreSQLImportCommandTests {
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.hasPrefix(stderr), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty, "\(result)")
-        #expect(try Self.objects(in: uri) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: uri) == [])
         let read = try sandbox.run(["sessions"])
         #expect(read.status == 74 && read.stderr.hasPrefix("Error: no navdb database at "), "\(read)")
         #expect(
@@ -126,7 +112,7 @@ struct PostgreSQLImportCommandTests {
         let ended = Date().addingTimeInterval(30)
         while try holders() > 0 && Date() < ended { usleep(20_000) }
         #expect(try holders() == 0)
-        #expect(try Self.objects(in: uri) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: uri) == [])
         try sandbox.ok(["import", "-"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(try sandbox.ok(["--json", "history", "h"]).lines.count == 3)
     }

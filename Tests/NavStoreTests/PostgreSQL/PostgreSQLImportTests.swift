@@ -11,21 +11,6 @@ import Testing
 // Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
 struct PostgreSQLImportTests {
-    /// Every object of the URI's schema (relations, functions, types, collations), by kind and
-    /// name: what a refused import must leave as it found it.
-    static func objects(in uri: String) throws -> [String] {
-        try PostgreSQLConnection(uri: uri).query(
-            sql: """
-                SELECT 'relation ' || relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'function ' || proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'type ' || typname FROM pg_type WHERE typnamespace = current_schema()::regnamespace
-                UNION ALL SELECT 'collation ' || collname FROM pg_collation
-                    WHERE collnamespace = current_schema()::regnamespace
-                ORDER BY 1
-                """
-        ).rows.map { row in if case .text(let name) = row[0] { name } else { "\(row)" } }
-    }
-
     /// The export of one session `s` named "Home": started, A pushed with a route, B presented,
     /// the modal layer replaced by C and D (lines 1 to 4).
     static func export() throws -> [String] {
@@ -78,7 +63,7 @@ struct PostgreSQLImportTests {
         #expect(throws: StoreError.invalidImport(line: line, reason: reason)) {
             try NavigationStore.importNDJSON(into: empty, lines: edited)
         }
-        #expect(try Self.objects(in: empty) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: empty) == [])
         // Into a store holding a session: the same error, and no row changed.
         let store = try makeStore(try TemporaryDirectory(), on: .postgresql)
         try store.startSession("other", at: 1_700_000_000_000)
@@ -127,7 +112,7 @@ struct PostgreSQLImportTests {
         ) {
             try NavigationStore.importNDJSON(into: empty, lines: lines)
         }
-        #expect(try Self.objects(in: empty) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: empty) == [])
     }
 
     @Test(
@@ -148,11 +133,11 @@ struct PostgreSQLImportTests {
             guard case .invalidImport(line: 2...3, _) = error as? StoreError else { return false }
             return true
         }
-        #expect(try Self.objects(in: uri) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: uri) == [])
         #expect(try !NavigationStore.databaseExists(at: uri))
         let report = try NavigationStore.importNDJSON(into: uri, lines: lines)
         #expect(report == ImportReport(sessions: 1, imported: 4, skipped: 0))
-        #expect(try Self.objects(in: uri).contains("relation events"))
+        #expect(try PostgreSQLSchemaObjects.names(in: uri).contains("relation events"))
         #expect(try NavigationStore(path: uri, create: false).check().isClean)
     }
 
@@ -173,6 +158,6 @@ struct PostgreSQLImportTests {
         #expect(throws: StoreError.invalidImportFile(reason: reason)) {
             try NavigationStore.importFirefoxSession(into: uri, data: Array(file.utf8))
         }
-        #expect(try Self.objects(in: uri) == [])
+        #expect(try PostgreSQLSchemaObjects.names(in: uri) == [])
     }
 }

@@ -532,7 +532,7 @@ struct RestoreTests {
                 try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
             }
         }
-        try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
+        _ = try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
         #expect(try stale() == .integer(1))
         let preview = try store.previewRestore(session: "s")
         #expect(preview.restoredVersion == 71 && preview.layers[0].entries.count == 70)

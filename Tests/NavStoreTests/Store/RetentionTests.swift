@@ -166,7 +166,7 @@ struct RetentionTests {
         try store.startSession("s", at: 0)
         #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
         // Turned off behind the store's back, the deleting transaction turns it on again.
-        try store.withCore { try $0.db.execute(sql: "PRAGMA secure_delete = OFF") }
+        _ = try store.withCore { try $0.db.execute(sql: "PRAGMA secure_delete = OFF") }
         try store.deleteSession("s")
         #expect(try store.withCore { try $0.db.fetchOne(sql: "PRAGMA secure_delete")?[0] as Int? } == 1)
     }
