@@ -10,9 +10,10 @@ public enum DisplayText {
     /// and the characters that show nothing (the soft hyphen, zero width space, marks, word joiner,
     /// fillers, byte order mark, stray tags, and a zero width joiner or non-joiner outside an emoji
     /// sequence or a joining script), so that two different titles or ids never look the same.
-    /// A combining mark (`Mn`, `Mc`, `Me`) with no base shown before it (first in `text`, or after
-    /// a scalar written as an escape) is escaped too: shown, it would sit on the escape's last
-    /// character (`\u{200B}́`) or on whatever the output put before the text.
+    /// A combining mark (`Mn`, `Mc`, `Me`) with no base shown before it is escaped too: first in
+    /// `text`, after a scalar written as an escape, or after an ASCII character other than a
+    /// letter, a digit, `#` and `*` (the bases of keycaps). Shown, it would sit on the escape's
+    /// last character (`\u{200B}́`), or on the quotes and brackets a message puts around an id.
     /// - Parameters:
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
@@ -26,7 +27,8 @@ public enum DisplayText {
         var afterEscape = true
         for index in scalars.indices {
             let scalar = scalars[index]
-            let shownAsIs = isVisible(at: index, in: scalars) && !(afterEscape && isCombiningMark(scalar))
+            let hasNoBase = afterEscape || !isMarkBase(scalars[index - 1])
+            let shownAsIs = isVisible(at: index, in: scalars) && !(hasNoBase && isCombiningMark(scalar))
             afterEscape = true
             switch scalar {
             case "\n": result += "\\n"
@@ -106,7 +108,11 @@ public enum DisplayText {
     /// flag's tag sequence (after U+1F3F4). The zero width joiner U+200D is shown between two
     /// emoji (a ZWJ sequence) or two letters of a joining script, and the non-joiner U+200C
     /// between two such letters (Arabic, Syriac, N'Ko, Mongolian, the Indic scripts, Myanmar,
-    /// Khmer); anywhere else they join nothing and are escaped.
+    /// Khmer); anywhere else they join nothing and are escaped. A variation selector is shown
+    /// only where it selects something: U+FE0E/U+FE0F after an emoji or a keycap's base,
+    /// U+FE00–U+FE0D after a character outside ASCII, U+E0100–U+E01EF after a CJK ideograph, the
+    /// Mongolian U+180B–U+180D and U+180F after a Mongolian letter; the Khmer U+17B4 and U+17B5
+    /// are always escaped.
     package static func isVisible(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
         let scalar = scalars[index]
         if scalar.properties.generalCategory == .control { return false }
@@ -126,8 +132,33 @@ public enum DisplayText {
         case 0x200C:
             guard let previous, let next else { return false }
             return isJoiningLetter(previous) && isJoiningLetter(next)
+        case 0xFE0E, 0xFE0F:
+            // Text or emoji presentation: of an emoji (or a keycap's base) only.
+            return previous?.properties.isEmoji ?? false
+        case 0xFE00...0xFE0D:
+            // Standardized variation sequences: of mathematical symbols and CJK characters.
+            return previous.map { !$0.isASCII } ?? false
+        case 0xE0100...0xE01EF:
+            // Ideographic variation sequences: of a CJK ideograph only.
+            return previous?.properties.isUnifiedIdeograph ?? false
+        case 0x180B...0x180D, 0x180F:
+            // Mongolian free variation selectors: of a Mongolian letter only.
+            return previous.map { (0x1800...0x18AF).contains($0.value) } ?? false
+        case 0x17B4, 0x17B5:
+            // Khmer inherent vowels: not to be used (The Unicode Standard, §16.4); they show nothing.
+            return false
         default:
             return true
+        }
+    }
+
+    /// Whether a combining mark after `scalar` is shown on it: anything but ASCII punctuation,
+    /// spaces and controls (letters, digits, `#` and `*` are the bases of keycaps).
+    private static func isMarkBase(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return true }
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "#", "*": return true
+        default: return false
         }
     }
 

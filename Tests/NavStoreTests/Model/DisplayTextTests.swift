@@ -17,6 +17,10 @@ import Testing
             ("x\u{1D173}", #"x\u{1D173}"#), ("\u{E0001}en", #"\u{E0001}en"#), ("x\u{E0067}", #"x\u{E0067}"#),
             ("a\u{200D}b", #"a\u{200D}b"#), ("Auf\u{200C}lage", #"Auf\u{200C}lage"#), ("\u{200D}", #"\u{200D}"#),
             ("👩\u{200D}", #"👩\u{200D}"#), ("मि\u{200C}", #"मि\u{200C}"#),
+            // Variation selectors that select nothing, and the Khmer inherent vowels.
+            ("A\u{FE0F}", #"A\u{FE0F}"#), ("A\u{FE0E}", #"A\u{FE0E}"#), ("A\u{FE00}", #"A\u{FE00}"#),
+            ("A\u{E0100}", #"A\u{E0100}"#), ("A\u{180B}", #"A\u{180B}"#), ("ក\u{17B4}", #"ក\u{17B4}"#),
+            ("\u{FE0F}", #"\u{FE0F}"#), ("é\u{E0100}", #"é\u{E0100}"#),
         ])
     func invisibleCharacters(text: String, shown: String) {
         #expect(DisplayText.escaped(text) == shown)
@@ -29,6 +33,8 @@ import Testing
             "👩‍👩‍👧‍👦", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🇫🇷 👍🏽",
             "می\u{200C}خواهم", "مرحبا", "e\u{301}", "日本語 テキスト", "क्\u{200D}ष", "🏳\u{FE0F}\u{200D}🌈",
             "👍🏽\u{200D}👍", "ܫܠܡ\u{200D}ܐ", "ᠮᠣ\u{200D}ᠩ", "한국어", "Ελληνικά", "Ζ\u{336}",
+            "❤\u{FE0F}", "☺\u{FE0E}", "1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "*\u{FE0F}\u{20E3}", "≩\u{FE00}",
+            "葛\u{E0100}", "ᠠ\u{180B}",
         ])
     func printableKept(text: String) {
         #expect(DisplayText.escaped(text) == text)
@@ -44,6 +50,9 @@ import Testing
             // A mark on a base shown as it is stays.
             ("e\u{301}", "e\u{301}"), ("1\u{20E3}", "1\u{20E3}"), ("क्\u{200D}ष", "क्\u{200D}ष"),
             ("e\u{301}\u{302}", "e\u{301}\u{302}"), ("\u{1B}e\u{301}", #"\u{1B}e"# + "\u{301}"),
+            // On the quotes and brackets of a message, or a space: escaped; on a keycap's base: kept.
+            ("'\u{301}A'", #"'\u{301}A'"#), ("[\u{301}A, B]", #"[\u{301}A, B]"#), (" \u{301}", #" \u{301}"#),
+            ("k=\u{301}v", #"k=\u{301}v"#), ("#\u{20E3}", "#\u{20E3}"), ("9\u{20E3}", "9\u{20E3}"),
         ])
     func markAfterEscape(text: String, shown: String) {
         #expect(DisplayText.escaped(text, quote: "\"") == shown)
