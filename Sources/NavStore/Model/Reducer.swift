@@ -93,7 +93,7 @@ extension SessionState {
         switch source {
         case .programmatic:
             guard let index = entries.firstIndex(where: { $0.id.hasSameScalars(as: id) }) else {
-                throw .notInTopLayer(id: id, stack: stackDescription(against: id))
+                throw .notInTopLayer(id: id, stack: stackDescription(against: id, topLayerOnly: true))
             }
             return popAbove(index, source: source)
         case .backMenu:

@@ -200,14 +200,18 @@ public struct SessionState: Sendable, Hashable, Codable {
         layers.map { "[" + $0.entries.map(\.id).joined(separator: ", ") + "]" }.joined(separator: " | ")
     }
 
-    /// ``stackDescription`` for an error about `id`, followed, when a live id is the same text
-    /// as `id` in another Unicode spelling (canonically equivalent, other scalars: "é" as U+00E9
-    /// and as U+0065 U+0301), by both ids' code points: printed, the two would look the same.
-    public func stackDescription(against id: String) -> String {
-        let lookAlike = layers.lazy.flatMap(\.entries).first { $0.id == id && !$0.id.hasSameScalars(as: id) }
-        guard let lookAlike else { return stackDescription }
-        return stackDescription
-            + "; '\(id)' is \(DisplayText.codePoints(id)), the live '\(lookAlike.id)' is "
-            + "\(DisplayText.codePoints(lookAlike.id)): one text in two Unicode spellings"
+    /// ``stackDescription`` for an error about `id`, followed, when live ids are the same text as
+    /// `id` in another Unicode spelling (canonically equivalent, other scalars: "é" as U+00E9
+    /// and as U+0065 U+0301), by the code points of `id` and of each of them: printed, they
+    /// would look the same.
+    /// - Parameter topLayerOnly: look only at the top layer's ids (a pop-to's candidates).
+    public func stackDescription(against id: String, topLayerOnly: Bool = false) -> String {
+        let candidates = topLayerOnly ? topLayer.entries : layers.flatMap(\.entries)
+        let lookAlikes = candidates.map(\.id).filter { $0 == id && !$0.hasSameScalars(as: id) }
+        guard !lookAlikes.isEmpty else { return stackDescription }
+        let live = lookAlikes.map { "'\($0)' is \(DisplayText.codePoints($0))" }.joined(separator: ", ")
+        let spellings = lookAlikes.count == 1 ? "two" : "\(lookAlikes.count + 1)"
+        return stackDescription + "; '\(id)' is \(DisplayText.codePoints(id)), the live \(live): one text in "
+            + "\(spellings) Unicode spellings"
     }
 }

@@ -53,11 +53,36 @@ extension ModelTests {
             #expect(throws: NavigationError.entryNotLive(id: other, stack: stack)) {
                 try state.decide(.update(entryID: other, item: NavigationItem(title: "x")))
             }
-            #expect(throws: NavigationError.notInTopLayer(id: other, stack: stack)) {
+            #expect(
+                throws: NavigationError.notInTopLayer(
+                    id: other, stack: state.stackDescription(against: other, topLayerOnly: true))
+            ) {
                 try state.decide(.popTo(entryID: other, source: .programmatic))
             }
             #expect(state.location(of: other) == nil)
             #expect(state.location(of: pushed) != nil)
+        }
+
+        @Test("the note on spellings names every live look-alike, and for a pop-to only the top layer's")
+        func spellingNoteCandidates() throws {
+            // Å three ways: U+00C5, A + U+030A, and the Angstrom sign U+212B.
+            let state = try SessionState.after([
+                .push(entry("\u{C5}")), .push(entry("A\u{30A}")), .present(entry("M"), modalInPresentation: false),
+            ])
+            let angstrom = "\u{212B}"
+            #expect(
+                throws: NavigationError.entryNotLive(id: angstrom, stack: state.stackDescription(against: angstrom))
+            ) {
+                try state.decide(.update(entryID: angstrom, item: NavigationItem(title: "x")))
+            }
+            #expect(
+                state.stackDescription(against: angstrom)
+                    == state.stackDescription + "; '\(angstrom)' is U+212B, the live '\u{C5}' is U+00C5, "
+                    + "'A\u{30A}' is U+0041 U+030A: one text in 3 Unicode spellings")
+            // In a lower layer, a look-alike is no reason for a pop-to's refusal: no note.
+            #expect(throws: NavigationError.notInTopLayer(id: angstrom, stack: state.stackDescription)) {
+                try state.decide(.popTo(entryID: angstrom, source: .programmatic))
+            }
         }
 
         @Test(
