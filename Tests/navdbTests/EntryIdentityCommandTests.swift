@@ -84,4 +84,16 @@ import Testing
         let sessions = try sandbox.ok(["--json", "sessions"]).stdout
         #expect(sessions.contains("\"version\":2") && sessions.contains("\"version\":1"), "\(sessions)")
     }
+
+    @Test("a --param value may start with a combining mark: split at the first '=' scalar")
+    func paramValueStartingWithMark() throws {
+        let sandbox = try Sandbox(backend: .sqlite)
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--param", "k=\u{301}v"])
+        // An empty key is still refused, whatever follows the '='.
+        #expect(try sandbox.run(["push", "s", "B", "--param", "=\u{301}x"]).status == 64)
+        let layers = try sandbox.ok(["--json", "stack", "s"]).object()["layers"] as! [[String: Any]]
+        let params = (layers[0]["entries"] as! [[String: Any]])[0]["params"] as! [String: String]
+        #expect(params.count == 1 && params["k"].map { Array($0.unicodeScalars) } == Array("\u{301}v".unicodeScalars))
+    }
 }

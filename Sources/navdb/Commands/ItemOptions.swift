@@ -106,10 +106,13 @@ struct EntryOptions: OptionGroup {
     static let param = Option<[(key: String, value: String)]>(
         repeating: "param", "key=value", help: "A restoration parameter (a string); repeat for several.",
         parser: ValueParser { pair throws(InvalidValue) in
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+            // Split at the first "=" scalar, not character: "=" followed by a combining mark is
+            // one character ("k=\u{301}v" is the key "k" and the value "\u{301}v").
+            let scalars = pair.unicodeScalars
+            guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
                 throw InvalidValue(value: pair, expected: "key=value with a non-empty key, e.g. --param folder=inbox")
             }
-            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+            return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
         })
 
     static let options = [route.spec, param.spec]

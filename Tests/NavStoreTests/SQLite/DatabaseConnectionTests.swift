@@ -53,7 +53,7 @@ struct DatabaseConnectionTests {
         #expect(error?.resultCode == .misuse)
         #expect(db.isInTransaction == false)
         #expect(try db.fetchOne(sql: "SELECT count(*) FROM t")?[0] as Int? == 0)
-        try db.inTransaction(.write) { try db.execute(sql: "INSERT INTO t (i) VALUES (1)") }
+        _ = try db.inTransaction(.write) { try db.execute(sql: "INSERT INTO t (i) VALUES (1)") }
         #expect(try db.inTransaction(.read) { try db.fetchOne(sql: "SELECT count(*) FROM t")?[0] as Int? } == 1)
     }
 
