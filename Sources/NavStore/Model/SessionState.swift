@@ -204,7 +204,11 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// `id` in another Unicode spelling (canonically equivalent, other scalars: "é" as U+00E9
     /// and as U+0065 U+0301), by the code points of `id` and of each of them: printed, they
     /// would look the same.
-    /// - Parameter topLayerOnly: look only at the top layer's ids (a pop-to's candidates).
+    /// - Parameters:
+    ///   - id: the id the error names, as the command gave it.
+    ///   - topLayerOnly: look only at the top layer's ids (a pop-to's candidates).
+    /// - Returns: the description, e.g. `[é, X]; 'é' is U+0065 U+0301, the live 'é' is U+00E9:
+    ///   one text in two Unicode spellings`.
     public func stackDescription(against id: String, topLayerOnly: Bool = false) -> String {
         let candidates = topLayerOnly ? topLayer.entries : layers.flatMap(\.entries)
         let lookAlikes = candidates.map(\.id).filter { $0 == id && !$0.hasSameScalars(as: id) }
