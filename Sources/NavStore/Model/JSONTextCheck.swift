@@ -227,10 +227,18 @@ public struct JSONTextCheck: Sendable {
     /// The message for two keys of one object that are the same text in other bytes.
     private static func sameTextProblem(_ key: ArraySlice<UInt8>, _ other: [UInt8]) -> String {
         let key = String(decoding: key, as: UTF8.self)
-        return
-            "an object names the key \"\(key)\" twice, as \(DisplayText.codePoints(String(decoding: other, as: UTF8.self))) "
-            + "and as \(DisplayText.codePoints(key)): the same text in two Unicode spellings, which params cannot "
-            + "keep apart (keys must differ by more than their normalization)"
+        return "an object names the key \"\(key)\" twice, "
+            + Self.twoSpellings(String(decoding: other, as: UTF8.self), key)
+            + " (keys must differ by more than their normalization)"
+    }
+
+    /// Why two params keys that are one text in two Unicode spellings cannot both be kept, for
+    /// every message that refuses them: `as U+00E9 and as U+0065 U+0301: the same text in two
+    /// Unicode spellings, which params cannot keep apart` (`[String: JSONValue]` compares keys by
+    /// canonical equivalence).
+    package static func twoSpellings(_ earlier: String, _ later: String) -> String {
+        "as \(DisplayText.codePoints(earlier)) and as \(DisplayText.codePoints(later)): the same text in two Unicode "
+            + "spellings, which params cannot keep apart"
     }
 
     /// JSON's insignificant whitespace (RFC 8259 §2): space, tab, line feed, carriage return.

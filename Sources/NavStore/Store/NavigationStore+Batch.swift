@@ -60,11 +60,11 @@ private struct BatchWrite {
     /// runtime's generic `tuple_destroy`, about 300 instructions per event.
     var lastSeq: Int64 = 0
     var lastEventID: AppendedEventID?
-    /// The body of the event `lastBodySeq`: kept only for the last command of a buffer, so that
-    /// every other body moves into the running state instead of being copied there and destroyed
-    /// later (together about 650 instructions per event).
+    /// The body of event `lastSeq` when it was kept: only the last command of a buffer keeps its
+    /// body (every command of another sequence does), so that every other body moves into the
+    /// running state instead of being copied there and destroyed later (together about 650
+    /// instructions per event). `nil` when the last command appended nothing.
     var lastBody: EventBody?
-    var lastBodySeq: Int64 = 0
     var vetoed = false
 
     /// Decides `command` against the running state and appends its event, if any; the event's
@@ -83,7 +83,6 @@ private struct BatchWrite {
         (lastSeq, lastEventID) = (appended.seq, appended.eventID)
         if isVeto { vetoed = true }
         lastBody = consume body
-        lastBodySeq = appended.seq
     }
 
     /// `state`'s decision on `command`; its refusal as ``StoreError/rules(_:)``.
@@ -106,7 +105,7 @@ private struct BatchWrite {
     func result(session key: String, core: StoreCore) throws -> AppendResult {
         var event: Event?
         if let lastEventID {
-            let body = try lastBodySeq == lastSeq ? lastBody : core.eventBody(seq: lastSeq)
+            let body = try lastBody ?? core.eventBody(seq: lastSeq)
             if let body {
                 event = Event(
                     seq: lastSeq, session: key, version: write.version, at: time, eventID: lastEventID.text, body: body)

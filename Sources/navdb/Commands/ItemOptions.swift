@@ -133,9 +133,7 @@ struct EntryOptions: OptionGroup {
                 let twice =
                     earlier.utf8.elementsEqual(pair.key.utf8)
                     ? "'\(pair.key)' is given twice"
-                    : "'\(pair.key)' is given twice, as \(DisplayText.codePoints(earlier)) and as "
-                        + "\(DisplayText.codePoints(pair.key)): the same text in two Unicode spellings, which params "
-                        + "cannot keep apart"
+                    : "'\(pair.key)' is given twice, " + JSONTextCheck.twoSpellings(earlier, pair.key)
                 throw arguments.invalid(
                     "\(pair.key)=\(pair.value)", for: Self.param.spec.synopsis, expected: "each key once; " + twice)
             }
