@@ -26,12 +26,12 @@ enum ProcessBench {
                 .skipped("3", name, reason: "the sqlite3 command-line shell is not installed (apt-get install sqlite3)")
             ]
         }
-        let rounds = options.small ? 5 : 30
+        let rounds = options.small ? 5 : 150
         return try TempDirectory.with("process") { dir in
             let commands = Commands(
                 navdb: navdb, sqlite3: sqlite3, storePath: dir.file("navdb.sqlite"), rawPath: dir.file("raw.sqlite"),
                 errors: dir.file("stderr.txt"), synchronous: context.synchronous)
-            try commands.createFiles()
+            try commands.createFiles(sessions: rounds + warmup)
             let samples = try timeRounds(commands, rounds: rounds)
             return figures(samples, rounds: rounds, navdb: navdb)
         }
@@ -39,6 +39,9 @@ enum ProcessBench {
 
     /// Rounds run first and not kept.
     private static let warmup = 3
+
+    /// The depth of the stack each round's push lands on: a screen four levels down.
+    static let stackDepth = 4
 
     /// Wall-clock and CPU seconds of the runs of one command.
     private struct Samples {
@@ -63,13 +66,19 @@ enum ProcessBench {
         var errors: String
         var synchronous: String
 
-        /// Creates the store with session `s` and its root entry, and the raw baseline with the
-        /// same session's first row.
-        func createFiles() throws {
+        /// Creates the store with one session per round, `s0`, `s1`..., each with a stack of
+        /// ``stackDepth`` entries, so that every round pushes onto the same depth; and the raw
+        /// baseline with a session's first row.
+        func createFiles(sessions: Int) throws {
             do {
                 let store = try NavigationStore(path: storePath)
-                try store.startSession("s")
-                try store.execute(.push(Entry(id: "root", item: NavigationItem(title: "Home"))), session: "s")
+                for session in 0..<sessions {
+                    try store.startSession("s\(session)")
+                    try store.append(
+                        contentsOf: (0..<ProcessBench.stackDepth).map { depth in
+                            .push(Entry(id: "level-\(depth)", item: NavigationItem(title: "Level \(depth)")))
+                        }, session: "s\(session)")
+                }
             }
             let db = try RawDatabase.createBaseline(path: rawPath, synchronous: synchronous)
             try db.insert(
@@ -101,7 +110,7 @@ enum ProcessBench {
         for round in 0..<(rounds + warmup) {
             let id = "screen-\(round)"
             let pushArguments = [
-                "--db", commands.storePath, "push", "s", id, "--title", "Screen \(round)", "--route",
+                "--db", commands.storePath, "push", "s\(round)", id, "--title", "Screen \(round)", "--route",
                 "app://screen/\(round)",
             ]
             let payload =
@@ -141,7 +150,7 @@ enum ProcessBench {
                     "ratio of medians": ours / base,
                 ],
                 note:
-                    "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up; navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"
+                    "wall clock, medians of \(rounds) rotated rounds (ratio: median of the rounds' ratios) after \(warmup) warm-up, each push onto its own session's stack of \(stackDepth); navdb at \(displayPath(navdb)) (\(linkage(of: navdb)))"
             ),
             .ratio(
                 "3b", "navdb push, CPU time (user+sys)", ours: oursCPU, unit: "ms",
