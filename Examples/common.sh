@@ -10,7 +10,7 @@ if [ -z "$NAVDB" ]; then
     if [ -x "$candidate" ]; then NAVDB=$candidate; break; fi
   done
 fi
-[ -n "$NAVDB" ] || { echo "navdb is not built: run 'swift build -c release' first" >&2; exit 1; }
+[ -n "$NAVDB" ] || { echo "navdb is not built: run scripts/build-release.sh first" >&2; exit 1; }
 workdir=$(mktemp -d)
 trap 'rm -rf "$workdir"' EXIT
 export NAVDB_PATH=${5:-$workdir/$1}

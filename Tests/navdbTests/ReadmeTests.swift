@@ -18,9 +18,30 @@ import Testing
         #expect(blocks.count == 2)
         #expect(
             blocks.first?.hasPrefix(
-                "apt-get update && apt-get install -y libsqlite3-dev sqlite3 libpq-dev && swift build -c release -Xswiftc -static-executable"
+                "apt-get update && apt-get install -y libsqlite3-dev sqlite3 libpq-dev && scripts/build-release.sh"
             ) == true)
         #expect(blocks.last == "swift test")
+    }
+
+    @Test(
+        "the release build's code order names each function once, one mangled or C name per line, pushes first"
+    )
+    func symbolOrder() throws {
+        let root = Navdb.packageRoot
+        let order = try String(contentsOf: root.appendingPathComponent("scripts/navdb.order"), encoding: .utf8)
+        let names = order.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(names.count > 1_000)
+        #expect(Set(names).count == names.count, "a name listed twice")
+        #expect(names.allSatisfy { !$0.isEmpty && !$0.contains(" ") && !$0.contains("\t") })
+        // The push's functions come from the first runs, before those only other commands run.
+        let push = try #require(names.firstIndex { $0.hasPrefix("$s5navdb11PushCommand") })
+        let pop = try #require(names.firstIndex { $0.hasPrefix("$s5navdb10PopCommand") })
+        let stack = try #require(names.firstIndex { $0.hasPrefix("$s5navdb12StackCommand") })
+        #expect(push < pop && pop < stack)
+        let script = try String(
+            contentsOf: root.appendingPathComponent("scripts/build-release.sh"), encoding: .utf8)
+        #expect(script.contains("--symbol-ordering-file=$PWD/scripts/navdb.order"))
+        #expect(script.contains("-static-executable"))
     }
 
     @Test(
