@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Builds the release navdb and navdb-bench (Linux): fully static (no dynamic loader at start-up),
-# and with the functions a one-shot command runs laid out together at the start of the code, in
-# the order scripts/navdb.order lists them (each function in a section of its own, placed by
-# lld's --symbol-ordering-file). A command then faults in fewer pages of its 12 MB of code: about
-# 50 instead of 95 for a push, 6 % of its time on this machine (BENCHMARKS.md, "Eighth round").
-# Names the order file lists that the code no longer has are skipped, so a stale order only lays
-# the code out less well; scripts/make-symbol-order.sh writes it anew. Extra arguments go to
-# `swift build` (e.g. --product navdb).
+# and linked by lld with the functions that one-shot commands run placed first, in the order
+# scripts/navdb.order lists them (--symbol-ordering-file; -function-sections gives this package's
+# functions a section each). A push then faults in about 52 pages of code instead of 90-95 and
+# takes about 6 % less time (BENCHMARKS.md, "Eighth round"). Code that the toolchain's and the
+# system's libraries keep in one section per object (the stdlib's main section, SQLite's and
+# glibc's objects) is placed whole. A name the code no longer has is skipped, so a stale list only
+# lays the code out less well; scripts/make-symbol-order.sh writes it anew. Extra arguments go to
+# `swift build` (e.g. --product navdb, --scratch-path DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# SwiftPM does not see the order file: remove the binaries so that they are linked again with its
+# present contents (lld links each in about half a second).
+bin=$(swift build -c release --show-bin-path "$@")
+rm -f "$bin/navdb" "$bin/navdb-bench"
 exec swift build -c release -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xswiftc -use-ld=lld -Xlinker "--symbol-ordering-file=$PWD/scripts/navdb.order" -Xlinker --no-warn-symbol-ordering \

@@ -40,14 +40,22 @@ for run in "${runs[@]}"; do
     >/dev/null 2>"$scratch/valgrind.$n" || { echo "navdb $run failed:" >&2; cat "$scratch/valgrind.$n" >&2; exit 1; }
 done
 # A callgrind file names a function once, as `fn=(id) name` or `cfn=(id) name`, then by id alone;
-# `fn=` lines start the functions that ran.
+# `fn=` lines start the functions that ran. Names with a space or a quote (callgrind's `'2` copies
+# of a recursive call) are no symbols.
 for i in $(seq 1 "$n"); do
   awk '
     match($0, /^c?fn=\([0-9]+\)/) {
       id = substr($0, RSTART, RLENGTH); sub(/^c?fn=/, "", id)
       rest = substr($0, RLENGTH + 2)
       if (rest != "") name[id] = rest
-      if ($0 ~ /^fn=/ && (id in name) && name[id] !~ /[ ]/ && name[id] !~ /^0x/) print name[id]
-    }' "$scratch/run.$i"
-done | awk '!seen[$0]++' >scripts/navdb.order
+      if ($0 ~ /^fn=/ && (id in name) && name[id] !~ /[ \047]/ && name[id] !~ /^0x/) print name[id]
+    }' "$scratch/run.$i" | sort -u >"$scratch/names.$i"
+done
+# Each run's new names in the order the unordered build laid them out (callgrind lists them in no
+# fixed order), the runs one after the other: the same code gives the same file.
+nm -n --defined-only "$navdb" | awk '{ print NR, $3 }' >"$scratch/layout"
+for i in $(seq 1 "$n"); do
+  awk -v run="$i" 'NR == FNR { if (!($2 in at)) at[$2] = $1; next } ($1 in at) { print run, at[$1], $1 }' \
+    "$scratch/layout" "$scratch/names.$i"
+done | sort -k1,1n -k2,2n | awk '!seen[$3]++ { print $3 }' >scripts/navdb.order
 echo "scripts/navdb.order: $(wc -l <scripts/navdb.order) functions" >&2
