@@ -125,6 +125,14 @@ extension ValueParser<HistoryPoint> {
             }
             return .version(version)
         }
+        // A signed number (`-1`, `+3`) is a version number with a sign, never a time (a year
+        // alone is no time either): say what a version may be, not what a signed year may be.
+        if let sign = text.first, sign == "-" || sign == "+", text.count > 1,
+            text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            throw InvalidValue(
+                value: text, expected: "a version number 1 or greater, without a sign, or \(acceptedTime)")
+        }
         if let ms = Timestamp.parse(text, rounding: .down) { return .time(ms) }
         if let problem = Timestamp.problem(in: text) {
             throw InvalidValue(value: text, expected: "a version number or \(acceptedTime)", problem: problem)

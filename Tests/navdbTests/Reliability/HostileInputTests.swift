@@ -362,7 +362,11 @@ struct ReliabilityHostileInputTests {
             (["history", "s", "--limit", "0"], 64, "'0' is invalid for '--limit <n>'"),
             (["history", "s", "--limit", huge], 64, "'\(huge)' is invalid for '--limit <n>'"),
             (["stack", "s", "--at", "0"], 64, "'0' is invalid for '--at <point>'"),
-            (["stack", "s", "--at", "-1"], 64, "'-1' is invalid for '--at <point>'"),
+            (
+                ["stack", "s", "--at", "-1"], 64,
+                "'-1' is invalid for '--at <point>': expected a version number 1 or greater, without a sign"
+            ),
+            (["show", "s", "--at", "+2"], 64, "'+2' is invalid for '--at <point>': expected a version number 1 or"),
             (["stack", "s", "--at", huge], 64, "'\(huge)' is invalid for '--at <point>'"),
             (["stack", "s", "--at", max], 1, "version \(max) is outside session 's' (accepted: versions 1...3)"),
             (
