@@ -121,6 +121,28 @@ package struct Row {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of two text columns, `first` and `second` (0-based),
+    /// without copying them when the row is a view on a statement (valid only during the call):
+    /// the event log's `type` and `payload`, read once per event of every fold.
+    /// - Returns: what `body` returns, or `nil`, without calling it, when either column is not
+    ///   text (`NULL` or another storage class) or out of range: the caller then reads the two
+    ///   one by one, which throws ``RowDecodingError`` naming the column.
+    /// - Throws: what `body` throws.
+    package func withUTF8<R>(
+        at first: Int, _ second: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R? {
+        switch storage {
+        case .statement(let statement):
+            guard first >= 0, second >= 0, first < count, second < count else { return nil }
+            return try statement.withTexts(at: Int32(first), Int32(second), body)
+        case .values(let values, _):
+            guard first >= 0, second >= 0, first < values.count, second < values.count,
+                case .text(var a) = values[first], case .text(var b) = values[second]
+            else { return nil }
+            return try a.withUTF8 { a in try b.withUTF8 { b in try body(a, b) } }
+        }
+    }
+
     /// The row's values copied out, so the row outlives its statement.
     func copied() -> Row {
         guard case .statement(let statement) = storage else { return self }

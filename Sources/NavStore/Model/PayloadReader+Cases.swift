@@ -18,6 +18,10 @@ struct RawValueTable<Value: RawRepresentable & CaseIterable & Sendable>: Sendabl
     private let spans: [(start: Int, count: Int)]
     /// The cases, in the order of `allCases`.
     private let values: [Value]
+    /// For each case, its name's first and last 8 bytes as words (overlapping when the name is
+    /// shorter than 16 bytes; 0 for a name shorter than 8): a name of 8 to 16 bytes is matched by
+    /// its length and two word compares, without a call to `memcmp`.
+    private let words: [(head: UInt64, tail: UInt64)]
 
     /// The table of every case of `Value`.
     init() {
@@ -30,6 +34,19 @@ struct RawValueTable<Value: RawRepresentable & CaseIterable & Sendable>: Sendabl
         self.bytes = bytes
         self.spans = spans
         values = Array(Value.allCases)
+        words = bytes.withUnsafeBufferPointer { names in
+            spans.map { span in
+                guard span.count >= 8 else { return (0, 0) }
+                let start = names.baseAddress! + span.start
+                return (Self.word(start), Self.word(start + span.count - 8))
+            }
+        }
+    }
+
+    /// The 8 bytes at `start` as a word (byte 0 the lowest, whatever the platform's byte order).
+    @inline(__always)
+    private static func word(_ start: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
     }
 
     /// The case named by the `count` bytes at `start`, compared byte for byte; `nil` for any
@@ -37,7 +54,14 @@ struct RawValueTable<Value: RawRepresentable & CaseIterable & Sendable>: Sendabl
     /// names (ASCII letters, digits, `-` and `.`: no Unicode text but themselves is canonically
     /// equivalent to them) is the same comparison; `PayloadReaderTests` checks the names.
     func value(_ start: UnsafePointer<UInt8>, count: Int) -> Value? {
-        bytes.withUnsafeBufferPointer { names in
+        if count >= 8, count <= 16 {
+            let (head, tail) = (Self.word(start), Self.word(start + count - 8))
+            for offset in spans.indices where spans[offset].count == count {
+                if words[offset].head == head, words[offset].tail == tail { return values[offset] }
+            }
+            return nil
+        }
+        return bytes.withUnsafeBufferPointer { names in
             for (offset, span) in spans.enumerated() where span.count == count {
                 if count == 0 || memcmp(names.baseAddress! + span.start, start, count) == 0 { return values[offset] }
             }

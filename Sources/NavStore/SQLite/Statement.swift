@@ -282,6 +282,25 @@ package final class Statement {
         return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
+    /// Calls `body` with the UTF-8 bytes of two text columns of the current row, without
+    /// copying them (valid until the next step or reset); `nil`, without calling `body`, when
+    /// either column is not `SQLITE_TEXT`. The bytes are as stored, as in ``withText(at:_:)``.
+    @inline(__always)
+    package func withTexts<Result>(
+        at first: Int32, _ second: Int32,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        guard isText(at: first), isText(at: second) else { return nil }
+        // Text of zero bytes may come back as a null pointer: an empty buffer, as withText gives.
+        let a = sqlite3_column_text(handle, first)
+        let aCount = Int(sqlite3_column_bytes(handle, first))
+        let b = sqlite3_column_text(handle, second)
+        let bCount = Int(sqlite3_column_bytes(handle, second))
+        return try body(
+            UnsafeBufferPointer(start: a, count: a == nil ? 0 : aCount),
+            UnsafeBufferPointer(start: b, count: b == nil ? 0 : bCount))
+    }
+
     /// The column at `index` (0-based) as bytes, or `nil` when it is `NULL`; a zero-length blob
     /// reads as `[]`.
     package func blob(at index: Int32) -> [UInt8]? {

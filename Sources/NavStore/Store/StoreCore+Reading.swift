@@ -144,9 +144,14 @@ extension StoreCore {
     /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)``,
     ///   ``RowDecodingError`` for a `NULL` column.
     func decodeBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
-        // The type matched on its bytes, without a `String`; an unknown one is refused below.
-        if let kind = try row.withUTF8(at: type, PayloadReader.kinds.value) ?? nil,
-            let body = try row.withUTF8(at: payload, { try EventBody(kind: kind, payload: $0) })
+        // Both columns read in place at once, the type matched on its bytes without a `String`;
+        // an unknown type, or a column that is not text, is read below, which says why.
+        if let body = try row.withUTF8(
+            at: type, payload,
+            { type, payload -> EventBody? in
+                guard let kind = PayloadReader.kinds.value(type) else { return nil }
+                return try EventBody(kind: kind, payload: payload)
+            }) ?? nil
         {
             return body
         }

@@ -27,12 +27,21 @@ struct PayloadReaderCaseTests {
 
     /// Spellings of `name` that are not `name`'s bytes: each is no case for the byte match.
     static func variants(of name: String) -> [String] {
-        [
+        let spellings = [
             name.uppercased(), " " + name, name + " ", name + "\u{0}", String(name.dropLast()), name + name,
             name.replacingOccurrences(of: "e", with: "e\u{301}"), name.replacingOccurrences(of: "e", with: "\u{E9}"),
             String(name.unicodeScalars.map { $0.isASCII ? Character(Unicode.Scalar($0.value + 0xFEE0)!) : "?" }),
             name.replacingOccurrences(of: "-", with: "\u{2010}"), "\u{212A}" + name, "",
-        ].filter { $0.utf8.elementsEqual(name.utf8) == false }
+        ]
+        // One byte changed at each position, the length kept: names of 8 to 16 bytes are
+        // compared as two words (their first and last 8 bytes), which must cover every byte.
+        let bytes = Array(name.utf8)
+        let oneByteOff = bytes.indices.map { position in
+            var changed = bytes
+            changed[position] = changed[position] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            return String(decoding: changed, as: UTF8.self)
+        }
+        return (spellings + oneByteOff).filter { $0.utf8.elementsEqual(name.utf8) == false }
     }
 
     @Test("the names are ASCII letters, digits, '-' and '.', so matching bytes is matching strings")
