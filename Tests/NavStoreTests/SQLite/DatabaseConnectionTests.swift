@@ -44,7 +44,9 @@ struct DatabaseConnectionTests {
         #expect(throws: RowDecodingError(column: "1", problem: .typeMismatch("real"))) { try rows[1][1] as String }
     }
 
-    @Test("two text columns are read in place at once; NULL, another storage class or a missing column gives nil, and the body is not called")
+    @Test(
+        "two text columns are read in place at once; NULL, another storage class or a missing column gives nil, and the body is not called"
+    )
     func twoTextColumns() throws {
         let db = try memory()
         try db.execute(
