@@ -138,26 +138,23 @@ extension StoreCore {
         ).map { try $0[0] }
     }
 
-    /// The event body in columns `type` and `payload` of `row`: read by ``PayloadReader``
-    /// straight from the column's bytes, or, when it hands the payload on, by
-    /// ``EventBody/init(type:payload:)``.
-    /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)``,
+    /// The event body in columns `type` and `payload` of `row`, as every reader of the log reads
+    /// it (folds, rebuild, history, export, lint): by ``PayloadReader`` straight from the
+    /// columns' bytes, or, where it hands the payload on (or a column is not text), with both
+    /// columns read as `String`s (invalid UTF-8 repaired, as ``Row`` reads text) and decoded by
+    /// ``EventBody/init(type:payload:)-(_,DataProtocol)``, which gives the same value for every
+    /// payload the reader takes. Folds used to give JSONDecoder the raw bytes instead, so an event
+    /// with invalid UTF-8 written by another tool showed in `history` but made `stack --at` and
+    /// `rebuild` refuse it as not JSON (found by a tester).
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)-(_,DataProtocol)``,
     ///   ``RowDecodingError`` for a `NULL` column.
     func decodeBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
-        // Both columns read in place at once, the type matched on its bytes without a `String`;
-        // an unknown type, or a column that is not text, is read below, which says why.
-        if let body = try row.withUTF8(
-            at: type, payload,
-            { type, payload -> EventBody? in
-                guard let kind = PayloadReader.kinds.value(type) else { return nil }
-                return try EventBody(kind: kind, payload: payload)
-            }) ?? nil
-        {
-            return body
+        // Both columns read in place at once, the type matched on its bytes without a `String`.
+        let fast = row.withUTF8(at: type, payload) { type, payload in
+            PayloadReader.kinds.value(type).flatMap { PayloadReader.body(kind: $0, payload: payload) }
         }
-        let typeName: String = try row[type]
-        let text: String = try row[payload]
-        return try EventBody(type: typeName, payload: Array(text.utf8))
+        if let fast, let fast { return fast }
+        return try EventBody(type: try row[type], payload: Array((try row[payload] as String).utf8))
     }
 
     /// The body of the event with `seq` `seq`, or `nil` when there is none.
@@ -188,7 +185,7 @@ extension StoreCore {
         struct LimitReached: Error {}
         do {
             try db.forEachRow(sql: sql, arguments: arguments) { event in
-                let eventBody = try Self.streamedBody(event, type: 3, payload: 6)
+                let eventBody = try decodeBody(event, type: 3, payload: 6)
                 if let entry = filter.entry, !eventBody.entryIDs.contains(where: { $0.hasSameScalars(as: entry) }) {
                     return
                 }
@@ -200,21 +197,6 @@ extension StoreCore {
                 if let limit = filter.limit, emitted >= limit { throw LimitReached() }
             }
         } catch is LimitReached {}
-    }
-
-    /// The body of a streamed event: read by ``PayloadReader`` in place from the `type` and
-    /// `payload` columns, or, where it hands the payload on (or a column is not text), as before
-    /// it existed: both columns read as `String`s (invalid UTF-8 repaired, as ``Row`` reads text)
-    /// and the payload decoded by ``EventBody/init(type:payload:)-(_,DataProtocol)``, which gives the
-    /// same value for every payload the reader takes. Making the two `String`s and a copy of the
-    /// payload's bytes was most of the cost of history, export and lint per event.
-    /// - Throws: as ``EventBody/init(type:payload:)-(_,DataProtocol)``, ``RowDecodingError``.
-    private static func streamedBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
-        let fast = row.withUTF8(at: type, payload) { type, payload in
-            PayloadReader.kinds.value(type).flatMap { PayloadReader.body(kind: $0, payload: payload) }
-        }
-        if let fast, let fast { return fast }
-        return try EventBody(type: try row[type], payload: Array((try row[payload] as String).utf8))
     }
 
     /// The `SELECT` of ``streamEvents(session:filter:_:)`` and its arguments: columns `seq`,

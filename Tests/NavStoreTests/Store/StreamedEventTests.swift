@@ -4,10 +4,11 @@ import Testing
 
 @testable import NavStore
 
-/// `events(session:)` (history, export, lint, the report) reads each payload in place with
-/// `PayloadReader` and, where the reader hands it on, as it did before: both columns made
-/// `String`s (invalid UTF-8 repaired, as `Row` reads text) and decoded by `EventBody`. Rows
-/// written by another tool must read the same both ways.
+/// Every reader of the log (folds, rebuild, `events(session:)` for history, export, lint and the
+/// report) reads each payload in place with `PayloadReader` and, where the reader hands it on,
+/// with both columns made `String`s (invalid UTF-8 repaired, as `Row` reads text) and decoded by
+/// `EventBody`. Rows written by another tool must read the same both ways, and alike in history
+/// and in a fold.
 @Suite("Streamed events: the in-place read agrees with the String path on rows of another writer")
 struct StreamedEventTests {
     /// The body the old path made of a row: its type and payload as `String`s.
@@ -40,6 +41,19 @@ struct StreamedEventTests {
         db.close()
         let streamed = try store.allEvents(session: "s")
         #expect(streamed.count == 2)
-        #expect(try streamed.last?.body == reference(type: "entry.pushed", payload: payload))
+        let expected = try reference(type: "entry.pushed", payload: payload)
+        #expect(streamed.last?.body == expected)
+        // The fold reads it alike: a state at the version and a rebuild of the projection from
+        // the log (which an event another tool appended needs) answer with the same entry.
+        guard case .entryPushed(let entry) = expected else {
+            Issue.record("not a push: \(expected)")
+            return
+        }
+        let other = try Connection(path: dir.path("nav.sqlite"), mode: .readWrite)
+        try other.execute("UPDATE sessions SET version = 2 WHERE id = 1")
+        other.close()
+        _ = try store.rebuild()
+        #expect(try store.state(session: "s", at: .version(2)).state.topEntry == entry)
+        #expect(try store.state(session: "s").state.topEntry == entry)
     }
 }
