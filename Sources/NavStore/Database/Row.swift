@@ -133,7 +133,8 @@ package struct Row {
     ) rethrows -> R? {
         switch storage {
         case .statement(let statement):
-            guard first >= 0, second >= 0, first < count, second < count else { return nil }
+            let columns = Int(statement.columnCount)
+            guard first >= 0, second >= 0, first < columns, second < columns else { return nil }
             return try statement.withTexts(at: Int32(first), Int32(second), body)
         case .values(let values, _):
             guard first >= 0, second >= 0, first < values.count, second < values.count,
