@@ -4,8 +4,9 @@ import Testing
 @testable import NavStore
 
 extension ModelTests {
-    /// Every behaviour case of `shared/cases/` that shows a blank row, a "Back" row or a bypassed
-    /// guard produces the matching lint finding when replayed (issue 13).
+    /// Every behaviour case of every shared case folder (`shared/cases/`, `shared/cases-ios26/`)
+    /// that shows a blank row, a "Back" row or a bypassed guard produces the matching lint finding
+    /// when replayed (issue 13), under the case's own platform generation.
     @Suite("Lint on the shared cases")
     struct LintSharedCasesTests {
         /// What a case shows that lint must report, read from the case itself: its expected menu
@@ -35,15 +36,19 @@ extension ModelTests {
                     }
                 }
             }
-            // Replay the steps, tracking which ids carry a guard from the items the steps give.
-            var state = SessionState()
+            // Replay the steps from the case's own generation (an iOS 26 case may pop with the
+            // content swipe), tracking which ids carry a guard from the items the steps give.
+            var state = SessionState.fold([.sessionStarted(name: nil, platform: sharedCase.platform)])
             var version = 1
             var guarded: Set<String> = []
             for command in try sharedCase.commands() {
                 guard let event = try? state.decide(command) else { break }
                 let bypassing: Bool
                 switch command {
-                case .menuSelect, .popTo(_, .backMenu), .pop(.gesture, _), .dismiss(.gesture): bypassing = true
+                // DESIGN §10: the menu, the edge swipe, the iOS 26 content swipe and the swipe-down
+                // dismissal never consult the guard.
+                case .menuSelect, .popTo(_, .backMenu), .pop(.gesture, _), .pop(.contentGesture, _), .dismiss(.gesture):
+                    bypassing = true
                 default: bypassing = false
                 }
                 var removed: [String] = []
@@ -70,7 +75,7 @@ extension ModelTests {
 
         static func findings(_ sharedCase: SharedCase) throws -> [LintFinding] {
             var linter = SessionLinter(session: sharedCase.id)
-            linter.consume(.sessionStarted(name: nil))
+            linter.consume(.sessionStarted(name: nil, platform: sharedCase.platform))
             for event in try sharedCase.runThroughModel().events { linter.consume(event) }
             return linter.finish()
         }
@@ -78,7 +83,7 @@ extension ModelTests {
         @Test(
             "a case showing a blank row, a Back row or a bypassed guard gets the matching finding",
             .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"),
-            arguments: try SharedCase.all())
+            arguments: try SharedCase.everyFolder())
         func sharedCase(_ sharedCase: SharedCase) throws {
             let expected = try Self.expected(sharedCase)
             let findings = try Self.findings(sharedCase)
@@ -108,7 +113,7 @@ extension ModelTests {
             "the shared cases hold at least one blank row, one Back row and one bypassed guard",
             .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
         func casesCoverTheRules() throws {
-            let all = try SharedCase.all().map(Self.expected)
+            let all = try SharedCase.everyFolder().map(Self.expected)
             #expect(all.contains { !$0.blankRows.isEmpty })
             #expect(all.contains { !$0.untitledRows.isEmpty })
             #expect(all.contains { !$0.bypasses.isEmpty })
