@@ -11,7 +11,7 @@ internal import CSQLite
 /// One connection to an SQLite database file (https://sqlite.org/c3ref/sqlite3.html).
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX` (no locking of its own), so it is not `Sendable`: share it
-/// only behind a lock, as ``NavigationStore`` does (its connection lives in a `Mutex`). Opening does not change the file; configuration is done by
+/// only behind a lock, as ``NavigationStore`` does (its connection lives in a `Lock`). Opening does not change the file; configuration is done by
 /// small named steps the caller runs in its chosen order (``enableForeignKeys()``,
 /// ``setBusyTimeout(milliseconds:)``, ``setJournalModeWAL()``, ``setSynchronous(_:)``), so that a
 /// foreign file can be inspected before anything touches it.

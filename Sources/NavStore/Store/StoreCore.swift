@@ -69,7 +69,7 @@ struct SessionWrite {
 /// extensions by responsibility: appending (`StoreCore+Appending`), reading state
 /// (`StoreCore+Reading`), history points (`StoreCore+History`), snapshots (`StoreCore+Snapshots`).
 ///
-/// `@unchecked Sendable` only so that `Mutex` can hold it: it is reached solely through
+/// `@unchecked Sendable` only so that a lock (`Lock`) can hold it: it is reached solely through
 /// `NavigationStore.withCore`, under the lock, and never escapes it (the connection itself is
 /// not `Sendable`).
 final class StoreCore: @unchecked Sendable {

@@ -13,9 +13,7 @@ enum FirefoxFiles {
         let candidates: [URL] = [
             environment.map { URL(fileURLWithPath: $0) },
             environment.map { URL(fileURLWithPath: $0).appendingPathComponent("firefox-android-sessions") },
-            URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+            SharedCase.packageRoot()
                 .appendingPathComponent("../shared/real-inputs/firefox-android-sessions").standardizedFileURL,
         ].compactMap { $0 }
         return candidates.first { !files(in: $0).isEmpty }

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -27,7 +25,7 @@ enum ImportTemporaryFiles {
 
     /// The temporary names this process is building now: never taken for abandoned, as the
     /// lock probe cannot see this process's own locks (POSIX record locks are per process).
-    private static let building = Mutex<[String]>([])
+    private static let building = Lock<[String]>([])
 
     /// A new temporary name beside `target`, marked as being built until ``end(_:)``.
     static func begin(for target: String) -> String {
