@@ -197,6 +197,9 @@ struct ServerLossTests {
     struct OwnCluster {
         let script: Child
         /// The pid of the command the script runs (`sleep`): ending it stops and removes the cluster.
+        /// It sleeps two hours, far past any run: the test ends it (``remove()``, or its `defer`).
+        /// A 600 s sleep ran out on a machine loaded by parallel builds, and the cluster went away
+        /// before the test had used it.
         let command: pid_t
         let trusted: String
         let role: String
@@ -207,7 +210,7 @@ struct ServerLossTests {
             let script = Navdb.packageRoot.appendingPathComponent("scripts/with-postgresql.sh").path
             let info = scratch.file("cluster")
             let write =
-                #"printf '%s\n' "$$" "$NAVDB_TEST_POSTGRESQL" "$NAVDB_TEST_POSTGRESQL_PASSWORD" "$NAVDB_TEST_POSTGRESQL_SECRET" >"$0.tmp" && mv "$0.tmp" "$0" && exec sleep 600"#
+                #"printf '%s\n' "$$" "$NAVDB_TEST_POSTGRESQL" "$NAVDB_TEST_POSTGRESQL_PASSWORD" "$NAVDB_TEST_POSTGRESQL_SECRET" >"$0.tmp" && mv "$0.tmp" "$0" && exec sleep 7200"#
             self.script = try Child(
                 "/bin/bash", [script, "/bin/sh", "-c", write, info], directory: scratch.path, io: scratch.ioFiles())
             let deadline = Date().addingTimeInterval(120)
