@@ -212,7 +212,7 @@ struct PayloadReader {
             if byte == Self.quote {
                 let text = UnsafeBufferPointer(start: base + start, count: index - start)
                 index += 1
-                return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+                return ascii ? String(decoding: text, as: UTF8.self) : String(validUTF8: text)
             }
             if byte == Self.backslash {
                 index = start
@@ -258,7 +258,7 @@ struct PayloadReader {
             let byte = base[index]
             if byte == Self.quote {
                 index += 1
-                return String(validating: bytes, as: UTF8.self)
+                return bytes.withUnsafeBufferPointer { String(validUTF8: $0) }
             }
             if byte < 0x20 { return nil }
             if byte != Self.backslash {

@@ -78,7 +78,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// and writes nothing, and the caller reports this error.
     private func text(_ bytes: ArraySlice<UInt8>) -> String {
         lineNumber += 1
-        if let line = String(validating: bytes, as: UTF8.self) { return line }
+        if let line = bytes.withUnsafeBufferPointer({ String(validUTF8: $0) }) { return line }
         if error == nil {
             error = LineReadError(description: "line \(lineNumber) of \(name) is not valid UTF-8 text; \(consequence)")
         }
