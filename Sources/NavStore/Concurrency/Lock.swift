@@ -18,7 +18,7 @@
 ///
 /// `@unchecked Sendable`: the value is reached only inside ``withLock(_:)``, under the lock, and
 /// the closure cannot let it escape (it is `inout`, and the closure is not escaping).
-final class Lock<Value>: @unchecked Sendable {
+package final class Lock<Value>: @unchecked Sendable {
     #if canImport(Darwin)
         private typealias PlatformLock = os_unfair_lock
     #else
@@ -31,7 +31,7 @@ final class Lock<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<PlatformLock>
 
     /// A lock guarding `value`.
-    init(_ value: sending Value) {
+    package init(_ value: sending Value) {
         self.value = value
         lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
         #if canImport(Darwin)
@@ -56,7 +56,9 @@ final class Lock<Value>: @unchecked Sendable {
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws (typed), after the lock is released.
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         #if canImport(Darwin)
             os_unfair_lock_lock(lock)
             defer { os_unfair_lock_unlock(lock) }
