@@ -72,13 +72,6 @@ extension Connection {
         }
     }
 
-    /// Sets `PRAGMA synchronous` for this connection (https://sqlite.org/pragma.html#pragma_synchronous).
-    ///
-    /// - Throws: ``SQLiteError``.
-    package func setSynchronous(_ mode: Synchronous) throws(SQLiteError) {
-        try execute("PRAGMA synchronous = \(mode.rawValue)")
-    }
-
     /// Turns off SQLite's memory statistics for the whole process (`SQLITE_CONFIG_MEMSTATUS`,
     /// https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus).
     /// - Returns: whether the setting took: `false` once SQLite is initialized (the first

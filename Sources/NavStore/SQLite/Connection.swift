@@ -13,7 +13,7 @@ internal import CSQLite
 /// Opened with `SQLITE_OPEN_NOMUTEX` (no locking of its own), so it is not `Sendable`: share it
 /// only behind a lock, as ``NavigationStore`` does (its connection lives in a `Lock`). Opening does not change the file; configuration is done by
 /// small named steps the caller runs in its chosen order (``enableForeignKeys()``,
-/// ``setBusyTimeout(milliseconds:)``, ``setJournalModeWAL()``, ``setSynchronous(_:)``), so that a
+/// ``setBusyTimeout(milliseconds:)``, ``setJournalModeWAL()``, ``setDurability(_:fileSync:)``), so that a
 /// foreign file can be inspected before anything touches it.
 package final class Connection {
     /// How a file is opened (https://sqlite.org/c3ref/open.html).

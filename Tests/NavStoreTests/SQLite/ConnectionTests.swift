@@ -86,9 +86,9 @@ import Testing
             #expect(try db.pragmaText("busy_timeout") == "2500")
             try db.setJournalModeWAL()
             #expect(try db.pragmaText("journal_mode") == "wal")
-            try db.setSynchronous(.normal)
+            try db.setDurability(.normal)
             #expect(try db.pragmaText("synchronous") == "1")
-            try db.setSynchronous(.full)
+            try db.setDurability(.full)
             #expect(try db.pragmaText("synchronous") == "2")
         }
     }

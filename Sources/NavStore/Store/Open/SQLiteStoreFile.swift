@@ -230,7 +230,8 @@ enum SQLiteStoreFile {
         if try db.pragmaText("journal_mode")?.lowercased() != "wal" {
             try db.setJournalModeWAL()
         }
-        try db.setSynchronous(Connection.Synchronous(rawValue: options.synchronous.rawValue) ?? .full)
+        // `synchronous`, and on Apple platforms `fullfsync` so that the promise holds there too.
+        try db.setDurability(Connection.Synchronous(rawValue: options.synchronous.rawValue) ?? .full)
     }
 
 }

@@ -1,0 +1,60 @@
+extension Connection {
+    /// What a platform's `fsync(2)` does, which decides the pragmas that make `synchronous` keep
+    /// its promise (``durabilityPragmas(_:fileSync:)``).
+    package enum FileSync: Sendable, Equatable, CaseIterable {
+        /// `fsync(2)` returns once the data is on the storage medium (Linux, on a drive that
+        /// honours cache flushes): SQLite's ordinary syncs keep every promise of `synchronous`.
+        case fsyncReachesStorage
+        /// `fsync(2)` hands the data to the drive, which may keep it in its cache and write it
+        /// later and in another order; only `fcntl(F_FULLFSYNC)` makes it write its cache
+        /// (Apple platforms: fsync(2) and fcntl(2) manual pages; SQLite says so for
+        /// `PRAGMA fullfsync`, https://sqlite.org/pragma.html#pragma_fullfsync).
+        case needsFullFsync
+
+        /// This platform's: ``needsFullFsync`` on Apple platforms, else ``fsyncReachesStorage``.
+        /// The one decision made by the compiler; what it implies is
+        /// ``durabilityPragmas(_:fileSync:)``'s, tested everywhere.
+        package static var current: FileSync {
+            #if canImport(Darwin)
+                .needsFullFsync
+            #else
+                .fsyncReachesStorage
+            #endif
+        }
+    }
+
+    /// The statements, in order, that give `synchronous` its promise on a platform whose syncs
+    /// are `fileSync` (WAL mode, https://sqlite.org/pragma.html#pragma_synchronous):
+    ///
+    /// | `synchronous` | promise | Linux | Apple platforms, also |
+    /// |---|---|---|---|
+    /// | `off` | none: a power loss can corrupt the file | `synchronous = off` | nothing (nothing is synced) |
+    /// | `normal` | a power loss loses the last commits, never corrupts | `synchronous = normal` | `checkpoint_fullfsync = ON`: the checkpoint's syncs (the only ones) reach the medium |
+    /// | `full`, `extra` | a commit survives a power loss once acknowledged | `synchronous = full` | `fullfsync = ON` (each commit's sync is `F_FULLFSYNC`) and `checkpoint_fullfsync = ON` |
+    ///
+    /// `checkpoint_fullfsync` is irrelevant once `fullfsync` is on
+    /// (https://sqlite.org/pragma.html#pragma_checkpoint_fullfsync); it is set too so that both
+    /// read as what they promise. SQLite ignores both where `F_FULLFSYNC` does not exist.
+    /// - Parameters:
+    ///   - synchronous: the level asked for.
+    ///   - fileSync: the platform's kind of sync, ``FileSync/current`` for this one.
+    /// - Returns: the `PRAGMA` statements to run on a new connection, outside a transaction.
+    package static func durabilityPragmas(_ synchronous: Synchronous, fileSync: FileSync) -> [String] {
+        let level = "PRAGMA synchronous = \(synchronous.rawValue)"
+        guard fileSync == .needsFullFsync else { return [level] }
+        switch synchronous {
+        case .off: return [level]
+        case .normal: return [level, "PRAGMA checkpoint_fullfsync = ON"]
+        case .full, .extra: return [level, "PRAGMA fullfsync = ON", "PRAGMA checkpoint_fullfsync = ON"]
+        }
+    }
+
+    /// Runs ``durabilityPragmas(_:fileSync:)`` on this connection.
+    /// - Parameters:
+    ///   - synchronous: the level asked for.
+    ///   - fileSync: the platform's kind of sync; ``FileSync/current`` but in tests.
+    /// - Throws: ``SQLiteError``.
+    package func setDurability(_ synchronous: Synchronous, fileSync: FileSync = .current) throws(SQLiteError) {
+        for sql in Self.durabilityPragmas(synchronous, fileSync: fileSync) { try execute(sql) }
+    }
+}
