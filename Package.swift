@@ -3,9 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "NavStore",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
+    // NavStore is an app's dependency: nothing in it needs an API newer than these (DESIGN §2).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
+        // What an app embeds: the model, the SQLite store, restore, time travel, lint. It depends
+        // on CSQLite and the toolchain alone.
         .library(name: "NavStore", targets: ["NavStore"]),
+        // The PostgreSQL backend, for tools that share one database between many writers.
+        .library(name: "NavStorePostgreSQL", targets: ["NavStorePostgreSQL"]),
         .executable(name: "navdb", targets: ["navdb"]),
         .executable(name: "navdb-bench", targets: ["navdb-bench"]),
     ],
@@ -16,22 +21,21 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // libpq's headers only: NavStore loads libpq.so.5 at run time (see Sources/CLibPQ/shim.h).
+        // libpq's headers only: NavStorePostgreSQL loads libpq.so.5 at run time (see Sources/CLibPQ/shim.h).
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // The SQL of Migrations/ reaches it as Swift source (scripts/generate-migrations.sh).
+        .target(name: "NavStore", dependencies: ["CSQLite"]),
+        .target(name: "NavStorePostgreSQL", dependencies: ["NavStore", "CLibPQ"]),
+        .executableTarget(name: "navdb", dependencies: ["NavStore", "NavStorePostgreSQL"]),
+        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "NavStorePostgreSQL", "CSQLite"]),
         .target(
-            name: "NavStore",
-            dependencies: ["CSQLite", "CLibPQ"],
-            resources: [.embedInCode("Migrations")]
-        ),
-        .executableTarget(name: "navdb", dependencies: ["NavStore"]),
-        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "CSQLite", "CLibPQ"]),
-        .target(name: "TestSupport", dependencies: ["NavStore"], path: "Tests/TestSupport"),
-        .testTarget(name: "NavStoreTests", dependencies: ["NavStore", "TestSupport"]),
-        .testTarget(name: "navdbTests", dependencies: ["NavStore", "TestSupport"]),
+            name: "TestSupport", dependencies: ["NavStore", "NavStorePostgreSQL"], path: "Tests/TestSupport"),
+        .testTarget(name: "NavStoreTests", dependencies: ["NavStore", "NavStorePostgreSQL", "TestSupport"]),
+        .testTarget(name: "navdbTests", dependencies: ["NavStore", "NavStorePostgreSQL", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import NavStore
+import NavStorePostgreSQL
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -17,6 +18,8 @@ import NavStore
 /// directory, removed afterwards), prints the table or the JSON.
 enum BenchMain {
     static func run(_ arguments: [String]) -> Never {
+        // Measurement 9 opens stores at postgresql:// URIs.
+        PostgreSQLBackend.register()
         runHiddenSubcommand(arguments)
         if arguments.contains("-h") || arguments.contains("--help") {
             print(Options.usage)

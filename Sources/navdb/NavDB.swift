@@ -1,4 +1,5 @@
 import NavStore
+import NavStorePostgreSQL
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -84,6 +85,8 @@ enum NavDB {
     static func main() -> Never {
         // This process is navdb's own: SQLite's memory statistics are never read.
         NavigationStore.disableSQLiteMemoryStatistics()
+        // `--db postgresql://...` (or NAVDB_PATH): NavStore opens such URIs through this backend.
+        PostgreSQLBackend.register()
         var status: Int32
         if let invalid = invalidUTF8Argument() {
             status = Failure.report(

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStorePostgreSQL
 import Testing
 
 /// navdb on a PostgreSQL server: failures exit 74 with libpq's reason and never show a password;

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStorePostgreSQL
 import TestSupport
 import Testing
 

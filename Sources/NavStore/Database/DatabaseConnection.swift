@@ -1,8 +1,8 @@
 /// The one seam between the store's logic and a storage backend: SQL in, typed rows out, inside
 /// transactions. ``StoreCore`` and the `NavigationStore` extensions talk to storage only through
 /// this protocol (plus a backend's own maintenance methods), so a second backend plugs in here
-/// without touching the model or the commands. The SQLite ``Connection`` conforms; so can a
-/// PostgreSQL connection.
+/// without touching the model or the commands. The SQLite ``Connection`` conforms; so does the
+/// PostgreSQL connection of `NavStorePostgreSQL`, which a ``StoreBackend`` opens.
 ///
 /// The store writes portable SQL: `?` placeholders (a backend that numbers them, such as
 /// PostgreSQL's `$1`, translates), `INSERT ... ON CONFLICT (...) DO UPDATE SET ... = excluded...`
@@ -87,9 +87,18 @@ package protocol DatabaseConnection: AnyObject {
     /// - Throws: what `body` threw (after the rollback), or a ``DatabaseBackendError`` from
     ///   beginning or committing (a lock not obtained in time is ``DatabaseErrorCategory/busy``).
     func inTransaction<R>(_ kind: DatabaseTransactionKind, _ body: () throws -> R) throws -> R
+
+    /// Sets what to call when a write transaction that lost a race was rolled back, before its
+    /// `body` runs again (a backend whose ``SQLDialect/writesMayRunAgain``): whatever the caller
+    /// cached from inside it is no longer true. The default ignores it: SQLite never runs a
+    /// transaction again (its writers wait for the write lock instead).
+    func setRetryHandler(_ handler: @escaping () -> Void)
 }
 
 extension DatabaseConnection {
+    /// Ignores `handler`: a backend that runs no transaction again never calls it.
+    package func setRetryHandler(_ handler: @escaping () -> Void) {}
+
     /// `sql` with `RETURNING key`, its one row's first column read in place.
     package func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64? {
         var value: Int64?
@@ -183,11 +192,16 @@ package struct SQLDialect: Sendable, Equatable {
     /// (https://www.postgresql.org/docs/current/datatype-character.html), so an import checks the
     /// texts it would store in columns first (``StoredTextCheck``) and names the line that holds one.
     package var textHoldsNUL: Bool
+    /// Whether a write transaction may run its `body` again after losing a race (PostgreSQL's
+    /// `SERIALIZABLE` retries; ``DatabaseConnection/setRetryHandler(_:)``), so that what `body`
+    /// reads once (an import's input lines) must be kept for another run. SQLite's writers wait
+    /// for the write lock instead: `false`.
+    package var writesMayRunAgain: Bool
 
     /// Creates a dialect from its spellings.
     package init(
         name: String, lockSessionRow: String, sequenceIsGapless: Bool, byteLength: (before: String, after: String),
-        importBatchSize: Int = 1, textHoldsNUL: Bool = true
+        importBatchSize: Int = 1, textHoldsNUL: Bool = true, writesMayRunAgain: Bool = false
     ) {
         self.name = name
         self.lockSessionRow = lockSessionRow
@@ -195,6 +209,7 @@ package struct SQLDialect: Sendable, Equatable {
         self.byteLength = byteLength
         self.importBatchSize = importBatchSize
         self.textHoldsNUL = textHoldsNUL
+        self.writesMayRunAgain = writesMayRunAgain
     }
 
     /// The size in bytes of `column`'s text, in this dialect's SQL.
@@ -207,16 +222,12 @@ package struct SQLDialect: Sendable, Equatable {
         lhs.name == rhs.name && lhs.lockSessionRow == rhs.lockSessionRow
             && lhs.sequenceIsGapless == rhs.sequenceIsGapless && lhs.byteLength == rhs.byteLength
             && lhs.importBatchSize == rhs.importBatchSize && lhs.textHoldsNUL == rhs.textHoldsNUL
+            && lhs.writesMayRunAgain == rhs.writesMayRunAgain
     }
 
     /// SQLite (https://sqlite.org/lang.html).
     package static let sqlite = SQLDialect(
         name: "SQLite", lockSessionRow: "", sequenceIsGapless: true, byteLength: ("length(CAST(", " AS BLOB))"))
-
-    /// PostgreSQL (https://www.postgresql.org/docs/current/sql.html).
-    package static let postgresql = SQLDialect(
-        name: "PostgreSQL", lockSessionRow: " FOR UPDATE", sequenceIsGapless: false,
-        byteLength: ("octet_length(", ")"), importBatchSize: 500, textHoldsNUL: false)
 }
 
 /// What a backend's error means to the store, independent of the backend's own codes.
@@ -238,7 +249,7 @@ package enum DatabaseErrorCategory: Sendable, Equatable {
     /// A `UNIQUE` (or primary key) constraint failed; `detail` names the columns or the constraint.
     case uniqueViolation(detail: String)
     /// A value the backend cannot store, refused before it reached the database (PostgreSQL text
-    /// with U+0000); `detail` names the value and why.
+    /// with U+0000); `detail` names the value, why, and what the backend accepts.
     case unsupportedValue(detail: String)
     /// Anything else: a bug, a constraint of another kind, an I/O error.
     case other

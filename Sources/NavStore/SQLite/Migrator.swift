@@ -5,33 +5,14 @@
 package struct Migration: Sendable, Equatable {
     /// The file name without `.sql`, for example `"0001_initial"`; recorded in `schema_migrations`.
     package let identifier: String
-    /// Makes the script, only when it is needed: opening a current file never reads it.
-    private let source: @Sendable () -> String
-
-    /// The script, one or more `;`-separated statements, without `BEGIN`/`COMMIT`.
-    package var sql: String { source() }
+    /// The script, one or more `;`-separated statements, without `BEGIN`/`COMMIT`: the file's
+    /// text (a string literal in `Migrator+Files.swift`, which costs nothing until it runs).
+    package let sql: String
 
     /// Creates a migration from its identifier and SQL text.
     package init(identifier: String, sql: String) {
         self.identifier = identifier
-        self.source = { sql }
-    }
-
-    /// Creates a migration from the UTF-8 bytes of a `.sql` file.
-    init(identifier: String, utf8 bytes: [UInt8]) {
-        self.init(identifier: identifier, sql: String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// Creates a migration from the UTF-8 bytes SwiftPM embeds for a `.sql` file, fetched and
-    /// decoded only when the script is read.
-    init(identifier: String, embedded bytes: @escaping @Sendable () -> [UInt8]) {
-        self.identifier = identifier
-        self.source = { String(decoding: bytes(), as: UTF8.self) }
-    }
-
-    /// Same identifier and same script.
-    package static func == (lhs: Migration, rhs: Migration) -> Bool {
-        lhs.identifier == rhs.identifier && lhs.sql == rhs.sql
+        self.sql = sql
     }
 }
 
@@ -113,26 +94,15 @@ package struct Migrator: Sendable {
     /// The schema version this migrator writes: the number of registered migrations.
     package var currentVersion: Int32 { Int32(migrations.count) }
 
-    /// The migrations compiled into the binary from `Migrations/*.sql` (`.embedInCode`), so the
-    /// library never reads the folder at run time.
+    /// The migrations compiled into the binary from `Migrations/*.sql` (``files``, Swift source
+    /// that `scripts/generate-migrations.sh` writes), so the library never reads the folder, nor
+    /// a SwiftPM resource, at run time.
     ///
-    /// When adding `Migrations/NNNN_what.sql`, register it here; a test checks this list against
-    /// the folder, file by file and in order.
+    /// To add a migration, add `Migrations/NNNN_what.sql` and run the script; a test checks
+    /// ``files`` against the folder, byte for byte and in order.
     package static let embedded: Migrator = {
         var migrator = Migrator()
-        migrator.registerMigration(
-            Migration(identifier: "0001_initial", embedded: { PackageResources._001_initial_sql }))
-        migrator.registerMigration(
-            Migration(identifier: "0002_retention", embedded: { PackageResources._002_retention_sql }))
-        migrator.registerMigration(
-            Migration(
-                identifier: "0003_restore_previous_acknowledged",
-                embedded: { PackageResources._003_restore_previous_acknowledged_sql }))
-        migrator.registerMigration(
-            Migration(
-                identifier: "0004_platform_generation", embedded: { PackageResources._004_platform_generation_sql }))
-        migrator.registerMigration(
-            Migration(identifier: "0005_snapshots_rowid", embedded: { PackageResources._005_snapshots_rowid_sql }))
+        for migration in files { migrator.registerMigration(migration) }
         return migrator
     }()
 

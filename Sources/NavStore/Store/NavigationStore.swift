@@ -11,12 +11,13 @@
 /// serialized. Several processes may write the same file: writers take `BEGIN IMMEDIATE` and wait
 /// up to ``StoreOptions/busyTimeoutMilliseconds``.
 public final class NavigationStore: Sendable {
-    /// The database file's path, or for PostgreSQL the connection URI without its password.
+    /// The database file's path, or for a backend's URI (PostgreSQL's) that URI without its
+    /// password.
     public let path: String
     /// The options the store was opened with.
     public let options: StoreOptions
     /// The schema version (`user_version`, <doc:StorageLayout>) an older SQLite file had before
-    /// this opening migrated it to the current one, else `nil` (current, new, or PostgreSQL). A
+    /// this opening migrated it to the current one, else `nil` (current, new, or another backend). A
     /// migrated file cannot be opened by the NavStore that wrote it any more: an app or tool may
     /// want to say so.
     public let upgradedFrom: Int?
@@ -32,39 +33,48 @@ public final class NavigationStore: Sendable {
     /// SQLite file of another application (`application_id`), an empty file we did not create,
     /// or a newer schema (`user_version`) is refused and left unchanged.
     ///
-    /// A `postgresql://` or `postgres://` URI opens a PostgreSQL database instead, through libpq
-    /// (the URI given to `PQconnectdb` as it is): the schema its `search_path` names is migrated
-    /// (`Migrations/postgresql/`); one holding other tables, or migrated by a newer NavStore, is
-    /// refused and left unchanged. A server that cannot be reached, a wrong password or a missing
-    /// database throw ``StoreError/openFailed(path:cause:)`` with libpq's reason, password removed.
+    /// A URI of a registered backend's scheme opens that backend's database instead (NavStore
+    /// itself opens SQLite files; `NavStorePostgreSQL` registers `postgresql://` and `postgres://`
+    /// with `PostgreSQLBackend.register()`, and documents what its opening refuses). A URI of a
+    /// scheme no registered backend opens is refused with ``StoreError/cannotOpen(path:reason:)``,
+    /// named without its user information and query.
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI.
+    ///   - path: the database file, or a URI of a registered backend.
     ///   - create: create the file when missing (writes); `false` for reads, which then throw
     ///     ``StoreError/databaseNotFound(path:)``.
     ///   - options: timeouts, snapshot interval, durability.
     /// - Throws: ``StoreError/databaseNotFound(path:)``, ``StoreError/notANavdbFile(path:reason:)``,
-    ///   ``StoreError/newerSchema(path:found:supported:)``, ``StoreError/cannotOpen(path:reason:)``.
+    ///   ``StoreError/newerSchema(path:found:supported:)``, ``StoreError/cannotOpen(path:reason:)``;
+    ///   for a backend's URI also ``StoreError/openFailed(path:cause:)`` when its server cannot be
+    ///   reached.
     public convenience init(path: String, create: Bool = true, options: StoreOptions = StoreOptions())
         throws(StoreError)
     {
         try self.init(path: path, create: create, options: options, schemaInFirstWrite: false)
     }
 
-    /// ``init(path:create:options:)``; with `schemaInFirstWrite`, an empty PostgreSQL schema gets
+    /// ``init(path:create:options:)``; with `schemaInFirstWrite`, a backend's empty database gets
     /// its tables inside the store's first write transaction instead of at once, so that a
-    /// refused import leaves it empty (``PostgreSQLStoreDatabase/open(uri:displayName:create:inFirstWrite:)``).
+    /// refused import leaves it empty (``StoreBackend/open(_:displayName:create:schemaInFirstWrite:options:)``).
     init(path: String, create: Bool, options: StoreOptions, schemaInFirstWrite: Bool) throws(StoreError) {
-        let isPostgreSQL = PostgreSQLURI.isURI(path)
+        let backend = StoreBackends.backend(for: path)
         // A URI's password never reaches a message: the store is named by the URI without it.
-        let displayed = isPostgreSQL ? PostgreSQLURI.displayed(path) : path
+        let displayed = backend?.displayed(path) ?? StoreBackends.displayed(path)
         self.path = displayed
         self.options = options
         do {
-            if isPostgreSQL {
-                let connection = try PostgreSQLStoreDatabase.open(
-                    uri: path, displayName: displayed, create: create, inFirstWrite: schemaInFirstWrite)
+            if let backend {
+                let connection = try backend.open(
+                    path, displayName: displayed, create: create, schemaInFirstWrite: schemaInFirstWrite,
+                    options: options)
                 core = Lock(StoreCore(connection, readOnly: false, options: options))
                 upgradedFrom = nil
+            } else if let scheme = StoreBackends.uriScheme(of: path) {
+                throw StoreError.cannotOpen(
+                    path: displayed,
+                    reason:
+                        "no backend registered in this program opens \(scheme):// URIs (NavStore opens SQLite files by path; a backend's library registers its scheme at start-up)"
+                )
             } else {
                 let (connection, readOnly, from) = try SQLiteStoreFile.open(
                     path: path, create: create, options: options)

@@ -107,9 +107,10 @@ final class StoreCore: @unchecked Sendable {
         self.maintenance = db.maintenance
         self.readOnly = readOnly
         self.options = options
-        // A PostgreSQL write that lost a race runs again from the start: the states it cached
-        // (keyed by session and version, which the winner's events now hold) must go with it.
-        (db as? PostgreSQLConnection)?.willRetry = { [unowned self] in self.cache.removeAll() }
+        // A write that lost a race runs again from the start (on a backend whose writes may): the
+        // states it cached (keyed by session and version, which the winner's events now hold)
+        // must go with it.
+        db.setRetryHandler { [unowned self] in self.cache.removeAll() }
     }
 
     // MARK: Sessions

@@ -1,6 +1,6 @@
 import Dispatch
 import NavStore
-import Synchronization
+import NavStorePostgreSQL
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -145,7 +145,7 @@ enum PostgreSQLBench {
     static func concurrentWriters(server: String, events: Int) throws -> Figure {
         let uri = try freshSchema(server)
         func throughput(writers: Int) throws -> Double {
-            let failures = Mutex<[String]>([])
+            let failures = Lock<[String]>([])
             let seconds = measureSeconds {
                 DispatchQueue.concurrentPerform(iterations: writers) { writer in
                     do {

@@ -102,7 +102,7 @@ struct ImportCommand: Command {
             // later read of the path would otherwise be a surprise.
             // A URI is named without its password, as the store names it.
             let none = try !context.databaseExists
-            let named = PostgreSQLURI.isURI(path) ? PostgreSQLURI.displayed(path) : path
+            let named = StoreBackends.displayed(path)
             Console.line(
                 "imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)"
                     + (none ? "; the input holds no event, so no database was created at '\(Text.escaped(named))'" : "")

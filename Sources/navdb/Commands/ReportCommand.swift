@@ -93,7 +93,7 @@ struct ReportCommand: Command {
     func run(_ context: Context) throws -> Outcome {
         let store = try context.store()
         let database = try context.globals.databasePath
-        let file = PostgreSQLURI.isURI(database) ? nil : database
+        let file = StoreBackends.isFilePath(database) ? database : nil
         var written: [String] = []
         if let key {
             let report = try store.report(session: key, from: from, to: to, lint: lint, platform: platform) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStorePostgreSQL
 
 // Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStorePostgreSQL
 
 // Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
@@ -26,21 +27,6 @@ struct PostgreSQLMigratorTests {
         let recorded = try db.query(sql: "SELECT identifier FROM schema_migrations ORDER BY 1").rows
         #expect(recorded == PostgreSQLMigrator.all.map { [.text($0.identifier)] })
         #expect(try db.queryFirst(sql: "SELECT count(*) FROM events") == [.integer(1)])
-    }
-
-    @Test("every Migrations/postgresql/*.sql file is embedded, in name order, with identical text")
-    func embeddedMatchesFolder() throws {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Migrations/postgresql")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
-            .sorted()
-        let onDisk = try names.map { name in
-            Migration(
-                identifier: String(name.dropLast(".sql".count)),
-                sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
-        }
-        #expect(onDisk == PostgreSQLMigrator.all)
     }
 
     @Test(

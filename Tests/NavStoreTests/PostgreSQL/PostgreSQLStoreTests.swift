@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStorePostgreSQL
 
 // Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
@@ -25,7 +26,7 @@ struct PostgreSQLStoreTests {
             try store.execute(.push(.titled("B")), session: "s")
             Issue.record("an append on a killed connection succeeded")
         } catch {
-            guard case .openFailed(let path, .postgresql(let cause)) = error else {
+            guard case .openFailed(let path, .backend(let cause as PostgreSQLError)) = error else {
                 Issue.record("not openFailed: \(error)")
                 return
             }

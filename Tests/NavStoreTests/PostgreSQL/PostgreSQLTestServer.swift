@@ -2,14 +2,18 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStorePostgreSQL
 
 /// The PostgreSQL server the tests use: `NAVDB_TEST_POSTGRESQL`, set by `.ci/run` and
 /// `scripts/with-postgresql.sh` to a throwaway cluster's Unix socket. Each test gets a fresh schema.
 enum PostgreSQLTestServer {
-    /// The server's URI, when the environment names one.
-    static let uri: String? = ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
+    /// The server's URI, when the environment names one. Reading it registers NavStore's
+    /// PostgreSQL backend in the test process (as `navdb` does at start-up), so that
+    /// `NavigationStore(path:)` opens the URIs the tests make.
+    static let uri: String? = {
+        PostgreSQLBackend.register()
+        return ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL"].flatMap { $0.isEmpty ? nil : $0 }
+    }()
 
     /// Whether PostgreSQL tests can run.
     static var isAvailable: Bool { uri != nil }
@@ -17,6 +21,9 @@ enum PostgreSQLTestServer {
     /// Why the PostgreSQL tests are skipped when they are.
     static let skipReason: Comment =
         "NAVDB_TEST_POSTGRESQL is not set: no PostgreSQL server to test against (run the tests through scripts/with-postgresql.sh or .ci/run)"
+
+    /// Runs a test only when a server is available, and says why not otherwise.
+    static var required: ConditionTrait { .enabled(if: isAvailable, skipReason) }
 
     /// A URI for a new, empty schema of its own (`search_path` set through libpq's `options`), so
     /// that tests running in parallel never see each other's tables.

@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStorePostgreSQL
 
 /// The backends the store tests run against: SQLite always, PostgreSQL when
 /// `NAVDB_TEST_POSTGRESQL` names a server (`.ci/run` and `scripts/with-postgresql.sh` set it).
-/// A test takes one as its argument (`@Test(..., arguments: StoreBackend.all)`) and makes its store
+/// A test takes one as its argument (`arguments: StoreBackend.all`) and makes its store
 /// with ``makeStore(_:on:options:)``, so the same test body runs on both.
 enum StoreBackend: String, Sendable, CustomTestStringConvertible {
     case sqlite
@@ -35,9 +36,7 @@ func makeStore(
 
 @Suite struct StoreBackendTests {
     // Without a server the PostgreSQL half of the store tests cannot run: this says so, by name.
-    @Test(
-        "the store tests also run on PostgreSQL",
-        .enabled(if: PostgreSQLTestServer.isAvailable, PostgreSQLTestServer.skipReason))
+    @Test("the store tests also run on PostgreSQL", PostgreSQLTestServer.required)
     func postgreSQLHalfRuns() throws {
         #expect(StoreBackend.all == [.sqlite, .postgresql])
         let store = try makeStore(try TemporaryDirectory(), on: .postgresql)
@@ -47,7 +46,7 @@ func makeStore(
 }
 
 extension StoreBackend {
-    /// Each case of a two-column table on every backend: for `@Test(arguments:)` whose cases are
+    /// Each case of a two-column table on every backend: for parameterized tests whose cases are
     /// tuples (which a second `arguments` collection would not spread into parameters).
     static func each<A: Sendable, B: Sendable>(_ cases: [(A, B)]) -> [(A, B, StoreBackend)] {
         all.flatMap { backend in cases.map { ($0.0, $0.1, backend) } }

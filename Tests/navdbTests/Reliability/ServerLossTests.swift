@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStorePostgreSQL
 import Testing
 
 #if canImport(Glibc)

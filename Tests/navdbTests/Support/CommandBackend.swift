@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStorePostgreSQL
 import Testing
 
 /// The backends the command tests run against: SQLite always, PostgreSQL when
@@ -8,10 +9,13 @@ enum CommandBackend: String, Sendable, CustomTestStringConvertible {
     case sqlite
     case postgresql
 
-    /// The test server's URI, when the environment names one.
-    static let server: String? = ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
+    /// The test server's URI, when the environment names one. Reading it registers NavStore's
+    /// PostgreSQL backend in the test process, as `navdb` does at start-up, so that the tests'
+    /// own stores open its URIs too.
+    static let server: String? = {
+        PostgreSQLBackend.register()
+        return ProcessInfo.processInfo.environment["NAVDB_TEST_POSTGRESQL"].flatMap { $0.isEmpty ? nil : $0 }
+    }()
 
     /// Every backend available to this run.
     static let all: [CommandBackend] = server == nil ? [.sqlite] : [.sqlite, .postgresql]

@@ -1,16 +1,17 @@
 extension StoreError {
     /// Maps an error raised inside the store to a ``StoreError``, keeping its cause: a database
     /// error by its ``DatabaseBackendError/category``, an unreadable row or column as such, a
-    /// migration refused as the verdict on the file (or PostgreSQL schema). An error from outside
+    /// migration refused as the verdict on the file (or, ``StoreErrorConvertible``, on a
+    /// backend's database). An error from outside
     /// the store (a caller's closure or line reader) becomes ``interrupted(path:reason:)``.
-    static func from(_ error: any Error, path: String, options: StoreOptions) -> StoreError {
+    package static func from(_ error: any Error, path: String, options: StoreOptions) -> StoreError {
         switch error {
         case let error as StoreError: return error
         case let error as NavigationError: return .rules(error)
         case let error as UnreadableRow: return .unreadableRow(path: path, error)
         case let error as RowDecodingError: return .unreadableValue(path: path, reason: error.description)
         case let error as MigrationRefused: return from(error, path: path)
-        case let error as PostgreSQLMigrator.Refusal: return from(error, path: path)
+        case let error as any StoreErrorConvertible: return error.storeError(path: path)
         case let error as any DatabaseBackendError:
             let cause = error.databaseError
             switch error.category {

@@ -85,8 +85,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A value the database cannot store, refused before it reached the database: PostgreSQL text
     /// cannot hold U+0000 (https://www.postgresql.org/docs/current/datatype-character.html), so
     /// a session key or name, entry id or route containing it is refused there (SQLite stores it; titles
-    /// and params, stored as JSON, may hold it on both). `reason` names the value; nothing was
-    /// written.
+    /// and params, stored as JSON, may hold it on both). `reason` names the value, why, and what
+    /// the backend accepts; nothing was written.
     case unsupportedValue(reason: String)
 
     /// A one-line message naming the bad value and what is accepted.
@@ -127,8 +127,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableRow(let path, let row): "cannot use database '\(path)': \(row)"
         case .unreadableValue(let path, let reason): "cannot use database '\(path)': \(reason)"
         case .interrupted(let path, let reason): "cannot use database '\(path)': \(reason)"
-        case .unsupportedValue(let reason):
-            "\(reason): \(StoredTextCheck.accepted); nothing was written"
+        case .unsupportedValue(let reason): "\(reason); nothing was written"
         case .invalidImport(let line, let reason): "line \(line): \(reason); nothing was imported"
         case .eventIDConflict(let line, let eventID):
             "line \(line): event id \(eventID) is already stored with different content; nothing was imported"

@@ -47,16 +47,16 @@ extension EventImporter {
     /// - Throws: ``StoreError/invalidImport(line:reason:)``: `the session key 's\u{0}' contains
     ///   U+0000 (NUL), which PostgreSQL text cannot hold: ...`.
     func checkStoredKey(_ key: String, line: Int) throws(StoreError) {
-        guard checksStoredText, let problem = StoredTextCheck.problem("the session key", key) else { return }
-        throw .invalidImport(line: line, reason: "\(problem): \(StoredTextCheck.accepted)")
+        guard let storedText, let problem = storedText.problem("the session key", key) else { return }
+        throw .invalidImport(line: line, reason: "\(problem): \(storedText.accepted)")
     }
 
     /// Refuses the name of a session the import creates (`owner`: `version 1 of session 's'`, or
     /// a truncated session's base) when it holds U+0000 where the backend's text cannot hold it.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``.
     func checkStoredName(_ name: String?, of owner: String, line: Int) throws(StoreError) {
-        guard checksStoredText, let problem = StoredTextCheck.problem("the session name", name) else { return }
-        throw .invalidImport(line: line, reason: "\(owner): \(problem): \(StoredTextCheck.accepted)")
+        guard let storedText, let problem = storedText.problem("the session name", name) else { return }
+        throw .invalidImport(line: line, reason: "\(owner): \(problem): \(storedText.accepted)")
     }
 
     /// Notes the entries `event` (appended from `line`) brings onto a stack whose id or route
@@ -64,9 +64,9 @@ extension EventImporter {
     /// events and snapshots they are JSON, which holds them, and a later line may pop them; only
     /// the entries still live at the end go to the `entries` projection
     /// (``checkLiveEntries(session:)``).
-    mutating func noteBroughtEntries(of event: Event, line: Int) {
+    mutating func noteBroughtEntries(of event: Event, line: Int, _ storedText: StoredTextCheck) {
         StoredTextCheck.forEachBroughtEntry(of: event.body) { entry in
-            guard let problem = StoredTextCheck.problem(in: entry) else { return }
+            guard let problem = storedText.problem(in: entry) else { return }
             broughtText[ExactKey(event.session), default: [:]][ExactKey(entry.id)] = (
                 line, "version \(event.version) of session '\(event.session)': \(problem)"
             )
@@ -74,17 +74,17 @@ extension EventImporter {
     }
 
     /// Notes the entries of a truncated session's base, the state the session starts from, as
-    /// ``noteBroughtEntries(of:line:)`` notes an event's.
-    mutating func noteBroughtEntries(of base: SessionBase, line: Int) {
+    /// ``noteBroughtEntries(of:line:_:)`` notes an event's.
+    mutating func noteBroughtEntries(of base: SessionBase, line: Int, _ storedText: StoredTextCheck) {
         for entry in base.state.layers.lazy.flatMap(\.entries) {
-            guard let problem = StoredTextCheck.problem(in: entry) else { continue }
+            guard let problem = storedText.problem(in: entry) else { continue }
             broughtText[ExactKey(base.session), default: [:]][ExactKey(entry.id)] = (
                 line, "the base of session '\(base.session)' at version \(base.version): \(problem)"
             )
         }
     }
 
-    /// Refuses the import when an entry noted by ``noteBroughtEntries(of:line:)`` is still live in
+    /// Refuses the import when an entry noted by ``noteBroughtEntries(of:line:_:)`` is still live in
     /// its session's state (of session `key` only, when given), as it would be written to the
     /// `entries` projection: the one brought by the earliest line is named.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``: `version 3 of session 's': the entry
@@ -92,12 +92,13 @@ extension EventImporter {
     ///   still on a stack at the end of the import: ...`.
     /// - Complexity: O(live entries) of each session with a noted entry; nothing otherwise.
     func checkLiveEntries(session key: String? = nil) throws(StoreError) {
+        guard let storedText else { return }
         var first: (line: Int, reason: String)?
         for (session, brought) in broughtText where key.map({ ExactKey($0) == session }) ?? true {
             let write =
                 current.flatMap { ExactKey($0.row.key) == session ? $0 : nil } ?? parked[session]
             for entry in write?.state.layers.lazy.flatMap(\.entries) ?? [] {
-                guard let noted = brought[ExactKey(entry.id)], StoredTextCheck.problem(in: entry) != nil else {
+                guard let noted = brought[ExactKey(entry.id)], storedText.problem(in: entry) != nil else {
                     continue
                 }
                 if noted.line < first?.line ?? .max { first = noted }
@@ -107,7 +108,7 @@ extension EventImporter {
         throw .invalidImport(
             line: first.line,
             reason:
-                "\(first.reason), and the entry is still on a stack at the end of the import: \(StoredTextCheck.accepted)"
+                "\(first.reason), and the entry is still on a stack at the end of the import: \(storedText.accepted)"
         )
     }
 }

@@ -36,17 +36,19 @@ struct EventImporter {
     /// Events checked and folded but not inserted yet, when the backend batches inserts
     /// (``SQLDialect/importBatchSize`` above 1); `nil` when each event is inserted as it comes.
     private var batch: EventBatch?
-    /// Whether texts bound for columns are checked for U+0000 first (``StoredTextCheck``).
-    let checksStoredText: Bool
+    /// The check of texts bound for columns for U+0000, on a backend whose text cannot hold it;
+    /// `nil` on one whose text can (SQLite).
+    let storedText: StoredTextCheck?
     /// The entries this import brought onto a stack whose id or route holds U+0000, when
-    /// ``checksStoredText``, by session key and entry id: the line and the reason, refused if
+    /// ``storedText`` checks, by session key and entry id: the line and the reason, refused if
     /// still live at the end (``checkLiveEntries(session:)``).
     var broughtText: [ExactKey: [ExactKey: (line: Int, reason: String)]] = [:]
 
     init(core: StoreCore) {
         self.core = core
-        checksStoredText = !core.db.dialect.textHoldsNUL
-        let size = core.db.dialect.importBatchSize
+        let dialect = core.db.dialect
+        storedText = dialect.textHoldsNUL ? nil : StoredTextCheck(backend: dialect.name)
+        let size = dialect.importBatchSize
         batch = size > 1 ? EventBatch(capacity: size) : nil
     }
 
@@ -191,7 +193,7 @@ struct EventImporter {
         try select(key)
         guard let write = current else {
             try checkStoredName(base.name, of: "the base of session '\(key)' at version \(base.version)", line: line)
-            if checksStoredText { noteBroughtEntries(of: base, line: line) }
+            if let storedText { noteBroughtEntries(of: base, line: line, storedText) }
             let row = try core.createSession(
                 key: key, name: base.name, at: base.startedAt, platform: base.state.platform)
             try core.insertBase(
@@ -282,7 +284,7 @@ struct EventImporter {
                 line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
         }
         imported += 1
-        if checksStoredText { noteBroughtEntries(of: event, line: line) }
+        if let storedText { noteBroughtEntries(of: event, line: line, storedText) }
         if batch != nil {
             batch!.append(
                 EventBatch.Pending(

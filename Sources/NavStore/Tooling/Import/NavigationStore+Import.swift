@@ -84,9 +84,9 @@ extension NavigationStore {
         -> ImportReport
     {
         try withCore { core in
-            // PostgreSQL runs the transaction again after a serialization failure: each run
-            // reads the input from its first line.
-            let source = ReplayableLines(lines.makeIterator(), copying: core.db is PostgreSQLConnection)
+            // A backend that runs the transaction again after a lost race (PostgreSQL after a
+            // serialization failure): each run reads the input from its first line.
+            let source = ReplayableLines(lines.makeIterator(), copying: core.db.dialect.writesMayRunAgain)
             return try core.db.inTransaction(.write) {
                 try source.rewind()
                 var importer = EventImporter(core: core)

@@ -21,9 +21,9 @@ extension NavigationStore {
     /// is still opened (a file that is not a NavStore database is refused as on any opening), so an
     /// empty import into it is a successful no-op.
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
-    ///     missing database: its tables are created in the import's transaction, so a refused
-    ///     import leaves it empty).
+    ///   - path: the database file, or a URI of a registered backend (``init(path:create:options:)``;
+    ///     an empty database of a backend counts as a missing one: its tables are created in the
+    ///     import's transaction, so a refused import leaves it empty).
     ///   - lines: the NDJSON lines (without their newlines), read once, in order.
     ///   - options: timeouts, snapshot interval, durability.
     ///   - progress: as for ``importNDJSON(lines:progress:)``.
@@ -73,8 +73,8 @@ extension NavigationStore {
     /// `path`, as ``importFirefoxSession(data:at:)`` does, creating the database only when the
     /// file has a tab: a file of no tabs leaves a missing database missing.
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI (an empty schema counts as a
-    ///     missing database, and a refused import leaves it empty).
+    ///   - path: the database file, or a URI of a registered backend (an empty database of a
+    ///     backend counts as a missing one, and a refused import leaves it empty).
     ///   - data: the file's bytes (UTF-8 JSON).
     ///   - at: the time of tabs without a `lastAccess`, in ms since the Unix epoch; now when `nil`.
     ///   - options: timeouts, snapshot interval, durability.
@@ -102,13 +102,14 @@ extension NavigationStore {
     /// process created in the meantime. When one did (`link` finds `path` taken), or the file
     /// system has no hard links, the imported events are imported again into the database at
     /// `path` from the temporary one (by event id: what is already there is skipped), holding
-    /// them in memory. A PostgreSQL schema without NavStore's tables gets them inside the
-    /// import's own transaction (PostgreSQL's DDL is transactional), so a refused import, or one
-    /// whose process dies, leaves the schema empty, as a refused import leaves no file.
+    /// them in memory. A backend's database without NavStore's tables gets them inside the
+    /// import's own transaction (``StoreBackend/open(_:displayName:create:schemaInFirstWrite:options:)``),
+    /// so a refused import, or one whose process dies, leaves it empty, as a refused import leaves
+    /// no file.
     private static func importCreatingIfMissing(
         _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
     ) throws(StoreError) -> ImportReport {
-        if PostgreSQLURI.isURI(path) {
+        if !StoreBackends.isFilePath(path) {
             return try body(NavigationStore(path: path, create: true, options: options, schemaInFirstWrite: true))
         }
         var info = stat()
@@ -162,7 +163,7 @@ extension NavigationStore {
     }
 
     /// Opens the database at `path` when there is one (refusing a file that is not a NavStore
-    /// database), and creates nothing when there is none: no file, or a PostgreSQL schema without
+    /// database), and creates nothing when there is none: no file, or a backend's database without
     /// NavStore's tables, which stays empty.
     private static func openIfPresent(_ path: String, options: StoreOptions) throws(StoreError) {
         do {
@@ -174,18 +175,20 @@ extension NavigationStore {
 
     /// Whether a database exists at `path`, so that a command refused before it writes can leave
     /// a missing one missing: for a file, whether anything is there (a dangling symbolic link does
-    /// not count, `stat(2)`); for a PostgreSQL URI, whether its schema holds NavStore's tables
-    /// (an empty schema does not count; an older schema is migrated, as on any opening).
+    /// not count, `stat(2)`); for a URI of a registered backend, whether its database holds
+    /// NavStore's tables (an empty one does not count; an older schema is migrated, as on any
+    /// opening).
     /// - Parameters:
-    ///   - path: the database file, or a PostgreSQL connection URI.
-    ///   - options: how a PostgreSQL schema is opened to look (timeouts); unused for a file.
+    ///   - path: the database file, or a URI of a registered backend.
+    ///   - options: how a backend's database is opened to look (timeouts); unused for a file.
     /// - Returns: whether a database is there.
     /// - Throws: for a URI, what ``init(path:create:options:)`` throws other than
-    ///   ``StoreError/databaseNotFound(path:)`` (the server cannot be reached, a foreign schema).
+    ///   ``StoreError/databaseNotFound(path:)`` (the server cannot be reached, a foreign schema,
+    ///   a scheme no backend registered opens).
     public static func databaseExists(at path: String, options: StoreOptions = StoreOptions()) throws(StoreError)
         -> Bool
     {
-        guard PostgreSQLURI.isURI(path) else {
+        guard !StoreBackends.isFilePath(path) else {
             var info = stat()
             return stat(path, &info) == 0
         }

@@ -7,8 +7,8 @@
 #endif
 
 /// The lines of a single-pass input, copied to an anonymous temporary file (`tmpfile(3)`) as
-/// they are read, so that a transaction run again after a serialization failure
-/// (``PostgreSQLConnection/inTransaction(_:_:)``) reads the input again from its first line
+/// they are read, so that a transaction run again after a serialization failure (a backend
+/// whose ``SQLDialect/writesMayRunAgain``, PostgreSQL) reads the input again from its first line
 /// instead of going on where the failed run stopped. Memory stays bounded; the file holds a copy
 /// of the lines read (each as its length in bytes, then its UTF-8 bytes, so a line may hold any
 /// character) until the import ends. A backend that never runs a transaction again needs no copy.

@@ -1,4 +1,5 @@
 internal import CLibPQ
+import NavStore
 
 extension PostgreSQLConnection {
     /// Calls `body` once per row of a query, in order, holding one row in memory at a time

@@ -1,3 +1,5 @@
+import NavStore
+
 /// An error reported by PostgreSQL or libpq: what kind of failure, the SQLSTATE code when the
 /// server sent one, the message with every password removed, and the SQL that failed.
 ///
@@ -5,7 +7,7 @@
 /// constraint "events_session_id_version_key" - while executing `INSERT INTO events ...``. Only
 /// the SQL text is kept, never the values bound to it. SQLSTATE codes:
 /// https://www.postgresql.org/docs/current/errcodes-appendix.html.
-public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PostgreSQLError: BackendError {
     /// What failed.
     public enum Kind: Sendable, Equatable {
         /// No usable connection: libpq is missing, the server is down or unreachable, the password

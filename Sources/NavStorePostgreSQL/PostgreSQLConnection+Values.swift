@@ -1,4 +1,5 @@
 internal import CLibPQ
+import NavStore
 
 /// The parameters of one `PQexecParams` call, kept alive while libpq reads them.
 ///
@@ -21,12 +22,8 @@ struct PostgreSQLParameters {
             case .integer(let value): append(type: 20, Array(String(value).utf8CString))
             case .real(let value): append(type: 701, Array(Self.text(of: value).utf8CString))
             case .text(let value):
-                guard !value.utf8.contains(0) else {
-                    throw PostgreSQLError(
-                        kind: .unsupportedValue,
-                        message:
-                            "the text \(Self.quoted(value)) contains U+0000 (NUL), which PostgreSQL text cannot hold",
-                        sql: sql)
+                if let problem = StoredTextCheck(backend: SQLDialect.postgresql.name).problem("the text", value) {
+                    throw PostgreSQLError(kind: .unsupportedValue, message: problem, sql: sql)
                 }
                 append(type: 0, Array(value.utf8CString))
             case .blob(let bytes):
@@ -40,12 +37,6 @@ struct PostgreSQLParameters {
         values.append(value)
         lengths.append(Int32(length))
         formats.append(binary ? 1 : 0)
-    }
-
-    /// `value` in single quotes, cut to its first 60 characters and `...` when longer, for a message
-    /// (a front end escapes what it prints).
-    static func quoted(_ value: String) -> String {
-        value.count > 60 ? "'\(value.prefix(60))...'" : "'\(value)'"
     }
 
     /// A double as PostgreSQL's `float8` input reads it back exactly.

@@ -1,3 +1,5 @@
+import NavStore
+
 /// Rewrites SQL written with SQLite's positional `?` parameters into PostgreSQL's numbered ones
 /// (`$1`, `$2`, ...), so the store writes its statements once for both backends.
 ///

@@ -1,4 +1,5 @@
 internal import CLibPQ
+import NavStore
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -1,20 +1,17 @@
+import NavStore
+
 /// Brings a PostgreSQL database (its current schema, `search_path`) to NavStore's schema: the
 /// migrations of `Migrations/postgresql/`, applied once each, in order, recorded by identifier in
 /// `schema_migrations`.
 ///
-/// A shipped migration file is never edited: a change is a new numbered file, appended to
-/// ``all``. Two processes migrating the same schema at once are serialized by an advisory lock of
+/// A shipped migration file is never edited: a change is a new numbered file, which
+/// `scripts/generate-migrations.sh` appends to ``all`` (`PostgreSQLMigrator+Files.swift`). Two
+/// processes migrating the same schema at once are serialized by an advisory lock of
 /// that schema (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS),
 /// taken before the migrations' transactions begin; the second finds the first's records and
 /// skips them. Other schemas of the database migrate meanwhile: a team's many schemas, or tests
 /// each on a fresh one, do not wait for each other.
 package enum PostgreSQLMigrator {
-    /// The migrations compiled into the binary (`.embedInCode`), in order.
-    package static let all: [Migration] = [
-        Migration(identifier: "0001_postgresql_initial", utf8: PackageResources._001_postgresql_initial_sql),
-        Migration(identifier: "0002_postgresql_nocase", utf8: PackageResources._002_postgresql_nocase_sql),
-    ]
-
     /// The first half of the advisory lock key migrations hold (an arbitrary constant, `navd`); the
     /// second half is the hash of the schema's name (`hashtext(current_schema())`).
     package static let lockClass: Int64 = 0x6E61_7664

@@ -1,3 +1,5 @@
+import NavStore
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import NavStore
+
 /// The PostgreSQL connection as the store's ``DatabaseConnection``: `?` parameters numbered,
 /// typed rows, `SERIALIZABLE` writes run again when they lose a race, `READ ONLY` reads.
 extension PostgreSQLConnection: DatabaseConnection {
@@ -11,6 +13,12 @@ extension PostgreSQLConnection: DatabaseConnection {
 
     /// The connection itself: `VACUUM ANALYZE` of the store's tables and an index check.
     package var maintenance: (any DatabaseMaintenance)? { self }
+
+    /// Calls `handler` whenever a write transaction that lost a race was rolled back, before it
+    /// runs again (``inTransaction(_:_:)``).
+    package func setRetryHandler(_ handler: @escaping () -> Void) {
+        willRetry = handler
+    }
 
     /// The first row, or `nil`.
     /// - Throws: ``PostgreSQLError``.
@@ -46,7 +54,10 @@ extension PostgreSQLError: DatabaseBackendError {
     /// ``DatabaseErrorCategory/corrupt``.
     package var category: DatabaseErrorCategory {
         if isConnectionFailure { return .cannotOpen }
-        if kind == .unsupportedValue { return .unsupportedValue(detail: message) }
+        if kind == .unsupportedValue {
+            return .unsupportedValue(
+                detail: "\(message): \(StoredTextCheck(backend: SQLDialect.postgresql.name).accepted)")
+        }
         if isUniqueViolation {
             return .uniqueViolation(detail: Self.uniqueColumns[constraint ?? ""] ?? constraint ?? "")
         }
@@ -61,7 +72,7 @@ extension PostgreSQLError: DatabaseBackendError {
     }
 
     /// The error as a ``StoreError`` carries it.
-    package var databaseError: DatabaseError { .postgresql(self) }
+    package var databaseError: DatabaseError { .backend(self) }
 
     /// The columns of the schema's unique constraints, as SQLite's messages name them.
     private static let uniqueColumns = [
