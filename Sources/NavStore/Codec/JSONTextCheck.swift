@@ -52,74 +52,100 @@ public struct JSONTextCheck: Sendable {
     /// as a decoding error names it: ` at [1].params.a` (keys with their escapes resolved).
     /// - Complexity: O(n) in the number of bytes.
     public func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // One frame per open array or object: the position in an array; in an object, the last
-        // key read and the keys seen so far.
+        var scan = Scan(check: self, bytes: bytes)
+        return scan.firstProblem()
+    }
+
+    /// One pass over the bytes: each kind of token is read by a step of its own, which returns
+    /// the problem it found (without its location, which ``firstProblem()`` appends).
+    private struct Scan {
+        let check: JSONTextCheck
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// One frame per open array or object: the position in an array; in an object, the last
+        /// key read and the keys seen so far.
         var frames: [Frame] = []
         var expectingKey = false
-        // Whether the last token was a comma: `,]` and `,}` (with any blanks between) end nothing.
+        /// Whether the last token was a comma: `,]` and `,}` (with any blanks between) end nothing.
         var afterComma = false
         var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if afterComma, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                return
-                    "a comma before '\(Character(Unicode.Scalar(byte)))' ends no value (a trailing comma is not JSON)"
-                    + Self.location(frames, bytes)
-            }
-            if !Self.isBlank(byte) { afterComma = byte == UInt8(ascii: ",") }
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if frames.count >= maximumDepth + wrapperLevels {
-                    return
-                        (wrapperLevels == 0
-                        ? "nested deeper than \(maximumDepth) levels"
-                        : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)")
-                        + Self.location(frames, bytes)
+
+        /// The first problem in the bytes, with where it is, or `nil`.
+        mutating func firstProblem() -> String? {
+            while index < bytes.count {
+                let byte = bytes[index]
+                let problem: String?
+                if afterComma, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    problem =
+                        "a comma before '\(Character(Unicode.Scalar(byte)))' ends no value (a trailing comma is not JSON)"
+                } else {
+                    if !JSONTextCheck.isBlank(byte) { afterComma = byte == UInt8(ascii: ",") }
+                    problem = step(byte)
                 }
-                expectingKey = byte == UInt8(ascii: "{")
-                frames.append(Frame(isObject: expectingKey))
-                index += 1
+                if let problem { return problem + JSONTextCheck.location(frames, bytes) }
+            }
+            return nil
+        }
+
+        /// Reads the token that starts with `byte` at ``index`` and moves past it.
+        private mutating func step(_ byte: UInt8) -> String? {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return open(byte)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if !frames.isEmpty { frames.removeLast() }
                 expectingKey = false
-                index += 1
             case UInt8(ascii: ","):
                 if !frames.isEmpty { frames[frames.count - 1].position += 1 }
                 expectingKey = frames.last?.isObject ?? false
-                index += 1
-            case UInt8(ascii: "\""):
-                let (end, escaped) = Self.stringEnd(bytes, from: index + 1)
-                if expectingKey, !frames.isEmpty {
-                    let last = frames.count - 1
-                    frames[last].key = (index + 1)..<end
-                    frames[last].keyEscaped = escaped
-                    if uniqueKeys, let key = Self.key(of: frames[last], in: bytes) {
-                        switch frames[last].keys.insert(key) {
-                        case .inserted: break
-                        case .sameBytes:
-                            return
-                                "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
-                                + Self.location(frames, bytes)
-                        case .sameText(let other):
-                            return Self.sameTextProblem(key, other) + Self.location(frames, bytes)
-                        }
-                    }
-                }
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+            default: break
+            }
+            index += 1
+            return nil
+        }
+
+        /// An array or object opens: refused past the depth limit.
+        private mutating func open(_ byte: UInt8) -> String? {
+            let maximumDepth = check.maximumDepth
+            if frames.count >= maximumDepth + check.wrapperLevels {
+                return check.wrapperLevels == 0
+                    ? "nested deeper than \(maximumDepth) levels"
+                    : "nested deeper than \(maximumDepth) levels inside an entry (params may nest \(JSONValue.maximumDepth) levels)"
+            }
+            expectingKey = byte == UInt8(ascii: "{")
+            frames.append(Frame(isObject: expectingKey))
+            index += 1
+            return nil
+        }
+
+        /// A string: when it is an object's key, recorded, and refused when the object has it
+        /// already (the same bytes, or the same text in another spelling).
+        private mutating func string() -> String? {
+            let (end, escaped) = JSONTextCheck.stringEnd(bytes, from: index + 1)
+            defer {
                 expectingKey = false
                 index = end + 1
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var end = index + 1
-                while end < count, Self.isNumberByte(bytes[end]) { end += 1 }
-                if exactNumbers, let problem = Self.numberProblem(bytes[index..<end]) {
-                    return problem + Self.location(frames, bytes)
-                }
-                index = end
-            default:
-                index += 1
+            }
+            guard expectingKey, !frames.isEmpty else { return nil }
+            let last = frames.count - 1
+            frames[last].key = (index + 1)..<end
+            frames[last].keyEscaped = escaped
+            guard check.uniqueKeys, let key = JSONTextCheck.key(of: frames[last], in: bytes) else { return nil }
+            switch frames[last].keys.insert(key) {
+            case .inserted: return nil
+            case .sameBytes:
+                return "an object names the key \"\(String(decoding: key, as: UTF8.self))\" twice (keys must be unique)"
+            case .sameText(let other): return JSONTextCheck.sameTextProblem(key, other)
             }
         }
-        return nil
+
+        /// A number: with ``JSONTextCheck/exactNumbers``, refused when it would not be kept exactly.
+        private mutating func number() -> String? {
+            var end = index + 1
+            while end < bytes.count, JSONTextCheck.isNumberByte(bytes[end]) { end += 1 }
+            defer { index = end }
+            return check.exactNumbers ? JSONTextCheck.numberProblem(bytes[index..<end]) : nil
+        }
     }
 
     /// One open array or object.

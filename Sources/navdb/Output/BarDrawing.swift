@@ -51,7 +51,8 @@ struct BarDrawing {
     /// The label is the preferred one or the first fallback that fits, whole, the room left of
     /// the centred title (a custom item's label, which has no fallbacks, is cut with `…` between
     /// grapheme clusters); an over-long title is cut so that a chevron and a few columns keep
-    /// their room. Widths in terminal columns (rule 5 of NavStore.docc/Rules.md).
+    /// their room. Widths in terminal columns, wide characters and emoji taking two
+    /// (``TerminalWidth``).
     private func barContent(inner: Int) -> String {
         guard let top = state.topEntry else {
             return Text.padded(Text.truncated("(empty stack)", to: inner), to: inner)

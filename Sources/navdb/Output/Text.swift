@@ -18,8 +18,8 @@ enum Text {
     /// text with leading or trailing spaces.
     static func display(_ s: String?) -> String { DisplayText.column(s) }
 
-    /// The number of terminal columns `s` takes (rule 5 of NavStore.docc/Rules.md; the rule lives in
-    /// ``TerminalWidth``).
+    /// The number of terminal columns `s` takes: one per grapheme cluster, two for an East Asian
+    /// wide or fullwidth character or an emoji presentation (the rule lives in ``TerminalWidth``).
     static func width(_ s: String) -> Int { TerminalWidth.columns(s) }
 
     /// `s` padded with spaces to `width` terminal columns.

@@ -139,7 +139,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .duplicateMenuRows:
             "UIKit back menu (iOS 14): rows are the titles of the screens below, nearest first, with nothing else to tell them apart; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case menu-lists-nearest-first"
         case .guardBypassed:
-            "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases menu-select-pops-several-and-ignores-guard, C9-menu-select-pops-past-form-guard (Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses"
+            "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases: a back-menu selection that pops several entries and a guarded one with them (uikit-back-button.json; public-reports-2.json C9, Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses"
         case .noWayBack:
             "UINavigationItem.hidesBackButton removes the back button, its menu and the swipe; https://developer.apple.com/documentation/uikit/uinavigationitem/hidesbackbutton; cases hidden-back-button-means-no-menu, C21-custom-left-item-disables-swipe-back"
         case .ignoredBackSetting:
