@@ -45,6 +45,7 @@ enum NavDB {
             ("update", .command(UpdateCommand.self)),
             ("present", .command(PresentCommand.self)),
             ("dismiss", .command(DismissCommand.self)),
+            ("update-layer", .command(UpdateLayerCommand.self)),
             ("stack", .command(StackCommand.self)),
             ("back-menu", .command(BackMenuCommand.self)),
             ("show", .command(ShowCommand.self)),

@@ -42,7 +42,7 @@ extension BadInputTests {
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "item": {"titel": "Inbox"}}]"#,
             status: 65,
             message:
-                "unknown navigation item field 'titel' (known: title, backButtonTitle, backBarButtonItem, backButtonDisplayMode, hidesBackButton, leftBarButtonItems, leftItemsSupplementBackButton, style, menuTitle, popGuard) at [0].item.titel"
+                "unknown navigation item field 'titel' (known: title, backButtonTitle, backBarButtonItem, backButtonDisplayMode, hidesBackButton, leftBarButtonItems, leftItemsSupplementBackButton, style, menuTitle, popGuard, interactivePopDisabled, contentPopDisabled) at [0].item.titel"
         )
         try expectRefused(
             sandbox, ["set-stack", "s", "--json-file", "-"], stdin: #"[{"id": "A", "rout": "/inbox"}]"#, status: 65,

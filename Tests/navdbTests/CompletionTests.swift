@@ -43,7 +43,12 @@ import Testing
                 "back-button", "gesture", "content-gesture", "programmatic",
             ])
         #expect(try complete(sandbox, ["navdb", "dismiss", "mail", "--source", ""]) == ["gesture", "programmatic"])
-        #expect(try complete(sandbox, ["navdb", "pop", "mail", "--c"]) == ["--confirm"])
+        #expect(try complete(sandbox, ["navdb", "pop", "mail", "--c"]) == ["--confirm", "--cancelled"])
+        #expect(
+            try complete(sandbox, ["navdb", "update-layer", "mail", "--n"]) == [
+                "--navigation-bar-hidden", "--navigation-bar-shown", "--no-modal-in-presentation",
+            ])
+        #expect(try complete(sandbox, ["navdb", "update-l"]) == ["update-layer"])
         #expect(try complete(sandbox, ["navdb", "push", "mail", "A", "--display-mode", "m"]) == ["minimal"])
         #expect(
             try complete(sandbox, ["navdb", "history", "mail", "--type", "entr"]) == ["entry.pushed", "entries.popped"])

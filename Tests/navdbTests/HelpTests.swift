@@ -7,7 +7,8 @@ import Testing
     static let commands = [
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root",
         "menu-select", "back", "set-stack",
-        "update", "present", "dismiss", "stack", "back-menu", "show", "history", "replay", "report", "restore",
+        "update", "present", "dismiss", "update-layer", "stack", "back-menu", "show", "history", "replay", "report",
+        "restore",
         "export",
         "import", "rebuild", "check", "prune", "vacuum", "lint",
     ]
@@ -86,7 +87,7 @@ import Testing
         for command in [
             "session start", "push", "pop", "pop-to", "pop-to-root", "menu-select", "back", "set-stack", "update",
             "present",
-            "dismiss", "restore",
+            "dismiss", "update-layer", "restore",
         ] {
             let help = try sandbox.ok(command.split(separator: " ").map(String.init) + ["--help"]).stdout
             #expect(help.contains("--expect-version <n>"), "\(command)")

@@ -68,7 +68,8 @@ import Testing
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
         #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers"])
         let layer = try #require((stack["layers"] as? [[String: Any]])?.first)
-        #expect(Set(layer.keys) == ["modalInPresentation", "entries"])
+        #expect(Set(layer.keys) == ["modalInPresentation", "navigationBarHidden", "entries"])
+        #expect(layer["navigationBarHidden"] as? Bool == false)
         let entries = try #require(layer["entries"] as? [[String: Any]])
         try #require(entries.count == 3)
         #expect(Set(entries[0].keys) == ["id", "route", "params", "item"])
@@ -79,6 +80,7 @@ import Testing
             Set(item.keys) == [
                 "title", "backButtonTitle", "backBarButtonItem", "backButtonDisplayMode", "hidesBackButton",
                 "leftBarButtonItems", "leftItemsSupplementBackButton", "style", "menuTitle", "popGuard",
+                "interactivePopDisabled", "contentPopDisabled",
             ])
         #expect(item["title"] as? String == "")
         #expect(item["backButtonTitle"] is NSNull)

@@ -46,7 +46,9 @@ struct ReportCommandTests {
                 command = .update(entryID: target.id, item: item())
             case 75..<83:
                 command = .present(Entry(id: "M\(next)", item: item()), modalInPresentation: random.chance(30))
-            case 83..<90: command = .dismiss(source: .programmatic)
+            case 83..<88: command = .dismiss(source: .programmatic)
+            case 88..<91: command = .updateLayer(navigationBarHidden: !state.topLayer.navigationBarHidden)
+            case 91..<93: command = .cancelPop(source: .gesture)
             default: command = entries.isEmpty ? .push(Entry(id: "E\(next)", item: item())) : .back
             }
             guard let body = try? state.decide(command) else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import NavStore
 import Testing
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ struct SchemaUpgradeTests {
         let first = try sandbox.ok(["sessions"])
         #expect(
             first.stderr
-                == "navdb: note: upgraded './navdb.sqlite' from schema 1 to schema 5; a navdb of schema 1 cannot open it any more\n"
+                == "navdb: note: upgraded './navdb.sqlite' from schema 1 to schema \(NavigationStore.schemaVersion); a navdb of schema 1 cannot open it any more\n"
         )
         let second = try sandbox.ok(["sessions"])
         #expect(second.stderr == "")
@@ -64,7 +65,7 @@ struct SchemaUpgradeTests {
         #expect(process.terminationStatus == 74, "\(stderr)")
         #expect(
             stderr
-                == "Error: cannot use database '\(file.path)': it has schema 1 and must be upgraded to schema 5 before it can be read, which needs write access to the file and its folder (upgrade a writable copy); the file was not changed\n"
+                == "Error: cannot use database '\(file.path)': it has schema 1 and must be upgraded to schema \(NavigationStore.schemaVersion) before it can be read, which needs write access to the file and its folder (upgrade a writable copy); the file was not changed\n"
         )
         #expect(try Data(contentsOf: file) == before)
     }

@@ -1,96 +1,21 @@
 import Foundation
+import NavStore
+import TestSupport
 import Testing
 
-/// Every shared behaviour case (`../shared/cases/*.json`, or `$NAVSTORE_CASES_DIR`, and
-/// `../shared/cases-ios26/*.json`, read at test time) run through the CLI; a case's `"platform"`
-/// starts its session with `session start --platform` (NavStore.docc/PlatformGenerations.md):
-/// each step becomes a `navdb` invocation; the last step's exit code gives the outcome (0 ok,
-/// 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state (the shared behaviour cases).
+extension SharedCase: CustomTestStringConvertible {
+    package var testDescription: String { id }
+}
+
+/// Every shared behaviour case run through the CLI: the folders of
+/// ``SharedCase/directories(filePath:)`` (`../shared/cases`, `cases-ios26`, `cases-gestures`, or
+/// the one folder `$NAVSTORE_CASES_DIR` names, as the library's runner reads them), each step a
+/// `navdb` invocation. The case format is read once, by TestSupport's ``SharedCase`` (the library's
+/// runner reads the same steps); this file only turns steps into words. A case's `"platform"`
+/// starts its session with `session start --platform`; the last step's exit code gives the
+/// outcome (0 ok, 3 vetoed, 1 refused) and `stack --json` / `back-menu --json` give the state.
 @Suite struct SharedCasesTests {
-    struct SharedCase: CustomTestStringConvertible, @unchecked Sendable {
-        var id: String
-        var file: String
-        /// The case-level `"platform"` (`ios14`, `ios26`), nil for the default generation.
-        var platform: String?
-        var given: [[String: Any]]
-        var expect: [String: Any]
-        var testDescription: String { id }
-    }
-
-    /// A case file that has none of the accepted shapes, or a case without an id.
-    struct CaseFileError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The cases folder: `$NAVSTORE_CASES_DIR` when set (as the library's runner reads it), else
-    /// `../shared/cases` beside the package.
-    static var casesDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["NAVSTORE_CASES_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases")
-    }
-
-    /// Every case of the folder's `*.json` files, file by file in name order; none when the folder
-    /// is absent.
-    /// - Throws: ``CaseFileError`` for a file that cannot be read or has none of the shapes
-    ///   ``parse(_:file:)`` accepts.
-    /// The iOS 26 cases folder, `../shared/cases-ios26` beside the package (unless
-    /// `$NAVSTORE_CASES_DIR` names the one folder to read).
-    static var ios26Directory: URL? {
-        if let override = ProcessInfo.processInfo.environment["NAVSTORE_CASES_DIR"], !override.isEmpty { return nil }
-        return Navdb.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26")
-    }
-
-    /// Every case of both folders, `cases` first.
-    static func allCases() throws -> [SharedCase] {
-        try loadCases() + (ios26Directory.map { try loadCases(in: $0) } ?? [])
-    }
-
-    static func loadCases(in directory: URL = casesDirectory) throws -> [SharedCase] {
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        var cases: [SharedCase] = []
-        for file in files.sorted() where file.hasSuffix(".json") {
-            cases += try parse(try Data(contentsOf: directory.appendingPathComponent(file)), file: file)
-        }
-        return cases
-    }
-
-    /// The cases of one file: one case object `{"id", "source", "given", "expect"}` as the shared behaviour cases
-    /// writes it, a top-level array of cases, or an object `{"cases": [...]}`.
-    static func parse(_ data: Data, file: String) throws -> [SharedCase] {
-        let shapes = #"one case {"id", "source", "given", "expect"}, an array of cases [...], or {"cases": [...]}"#
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw CaseFileError(description: "\(file): not JSON: \(error)")
-        }
-        let list: [Any]
-        if let top = root as? [String: Any], let wrapped = top["cases"] {
-            guard let array = wrapped as? [Any] else {
-                throw CaseFileError(description: "\(file): \"cases\" is not an array; expected \(shapes)")
-            }
-            list = array
-        } else if let top = root as? [String: Any] {
-            list = [top]
-        } else if let array = root as? [Any] {
-            list = array
-        } else {
-            throw CaseFileError(description: "\(file): expected \(shapes)")
-        }
-        return try list.enumerated().map { index, value in
-            guard let c = value as? [String: Any], let id = c["id"] as? String else {
-                throw CaseFileError(description: "\(file): case \(index + 1) is not an object with a string \"id\"")
-            }
-            if let platform = c["platform"], !(platform is String) {
-                throw CaseFileError(description: "\(file): case '\(id)': \"platform\" is not a string")
-            }
-            return SharedCase(
-                id: id, file: file, platform: c["platform"] as? String,
-                given: c["given"] as? [[String: Any]] ?? [], expect: c["expect"] as? [String: Any] ?? [:])
-        }
-    }
-
-    @Test("case files of every shape load")
+    @Test("case files of every shape load; a malformed one is refused")
     func caseFilesOfEveryShapeLoad() throws {
         let sandbox = try Sandbox()
         let folder = sandbox.directory.appendingPathComponent("cases", isDirectory: true)
@@ -101,86 +26,100 @@ import Testing
         try Data(make("single").utf8).write(to: folder.appendingPathComponent("a-single.json"))
         try Data("[\(make("list-1")), \(make("list-2"))]".utf8).write(to: folder.appendingPathComponent("b-list.json"))
         try Data(#"{"cases": [\#(make("wrapped"))]}"#.utf8).write(to: folder.appendingPathComponent("c-wrapped.json"))
-        let cases = try Self.loadCases(in: folder)
+        let cases = try SharedCase.all(in: folder)
         #expect(cases.map(\.id) == ["single", "list-1", "list-2", "wrapped"])
         #expect(cases.map(\.file) == ["a-single.json", "b-list.json", "b-list.json", "c-wrapped.json"])
-        #expect(cases.allSatisfy { $0.given.count == 1 && $0.expect["stack"] as? [[String]] == [["A"]] })
+        #expect(
+            try cases.allSatisfy { try $0.steps() == [.push(Entry(id: "A", item: NavigationItem(title: "Inbox")))] })
         for bad in [#""text""#, #"{"cases": 3}"#, #"[1]"#, #"{"given": []}"#] {
             try Data(bad.utf8).write(to: folder.appendingPathComponent("d-bad.json"))
-            #expect(throws: CaseFileError.self, "\(bad)") { try Self.loadCases(in: folder) }
+            #expect(throws: CaseError.self, "\(bad)") { try SharedCase.all(in: folder) }
         }
     }
 
     @Test(
         "the shared cases are found",
-        .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"))
+        .enabled(if: SharedCase.directoryExists(), "no ../shared/cases folder"))
     func casesAreFound() throws {
-        #expect(try !Self.loadCases().isEmpty, "no case in \(Self.casesDirectory.path)")
+        #expect(try !SharedCase.all().isEmpty, "no case in \(SharedCase.directory().path)")
     }
 
     @Test(
-        "the iOS 26 cases are read too, each with its platform",
+        "every shared folder is read, each case with its platform",
         .enabled(
-            if: ios26Directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false,
-            "no ../shared/cases-ios26 folder"))
-    func ios26CasesAreFound() throws {
-        let cases = try Self.loadCases(in: #require(Self.ios26Directory))
-        #expect(!cases.isEmpty)
-        #expect(cases.allSatisfy { $0.platform == "ios26" }, "\(cases.map { "\($0.id): \($0.platform ?? "nil")" })")
-        #expect(try Self.allCases().count == Self.loadCases().count + cases.count)
+            if: SharedCase.overrideDirectory == nil
+                && SharedCase.sharedFolderNames.allSatisfy { SharedCase.directoryExists(SharedCase.sharedFolder($0)) },
+            "NAVSTORE_CASES_DIR names one folder, or a shared folder is missing"))
+    func everyFolderIsRead() throws {
+        let modern = try SharedCase.all(in: SharedCase.sharedFolder("cases-ios26"))
+        #expect(!modern.isEmpty)
+        #expect(modern.allSatisfy { $0.platform == .ios26 }, "\(modern.map { "\($0.id): \($0.platform)" })")
+        let gestures = try SharedCase.all(in: SharedCase.sharedFolder("cases-gestures"))
+        #expect(!gestures.isEmpty)
+        let counts = try SharedCase.directories().map { try SharedCase.all(in: $0).count }
+        #expect(try SharedCase.everyFolder().count == counts.reduce(0, +))
+    }
+
+    @Test(
+        "NAVSTORE_CASES_DIR names the one folder both runners read",
+        .enabled(if: SharedCase.overrideDirectory != nil, "NAVSTORE_CASES_DIR is not set"))
+    func overrideFolder() throws {
+        #expect(SharedCase.directories() == [try #require(SharedCase.overrideDirectory)])
     }
 
     @Test(
         "a shared case through the CLI",
-        .enabled(if: FileManager.default.fileExists(atPath: casesDirectory.path), "no ../shared/cases folder"),
-        arguments: try allCases(), CommandBackend.all)
+        .enabled(if: SharedCase.directoryExists(), "no ../shared/cases folder"),
+        arguments: try SharedCase.everyFolder(), CommandBackend.all)
     func sharedCase(_ c: SharedCase, backend: CommandBackend) throws {
+        let steps = try c.steps()
+        let expectation = try c.expectation()
         let sandbox = try Sandbox(backend: backend)
-        try sandbox.ok(["session", "start", "case"] + (c.platform.map { ["--platform", $0] } ?? []))
+        try sandbox.ok(["session", "start", "case", "--platform", c.platform.rawValue])
         var lastStatus: Int32 = 0
         var lastResult: CommandResult?
-        for (index, step) in c.given.enumerated() {
+        for (index, step) in steps.enumerated() {
             let arguments = try Self.arguments(for: step, sandbox: sandbox, index: index)
             let result = try sandbox.run(arguments)
             lastStatus = result.status
             lastResult = result
-            if index < c.given.count - 1 {
-                #expect([0, 3].contains(result.status), "step \(index) \(arguments): \(result)")
+            if index < steps.count - 1 {
+                #expect([0, 3].contains(result.status), "step \(index + 1) \(arguments): \(result)")
             }
         }
 
-        if let outcome = c.expect["outcome"] as? String {
+        if let outcome = expectation.outcome {
             let expected: Int32 =
                 switch outcome {
-                case "ok": 0
-                case "vetoed": 3
-                default: 1
+                case .ok: 0
+                case .vetoed: 3
+                case .refused: 1
                 }
             #expect(lastStatus == expected, "outcome \(outcome): \(lastResult.map(String.init(describing:)) ?? "")")
-            if outcome == "refused" { #expect(lastResult?.stderr.hasPrefix("Error: ") == true) }
+            if outcome == .refused { #expect(lastResult?.stderr.hasPrefix("Error: ") == true) }
         } else {
             #expect([0, 3].contains(lastStatus), "\(lastResult.map(String.init(describing:)) ?? "")")
         }
 
-        if let stack = c.expect["stack"] as? [[String]] {
+        if let stack = expectation.stack {
             let state = try sandbox.ok(["--json", "stack", "case"]).object()
             let layers = try #require(state["layers"] as? [[String: Any]])
             let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "?" } }
             #expect(ids == stack)
         }
         let menu = try sandbox.ok(["--json", "back-menu", "case"]).object()
-        if c.expect.keys.contains("backButton") {
-            if let expected = c.expect["backButton"] as? [String: Any] {
+        if let expected = expectation.backButton {
+            if let expected {
                 let button = try #require(menu["backButton"] as? [String: Any], "no back button: \(menu)")
-                #expect(button["label"] as? String == expected["label"] as? String)
-                #expect(button["fallbacks"] as? [String] == expected["fallbacks"] as? [String])
-                if let image = expected["image"] as? Bool { #expect(button["image"] as? Bool == image) }
+                #expect(button["label"] as? String == expected.label)
+                #expect(button["fallbacks"] as? [String] == expected.fallbacks)
+                if let image = expected.image { #expect(button["image"] as? Bool == image) }
             } else {
                 #expect(menu["backButton"] is NSNull, "expected no back button: \(menu)")
             }
         }
-        if c.expect.keys.contains("backMenu") {
-            if let expected = c.expect["backMenu"] as? [String] {
+        if let expected = expectation.backMenu {
+            if let expected {
                 let rows = try #require(menu["backMenu"] as? [[String: Any]], "no back menu: \(menu)")
                 #expect(rows.map { $0["title"] as? String } == expected)
                 #expect(rows.map { $0["row"] as? Int } == rows.indices.map { $0 + 1 })
@@ -190,93 +129,101 @@ import Testing
         }
     }
 
-    /// The `navdb` words for one case step (fields named as in NavStore.docc/Rules.md and the CLI).
-    static func arguments(for step: [String: Any], sandbox: Sandbox, index: Int) throws -> [String] {
-        let op = try #require(step["op"] as? String)
-        switch op {
-        case "push", "present":
-            var words = [op, "case", try #require(step["id"] as? String)] + itemOptions(step)
-            if let route = step["route"] as? String { words += ["--route", route] }
-            if let params = step["params"] as? [String: Any] {
-                for key in params.keys.sorted() { words += ["--param", "\(key)=\(params[key]!)"] }
-            }
-            if op == "present", step["modalInPresentation"] as? Bool == true { words.append("--modal-in-presentation") }
-            return words
-        case "pop":
-            var words = ["pop", "case"]
-            if let source = step["source"] as? String { words += ["--source", source] }
-            if step["confirm"] as? Bool == true { words.append("--confirm") }
-            return words
-        case "pop-to":
-            var words = ["pop-to", "case", try #require(step["id"] as? String)]
-            if let source = step["source"] as? String { words += ["--source", source] }
-            return words
-        case "pop-to-root", "back":
-            return [op, "case"]
-        case "menu-select":
-            return ["menu-select", "case", String(try #require(step["row"] as? Int))]
-        case "dismiss":
-            var words = ["dismiss", "case"]
-            if let source = step["source"] as? String { words += ["--source", source] }
-            return words
-        case "update":
-            let set = step["set"] as? [String: Any] ?? [:]
-            var words = ["update", "case", try #require(step["id"] as? String)]
-            for (key, value) in set.sorted(by: { $0.key < $1.key }) where value is NSNull || key == "backBarButtonItem"
-            {
-                words += ["--unset", unsetName[key] ?? key]
-            }
-            return words + itemOptions(set.filter { !($0.value is NSNull) })
-        case "set-stack":
-            // Case entries are flat ({"id", item fields...}); set-stack reads the stack --json shape.
-            let entries = (step["entries"] as? [[String: Any]] ?? []).map { flat -> [String: Any] in
-                var entry: [String: Any] = ["id": flat["id"] ?? ""]
-                if let route = flat["route"] { entry["route"] = route }
-                if let params = flat["params"] { entry["params"] = params }
-                entry["item"] = flat.filter { !["id", "route", "params"].contains($0.key) }
-                return entry
-            }
-            let data = try JSONSerialization.data(withJSONObject: entries)
+    /// The `navdb` words for one case step: every source given explicitly (a case's absent
+    /// source is `programmatic`, which is not every command's default).
+    static func arguments(for step: CaseStep, sandbox: Sandbox, index: Int) throws -> [String] {
+        switch step {
+        case .push(let entry):
+            return ["push", "case", entry.id] + itemOptions(entry.item) + entryOptions(entry)
+        case .present(let entry, let modal):
+            return ["present", "case", entry.id] + itemOptions(entry.item) + entryOptions(entry)
+                + (modal ? ["--modal-in-presentation"] : [])
+        case .pop(let source, let confirm, let cancelled):
+            return ["pop", "case", "--source", source.rawValue] + (confirm ? ["--confirm"] : [])
+                + (cancelled ? ["--cancelled"] : [])
+        case .popTo(let id, let source):
+            return ["pop-to", "case", id, "--source", source.rawValue]
+        case .popToRoot:
+            return ["pop-to-root", "case"]
+        case .menuSelect(let row):
+            return ["menu-select", "case", String(row)]
+        case .back:
+            return ["back", "case"]
+        case .setStack(let entries):
+            // set-stack reads entries shaped as `stack --json` prints them: Entry's own JSON.
+            let data = try JSONEncoder().encode(entries)
             let file = try sandbox.write("set-stack-\(index).json", String(decoding: data, as: UTF8.self))
             return ["set-stack", "case", "--json-file", file]
-        default:
-            Issue.record("unknown case op '\(op)'")
-            return ["--version"]
+        case .update(let id, let set, let unset):
+            return ["update", "case", id] + updateOptions(set: set, unset: unset)
+        case .dismiss(let source):
+            return ["dismiss", "case", "--source", source.rawValue]
+        case .updateLayer(let hidden, let modal):
+            var words = ["update-layer", "case"]
+            if let hidden { words.append(hidden ? "--navigation-bar-hidden" : "--navigation-bar-shown") }
+            if let modal { words.append(modal ? "--modal-in-presentation" : "--no-modal-in-presentation") }
+            return words
         }
     }
 
-    /// `--unset` names of NavStore.docc/Rules.md keys.
-    static let unsetName = [
-        "title": "title", "backButtonTitle": "back-button-title", "backBarButtonItem": "back-bar-button-item",
-        "backButtonDisplayMode": "display-mode", "hidesBackButton": "hides-back-button",
-        "leftBarButtonItems": "left-items",
-        "leftItemsSupplementBackButton": "supplement-back-button", "style": "style", "menuTitle": "menu-title",
-        "popGuard": "pop-guard",
-    ]
+    /// The words of one setting's value: `--title Inbox`, `--hides-back-button`, `--left-items 2`.
+    /// A value that starts with `-` is joined to its option (`--title=-x`), so it is not read as one.
+    static func words(_ setting: NavigationItemSetting, _ value: NavigationItemSetting.Value) -> [String] {
+        let option = "--" + setting.name
+        let text: String
+        switch value {
+        case .flag(let on): return on ? [option] : []
+        case .text(let t): text = t
+        case .count(let n): text = String(n)
+        case .choice(let c): text = c
+        }
+        return text.hasPrefix("-") ? ["\(option)=\(text)"] : [option, text]
+    }
 
-    /// Item options for the NavStore.docc/Rules.md fields present in `fields`.
-    static func itemOptions(_ fields: [String: Any]) -> [String] {
-        var words: [String] = []
-        if let title = fields["title"] as? String { words += ["--title", title] }
-        if let title = fields["backButtonTitle"] as? String { words += ["--back-button-title", title] }
-        if let custom = fields["backBarButtonItem"] as? [String: Any] {
-            if let title = custom["title"] as? String { words += ["--back-bar-button-title", title] }
-            if custom["image"] as? Bool == true { words.append("--back-bar-button-image") }
-            if custom["menuSuppressed"] as? Bool == true { words.append("--menu-suppressed") }
-            if custom["title"] as? String == nil && custom["image"] as? Bool != true
-                && custom["menuSuppressed"] as? Bool != true
-            {
-                Issue.record("a custom backBarButtonItem with no title, image or menuSuppressed has no CLI option")
+    /// The item options that give a new entry `item`: every setting of the library's list of
+    /// item fields whose value is set (``NavigationItemField/allSettings``).
+    static func itemOptions(_ item: NavigationItem) -> [String] {
+        NavigationItemField.allSettings.flatMap { setting in
+            setting.value(in: item).map { words(setting, $0) } ?? []
+        }
+    }
+
+    /// The `--unset` name of a whole field: its whole-field name, or its only setting's.
+    static func unsetName(_ field: NavigationItemField) -> String {
+        field.wholeFieldUnsetName ?? field.settings[0].name
+    }
+
+    /// `update`'s options for a case's `set` and `unset`: `--unset` for each field of `unset`
+    /// and each field `set` gives its unset value (`null`, `false`, `0`, the first choice), and
+    /// the options of the others' values. A custom item's value starts with
+    /// `--back-bar-button-item`, which replaces the one the entry has, as `set` does.
+    static func updateOptions(set: [String: JSONValue], unset: [NavigationItemField]) -> [String] {
+        var words = unset.flatMap { ["--unset", unsetName($0)] }
+        for field in NavigationItemField.all where set[field.name] != nil {
+            // The step's values were checked when it was read: merging cannot fail here.
+            let item = (try? NavigationItem().merging([field.name: set[field.name]!])) ?? NavigationItem()
+            if field.isSet(in: item) {
+                words += itemOptions(item)
+            } else {
+                words += ["--unset", unsetName(field)]
             }
         }
-        if let mode = fields["backButtonDisplayMode"] as? String { words += ["--display-mode", mode] }
-        if fields["hidesBackButton"] as? Bool == true { words.append("--hides-back-button") }
-        if let count = fields["leftBarButtonItems"] as? Int { words += ["--left-items", String(count)] }
-        if fields["leftItemsSupplementBackButton"] as? Bool == true { words.append("--supplement-back-button") }
-        if let style = fields["style"] as? String { words += ["--style", style] }
-        if let title = fields["menuTitle"] as? String { words += ["--menu-title", title] }
-        if let prompt = (fields["popGuard"] as? [String: Any])?["prompt"] as? String {
-            words += ["--pop-guard", prompt]
+        return words
+    }
+
+    /// `--route R` and `--param k=v` for a new entry: a string param as it is, another value as
+    /// its JSON text (the command line's params are strings).
+    static func entryOptions(_ entry: Entry) -> [String] {
+        var words: [String] = []
+        if let route = entry.route { words += route.hasPrefix("-") ? ["--route=\(route)"] : ["--route", route] }
+        for (key, value) in (entry.params ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let text: String
+            if case .string(let string) = value {
+                text = string
+            } else {
+                text = (try? String(decoding: JSONEncoder().encode(value), as: UTF8.self)) ?? "\(value)"
+            }
+            words += ["--param", "\(key)=\(text)"]
         }
         return words
     }

@@ -40,6 +40,18 @@ private enum Payload {
         var entry: String
         var source: DismissSource
     }
+    /// `{"layer", "navigationBarHidden", "modalInPresentation", "fields"}`: every value, and the
+    /// fields that changed.
+    struct LayerUpdated: Codable {
+        var layer: Int
+        var navigationBarHidden: Bool
+        var modalInPresentation: Bool
+        var fields: [LayerField]
+    }
+    struct PopCancelled: Codable {
+        var entry: String
+        var source: PopSource
+    }
 }
 
 extension EventBody {
@@ -72,6 +84,12 @@ extension EventBody {
         case .dismissVetoed(let entry, let source):
             try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
         case .sessionRestored(let marker): try encoder.encode(marker)
+        case .layerUpdated(let layer, let hidden, let modal, let fields):
+            try encoder.encode(
+                Payload.LayerUpdated(
+                    layer: layer, navigationBarHidden: hidden, modalInPresentation: modal, fields: fields))
+        case .popCancelled(let entry, let source):
+            try encoder.encode(Payload.PopCancelled(entry: entry, source: source))
         }
     }
 
@@ -183,6 +201,14 @@ extension EventBody {
             self = .dismissVetoed(entry: p.entry, source: p.source)
         case .sessionRestored:
             self = .sessionRestored(try RestoreMarker(from: decoder))
+        case .layerUpdated:
+            let p = try Payload.LayerUpdated(from: decoder)
+            self = .layerUpdated(
+                layer: p.layer, navigationBarHidden: p.navigationBarHidden, modalInPresentation: p.modalInPresentation,
+                fields: p.fields)
+        case .popCancelled:
+            let p = try Payload.PopCancelled(from: decoder)
+            self = .popCancelled(entry: p.entry, source: p.source)
         }
     }
 }

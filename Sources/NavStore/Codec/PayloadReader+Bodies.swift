@@ -31,6 +31,10 @@ extension PayloadReader {
             return dismissVetoedBody()
         case .sessionRestored:
             return nil
+        case .layerUpdated:
+            return layerUpdatedBody()
+        case .popCancelled:
+            return popCancelledBody()
         }
     }
 
@@ -212,5 +216,66 @@ extension PayloadReader {
                 }), let entry, let source
         else { return nil }
         return .dismissVetoed(entry: entry, source: source)
+    }
+
+    /// The payload of `layer.updated` after its opening brace (a non-empty object): every member
+    /// required, as `JSONDecoder` reads it; a layer index that is no `Int`, or a field name
+    /// that is no ``LayerField``, defers.
+    private mutating func layerUpdatedBody() -> EventBody? {
+        var layer: Int?
+        var hidden: Bool?
+        var modal: Bool?
+        var fields: [LayerField]?
+        guard
+            members(
+                ["layer", "navigationBarHidden", "modalInPresentation", "fields"],
+                { reader, key in
+                    switch key {
+                    case 0:
+                        guard let value = reader.integer(), let index = Int(exactly: value) else { return false }
+                        layer = index
+                    case 1:
+                        hidden = reader.bool()
+                        return hidden != nil
+                    case 2:
+                        modal = reader.bool()
+                        return modal != nil
+                    default:
+                        guard reader.consume(Self.openBracket) else { return false }
+                        var names: [LayerField] = []
+                        if !reader.consume(Self.closeBracket) {
+                            while true {
+                                guard let field = reader.caseValue(Self.layerFields) else { return false }
+                                names.append(field)
+                                if reader.consume(Self.comma) { continue }
+                                guard reader.consume(Self.closeBracket) else { return false }
+                                break
+                            }
+                        }
+                        fields = names
+                    }
+                    return true
+                }), let layer, let hidden, let modal, let fields
+        else { return nil }
+        return .layerUpdated(layer: layer, navigationBarHidden: hidden, modalInPresentation: modal, fields: fields)
+    }
+
+    /// The payload of `pop.cancelled` after its opening brace (a non-empty object).
+    private mutating func popCancelledBody() -> EventBody? {
+        var entry: String?
+        var source: PopSource?
+        guard
+            members(
+                ["entry", "source"],
+                { reader, key in
+                    if key == 0 {
+                        entry = reader.string()
+                        return entry != nil
+                    }
+                    source = reader.caseValue(Self.popSources)
+                    return source != nil
+                }), let entry, let source
+        else { return nil }
+        return .popCancelled(entry: entry, source: source)
     }
 }

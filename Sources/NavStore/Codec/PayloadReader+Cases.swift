@@ -88,6 +88,7 @@ extension PayloadReader {
     static let popSources = RawValueTable<PopSource>()
     static let dismissSources = RawValueTable<DismissSource>()
     static let platforms = RawValueTable<PlatformGeneration>()
+    static let layerFields = RawValueTable<LayerField>()
 
     /// A string value naming a case of `table`'s enum, matched on its bytes. `nil` defers: for
     /// anything but a string, for a string with an escape or a control character (the reference

@@ -206,17 +206,22 @@ extension PayloadReader {
         guard opened, !isEmpty else { return nil }
         var entries: [Entry]?
         var modal = false
-        let ok = members(["entries", "modalInPresentation"]) { reader, key in
-            if key == 0 {
+        var hidden = false
+        let ok = members(["entries", "modalInPresentation", "navigationBarHidden"]) { reader, key in
+            switch key {
+            case 0:
                 guard let v = reader.entries() else { return false }
                 entries = v
-            } else {
+            case 1:
                 guard let v = reader.optionalFlag() else { return false }
                 modal = v
+            default:
+                guard let v = reader.optionalFlag() else { return false }
+                hidden = v
             }
             return true
         }
         guard ok, let entries else { return nil }
-        return Layer(entries: entries, modalInPresentation: modal)
+        return Layer(entries: entries, modalInPresentation: modal, navigationBarHidden: hidden)
     }
 }

@@ -55,6 +55,22 @@ extension PayloadWriter {
             raw("}")
         case .sessionRestored(let marker):
             writeSessionRestored(marker)
+        case .layerUpdated(let layer, let hidden, let modal, let fields):
+            raw("{\"fields\":[")
+            for (index, field) in fields.enumerated() {
+                if index > 0 { raw(",") }
+                string(field.rawValue)
+            }
+            raw("],\"layer\":")
+            integer(layer)
+            raw(modal ? ",\"modalInPresentation\":true" : ",\"modalInPresentation\":false")
+            raw(hidden ? ",\"navigationBarHidden\":true}" : ",\"navigationBarHidden\":false}")
+        case .popCancelled(let entry, let source):
+            raw("{\"entry\":")
+            string(entry)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
         }
         return true
     }

@@ -8,7 +8,8 @@ extension PayloadWriter {
     }
 
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
-    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`), or `nil` when a params
+    /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`, a layer's
+    /// `"navigationBarHidden":true` after its `modalInPresentation` when set), or `nil` when a params
     /// value is left to `JSONEncoder`.
     static func json(_ state: SessionState) -> String? {
         snapshot(state, keepingParams: false)?.json
@@ -32,8 +33,10 @@ extension PayloadWriter {
                     sorted.append(SortedParams(layer: index, position: position, text: text))
                 }
             }
-            writer.raw(
-                layer.modalInPresentation ? "],\"modalInPresentation\":true}" : "],\"modalInPresentation\":false}")
+            writer.raw(layer.modalInPresentation ? "],\"modalInPresentation\":true" : "],\"modalInPresentation\":false")
+            // Written only when set, as `Layer.encode(to:)` does: a state whose bar was never
+            // hidden has the bytes it had before the flag existed.
+            writer.raw(layer.navigationBarHidden ? ",\"navigationBarHidden\":true}" : "}")
         }
         writer.raw("],\"platform\":")
         writer.string(state.platform.rawValue)

@@ -61,6 +61,9 @@ public struct BackButton: Sendable, Hashable, Codable {
 public enum NoBackButtonReason: String, Sendable, Hashable {
     /// The top layer has fewer than two entries.
     case atRoot = "it is the root of its layer"
+    /// The top layer's navigation bar is hidden (``Layer/navigationBarHidden``): no bar, so no
+    /// back button and no menu, and the swipes are refused (rule 17).
+    case barHidden = "the navigation bar is hidden"
     /// The top item's `hidesBackButton` is true.
     case hidden = "hidesBackButton is set"
     /// The top item has left items without `leftItemsSupplementBackButton`.
@@ -68,10 +71,20 @@ public enum NoBackButtonReason: String, Sendable, Hashable {
 }
 
 extension SessionState {
-    /// Why the top layer shows no back button, or `nil` when it shows one (rule 1).
+    /// Why the top layer shows no back button, or `nil` when it shows one (rule 1): the first
+    /// that holds of ``NoBackButtonReason/atRoot``, ``NoBackButtonReason/barHidden``,
+    /// ``NoBackButtonReason/hidden`` and ``NoBackButtonReason/replacedByLeftItems``.
     public var noBackButtonReason: NoBackButtonReason? {
+        noBackButtonReason(ignoringHiddenBar: false)
+    }
+
+    /// ``noBackButtonReason``, or with `ignoringHiddenBar` the reason the top item itself gives,
+    /// as if the bar were shown: what a swipe that a hidden bar does not stop would need
+    /// (``GenerationRules/contentPopNeedsShownBar``).
+    func noBackButtonReason(ignoringHiddenBar: Bool) -> NoBackButtonReason? {
         let entries = topLayer.entries
         guard entries.count >= 2 else { return .atRoot }
+        if !ignoringHiddenBar && layers[layers.count - 1].navigationBarHidden { return .barHidden }
         let top = entries[entries.count - 1].item
         if top.hidesBackButton { return .hidden }
         if top.leftBarButtonItems > 0 && !top.leftItemsSupplementBackButton { return .replacedByLeftItems }

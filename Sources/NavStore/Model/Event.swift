@@ -8,7 +8,9 @@
 public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// A tap on the back button; consults the top entry's pop guard (rule 10).
     case backButton = "back-button"
-    /// The interactive swipe from the leading edge; the guard is not consulted (rule 10).
+    /// The interactive swipe from the leading edge
+    /// (`UINavigationController.interactivePopGestureRecognizer`); the guard is not consulted
+    /// (rule 10); refused under a hidden bar or on a screen that turns it off (rule 17).
     case gesture
     /// The interactive swipe that starts anywhere in the content
     /// (`UINavigationController.interactiveContentPopGestureRecognizer`, iOS 26): pops as the
@@ -56,6 +58,14 @@ public enum EventBody: Sendable, Hashable {
     /// `session.restored`: the app restarted and restored the session here (a marker; the
     /// navigation state does not change); the marker says which state the app was handed.
     case sessionRestored(RestoreMarker)
+    /// `layer.updated`: the top layer, at index `layer` (0 = base), now has these
+    /// ``LayerField`` values (``Layer/navigationBarHidden``, ``Layer/modalInPresentation``);
+    /// `fields` names the ones that changed, in ``LayerField`` order (rule 18).
+    case layerUpdated(layer: Int, navigationBarHidden: Bool, modalInPresentation: Bool, fields: [LayerField])
+    /// `pop.cancelled`: an interactive swipe back (`source` ``PopSource/gesture`` or
+    /// ``PopSource/contentGesture``) of the top entry `entry` began and was cancelled (the user
+    /// let go early); nothing changed (rule 17).
+    case popCancelled(entry: String, source: PopSource)
 
     /// The type of an event, by its name (<doc:Events>): the one list of event types. Code that
     /// handles every type switches over it (or over ``EventBody``), so the compiler names each
@@ -81,6 +91,10 @@ public enum EventBody: Sendable, Hashable {
         case dismissVetoed = "dismiss.vetoed"
         /// `session.restored`.
         case sessionRestored = "session.restored"
+        /// `layer.updated`.
+        case layerUpdated = "layer.updated"
+        /// `pop.cancelled`.
+        case popCancelled = "pop.cancelled"
     }
 
     /// Every event type name, in the order of <doc:Events>.
@@ -99,6 +113,8 @@ public enum EventBody: Sendable, Hashable {
         case .layerDismissed: .layerDismissed
         case .dismissVetoed: .dismissVetoed
         case .sessionRestored: .sessionRestored
+        case .layerUpdated: .layerUpdated
+        case .popCancelled: .popCancelled
         }
     }
 
@@ -114,10 +130,12 @@ public enum EventBody: Sendable, Hashable {
     }
 
     /// The ids of the entries the event names (pushed, popped, replaced, updated, presented,
-    /// dismissed, vetoed), for `history --entry`.
+    /// dismissed, vetoed, the top entry of a cancelled swipe), for `history --entry`; none for
+    /// a `layer.updated`, which changes a stack, not an entry.
     public var entryIDs: [String] {
         switch self {
-        case .sessionStarted, .sessionRestored: []
+        case .sessionStarted, .sessionRestored, .layerUpdated: []
+        case .popCancelled(let id, _): [id]
         case .entryPushed(let e), .layerPresented(let e, _): [e.id]
         case .entriesPopped(_, let ids, _), .layerDismissed(_, let ids): ids
         case .popVetoed(let id, _, _), .dismissVetoed(let id, _): [id]

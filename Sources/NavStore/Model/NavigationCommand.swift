@@ -23,6 +23,16 @@ public enum NavigationCommand: Sendable, Hashable {
     case dismiss(source: DismissSource)
     /// Record that the app restarted and restored the session (`session.restored`).
     case markRestored
+    /// Record an interactive swipe back that began and was cancelled (the user let go early),
+    /// `source` ``PopSource/gesture`` or ``PopSource/contentGesture``: `pop.cancelled`, no state
+    /// change; refused exactly where a pop with that source would be (rule 17). What a UIKit
+    /// trace's `interactivePop` with phase `cancelled` becomes.
+    case cancelPop(source: PopSource)
+    /// Change the top layer's own settings (rule 18): `navigationBarHidden`
+    /// (`setNavigationBarHidden(_:animated:)`) and `modalInPresentation` (`isModalInPresentation`,
+    /// of a presented layer only); `nil` leaves a field as it is. `layer.updated` names what
+    /// changed; a command that changes nothing appends nothing.
+    case updateLayer(navigationBarHidden: Bool? = nil, modalInPresentation: Bool? = nil)
 }
 
 /// The result of a command that was accepted or vetoed (``AppendResult/outcome``).

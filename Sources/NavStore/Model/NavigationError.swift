@@ -22,6 +22,11 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The session's platform generation has no such pop: `content-gesture`
     /// (`interactiveContentPopGestureRecognizer`) exists from iOS 26 (<doc:PlatformGenerations>).
     case sourceNotOnPlatform(source: PopSource, platform: PlatformGeneration)
+    /// Rule 17: the top entry turns this swipe off (`field`: `interactivePopDisabled` for the
+    /// edge swipe, `contentPopDisabled` for iOS 26's content swipe).
+    case swipeDisabled(source: PopSource, top: String, field: String, stack: String)
+    /// Rule 18: `modalInPresentation` set on the base layer, which is not presented.
+    case baseLayerNotPresented(stack: String)
     /// Rule 14: going back at the root of the base layer.
     case nowhereToGoBack(root: String)
     /// Rule 16: an id that is already live cannot be pushed or presented again.
@@ -68,6 +73,10 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "'\(source)' is not a source for \(operation) (accepted: \(accepted.joined(separator: ", ")))"
         case .sourceNotOnPlatform(let source, let platform):
             "cannot pop with source \(source.rawValue): this session follows \(platform.rawValue) rules, which have no such swipe (interactiveContentPopGestureRecognizer is iOS 26's; generations that have it: \(PlatformGeneration.allCases.filter(\.rules.contentPopGesture).map(\.rawValue).joined(separator: ", ")), chosen when the session started)"
+        case .swipeDisabled(let source, let top, let field, let stack):
+            "cannot pop with source \(source.rawValue): '\(top)' turns that swipe off (\(field): \(source == .contentGesture ? "interactiveContentPopGestureRecognizer" : "interactivePopGestureRecognizer").isEnabled is false) (stack: \(stack))"
+        case .baseLayerNotPresented(let stack):
+            "cannot set modalInPresentation on layer 0: the base layer is not presented, so there is no sheet to lock (present a layer first) (stack: \(stack))"
         case .nowhereToGoBack(let root):
             "cannot go back from '\(root)': it is the root of the base layer"
         case .entryAlreadyLive(let id, let layer, let stack):

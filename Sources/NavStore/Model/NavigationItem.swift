@@ -129,6 +129,15 @@ public struct NavigationItem: Sendable, Hashable, Codable {
     public var menuTitle: String?
     /// A guard consulted by a back-button tap (rule 10).
     public var popGuard: PopGuard?
+    /// The screen turns the edge swipe off while it is on top
+    /// (`UINavigationController.interactivePopGestureRecognizer.isEnabled = false`): a pop with
+    /// source ``PopSource/gesture`` of this entry, and a cancelled one, is refused (rule 17).
+    public var interactivePopDisabled: Bool
+    /// The screen turns iOS 26's content swipe off while it is on top
+    /// (`UINavigationController.interactiveContentPopGestureRecognizer.isEnabled = false`): a pop
+    /// with source ``PopSource/contentGesture`` of this entry, and a cancelled one, is refused
+    /// (rule 17; the edge swipe is unaffected).
+    public var contentPopDisabled: Bool
 
     /// Creates a navigation item; every argument defaults to UIKit's unset value.
     public init(
@@ -141,7 +150,9 @@ public struct NavigationItem: Sendable, Hashable, Codable {
         leftItemsSupplementBackButton: Bool = false,
         style: NavigationItemStyle = .navigator,
         menuTitle: String? = nil,
-        popGuard: PopGuard? = nil
+        popGuard: PopGuard? = nil,
+        interactivePopDisabled: Bool = false,
+        contentPopDisabled: Bool = false
     ) {
         self.title = title
         self.backButtonTitle = backButtonTitle
@@ -153,6 +164,8 @@ public struct NavigationItem: Sendable, Hashable, Codable {
         self.style = style
         self.menuTitle = menuTitle
         self.popGuard = popGuard
+        self.interactivePopDisabled = interactivePopDisabled
+        self.contentPopDisabled = contentPopDisabled
     }
 
     /// The `JSONEncoder.userInfo` key that asks for every field to be written (`null` for unset

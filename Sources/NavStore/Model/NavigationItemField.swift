@@ -28,7 +28,8 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     /// the order help lists them; several for a field with parts (`backBarButtonItem`).
     public let settings: [NavigationItemSetting]
     /// The `--unset` name that resets the whole field when it has several settings
-    /// (`back-bar-button-item`), else `nil`: unsetting a field's only setting resets the field.
+    /// (`back-bar-button-item`, which is also the setting of the whole custom item), else `nil`:
+    /// unsetting a field's only setting resets the field.
     public let wholeFieldUnsetName: String?
 
     /// Every field, in <doc:Rules>' order (the order of `--json`'s unsorted output and of help).
@@ -63,6 +64,18 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
         .popGuard(
             "popGuard", { $0.pointee.popGuard }, { $0.pointee.popGuard = $1 }, option: "pop-guard", "prompt",
             help: "popGuard.prompt: a back-button tap asks this before popping."),
+        .flag(
+            "interactivePopDisabled", { $0.pointee.interactivePopDisabled }, { $0.pointee.interactivePopDisabled = $1 },
+            option: "interactive-pop-disabled",
+            help:
+                "interactivePopDisabled: the screen turns the edge swipe off (interactivePopGestureRecognizer.isEnabled = false)."
+        ),
+        .flag(
+            "contentPopDisabled", { $0.pointee.contentPopDisabled }, { $0.pointee.contentPopDisabled = $1 },
+            option: "content-pop-disabled",
+            help:
+                "contentPopDisabled: the screen turns iOS 26's content swipe off (interactiveContentPopGestureRecognizer.isEnabled = false)."
+        ),
     ]
 
     /// The JSON keys of ``all``, in its order.
@@ -78,9 +91,11 @@ public struct NavigationItemField: Sendable, Hashable, CustomStringConvertible {
     public static let allSettings: [NavigationItemSetting] = all.flatMap { $0.settings }
 
     /// The names `update --unset` accepts, in help's order: each setting's name, and after a
-    /// field's settings its ``wholeFieldUnsetName``.
+    /// field's settings its ``wholeFieldUnsetName`` when no setting has that name; each once.
     public static let unsetNames: [String] = all.flatMap { field in
-        field.settings.map { $0.name } + (field.wholeFieldUnsetName.map { [$0] } ?? [])
+        let names = field.settings.map { $0.name }
+        guard let whole = field.wholeFieldUnsetName, !names.contains(whole) else { return names }
+        return names + [whole]
     }
 
     /// Resets what the `--unset` name `name` names (see ``unsetNames``); `false` for an unknown name.

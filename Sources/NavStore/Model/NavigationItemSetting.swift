@@ -138,8 +138,9 @@ public struct NavigationItemSetting: Sendable, Hashable, CustomStringConvertible
 }
 
 extension BackBarButtonItem {
-    /// The settings of a custom back bar button item read by `get` and written by `set`: any of
-    /// them gives the entry one.
+    /// The settings of a custom back bar button item read by `get` and written by `set`: the
+    /// whole item (`back-bar-button-item`, a new `UIBarButtonItem()`), then its parts, any of
+    /// which gives the entry one (keeping the parts of one it has).
     static func settings(
         _ get: ItemGetter<BackBarButtonItem?>, _ set: ItemSetter<BackBarButtonItem?>
     )
@@ -147,6 +148,18 @@ extension BackBarButtonItem {
     {
         let path = Access<NavigationItem, BackBarButtonItem?>({ $0.read(get) }, { $0.write(set, $1) })
         return [
+            // The whole item: `UIBarButtonItem()`, no title and no image. Settings apply in
+            // this order, so with part options it is the fresh item they fill in.
+            NavigationItemSetting(
+                name: "back-bar-button-item", kind: .flag,
+                help:
+                    "backBarButtonItem: a custom back bar button item with no title and no image, as UIBarButtonItem() (replaces the entry's; the next three options set its parts).",
+                read: { path.get($0) == nil ? nil : .flag(true) },
+                write: { item, value in
+                    guard case .flag(let flag) = value else { return false }
+                    path.set(&item, flag ? BackBarButtonItem() : nil)
+                    return true
+                }, clear: { path.set(&$0, nil) }),
             part(
                 path, "back-bar-button-title", .text(valueName: "title"),
                 help: "backBarButtonItem.title (gives the entry a custom back bar button item).",

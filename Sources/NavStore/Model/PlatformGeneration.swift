@@ -31,21 +31,28 @@ public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterabl
             // `backButtonTitle` describes them.
             GenerationRules(
                 defaultModeTexts: [.backButtonTitle, .title], defaultModeLastResort: "Back",
-                genericModeLabel: "Back", fallbacks: ["Back", ""], contentPopGesture: false)
+                genericModeLabel: "Back", fallbacks: ["Back", ""], contentPopGesture: false,
+                // No content swipe here; the value is iOS 26's, so that the row reads the same.
+                contentPopNeedsShownBar: true)
         case .ios26:
             // NavStore.docc/PlatformGenerations.md: `backButtonTitle` still shows, the back
             // item's `title` does not, there is no generic "Back" (generic behaves as minimal),
             // and text that does not fit drops to the chevron. Cases: shared/cases-ios26/.
             GenerationRules(
                 defaultModeTexts: [.backButtonTitle], defaultModeLastResort: "",
-                genericModeLabel: "", fallbacks: [""], contentPopGesture: true)
+                genericModeLabel: "", fallbacks: [""], contentPopGesture: true,
+                // A hidden bar refuses the content swipe as it does the edge swipe: no report
+                // either way (low confidence); this is the one place to change when one appears.
+                // Cases: shared/cases-gestures/.
+                contentPopNeedsShownBar: true)
         }
     }
 }
 
 /// What one platform generation decides about the back button and pops (rules 3–5 of <doc:Rules>
 /// and <doc:PlatformGenerations>), as data. What every generation shares (a custom `backBarButtonItem`, the minimal
-/// mode, the editor style, whether a button exists, the back menu, guards, layers) is not here.
+/// mode, the editor style, whether a button exists, the back menu, guards, layers, a hidden bar
+/// and the edge swipe, swipes turned off per screen) is not here.
 public struct GenerationRules: Sendable, Hashable {
     /// A text field of the back item that may label the button in the default display mode.
     public enum ItemText: String, Sendable, Hashable, CaseIterable {
@@ -79,17 +86,24 @@ public struct GenerationRules: Sendable, Hashable {
     /// (`UINavigationController.interactiveContentPopGestureRecognizer`, iOS 26): a `pop` with
     /// source ``PopSource/contentGesture`` is accepted.
     public var contentPopGesture: Bool
+    /// Whether the content swipe (where ``contentPopGesture`` offers it) is refused while the
+    /// top layer's navigation bar is hidden (``Layer/navigationBarHidden``), as the edge swipe
+    /// is in every generation (rule 17). iOS 26: `true`, by analogy with the edge swipe; no
+    /// public report says either way. With `false` the content swipe would need only what the
+    /// top item itself allows (a back button were the bar shown).
+    public var contentPopNeedsShownBar: Bool
 
     /// Creates a generation's rules (see each property).
     public init(
         defaultModeTexts: [ItemText], defaultModeLastResort: String, genericModeLabel: String,
-        fallbacks: [String], contentPopGesture: Bool
+        fallbacks: [String], contentPopGesture: Bool, contentPopNeedsShownBar: Bool = true
     ) {
         self.defaultModeTexts = defaultModeTexts
         self.defaultModeLastResort = defaultModeLastResort
         self.genericModeLabel = genericModeLabel
         self.fallbacks = fallbacks
         self.contentPopGesture = contentPopGesture
+        self.contentPopNeedsShownBar = contentPopNeedsShownBar
     }
 
     /// The back button labelled by `back` (the item below the top) in display mode `mode`, for an

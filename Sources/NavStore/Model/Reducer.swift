@@ -2,6 +2,13 @@
 /// it; a snapshot written under another version is ignored and rebuilt (<doc:StorageLayout>). The rules of
 /// each platform generation (``PlatformGeneration/rules``) count: changing them raises it. (Adding
 /// generations did not: a snapshot without a platform is an `ios14` state, as its log is.)
+///
+/// It guards what a snapshot holds: the fold of the events before it. Adding hidden bars, swipes
+/// turned off per screen, `layer.updated` and `pop.cancelled` (rules 17 and 18) did not raise
+/// it: ``SessionState/apply(_:)`` folds every event type that existed before exactly as it did, a snapshot
+/// without `navigationBarHidden` or the new item fields is the state with them unset (which is
+/// what a log without the new events folds to), and the new refusals are decisions, which no
+/// snapshot stores. A file holding the new state is schema 6, which an older navdb refuses to open.
 public let navigationRulesVersion = 1
 
 extension SessionState {
@@ -51,7 +58,53 @@ extension SessionState {
             return .layerDismissed(source: source, ids: topLayer.entries.map(\.id))
         case .markRestored:
             return .sessionRestored(RestoreMarker())
+        case .cancelPop(let source):
+            return try decideCancelledPop(source: source)
+        case .updateLayer(let hidden, let modal):
+            return try decideLayerUpdate(navigationBarHidden: hidden, modalInPresentation: modal)
         }
+    }
+
+    /// `pop.cancelled` (rule 17): a swipe of the top entry that began and was cancelled, refused
+    /// wherever a pop with that source would be.
+    private func decideCancelledPop(source: PopSource) throws(NavigationError) -> EventBody {
+        let entries = topLayer.entries
+        // The errors are the pop's own: the swipe could not have begun.
+        guard let top = entries.indices.last else { throw .emptyStack(action: "pop") }
+        switch source {
+        case .gesture, .contentGesture:
+            try requireSwipe(source, entries: entries)
+            return .popCancelled(entry: entries[top].id, source: source)
+        case .backButton, .backMenu, .programmatic:
+            throw .invalidSource(
+                operation: "a cancelled pop", source: source.rawValue, accepted: swipeSources.map(\.rawValue))
+        }
+    }
+
+    /// The swipes this generation offers: the edge swipe, and the content swipe where
+    /// ``GenerationRules/contentPopGesture`` says so.
+    private var swipeSources: [PopSource] {
+        platform.rules.contentPopGesture ? [.gesture, .contentGesture] : [.gesture]
+    }
+
+    /// `layer.updated` (rule 18): the top layer's fields given a value, or `nil` when none
+    /// changes. `modalInPresentation` true on the base layer is refused: it is not presented.
+    private func decideLayerUpdate(navigationBarHidden: Bool?, modalInPresentation: Bool?) throws(NavigationError)
+        -> EventBody?
+    {
+        let index = topLayerIndex
+        let old = layers[index]
+        var new = Layer(modalInPresentation: old.modalInPresentation, navigationBarHidden: old.navigationBarHidden)
+        if let navigationBarHidden { new.navigationBarHidden = navigationBarHidden }
+        if let modalInPresentation {
+            if modalInPresentation && index == 0 { throw .baseLayerNotPresented(stack: stackDescription) }
+            new.modalInPresentation = modalInPresentation
+        }
+        let fields = old.changedFields(to: new)
+        guard !fields.isEmpty else { return nil }
+        return .layerUpdated(
+            layer: index, navigationBarHidden: new.navigationBarHidden, modalInPresentation: new.modalInPresentation,
+            fields: fields)
     }
 
     /// `pop` (rules 1, 10, 11): one entry by a back-button tap, a swipe or the app; a tap on a
@@ -69,13 +122,7 @@ extension SessionState {
                     $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture)
                 }.map(\.rawValue))
         case .backButton, .gesture, .contentGesture:
-            if source == .contentGesture, !platform.rules.contentPopGesture {
-                throw .sourceNotOnPlatform(source: source, platform: platform)
-            }
-            if let reason = noBackButtonReason {
-                if reason == .atRoot && entries.count == 1 { throw rootError(topID) }
-                throw .noBackButton(source: source, top: topID, reason: reason.rawValue, stack: stackDescription)
-            }
+            try requireSwipe(source, entries: entries)
             if source == .backButton, !confirmed, let popGuard = entries[top].item.popGuard {
                 return .popVetoed(entry: topID, prompt: popGuard.prompt, source: source)
             }
@@ -85,6 +132,32 @@ extension SessionState {
         return .entriesPopped(
             source: source, ids: [topID],
             confirmed: source == .backButton && confirmed && entries[top].item.popGuard != nil)
+    }
+
+    /// What a back-button tap or a swipe of the top entry needs (rules 1, 10, 17): the source on
+    /// this platform, a back button (for the content swipe under a hidden bar, as
+    /// ``GenerationRules/contentPopNeedsShownBar`` says), and for a swipe, the top entry not
+    /// turning it off. `entries` is the top layer's, not empty.
+    private func requireSwipe(_ source: PopSource, entries: [Entry]) throws(NavigationError) {
+        let top = entries.count - 1
+        if source == .contentGesture, !platform.rules.contentPopGesture {
+            throw .sourceNotOnPlatform(source: source, platform: platform)
+        }
+        let ignoringBar = source == .contentGesture && !platform.rules.contentPopNeedsShownBar
+        if let reason = noBackButtonReason(ignoringHiddenBar: ignoringBar) {
+            if reason == .atRoot && entries.count == 1 { throw rootError(entries[top].id) }
+            throw .noBackButton(source: source, top: entries[top].id, reason: reason.rawValue, stack: stackDescription)
+        }
+        switch source {
+        case .gesture where entries[top].item.interactivePopDisabled:
+            throw .swipeDisabled(
+                source: source, top: entries[top].id, field: "interactivePopDisabled", stack: stackDescription)
+        case .contentGesture where entries[top].item.contentPopDisabled:
+            throw .swipeDisabled(
+                source: source, top: entries[top].id, field: "contentPopDisabled", stack: stackDescription)
+        default:
+            return
+        }
     }
 
     /// A pop to an entry (rules 9, 11): to an entry of the top layer, or to a row of the back menu.
@@ -205,6 +278,16 @@ extension SessionState {
             return .present(entry, modalInPresentation: modal)
         case .layerDismissed(let source, _), .dismissVetoed(_, let source):
             return .dismiss(source: source)
+        case .popCancelled(let id, let source):
+            guard let top = entries.last, top.id.hasSameScalars(as: id) else {
+                throw fail("the cancelled swipe's entry '\(id)' is not the top entry")
+            }
+            return .cancelPop(source: source)
+        case .layerUpdated(let layer, let hidden, let modal, _):
+            guard layer == topLayerIndex else {
+                throw fail("layer \(layer) is not the top layer (\(topLayerIndex)): only the top layer is updated")
+            }
+            return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
         }
     }
 
@@ -218,6 +301,9 @@ extension SessionState {
         case (.itemUpdated(let id, _, _), nil):
             return
                 "'\(id)' already has this item: the update changes nothing, and a command that changes nothing records no event"
+        case (.layerUpdated(let layer, _, _, _), nil):
+            return
+                "layer \(layer) already has these settings: the update changes nothing, and a command that changes nothing records no event"
         case (_, nil):
             return "the command changes nothing, and a command that changes nothing records no event"
         case (.entriesPopped(_, let ids, let confirmed), .entriesPopped(_, let decidedIDs, let decidedConfirmed)?):
@@ -247,12 +333,16 @@ extension SessionState {
                 "the layer rooted at '\(root)' is modalInPresentation: a \(source.rawValue) dismissal of it is vetoed (dismiss.vetoed), it does not dismiss"
         case (.dismissVetoed(let id, _), .dismissVetoed(let root, _)?):
             return id.hasSameScalars(as: root) ? nil : "'\(id)' is not the root of the top layer ('\(root)')"
+        case (.layerUpdated(let layer, _, _, let fields), .layerUpdated(_, _, _, let changed)?):
+            return fields.count == changed.count && Set(fields) == Set(changed)
+                ? nil
+                : "the update of layer \(layer) lists fields \(fields.map(\.rawValue)), but the fields that change are \(changed.map(\.rawValue))"
         case (.dismissVetoed(_, let source), .layerDismissed?):
             return source == .gesture
                 ? "the top layer is not modalInPresentation: a gesture dismissal dismisses it, nothing vetoes it"
                 : "a \(source.rawValue) dismissal is never vetoed"
         case (.sessionStarted, _), (.sessionRestored, .sessionRestored?), (.entryPushed, .entryPushed?),
-            (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?):
+            (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?), (.popCancelled, .popCancelled?):
             return nil
         case (_, let decided?):
             return "the command records \(decided.type), not \(event.type)"
@@ -261,8 +351,8 @@ extension SessionState {
 
     /// Folds one event into the state: the only way state changes (<doc:Events>).
     ///
-    /// Pure and total: it never fails on an event already in the log. Vetoes and markers leave
-    /// the state as it was; `session.started` sets the session's ``platform``.
+    /// Pure and total: it never fails on an event already in the log. Vetoes, cancelled swipes
+    /// and markers leave the state as it was; `session.started` sets the session's ``platform``.
     /// - Complexity: O(n) in the number of live entries for updates, O(1) amortised for push and pop.
     public mutating func apply(_ event: consuming EventBody) {
         let top = layers.count - 1
@@ -270,8 +360,12 @@ extension SessionState {
         switch consume event {
         case .sessionStarted(_, let platform):
             self.platform = platform
-        case .sessionRestored, .popVetoed, .dismissVetoed:
+        case .sessionRestored, .popVetoed, .dismissVetoed, .popCancelled:
             return
+        case .layerUpdated(let layer, let hidden, let modal, _):
+            guard layer >= 0, layer < layers.count else { return }
+            layers[layer].navigationBarHidden = hidden
+            layers[layer].modalInPresentation = modal
         case .entryPushed(let entry):
             layers[top].entries.append(entry)
         case .entriesPopped(_, let ids, _):

@@ -2,7 +2,7 @@ extension SessionState {
     /// What differs between this state and `expected`, layer by layer and position by position,
     /// each one line naming the layer (0 = base), the position (0 = root), the entry id and the
     /// fields: `route`, `params`, the item fields (``NavigationItem/changedFields(to:)``),
-    /// `modalInPresentation`, or an entry or layer missing or extra; first, the platform
+    /// the layer fields (``LayerField``), or an entry or layer missing or extra; first, the platform
     /// generation when it differs. Empty when they are equal.
     ///
     /// `name` and `expectedName` say which state is which in the lines ("the projection", "the
@@ -26,9 +26,9 @@ extension SessionState {
             }
             let layer = layers[index]
             let other = expected.layers[index]
-            if layer.modalInPresentation != other.modalInPresentation {
+            for field in layer.changedFields(to: other) {
                 lines.append(
-                    "layer \(index): modalInPresentation is \(layer.modalInPresentation) in \(name), \(other.modalInPresentation) in \(expectedName)"
+                    "layer \(index): \(field.rawValue) is \(layer[field]) in \(name), \(other[field]) in \(expectedName)"
                 )
             }
             for position in 0..<max(layer.entries.count, other.entries.count) {

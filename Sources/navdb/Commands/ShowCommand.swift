@@ -7,6 +7,7 @@ struct ShowCommand: Command {
         discussion: """
             The bar shows the back chevron with the label that fits, the top item's title centred, and \
             [modal layer N] on a presented stack; below it, the back menu as the long press opens it. \
+            A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. \
             Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
             """,
         arguments: [Argument.key.spec],

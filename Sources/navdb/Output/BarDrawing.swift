@@ -2,7 +2,8 @@ import NavStore
 
 /// The `show` picture: the navigation bar as drawn text (back chevron and the label that fits,
 /// the top item's title centred, a `[modal layer N]` marker on a presented layer) and, below it,
-/// the back menu as the long press opens it. Plain text that reads well pasted into a bug
+/// the back menu as the long press opens it; no bar at all, and a line saying why, when the top
+/// layer's bar is hidden. Plain text that reads well pasted into a bug
 /// report; ANSI colour only when asked (a terminal without `NO_COLOR`).
 struct BarDrawing {
     /// The smallest bar the picture is drawn at, in columns.
@@ -25,13 +26,34 @@ struct BarDrawing {
         color && !s.isEmpty ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
 
-    /// The whole picture, ending in a newline.
+    /// The whole picture, ending in a newline. A top layer whose navigation bar is hidden gets
+    /// no bar: a line saying so, and the screen on show.
     func render() -> String {
+        if state.topLayer.navigationBarHidden { return hiddenBar() }
         let inner = width - 4
         var text = topBorder(inner: inner) + "\n"
         text += "│ " + barContent(inner: inner) + " │\n"
         text += "╰" + String(repeating: "─", count: width - 2) + "╯\n"
         text += menu()
+        text += "stack: " + Text.escaped(state.stackDescription) + "\n"
+        return text
+    }
+
+    /// No bar is drawn: `(navigation bar hidden: no back button, no back menu)`, on a modal
+    /// layer with its marker, then the screen on show (`screen: Photo [B]`) and the stack.
+    private func hiddenBar() -> String {
+        let layer = state.topLayerIndex
+        var marker = ""
+        if layer > 0 {
+            marker = "[modal layer \(layer)\(state.topLayer.modalInPresentation ? ", modalInPresentation" : "")] "
+        }
+        var text = paint(marker, "33") + "(navigation bar hidden: no bar, so no back button and no back menu)\n"
+        if let top = state.topEntry {
+            text +=
+                "screen: " + (top.item.title.map { Text.display($0) + " " } ?? "") + "[" + Text.escaped(top.id) + "]\n"
+        } else {
+            text += "screen: (empty stack)\n"
+        }
         text += "stack: " + Text.escaped(state.stackDescription) + "\n"
         return text
     }

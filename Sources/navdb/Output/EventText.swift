@@ -2,7 +2,8 @@ import NavStore
 
 /// One-line human summaries of events for `history` and `replay`, e.g. `push Inbox [A]`,
 /// `push Address [address] {popGuard="Discard?"}` (every item setting that is not its default),
-/// `popped C, B (back-menu)`, `vetoed pop of D: "Discard draft?"`. Popped and dismissed ids are
+/// `popped C, B (back-menu)`, `vetoed pop of D: "Discard draft?"`, `update layer 1:
+/// modalInPresentation=true`, `cancelled pop of B (gesture): ...`. Popped and dismissed ids are
 /// listed top first, the order they leave the screen.
 enum EventSummary {
     static func summary(_ body: EventBody) -> String {
@@ -36,6 +37,13 @@ enum EventSummary {
             return "vetoed dismissal of [\(Text.escaped(entry))] (\(source.rawValue)): modal in presentation"
         case .sessionRestored(let marker):
             return restored(marker)
+        case .layerUpdated(let layer, let hidden, let modal, let fields):
+            let values = fields.map { field in
+                "\(field.rawValue)=\(field == .navigationBarHidden ? hidden : modal)"
+            }
+            return "update layer \(layer): " + values.joined(separator: ", ")
+        case .popCancelled(let entry, let source):
+            return "cancelled pop of \(Text.escaped(entry)) (\(source.rawValue)): the swipe began and was let go"
         }
     }
 

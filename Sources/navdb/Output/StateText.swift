@@ -16,8 +16,10 @@ enum StateText {
     static func stack(_ state: SessionState) -> String {
         var text = ""
         for (index, layer) in state.layers.enumerated() {
-            var title = index == 0 ? "layer 0 (base)" : "layer \(index) (modal"
-            if index > 0 { title += layer.modalInPresentation ? ", modalInPresentation)" : ")" }
+            var title = index == 0 ? "layer 0 (base" : "layer \(index) (modal"
+            if index > 0 && layer.modalInPresentation { title += ", modalInPresentation" }
+            if layer.navigationBarHidden { title += ", navigationBarHidden" }
+            title += ")"
             text += title + "\n"
             if layer.entries.isEmpty {
                 text += "  (no entries)\n"

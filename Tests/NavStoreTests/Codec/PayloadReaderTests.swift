@@ -160,6 +160,50 @@ struct PayloadReaderTests {
             ("layer.dismissed", #"{"ids":["M"],"source":"back-button"}"#),
             ("dismiss.vetoed", #"{"entry":"M","source":"gesture"}"#),
             ("pop.vetoed", #"{"entry":"M","prompt":"","source":"back-menu"}"#),
+            ("pop.cancelled", #"{"entry":"B","source":"gesture"}"#),
+            ("pop.cancelled", #"{"source":"content-gesture","entry":"B"}"#),
+            ("pop.cancelled", #"{"entry":"B","source":"sideways"}"#),
+            ("pop.cancelled", #"{"entry":null,"source":"gesture"}"#),
+            ("pop.cancelled", #"{"entry":"B"}"#),
+            ("pop.cancelled", #"{"entry":"B","source":"gesture","entry":"C"}"#),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden"],"layer":0,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #" { "layer" : 2 , "fields" : [ ] , "navigationBarHidden" : false , "modalInPresentation" : true } "#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden","modalInPresentation"],"layer":1,"modalInPresentation":true,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["toolbarHidden"],"layer":0,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden"],"layer":-1,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden"],"layer":1.0,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden"],"layer":0,"modalInPresentation":null,"navigationBarHidden":true}"#
+            ),
+            ("layer.updated", #"{"fields":["navigationBarHidden"],"layer":0,"navigationBarHidden":true}"#),
+            ("layer.updated", #"{"fields":null,"layer":0,"modalInPresentation":false,"navigationBarHidden":true}"#),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden",],"layer":0,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
+            (
+                "layer.updated",
+                #"{"fields":["navigationBarHidden"],"layer":99999999999999999999,"modalInPresentation":false,"navigationBarHidden":true}"#
+            ),
         ]
         let numbers = [
             "0", "-0", "1", "-1", "007", "123456789012345678", "-123456789012345678", "1234567890123456789",

@@ -20,6 +20,12 @@ struct PayloadWriterTests {
         bodies.append(.entriesPopped(source: .backButton, ids: ["A"], confirmed: true))
         bodies.append(.itemUpdated(id: "A", item: NavigationItem(), fields: []))
         bodies.append(.layerPresented(Entry(id: "M", params: [:]), modalInPresentation: true))
+        bodies.append(.layerUpdated(layer: 0, navigationBarHidden: true, modalInPresentation: false, fields: []))
+        bodies.append(
+            .layerUpdated(
+                layer: 3, navigationBarHidden: false, modalInPresentation: true,
+                fields: [.navigationBarHidden, .modalInPresentation]))
+        bodies.append(.popCancelled(entry: "é\u{0}\"", source: .contentGesture))
         bodies.append(
             .entryPushed(
                 Entry(id: "P", params: ["b": .integer(-5), "a": .array([]), "B": .object([:]), "é": .string("\u{1F}")]))
@@ -102,6 +108,7 @@ struct PayloadWriterTests {
                 .itemUpdated(id: text, item: item, fields: ["title", text]),
                 .entriesPopped(source: .gesture, ids: [text, ""], confirmed: false),
                 .layerDismissed(source: .programmatic, ids: [text]), .dismissVetoed(entry: text, source: .gesture),
+                .popCancelled(entry: text, source: .gesture),
             ]
         }
         return bodies

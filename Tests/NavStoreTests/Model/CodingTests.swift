@@ -149,7 +149,8 @@ extension ModelTests {
                 backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
                 backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2,
                 leftItemsSupplementBackButton: true,
-                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
+                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"), interactivePopDisabled: true,
+                contentPopDisabled: true)
             #expect(Set(try Self.object(full).keys) == Set(NavigationItemField.all.map(\.name)))
             #expect(try Self.roundTrip(full) == full)
         }
@@ -247,7 +248,8 @@ extension ModelTests {
                 backBarButtonItem: BackBarButtonItem(title: "c", image: true, menuSuppressed: true),
                 backButtonDisplayMode: .minimal, hidesBackButton: true, leftBarButtonItems: 2,
                 leftItemsSupplementBackButton: true,
-                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"))
+                style: .editor, menuTitle: "m", popGuard: PopGuard(prompt: "p"), interactivePopDisabled: true,
+                contentPopDisabled: true)
             var item = full
             #expect(NavigationItemField.unset(field, in: &item))
             #expect(item != full)
@@ -289,6 +291,13 @@ extension ModelTests {
             .sessionRestored(RestoreMarker()),
             .sessionRestored(
                 RestoreMarker(restoredVersion: 3, attempt: 1, failedVersions: [5, 4], acknowledged: true)),
+            .layerUpdated(
+                layer: 0, navigationBarHidden: true, modalInPresentation: false, fields: [.navigationBarHidden]),
+            .layerUpdated(
+                layer: 2, navigationBarHidden: false, modalInPresentation: true,
+                fields: [.navigationBarHidden, .modalInPresentation]),
+            .popCancelled(entry: "B", source: .gesture),
+            .popCancelled(entry: "é", source: .contentGesture),
         ]
 
         @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
@@ -308,7 +317,7 @@ extension ModelTests {
         @Test("the table holds every event type, and type names are the Events article's")
         func everyType() {
             #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
-            #expect(EventBody.typeNames.count == 10)
+            #expect(EventBody.typeNames.count == 12)
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
         }
 
@@ -324,6 +333,15 @@ extension ModelTests {
                 try EventBody.layerPresented(Entry(id: "M"), modalInPresentation: false).payloadJSON()
                     == #"{"entry":{"id":"M"}}"#)
             #expect(try EventBody.sessionRestored(RestoreMarker()).payloadJSON() == "{}")
+            #expect(
+                try EventBody.layerUpdated(
+                    layer: 1, navigationBarHidden: false, modalInPresentation: true, fields: [.modalInPresentation]
+                ).payloadJSON()
+                    == #"{"fields":["modalInPresentation"],"layer":1,"modalInPresentation":true,"navigationBarHidden":false}"#
+            )
+            #expect(
+                try EventBody.popCancelled(entry: "B", source: .contentGesture).payloadJSON()
+                    == #"{"entry":"B","source":"content-gesture"}"#)
             #expect(try EventBody.entryPushed(Entry(id: "a/b")).payloadJSON() == #"{"entry":{"id":"a/b"}}"#)
             // Older or hand-written payloads without the optional keys read with their defaults.
             #expect(
@@ -339,6 +357,11 @@ extension ModelTests {
                 EventBody.entriesPopped(source: .gesture, ids: ["B", "C"], confirmed: false).entryIDs == ["B", "C"])
             #expect(EventBody.stackReplaced([Entry(id: "X"), Entry(id: "Y")]).entryIDs == ["X", "Y"])
             #expect(EventBody.dismissVetoed(entry: "M", source: .gesture).entryIDs == ["M"])
+            #expect(EventBody.popCancelled(entry: "B", source: .gesture).entryIDs == ["B"])
+            #expect(
+                EventBody.layerUpdated(
+                    layer: 0, navigationBarHidden: true, modalInPresentation: false, fields: [.navigationBarHidden]
+                ).entryIDs == [])
         }
 
         @Test("an unknown event type is refused with the known types listed")

@@ -45,7 +45,8 @@ struct CommandGenerator {
             leftItemsSupplementBackButton: chance(0.3),
             style: chance(0.8) ? .navigator : pick(NavigationItemStyle.allCases),
             menuTitle: chance(0.2) ? title() : nil,
-            popGuard: chance(0.4) ? PopGuard(prompt: pick(["Discard?", ""])) : nil)
+            popGuard: chance(0.4) ? PopGuard(prompt: pick(["Discard?", ""])) : nil,
+            interactivePopDisabled: chance(0.15), contentPopDisabled: chance(0.15))
     }
 
     /// An entry whose id is usually not live (so pushes and presents mostly succeed), sometimes any id.
@@ -103,8 +104,12 @@ struct CommandGenerator {
             }
             return .update(entryID: id, item: item())
         case 74..<83: return .present(entry(in: state), modalInPresentation: chance(0.4))
-        case 83..<93: return .dismiss(source: pick(DismissSource.allCases))
-        default: return .markRestored
+        case 83..<91: return .dismiss(source: pick(DismissSource.allCases))
+        case 91..<93: return .markRestored
+        case 93..<96: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
+        default:
+            return .updateLayer(
+                navigationBarHidden: pick([nil, true, false, false]), modalInPresentation: pick([nil, true, false]))
         }
     }
 }
@@ -127,6 +132,8 @@ extension ModelTests {
             case .present: ["layer.presented"]
             case .dismiss: ["layer.dismissed", "dismiss.vetoed"]
             case .markRestored: ["session.restored"]
+            case .cancelPop: ["pop.cancelled"]
+            case .updateLayer: ["layer.updated"]
             }
         }
 
@@ -144,6 +151,10 @@ extension ModelTests {
                 return "a layer is presented over an empty base"
             }
             if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
+            // Rule 1: a hidden bar draws no back button and no menu.
+            if state.topLayer.navigationBarHidden && (state.backButton != nil || state.backMenu != nil) {
+                return "a back button or menu under a hidden navigation bar"
+            }
             // NavStore.docc/PlatformGenerations.md: generations differ in the label only, never in whether there is a
             // button.
             let classic = state.backButton(under: .ios14)
@@ -213,6 +224,14 @@ extension ModelTests {
                     nothingToDo += 1
                     switch command {
                     case .popTo, .popToRoot: break
+                    case .updateLayer(let hidden, let modal):
+                        let top = state.topLayer
+                        guard hidden.map({ $0 == top.navigationBarHidden }) ?? true,
+                            modal.map({ $0 == top.modalInPresentation }) ?? true
+                        else {
+                            Issue.record("\(context): a layer update that changes the layer appended nothing")
+                            return
+                        }
                     case .update(let id, let item):
                         guard let (layer, position) = state.location(of: id),
                             state.layers[layer].entries[position].item == item
@@ -222,7 +241,8 @@ extension ModelTests {
                         }
                     default:
                         Issue.record(
-                            "\(context): only pop-to, pop-to-root and an unchanged update may have nothing to do")
+                            "\(context): only pop-to, pop-to-root and an unchanged update or layer update may have nothing to do"
+                        )
                         return
                     }
                     continue

@@ -128,15 +128,22 @@ struct NavigationItemFieldTests {
     func unsetNames() throws {
         #expect(
             NavigationItemField.unsetNames == [
-                "title", "back-button-title", "back-bar-button-title", "back-bar-button-image", "menu-suppressed",
-                "back-bar-button-item", "display-mode", "hides-back-button", "left-items", "supplement-back-button",
-                "style", "menu-title", "pop-guard",
+                "title", "back-button-title", "back-bar-button-item", "back-bar-button-title", "back-bar-button-image",
+                "menu-suppressed", "display-mode", "hides-back-button", "left-items", "supplement-back-button",
+                "style", "menu-title", "pop-guard", "interactive-pop-disabled", "content-pop-disabled",
             ])
         var item = NavigationItem(backBarButtonItem: BackBarButtonItem(title: "x", image: true))
         #expect(NavigationItemField.unset("back-bar-button-title", in: &item))
         #expect(item.backBarButtonItem == BackBarButtonItem(image: true))
         #expect(NavigationItemField.unset("back-bar-button-item", in: &item))
         #expect(item == NavigationItem())
+        // The whole item is also a setting: a new UIBarButtonItem(), no title and no image,
+        // replacing the entry's.
+        let whole = try #require(NavigationItemField.allSettings.first { $0.name == "back-bar-button-item" })
+        var custom = NavigationItem(backBarButtonItem: BackBarButtonItem(title: "x", image: true))
+        try whole.set(.flag(true), in: &custom)
+        #expect(custom.backBarButtonItem == BackBarButtonItem())
+        #expect(whole.value(in: custom) == .flag(true))
         #expect(!NavigationItemField.unset("titel", in: &item))
     }
 

@@ -230,6 +230,64 @@ extension ModelTests {
                 name: "emptyEntryID: set-stack with an entry whose id is the empty string", setup: [push("A")],
                 command: .setStack([entry("X"), entry("")]), error: .emptyEntryID,
                 mentions: ["''", "at least one character"]),
+            // Rules 17 and 18 (DESIGN §3.3).
+            Refusal(
+                name: "swipeDisabled: an edge swipe of a screen that turns it off",
+                setup: [push("A"), push("B", NavigationItem(interactivePopDisabled: true))],
+                command: .pop(source: .gesture),
+                error: .swipeDisabled(source: .gesture, top: "B", field: "interactivePopDisabled", stack: "[A, B]"),
+                mentions: ["gesture", "'B'", "interactivePopDisabled", "interactivePopGestureRecognizer", "[A, B]"]),
+            Refusal(
+                name: "swipeDisabled: a cancelled edge swipe of a screen that turns it off",
+                setup: [push("A"), push("B", NavigationItem(interactivePopDisabled: true))],
+                command: .cancelPop(source: .gesture),
+                error: .swipeDisabled(source: .gesture, top: "B", field: "interactivePopDisabled", stack: "[A, B]"),
+                mentions: ["'B'", "interactivePopDisabled"]),
+            Refusal(
+                name: "noBackButton: an edge swipe under a hidden navigation bar",
+                setup: [push("A"), push("B"), .updateLayer(navigationBarHidden: true)],
+                command: .pop(source: .gesture),
+                error: .noBackButton(
+                    source: .gesture, top: "B", reason: "the navigation bar is hidden", stack: "[A, B]"),
+                mentions: ["gesture", "'B'", "navigation bar is hidden", "[A, B]"]),
+            Refusal(
+                name: "noBackButton: a back-button tap under a hidden navigation bar",
+                setup: [push("A"), push("B"), .updateLayer(navigationBarHidden: true)],
+                command: .pop(source: .backButton),
+                error: .noBackButton(
+                    source: .backButton, top: "B", reason: "the navigation bar is hidden", stack: "[A, B]"),
+                mentions: ["back-button", "navigation bar is hidden"]),
+            Refusal(
+                name: "noBackButton: a cancelled swipe under a hidden navigation bar",
+                setup: [push("A"), push("B"), .updateLayer(navigationBarHidden: true)],
+                command: .cancelPop(source: .gesture),
+                error: .noBackButton(
+                    source: .gesture, top: "B", reason: "the navigation bar is hidden", stack: "[A, B]"),
+                mentions: ["navigation bar is hidden"]),
+            Refusal(
+                name: "noBackMenu: menu-select under a hidden navigation bar",
+                setup: [push("A"), push("B"), .updateLayer(navigationBarHidden: true)],
+                command: .menuSelect(row: 1), error: .noBackMenu(stack: "[A, B]"), mentions: ["[A, B]"]),
+            Refusal(
+                name: "cannotPopRoot: a cancelled swipe at the root", setup: [push("A")],
+                command: .cancelPop(source: .gesture),
+                error: .cannotPopRoot(root: "A", layer: 0, stack: "[A]"), mentions: ["'A'", "root"]),
+            Refusal(
+                name: "emptyStack: a cancelled swipe before the first push", setup: [],
+                command: .cancelPop(source: .gesture), error: .emptyStack(action: "pop"), mentions: ["pop", "empty"]),
+            Refusal(
+                name: "invalidSource: a cancelled back-button tap", setup: [push("A"), push("B")],
+                command: .cancelPop(source: .backButton),
+                error: .invalidSource(operation: "a cancelled pop", source: "back-button", accepted: ["gesture"]),
+                mentions: ["'back-button'", "cancelled pop", "gesture"]),
+            Refusal(
+                name: "sourceNotOnPlatform: a cancelled content swipe on an ios14 session",
+                setup: [push("A"), push("B")], command: .cancelPop(source: .contentGesture),
+                error: .sourceNotOnPlatform(source: .contentGesture, platform: .ios14), mentions: ["content-gesture"]),
+            Refusal(
+                name: "baseLayerNotPresented: modalInPresentation on the base layer", setup: [push("A")],
+                command: .updateLayer(modalInPresentation: true), error: .baseLayerNotPresented(stack: "[A]"),
+                mentions: ["layer 0", "not presented", "[A]"]),
         ]
 
         @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
@@ -271,6 +329,8 @@ extension ModelTests {
             case .invalidEvent: "invalidEvent"  // not a rules refusal: the validate tests
             case .invalidParams: "invalidParams"
             case .emptyEntryID: "emptyEntryID"
+            case .swipeDisabled: "swipeDisabled"
+            case .baseLayerNotPresented: "baseLayerNotPresented"
             }
         }
 
@@ -284,6 +344,7 @@ extension ModelTests {
                     "invalidSource", "sourceNotOnPlatform", "nowhereToGoBack", "entryAlreadyLive", "entryNotLive",
                     "presentOverEmptyStack", "noModalLayer",
                     "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams", "emptyEntryID",
+                    "swipeDisabled", "baseLayerNotPresented",
                 ])
         }
 
@@ -491,7 +552,7 @@ extension ModelTests {
                 backButtonDisplayMode: .minimal,
                 hidesBackButton: true, leftBarButtonItems: 1, leftItemsSupplementBackButton: true, style: .editor,
                 menuTitle: "m",
-                popGuard: PopGuard(prompt: "p"))
+                popGuard: PopGuard(prompt: "p"), interactivePopDisabled: true, contentPopDisabled: true)
             #expect(NavigationItem().changedFields(to: full) == NavigationItemField.all.map(\.name))
             #expect(full.changedFields(to: full) == [])
             #expect(NavigationItem(title: nil).changedFields(to: NavigationItem(title: "")) == ["title"])
@@ -626,6 +687,8 @@ extension ModelTests {
                 .dismiss(source: .gesture),
                 push("N"), .back, .back, present("M"), push("N"), .popToRoot, .setStack([entry("X"), entry("Y")]),
                 .dismiss(source: .gesture), .pop(source: .programmatic), .markRestored,
+                push("Z"), .cancelPop(source: .gesture), .updateLayer(navigationBarHidden: true), present("L"),
+                .updateLayer(navigationBarHidden: true, modalInPresentation: true), .dismiss(source: .gesture),
             ]
             var state = SessionState()
             var produced = Set<String>()

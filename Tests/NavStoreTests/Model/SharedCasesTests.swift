@@ -5,12 +5,13 @@ import Testing
 @testable import NavStore
 
 extension SharedCase: CustomTestStringConvertible {
-    var testDescription: String { id }
+    package var testDescription: String { id }
 }
 
 extension ModelTests {
-    /// Runs every behaviour case of `shared/cases/*.json` (the shared behaviour cases) through the library, reading the
-    /// folder at test time, and checks the case runner itself.
+    /// Runs every behaviour case of the shared folders (`shared/cases/`, `cases-ios26/`,
+    /// `cases-gestures/`, or the one folder `$NAVSTORE_CASES_DIR` names) through the library,
+    /// reading them at test time, and checks the case runner itself (Tests/TestSupport/CaseRunner.swift).
     @Suite("Shared behaviour cases")
     struct SharedCasesTests {
         // The folder lives beside the package (`../shared/cases`) in a checkout and in CI; a bare copy
@@ -42,6 +43,7 @@ extension ModelTests {
                 if let expected {
                     #expect(actual?.label == expected.label, context)
                     #expect(actual?.fallbacks == expected.fallbacks, context)
+                    if let image = expected.image { #expect(actual?.image == image, context) }
                 } else {
                     #expect(actual == nil, context)
                 }
@@ -91,26 +93,26 @@ extension ModelTests {
             #expect(try SharedCase.all().count >= 1)
         }
 
-        @Test("the default folder is ../shared/cases beside the package root")
+        @Test("the default folders are ../shared/cases, cases-ios26 and cases-gestures beside the package root")
         func defaultFolder() throws {
             let root = SharedCase.packageRoot()
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
             #expect(
                 FileManager.default.fileExists(
-                    atPath: root.appendingPathComponent("Tests/NavStoreTests/Model/CaseRunner.swift").path))
+                    atPath: root.appendingPathComponent("Tests/TestSupport/CaseRunner.swift").path))
             if ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil {
                 // Compared with symbolic links resolved: `standardizedFileURL` resolves them when it
                 // removes a `..` (here `<root>/../shared` where `../shared` may be a link).
-                let expected = root.deletingLastPathComponent().appendingPathComponent("shared/cases")
-                    .resolvingSymlinksInPath().path
-                #expect(SharedCase.directory().resolvingSymlinksInPath().path == expected)
+                func shared(_ name: String) -> String {
+                    root.deletingLastPathComponent().appendingPathComponent("shared/\(name)").resolvingSymlinksInPath()
+                        .path
+                }
+                #expect(SharedCase.directory().resolvingSymlinksInPath().path == shared("cases"))
                 #expect(
                     SharedCase.directories().map { $0.resolvingSymlinksInPath().path }
-                        == [
-                            expected,
-                            root.deletingLastPathComponent().appendingPathComponent("shared/cases-ios26")
-                                .resolvingSymlinksInPath().path,
-                        ])
+                        == [shared("cases"), shared("cases-ios26"), shared("cases-gestures")])
+            } else {
+                #expect(SharedCase.directories() == [SharedCase.directory()])
             }
         }
     }
@@ -148,7 +150,8 @@ extension ModelTests {
             "an unknown expect key fails the case",
             arguments: [
                 #"{"outcome": "ok", "label": "Inbox"}"#,
-                #"{"backButton": {"label": "A", "fallbacks": [], "image": true}}"#,
+                #"{"backButton": {"label": "A", "fallbacks": [], "imagen": true}}"#,
+                #"{"backButton": {"label": "A", "fallbacks": [], "image": "yes"}}"#,
                 #"{"outcome": "maybe"}"#,
             ])
         func unknownExpectKey(_ expect: String) throws {
@@ -269,6 +272,35 @@ extension ModelTests {
                 (#"{"op": "back"}"#, .back),
                 (#"{"op": "dismiss"}"#, .dismiss(source: .programmatic)),
                 (#"{"op": "dismiss", "source": "gesture"}"#, .dismiss(source: .gesture)),
+                (#"{"op": "pop", "source": "gesture", "cancelled": true}"#, .cancelPop(source: .gesture)),
+                (
+                    #"{"op": "pop", "source": "content-gesture", "cancelled": true}"#,
+                    .cancelPop(source: .contentGesture)
+                ),
+                (#"{"op": "pop", "source": "gesture", "cancelled": false}"#, .pop(source: .gesture, confirmed: false)),
+                (
+                    #"{"op": "update-layer", "navigationBarHidden": true}"#,
+                    .updateLayer(navigationBarHidden: true, modalInPresentation: nil)
+                ),
+                (
+                    #"{"op": "update-layer", "modalInPresentation": false}"#,
+                    .updateLayer(navigationBarHidden: nil, modalInPresentation: false)
+                ),
+                (
+                    #"{"op": "update-layer", "navigationBarHidden": false, "modalInPresentation": true}"#,
+                    .updateLayer(navigationBarHidden: false, modalInPresentation: true)
+                ),
+                (
+                    #"{"op": "push", "id": "A", "backBarButtonItem": {}, "interactivePopDisabled": true}"#,
+                    .push(
+                        Entry(
+                            id: "A",
+                            item: NavigationItem(backBarButtonItem: BackBarButtonItem(), interactivePopDisabled: true)))
+                ),
+                (
+                    #"{"op": "present", "id": "M", "contentPopDisabled": true}"#,
+                    .present(Entry(id: "M", item: NavigationItem(contentPopDisabled: true)), modalInPresentation: false)
+                ),
             ])
         func translation(_ step: String, _ command: NavigationCommand) throws {
             #expect(try steps("[\(step)]").commands() == [command])
@@ -282,7 +314,17 @@ extension ModelTests {
                 #"{"op": "menu-select", "row": 1.5}"#,
                 #"{"op": "dismiss", "source": "back-button"}"#, #"{"op": "set-stack", "entries": {}}"#,
                 #"{"op": "push", "id": "A", "hidesBackButton": "yes"}"#, #"{"op": "push", "id": "A", "params": []}"#,
-                #"{"title": "no op"}"#,
+                #"{"title": "no op"}"#, #"{"op": "pop", "source": "back-button", "cancelled": true}"#,
+                #"{"op": "pop", "cancelled": true}"#, #"{"op": "pop", "source": "gesture", "cancelled": "yes"}"#,
+                #"{"op": "pop", "source": "gesture", "cancelled": true, "confirm": true}"#,
+                #"{"op": "update-layer"}"#, #"{"op": "update-layer", "navigationBarHidden": 1}"#,
+                #"{"op": "update-layer", "hidden": true}"#, #"{"op": "update", "id": "A"}"#,
+                #"{"op": "update", "id": "A", "unset": "title"}"#, #"{"op": "update", "id": "A", "unset": ["titel"]}"#,
+                #"{"op": "update", "id": "A", "unset": ["title", "title"]}"#,
+                #"{"op": "update", "id": "A", "set": {"title": "x"}, "unset": ["title"]}"#,
+                #"{"op": "update", "id": "A", "set": {"interactivePopDisabled": "yes"}}"#,
+                #"{"op": "push", "id": "A", "contentPopDisabled": 1}"#,
+                #"{"op": "push", "id": "A", "backBarButtonItem": {"titel": "x"}}"#,
             ])
         func wrongTypes(_ step: String) throws {
             let error = try #require(throws: CaseError.self) { try steps("[\(step)]").commands() }
@@ -357,17 +399,75 @@ extension ModelTests {
         }
 
         @Test(
-            "the iOS 26 folder is read beside the classic one, every case there under its platform",
+            "the iOS 26 and gestures folders are read beside the classic one, every iOS 26 case under its platform",
             .enabled(
                 if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil
-                    && SharedCase.directoryExists(SharedCase.directories().last!), "no cases-ios26 folder"))
+                    && SharedCase.directoryExists(SharedCase.sharedFolder("cases-ios26"))
+                    && SharedCase.directoryExists(SharedCase.sharedFolder("cases-gestures")),
+                "no cases-ios26 or cases-gestures folder"))
         func ios26Folder() throws {
-            let modern = try SharedCase.all(in: SharedCase.directories().last!)
+            let modern = try SharedCase.all(in: SharedCase.sharedFolder("cases-ios26"))
+            let gestures = try SharedCase.all(in: SharedCase.sharedFolder("cases-gestures"))
             #expect(!modern.isEmpty)
+            #expect(!gestures.isEmpty)
             #expect(modern.allSatisfy { $0.platform == .ios26 })
             let every = try SharedCase.everyFolder()
-            #expect(every.count == (try SharedCase.all()).count + modern.count)
-            #expect(Set(modern.map(\.id)).isSubset(of: Set(every.map(\.id))))
+            #expect(every.count == (try SharedCase.all()).count + modern.count + gestures.count)
+            #expect(Set((modern + gestures).map(\.id)).isSubset(of: Set(every.map(\.id))))
+        }
+
+        @Test("update: unset resets whole fields first, then set replaces, null unsets; the entry's item at that point")
+        func updateSetAndUnset() throws {
+            let c = try steps(
+                #"""
+                [{"op": "push", "id": "A", "title": "Inbox", "backBarButtonItem": {"title": "Mail", "image": true},
+                  "popGuard": {"prompt": "P"}, "interactivePopDisabled": true},
+                 {"op": "update", "id": "A", "unset": ["backBarButtonItem", "popGuard"], "set": {"contentPopDisabled": true}},
+                 {"op": "update", "id": "A", "set": {"backBarButtonItem": {}, "interactivePopDisabled": false}},
+                 {"op": "update", "id": "A", "unset": ["title", "backBarButtonItem", "contentPopDisabled"]}]
+                """#)
+            let commands = try c.commands()
+            #expect(
+                commands[1]
+                    == .update(
+                        entryID: "A",
+                        item: NavigationItem(title: "Inbox", interactivePopDisabled: true, contentPopDisabled: true)))
+            #expect(
+                commands[2]
+                    == .update(
+                        entryID: "A",
+                        item: NavigationItem(
+                            title: "Inbox", backBarButtonItem: BackBarButtonItem(), contentPopDisabled: true)))
+            #expect(commands[3] == .update(entryID: "A", item: NavigationItem()))
+            let run = try c.runThroughModel()
+            #expect(run.events.count == 4)
+            #expect(run.outcome == .ok)
+        }
+
+        @Test("confidence and notes document a case and are ignored; any other unknown key is refused, named")
+        func caseLevelKeys() throws {
+            let given = #""given": [{"op": "push", "id": "A"}], "expect": {"stack": [["A"]]}"#
+            let documented = try one(
+                #"{"id": "d", "source": "s", "confidence": "low", "notes": ["one", {"more": 1}], \#(given)}"#)
+            #expect(try documented.runThroughModel().state.entryIDs == [["A"]])
+            let error = try #require(throws: CaseError.self) {
+                try one(#"{"id": "x", "confidance": "low", \#(given)}"#)
+            }
+            #expect(error.description.contains("unknown key 'confidance'"), "\(error)")
+            #expect(error.description.contains("confidence, notes"), "\(error)")
+        }
+
+        @Test("expect.backButton.image is read and checked against the model")
+        func backButtonImage() throws {
+            let c = try steps(
+                #"[{"op": "push", "id": "A", "backBarButtonItem": {"image": true}}, {"op": "push", "id": "B"}]"#,
+                expect: #"{"backButton": {"label": "", "fallbacks": [], "image": true}}"#)
+            let expected = try #require(try c.expectation().backButton ?? nil)
+            #expect(expected.image == true)
+            #expect(try c.runThroughModel().state.backButton?.image == true)
+            let none = try steps(
+                #"[{"op": "push", "id": "A"}]"#, expect: #"{"backButton": {"label": "", "fallbacks": []}}"#)
+            #expect(try #require(try none.expectation().backButton ?? nil).image == nil)
         }
 
         @Test("a case id used twice across files is refused")

@@ -62,7 +62,10 @@ struct SnapshotsLayoutMigrationTests {
         try schema4.migrate(db)
         try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [.text(source)])
         for table in ["sessions", "events", "layers", "entries", "snapshots"] {
-            try db.execute("INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+            // The columns schema 4 has (a later migration adds some, as 0006 does to `layers`).
+            let columns = try rows(db, "SELECT group_concat(name, ', ') FROM pragma_table_info('\(table)', 'main')")
+            guard case .text(let list)? = columns.first?.first else { throw CocoaError(.fileReadCorruptFile) }
+            try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM current.\(table)")
         }
         try db.execute("DETACH DATABASE current")
         return path

@@ -95,6 +95,45 @@ struct Fixture010Tests {
     }
 
     @Test(
+        "the migrated 0.1.0 database shows every bar, takes the new events, and keeps its old states",
+        .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
+    func migratedTakesNewEvents() throws {
+        let expected = try Self.expected()
+        let dir = try TemporaryDirectory()
+        let copy = dir.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("navdb.sqlite").path, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy)
+        let store = try NavigationStore(path: copy)
+        #expect(store.upgradedFrom != nil)
+        for key in expected.keys {
+            let state = try store.state(session: key).state
+            #expect(state.layers.allSatisfy { !$0.navigationBarHidden }, "\(key)")
+            #expect(
+                state.layers.flatMap(\.entries).allSatisfy {
+                    !$0.item.interactivePopDisabled && !$0.item.contentPopDisabled
+                })
+        }
+        // A session with a back button: hide its bar, record a cancelled swipe before that, restore it.
+        let key = try #require(
+            expected.keys.sorted().first { try store.state(session: $0).state.backButton != nil },
+            "a session with a back button")
+        try store.execute(.cancelPop(source: .gesture), session: key)
+        try store.execute(.updateLayer(navigationBarHidden: true), session: key)
+        let hidden = try store.state(session: key).state
+        #expect(hidden.topLayer.navigationBarHidden && hidden.backButton == nil)
+        #expect(try store.restore(session: key).layers.last?.navigationBarHidden == true)
+        #expect(try store.check().isClean)
+        let reopened = try NavigationStore(path: copy)
+        #expect(try reopened.state(session: key).state == hidden)
+        for (key, views) in expected {
+            for (index, view) in views.enumerated() {
+                #expect(View(try reopened.state(session: key, at: .version(index + 1)).state) == view)
+            }
+        }
+        #expect(try reopened.rebuild(verify: true).differences.isEmpty)
+    }
+
+    @Test(
         "the 0.1.0 export imports with exactly the recorded states, and again skips every event",
         .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"), arguments: StoreBackend.all)
     func importsExport(backend: StoreBackend) throws {

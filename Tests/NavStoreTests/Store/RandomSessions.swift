@@ -60,6 +60,8 @@ struct RandomCommands {
         }
         if Int.random(in: 0..<4, using: &rng) == 0 { item.menuTitle = text() }
         if Int.random(in: 0..<5, using: &rng) == 0 { item.popGuard = PopGuard(prompt: text() ?? "Discard?") }
+        if Int.random(in: 0..<8, using: &rng) == 0 { item.interactivePopDisabled = true }
+        if Int.random(in: 0..<8, using: &rng) == 0 { item.contentPopDisabled = true }
         return item
     }
 
@@ -122,8 +124,13 @@ struct RandomCommands {
         case 76..<84:
             return state.layers.count < 4
                 ? .present(entry(), modalInPresentation: Int.random(in: 0..<3, using: &rng) == 0) : .back
-        case 84..<94: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
-        default: return .markRestored
+        case 84..<93: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
+        case 93..<95: return .markRestored
+        case 95..<97: return .cancelPop(source: .gesture)
+        default:
+            // A hidden bar is shown again soon (it refuses taps and swipes while it is hidden).
+            let modal: Bool? = state.layers.count > 1 ? Bool.random(using: &rng) : nil
+            return .updateLayer(navigationBarHidden: !state.topLayer.navigationBarHidden, modalInPresentation: modal)
         }
     }
 

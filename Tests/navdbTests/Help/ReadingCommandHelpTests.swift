@@ -37,6 +37,7 @@ struct ReadingCommandHelpTests {
               update                  Change a live entry's navigation item; label and menu follow from then on.
               present                 Present a new navigation stack modally, rooted at a new entry.
               dismiss                 Dismiss the top modal layer.
+              update-layer            Change the top layer's navigation bar or its modal-in-presentation lock.
               stack                   Show the layers and entries, now or at a point in history.
               back-menu               Show the back button's label and the back menu, now or at a point in history.
               show                    Draw the navigation bar and the back menu as the user saw them.
@@ -152,7 +153,7 @@ struct ReadingCommandHelpTests {
             #"""
             OVERVIEW: Draw the navigation bar and the back menu as the user saw them.
 
-            The bar shows the back chevron with the label that fits, the top item's title centred, and [modal layer N] on a presented stack; below it, the back menu as the long press opens it. Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
+            The bar shows the back chevron with the label that fits, the top item's title centred, and [modal layer N] on a presented stack; below it, the back menu as the long press opens it. A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
 
             USAGE: navdb show <key> [--at <point>] [--platform <generation>] [--width <n> (default: 40)]
 
@@ -186,7 +187,7 @@ struct ReadingCommandHelpTests {
               <key>                   The session key.
 
             OPTIONS:
-              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored)
+              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored, layer.updated, pop.cancelled)
               --entry <id>            Only events that name this entry.
               --since <time>          Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range).
               --until <time>          Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range).

@@ -50,6 +50,7 @@ struct WritingCommandHelpTests {
               --title <title>         title (UINavigationItem.title).
               --back-button-title <title>
                                       backButtonTitle: the label the next screen's back button shows.
+              --back-bar-button-item  backBarButtonItem: a custom back bar button item with no title and no image, as UIBarButtonItem() (replaces the entry's; the next three options set its parts).
               --back-bar-button-title <title>
                                       backBarButtonItem.title (gives the entry a custom back bar button item).
               --back-bar-button-image
@@ -63,6 +64,9 @@ struct WritingCommandHelpTests {
               --style <style>         style. (values: navigator, browser, editor)
               --menu-title <title>    menuTitle: the app's own back-menu row title.
               --pop-guard <prompt>    popGuard.prompt: a back-button tap asks this before popping.
+              --interactive-pop-disabled
+                                      interactivePopDisabled: the screen turns the edge swipe off (interactivePopGestureRecognizer.isEnabled = false).
+              --content-pop-disabled  contentPopDisabled: the screen turns iOS 26's content swipe off (interactiveContentPopGestureRecognizer.isEnabled = false).
 
             OPTIONS:
               --route <route>         The app's route for restoring the screen (e.g. a URL or screen name).
@@ -85,9 +89,9 @@ struct WritingCommandHelpTests {
             #"""
             OVERVIEW: Pop the top entry of the top layer.
 
-            A back-button tap on a guarded entry is vetoed (exit 3, recorded) unless --confirm is given; a swipe (gesture) and a programmatic pop ignore guards. Popping a layer's root is refused.
+            A back-button tap on a guarded entry is vetoed (exit 3, recorded) unless --confirm is given; a swipe (gesture) and a programmatic pop ignore guards. Popping a layer's root is refused. A swipe is refused under a hidden navigation bar (update-layer --navigation-bar-hidden) and on a screen that turns it off (--interactive-pop-disabled, --content-pop-disabled); with --cancelled it is refused where the swipe would be, and otherwise recorded without changing the stack.
 
-            USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm] [--cancelled] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -95,6 +99,7 @@ struct WritingCommandHelpTests {
             OPTIONS:
               --source <source>       back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); content-gesture: iOS 26's swipe anywhere in the content (interactiveContentPopGestureRecognizer; no guard asked; ios26 sessions only); programmatic: the app calls popViewController(animated:) (no guard asked). (values: back-button, gesture, content-gesture, programmatic; default: back-button)
               --confirm               Answer yes to the top entry's pop guard.
+              --cancelled             The swipe (gesture or content-gesture) began and was cancelled (the user let go early): records pop.cancelled, pops nothing.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -253,6 +258,7 @@ struct WritingCommandHelpTests {
               --title <title>         title (UINavigationItem.title).
               --back-button-title <title>
                                       backButtonTitle: the label the next screen's back button shows.
+              --back-bar-button-item  backBarButtonItem: a custom back bar button item with no title and no image, as UIBarButtonItem() (replaces the entry's; the next three options set its parts).
               --back-bar-button-title <title>
                                       backBarButtonItem.title (gives the entry a custom back bar button item).
               --back-bar-button-image
@@ -266,9 +272,12 @@ struct WritingCommandHelpTests {
               --style <style>         style. (values: navigator, browser, editor)
               --menu-title <title>    menuTitle: the app's own back-menu row title.
               --pop-guard <prompt>    popGuard.prompt: a back-button tap asks this before popping.
+              --interactive-pop-disabled
+                                      interactivePopDisabled: the screen turns the edge swipe off (interactivePopGestureRecognizer.isEnabled = false).
+              --content-pop-disabled  contentPopDisabled: the screen turns iOS 26's content swipe off (interactiveContentPopGestureRecognizer.isEnabled = false).
 
             OPTIONS:
-              --unset <field> ...     Reset a field to unset (applied before the options that set). (values: title, back-button-title, back-bar-button-title, back-bar-button-image, menu-suppressed, back-bar-button-item, display-mode, hides-back-button, left-items, supplement-back-button, style, menu-title, pop-guard)
+              --unset <field> ...     Reset a field to unset (applied before the options that set). (values: title, back-button-title, back-bar-button-item, back-bar-button-title, back-bar-button-image, menu-suppressed, display-mode, hides-back-button, left-items, supplement-back-button, style, menu-title, pop-guard, interactive-pop-disabled, content-pop-disabled)
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -298,6 +307,7 @@ struct WritingCommandHelpTests {
               --title <title>         title (UINavigationItem.title).
               --back-button-title <title>
                                       backButtonTitle: the label the next screen's back button shows.
+              --back-bar-button-item  backBarButtonItem: a custom back bar button item with no title and no image, as UIBarButtonItem() (replaces the entry's; the next three options set its parts).
               --back-bar-button-title <title>
                                       backBarButtonItem.title (gives the entry a custom back bar button item).
               --back-bar-button-image
@@ -311,6 +321,9 @@ struct WritingCommandHelpTests {
               --style <style>         style. (values: navigator, browser, editor)
               --menu-title <title>    menuTitle: the app's own back-menu row title.
               --pop-guard <prompt>    popGuard.prompt: a back-button tap asks this before popping.
+              --interactive-pop-disabled
+                                      interactivePopDisabled: the screen turns the edge swipe off (interactivePopGestureRecognizer.isEnabled = false).
+              --content-pop-disabled  contentPopDisabled: the screen turns iOS 26's content swipe off (interactiveContentPopGestureRecognizer.isEnabled = false).
 
             OPTIONS:
               --route <route>         The app's route for restoring the screen (e.g. a URL or screen name).
@@ -344,6 +357,38 @@ struct WritingCommandHelpTests {
 
             OPTIONS:
               --source <source>       programmatic: the app calls dismiss(animated:completion:), which works on any layer; gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer). (values: gesture, programmatic; default: programmatic)
+              --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
+              --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
+              --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
+
+            GLOBAL OPTIONS:
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --json                  Print machine-readable JSON on stdout.
+              -h, --help              Show help information.
+            """#)
+    }
+
+    @Test("navdb update-layer --help") func updateLayerHelp() throws {
+        try assertHelp(
+            ["update-layer"],
+            #"""
+            OVERVIEW: Change the top layer's navigation bar or its modal-in-presentation lock.
+
+            Acts on the top layer (the base stack, or the topmost presented one): give one flag of either pair, or one of each. The layer.updated event names the fields that changed; when the layer already has those settings nothing is appended and the version stays. --modal-in-presentation is refused on the base layer, which is not presented.
+
+            USAGE: navdb update-layer <key> [--navigation-bar-hidden] [--navigation-bar-shown] [--modal-in-presentation] [--no-modal-in-presentation] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+
+            ARGUMENTS:
+              <key>                   The session key.
+
+            OPTIONS:
+              --navigation-bar-hidden
+                                      setNavigationBarHidden(true): no back button, no back menu, and the edge swipe (and iOS 26's content swipe) is refused.
+              --navigation-bar-shown  setNavigationBarHidden(false): the bar shows again.
+              --modal-in-presentation
+                                      isModalInPresentation = true on the presented layer (a sheet with unsaved changes): a swipe-down dismissal is vetoed (and recorded).
+              --no-modal-in-presentation
+                                      isModalInPresentation = false: a swipe down dismisses the layer again.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.

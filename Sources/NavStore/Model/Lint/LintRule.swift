@@ -95,7 +95,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .untitledMenuRow: "a back-menu row says \"Back\" because its item has no title of any kind"
         case .duplicateMenuRows: "two or more rows of one back menu have the same title"
         case .guardBypassed: "a back-menu pop, swipe or swipe-down dismissal removed a guarded entry without asking"
-        case .noWayBack: "a screen above its layer's root has no back button and no left items"
+        case .noWayBack:
+            "a screen above its layer's root has no back button (hidden, or under a hidden navigation bar) and no left items"
         case .ignoredBackSetting:
             "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
         case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"
@@ -116,7 +117,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .guardBypassed:
             "save or confirm outside navigationBar(_:shouldPop:) (the back menu and the swipe never call it), or use a custom back item without a menu"
         case .noWayBack:
-            "show the back button, or add a left item that goes back"
+            "show the navigation bar and its back button, or add a left item that goes back"
         case .ignoredBackSetting:
             "drop one of them: the backBarButtonItem, or the backButtonTitle / backButtonDisplayMode"
         case .labelFallsBack:
@@ -141,7 +142,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .guardBypassed:
             "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases: a back-menu selection that pops several entries and a guarded one with them (uikit-back-button.json; public-reports-2.json C9, Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses"
         case .noWayBack:
-            "UINavigationItem.hidesBackButton removes the back button, its menu and the swipe; https://developer.apple.com/documentation/uikit/uinavigationitem/hidesbackbutton; cases hidden-back-button-means-no-menu, C21-custom-left-item-disables-swipe-back"
+            "UINavigationItem.hidesBackButton removes the back button, its menu and the swipe, and so does UINavigationController.setNavigationBarHidden(true) (WordPress-iOS #6007, RTRootNavigationController #134); https://developer.apple.com/documentation/uikit/uinavigationitem/hidesbackbutton, https://developer.apple.com/documentation/uikit/uinavigationcontroller/setnavigationbarhidden(_:animated:); cases hidden-back-button-means-no-menu, C21-custom-left-item-disables-swipe-back, G1-hidden-bar-refuses-edge-swipe"
         case .ignoredBackSetting:
             "UINavigationItem.backBarButtonItem, when set, is the back button: backButtonTitle and backButtonDisplayMode apply only when it is nil; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttondisplaymode; cases custom-item-ignores-minimal-mode, custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
         case .labelFallsBack:

@@ -31,10 +31,11 @@ extension StoreCore {
         var layers: [Layer] = []
         var unreadable: [UnreadableRow] = []
         try db.forEachRow(
-            sql: "SELECT layer, modal_in_presentation FROM layers WHERE session_id = ? ORDER BY layer",
+            sql:
+                "SELECT layer, modal_in_presentation, navigation_bar_hidden FROM layers WHERE session_id = ? ORDER BY layer",
             arguments: [.integer(session.id)]
         ) { row in
-            layers.append(Layer(entries: [], modalInPresentation: try row[1]))
+            layers.append(Layer(entries: [], modalInPresentation: try row[1], navigationBarHidden: try row[2]))
         }
         try db.forEachRow(
             sql:

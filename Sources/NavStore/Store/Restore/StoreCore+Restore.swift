@@ -60,7 +60,8 @@ extension StoreCore {
     /// Appends, after a `session.restored` carrying `marker`, the commands that take `current` to
     /// `target`: dismiss every modal layer, replace the base stack (with no entries when the
     /// target's base layer is empty, as a session's is at its start), present and push the
-    /// target's modal layers. Each is decided by the rules like any command. Returns the new version.
+    /// target's modal layers, and give each layer the target's hidden bar (`layer.updated`,
+    /// where it differs). Each is decided by the rules like any command. Returns the new version.
     func align(
         _ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?
     ) throws -> Int {
@@ -81,10 +82,14 @@ extension StoreCore {
             // stack refuses an empty list, so this event is appended as the fact it is.
             try append(base.isEmpty ? .stackReplaced([]) : try write.state.decide(.setStack(base)))
         }
+        // A hidden bar is the layer's own state (rule 18): set once its entries are in place
+        // (no event when it already is as the target has it).
+        try append(try write.state.decide(.updateLayer(navigationBarHidden: target.layers[0].navigationBarHidden)))
         for layer in target.layers.dropFirst() {
             guard let root = layer.entries.first else { continue }
             try append(try write.state.decide(.present(root, modalInPresentation: layer.modalInPresentation)))
             for entry in layer.entries.dropFirst() { try append(try write.state.decide(.push(entry))) }
+            try append(try write.state.decide(.updateLayer(navigationBarHidden: layer.navigationBarHidden)))
         }
         try finishWrite(write)
         return write.version

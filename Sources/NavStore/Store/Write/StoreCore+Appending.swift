@@ -171,13 +171,21 @@ extension StoreCore {
         }
         for (index, layer) in new.layers.enumerated() {
             let oldLayer: Layer? = index < old.layers.count ? old.layers[index] : nil
-            if oldLayer?.modalInPresentation != layer.modalInPresentation || oldLayer == nil {
+            if oldLayer?.modalInPresentation != layer.modalInPresentation
+                || oldLayer?.navigationBarHidden != layer.navigationBarHidden || oldLayer == nil
+            {
                 try db.execute(
                     sql: """
-                        INSERT INTO layers (session_id, layer, modal_in_presentation) VALUES (?, ?, ?)
-                        ON CONFLICT (session_id, layer) DO UPDATE SET modal_in_presentation = excluded.modal_in_presentation
+                        INSERT INTO layers (session_id, layer, modal_in_presentation, navigation_bar_hidden)
+                        VALUES (?, ?, ?, ?)
+                        ON CONFLICT (session_id, layer) DO UPDATE SET
+                            modal_in_presentation = excluded.modal_in_presentation,
+                            navigation_bar_hidden = excluded.navigation_bar_hidden
                         """,
-                    arguments: [session, SQLValue(index), SQLValue(layer.modalInPresentation)])
+                    arguments: [
+                        session, SQLValue(index), SQLValue(layer.modalInPresentation),
+                        SQLValue(layer.navigationBarHidden),
+                    ])
             }
             let oldEntries = oldLayer?.entries ?? []
             if oldEntries.count > layer.entries.count {

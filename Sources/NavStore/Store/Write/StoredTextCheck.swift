@@ -49,7 +49,7 @@ package struct StoredTextCheck: Sendable {
         case .entryPushed(let entry), .layerPresented(let entry, _): visit(entry)
         case .stackReplaced(let entries): entries.forEach(visit)
         case .sessionStarted, .entriesPopped, .popVetoed, .itemUpdated, .layerDismissed, .dismissVetoed,
-            .sessionRestored:
+            .sessionRestored, .layerUpdated, .popCancelled:
             break
         }
     }

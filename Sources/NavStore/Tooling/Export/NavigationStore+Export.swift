@@ -166,14 +166,18 @@ struct Redactor {
         case .layerDismissed(let source, let ids): .layerDismissed(source: source, ids: ids.map(id))
         case .dismissVetoed(let entry, let source): .dismissVetoed(entry: id(entry), source: source)
         case .sessionRestored(let marker): .sessionRestored(marker)
+        case .layerUpdated: body  // flags and a layer index: no text
+        case .popCancelled(let entry, let source): .popCancelled(entry: id(entry), source: source)
         }
     }
 
     /// A whole state redacted as its events are (entry ids, routes, params, items).
     func redact(_ state: SessionState) -> SessionState {
         SessionState(
-            layers: state.layers.map {
-                Layer(entries: $0.entries.map(redact), modalInPresentation: $0.modalInPresentation)
+            layers: state.layers.map { layer in
+                var redacted = layer
+                redacted.entries = layer.entries.map(redact)
+                return redacted
             },
             platform: state.platform)
     }

@@ -57,7 +57,9 @@ public struct ReportBuilder: Sendable {
                 summary: summary,
                 veto: event.body.isVeto,
                 layers: zip(state.layers, layers).map {
-                    ReportLayer(modalInPresentation: $0.modalInPresentation, entries: $1)
+                    ReportLayer(
+                        modalInPresentation: $0.modalInPresentation, navigationBarHidden: $0.navigationBarHidden,
+                        entries: $1)
                 },
                 backButton: button.map(Self.reportButton),
                 noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
@@ -122,19 +124,25 @@ public struct ReportBuilder: Sendable {
         return ReportBackButton(label: button.label, fallbacks: button.fallbacks, image: button.image, steps: steps)
     }
 
-    /// What differs between `before` and `after`: layers presented or dismissed, entries added,
-    /// removed or changed (by id within a layer), and the back button and menu.
+    /// What differs between `before` and `after`: layers presented or dismissed, a layer's own
+    /// fields (``LayerField``), entries added, removed or changed (by id within a layer), and the
+    /// back button and menu.
     static func changes(from before: SessionState, to after: SessionState) -> [ReportChange] {
         var changes: [ReportChange] = []
         for index in 0..<max(before.layers.count, after.layers.count) {
             let old = index < before.layers.count ? before.layers[index] : nil
             let new = index < after.layers.count ? after.layers[index] : nil
             if old == nil, new != nil, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
-            if let old, let new, old.modalInPresentation != new.modalInPresentation {
-                changes.append(
-                    ReportChange(
-                        kind: .modalInPresentation, layer: index, before: .bool(old.modalInPresentation),
-                        after: .bool(new.modalInPresentation)))
+            if let old, let new {
+                for field in old.changedFields(to: new) {
+                    let kind: ReportChange.Kind =
+                        switch field {
+                        case .modalInPresentation: .modalInPresentation
+                        case .navigationBarHidden: .navigationBarHidden
+                        }
+                    changes.append(
+                        ReportChange(kind: kind, layer: index, before: .bool(old[field]), after: .bool(new[field])))
+                }
             }
             entryChanges(from: old?.entries ?? [], to: new?.entries ?? [], layer: index, into: &changes)
             if old != nil, new == nil { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }

@@ -66,7 +66,10 @@ extension ReportPage {
               sheet.style.marginTop = (i * 14) + 'px';
               sheet.style.zIndex = String(i + 1);
               sheet.setAttribute('role', 'group');
-              sheet.setAttribute('aria-label', i === 0 ? 'Base layer' : 'Modal layer ' + i + (layer.modalInPresentation ? ' (modal in presentation)' : ''));
+              var notes = [];
+              if (layer.modalInPresentation) notes.push('modal in presentation');
+              if (layer.navigationBarHidden) notes.push('navigation bar hidden');
+              sheet.setAttribute('aria-label', (i === 0 ? 'Base layer' : 'Modal layer ' + i) + (notes.length ? ' (' + notes.join(', ') + ')' : ''));
               var bar = el('div', 'bar');
               var lead = el('div', 'lead');
               var topEntry = layer.entries.length ? entry(layer.entries[layer.entries.length - 1]) : null;
@@ -92,7 +95,11 @@ extension ReportPage {
               var titleNode = el('div', 'title');
               if (title !== null) titleNode.appendChild(iso(title));
               bar.appendChild(titleNode);
-              sheet.appendChild(bar);
+              if (layer.navigationBarHidden) {
+                sheet.appendChild(el('p', 'hiddenbar', 'Navigation bar hidden (navigationBarHidden): no bar is drawn.'));
+              } else {
+                sheet.appendChild(bar);
+              }
               var content = el('div', 'content');
               if (topEntry) {
                 append(content.appendChild(el('p', 'screen')), ['Entry ', iso(topEntry.id)].concat(
@@ -153,6 +160,7 @@ extension ReportPage {
             clear(list);
             if (!ver.changes.length) {
               list.appendChild(el('li', null, ver.veto ? 'Nothing changed: the event records a veto.' :
+                ver.type === 'pop.cancelled' ? 'Nothing changed: the swipe back began and was cancelled.' :
                 'Nothing changed in the stacks, the back button or the back menu.'));
               return;
             }
@@ -162,6 +170,7 @@ extension ReportPage {
                 case 'layer-presented': append(li, ['Modal layer ' + c.layer + ' presented']); break;
                 case 'layer-dismissed': append(li, ['Modal layer ' + c.layer + ' dismissed']); break;
                 case 'modal-in-presentation': append(li, ['Layer ' + c.layer + ' modalInPresentation: ', value(c.before), ' → ', value(c.after)]); break;
+                case 'navigation-bar-hidden': append(li, ['Layer ' + c.layer + ' navigationBarHidden: ', value(c.before), ' → ', value(c.after)]); break;
                 case 'entry-added': append(li, ['Added ', iso(c.entry), ' to layer ' + c.layer + ' at position ' + c.position]); break;
                 case 'entry-removed': append(li, ['Removed ', iso(c.entry), ' from layer ' + c.layer]); break;
                 case 'field-changed': append(li, [iso(c.entry), ' ' + c.field + ': ', value(c.before), ' → ', value(c.after)]); break;
@@ -228,7 +237,7 @@ extension ReportPage {
             clear(holder);
             ver.layers.forEach(function (layer, i) {
               var box = holder.appendChild(el('div', 'layer'));
-              box.appendChild(el('h3', null, i === 0 ? 'Layer 0 (base)' : 'Layer ' + i + ' (modal' + (layer.modalInPresentation ? ', modal in presentation' : '') + ')'));
+              box.appendChild(el('h3', null, (i === 0 ? 'Layer 0 (base' : 'Layer ' + i + ' (modal' + (layer.modalInPresentation ? ', modal in presentation' : '')) + (layer.navigationBarHidden ? ', navigation bar hidden' : '') + ')'));
               if (!layer.entries.length) { box.appendChild(el('p', 'none', 'No entries.')); return; }
               var list = box.appendChild(el('ol'));
               list.start = 0;

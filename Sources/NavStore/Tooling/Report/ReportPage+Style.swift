@@ -50,6 +50,7 @@ extension ReportPage {
         .menu li.blank{background:repeating-linear-gradient(135deg,transparent 0 6px,#ff3b3022 6px 12px);outline:2px dashed var(--err);outline-offset:-3px}
         .menu li.blank::after{content:"blank row (defect)";float:right;color:var(--err);font-size:.75rem}
         .nomenu,.nobutton{font-size:.85rem;color:var(--muted);margin:4px 0}
+        .hiddenbar{margin:0;min-height:20px;padding:2px 10px;font-size:.75rem;color:var(--muted);border-bottom:1px dashed var(--line)}
         .room{font-size:.85rem;color:var(--muted);display:flex;flex-wrap:wrap;gap:6px;align-items:center}
         .room input{flex:1;min-width:120px}
         table{border-collapse:collapse;width:100%;font-size:.85rem}

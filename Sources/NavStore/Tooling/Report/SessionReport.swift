@@ -78,11 +78,13 @@ public struct ReportField: Sendable, Hashable, Codable {
     public var value: JSONValue
 }
 
-/// One layer of a version's state: whether it is modal in presentation and its entries, bottom
-/// (root) first, as indices into ``SessionReport/entries``.
+/// One layer of a version's state: whether it is modal in presentation, whether its navigation
+/// bar is hidden, and its entries, bottom (root) first, as indices into ``SessionReport/entries``.
 public struct ReportLayer: Sendable, Hashable, Codable {
     /// `UIViewController.isModalInPresentation` of a presented layer (always `false` for layer 0).
     public var modalInPresentation: Bool
+    /// ``Layer/navigationBarHidden``: the page draws no bar for a top layer whose bar is hidden.
+    public var navigationBarHidden: Bool = false
     /// Indices into ``SessionReport/entries``, root first.
     public var entries: [Int]
 }
@@ -132,6 +134,8 @@ public struct ReportChange: Sendable, Hashable, Codable {
         case layerDismissed = "layer-dismissed"
         /// A layer's `modalInPresentation` changed (`before`, `after` are booleans).
         case modalInPresentation = "modal-in-presentation"
+        /// A layer's `navigationBarHidden` changed (`before`, `after` are booleans).
+        case navigationBarHidden = "navigation-bar-hidden"
         /// `entry` is now in `layer` (`position` from the root).
         case entryAdded = "entry-added"
         /// `entry` left `layer`.

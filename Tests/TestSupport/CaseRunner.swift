@@ -1,59 +1,114 @@
-// The shared behaviour cases of the shared behaviour cases (`shared/cases/*.json`), read at test time and turned
-// into NavigationCommands. This file imports neither Testing nor NavStore's internals (only its
-// public API), so another test target (the CLI's) can compile the very same file.
+// The shared behaviour cases (`../shared/cases*/*.json`), read at test time: the one reading of
+// the case format (DESIGN §9, §3.3) that both runners share. The library's runner turns the steps
+// into NavigationCommands (``SharedCase/commands()``); the CLI's turns the same steps into `navdb`
+// words (Tests/navdbTests/SharedCasesTests.swift). This file uses NavStore's public API only.
+//
+// A new kind of step (DESIGN §15's `tabs` and `select-tab`, a `"tab"` on any step) is: its fields
+// in ``SharedCase/operations`` (or ``SharedCase/everyStepFields``), a case of ``CaseStep`` read in
+// ``SharedCase/steps()``, its command in ``SharedCase/commands()`` and its words in the CLI's
+// runner; a new expectation is a key of ``SharedCase/expectKeys`` read in
+// ``SharedCase/expectation()``. The compiler asks for the rest.
 import Foundation
 import NavStore
 
 /// A case file, its step list or its expectations could not be read, or a step was refused
 /// where the case does not allow it. The message names the file, the case and the step.
-struct CaseError: Error, CustomStringConvertible, Equatable {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct CaseError: Error, CustomStringConvertible, Equatable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
-/// One behaviour case of the shared behaviour cases: `{"id", "source", "given": [steps], "expect": {...}}`.
-struct SharedCase: Sendable, Hashable {
+/// One step of a case, read and checked: what both runners run. Absent pop and dismiss
+/// sources are `programmatic`; absent flags `false`.
+package enum CaseStep: Sendable, Hashable {
+    /// `{"op": "push", "id", "route", "params", item fields...}`.
+    case push(Entry)
+    /// `{"op": "present", "id", ..., "modalInPresentation"}`.
+    case present(Entry, modalInPresentation: Bool)
+    /// `{"op": "pop", "source", "confirm", "cancelled"}`; `cancelled` only with a swipe source.
+    case pop(source: PopSource, confirm: Bool, cancelled: Bool)
+    /// `{"op": "pop-to", "id", "source"}`.
+    case popTo(id: String, source: PopSource)
+    /// `{"op": "pop-to-root"}`.
+    case popToRoot
+    /// `{"op": "menu-select", "row"}`.
+    case menuSelect(row: Int)
+    /// `{"op": "back"}`.
+    case back
+    /// `{"op": "set-stack", "entries": [...]}`.
+    case setStack([Entry])
+    /// `{"op": "update", "id", "set": {item fields}, "unset": [field names]}`: `unset` resets
+    /// the fields it names (`backBarButtonItem` the whole custom item) first, then `set` replaces
+    /// the fields it names (`null` unsets one). A field is in one of them at most.
+    case update(id: String, set: [String: JSONValue], unset: [NavigationItemField])
+    /// `{"op": "dismiss", "source"}`.
+    case dismiss(source: DismissSource)
+    /// `{"op": "update-layer", "navigationBarHidden", "modalInPresentation"}`: at least one.
+    case updateLayer(navigationBarHidden: Bool?, modalInPresentation: Bool?)
+}
+
+/// One behaviour case of the shared behaviour cases: `{"id", "source", "platform", "confidence",
+/// "notes", "given": [steps], "expect": {...}}`.
+package struct SharedCase: Sendable, Hashable {
     /// The case id (unique over all files).
-    var id: String
+    package var id: String
     /// Where the behaviour is documented (free text).
-    var source: String?
+    package var source: String?
     /// The file the case came from (name only, e.g. `uikit-back-button.json`).
-    var file: String
+    package var file: String
     /// The steps, each `{"op": ..., fields...}`, as JSON.
-    var given: [[String: JSONValue]]
+    package var given: [[String: JSONValue]]
     /// The expectations, as JSON (see ``expectation()``).
-    var expect: [String: JSONValue]
+    package var expect: [String: JSONValue]
     /// The case-level `"platform"`: the generation the case's session starts with
     /// (NavStore.docc/PlatformGenerations.md); `ios14` when the case has none.
-    var platform: PlatformGeneration = .default
+    package var platform: PlatformGeneration = .default
 
-    // MARK: - Finding and reading the folder
-
-    /// The environment variable that overrides the cases folder.
-    static let environmentKey = "NAVSTORE_CASES_DIR"
-
-    /// The cases folder: `$NAVSTORE_CASES_DIR` when set, else `<package root>/../shared/cases`,
-    /// the package root being the nearest folder above `filePath` that holds `Package.swift`
-    /// (four levels above this file in `Tests/NavStoreTests/Model/`).
-    static func directory(filePath: String = #filePath) -> URL {
-        if let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return sharedFolder("cases", filePath: filePath)
+    package init(
+        id: String, source: String?, file: String, given: [[String: JSONValue]], expect: [String: JSONValue],
+        platform: PlatformGeneration = .default
+    ) {
+        self.id = id
+        self.source = source
+        self.file = file
+        self.given = given
+        self.expect = expect
+        self.platform = platform
     }
 
-    /// The folders whose cases run: ``directory(filePath:)`` and, unless `$NAVSTORE_CASES_DIR`
-    /// names one folder, `../shared/cases-ios26` (cases with `"platform": "ios26"`,
-    /// NavStore.docc/PlatformGenerations.md).
-    static func directories(filePath: String = #filePath) -> [URL] {
-        if let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty {
-            return [URL(fileURLWithPath: override, isDirectory: true)]
+    // MARK: - Finding and reading the folders
+
+    /// The environment variable that names the one folder to run instead of the shared ones.
+    package static let environmentKey = "NAVSTORE_CASES_DIR"
+
+    /// The shared case folders beside the package (`../shared/<name>`), in the order they run:
+    /// the classic cases, the iOS 26 ones (cases with `"platform": "ios26"`), and the gestures,
+    /// bars and sheets of DESIGN §3.3.
+    package static let sharedFolderNames = ["cases", "cases-ios26", "cases-gestures"]
+
+    /// The folder named by `$NAVSTORE_CASES_DIR`, when it is set and not empty.
+    package static var overrideDirectory: URL? {
+        guard let override = ProcessInfo.processInfo.environment[environmentKey], !override.isEmpty else {
+            return nil
         }
-        return [directory(filePath: filePath), sharedFolder("cases-ios26", filePath: filePath)]
+        return URL(fileURLWithPath: override, isDirectory: true)
+    }
+
+    /// The first cases folder: `$NAVSTORE_CASES_DIR` when set, else `<package root>/../shared/cases`,
+    /// the package root being the nearest folder above `filePath` that holds `Package.swift`.
+    package static func directory(filePath: String = #filePath) -> URL {
+        overrideDirectory ?? sharedFolder("cases", filePath: filePath)
+    }
+
+    /// The folders whose cases run: `$NAVSTORE_CASES_DIR` alone when it is set (on both paths,
+    /// the library's and the CLI's), else every folder of ``sharedFolderNames``.
+    package static func directories(filePath: String = #filePath) -> [URL] {
+        if let override = overrideDirectory { return [override] }
+        return sharedFolderNames.map { sharedFolder($0, filePath: filePath) }
     }
 
     /// `<package root>/../shared/<name>`.
-    private static func sharedFolder(_ name: String, filePath: String) -> URL {
+    package static func sharedFolder(_ name: String, filePath: String = #filePath) -> URL {
         packageRoot(filePath: filePath)
             .appendingPathComponent("..", isDirectory: true)
             .appendingPathComponent("shared", isDirectory: true)
@@ -64,7 +119,7 @@ struct SharedCase: Sendable, Hashable {
     /// Every case of every folder of ``directories(filePath:)`` that exists, folder by folder
     /// (ids unique over all of them).
     /// - Throws: as ``all(in:)``, and for an id used in two folders.
-    static func everyFolder() throws -> [SharedCase] {
+    package static func everyFolder() throws -> [SharedCase] {
         var cases: [SharedCase] = []
         var seen: [String: String] = [:]
         for folder in directories() {
@@ -79,9 +134,9 @@ struct SharedCase: Sendable, Hashable {
         return cases
     }
 
-    /// The package root above `filePath`: the nearest folder holding `Package.swift`, or four
-    /// levels up when none is found.
-    static func packageRoot(filePath: String = #filePath) -> URL {
+    /// The package root above `filePath`: the nearest folder holding `Package.swift`, or three
+    /// levels up (this file is `Tests/TestSupport/CaseRunner.swift`) when none is found.
+    package static func packageRoot(filePath: String = #filePath) -> URL {
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         for _ in 0..<8 {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
@@ -90,13 +145,13 @@ struct SharedCase: Sendable, Hashable {
             folder = folder.deletingLastPathComponent()
         }
         var fallback = URL(fileURLWithPath: filePath)
-        for _ in 0..<4 { fallback = fallback.deletingLastPathComponent() }
+        for _ in 0..<3 { fallback = fallback.deletingLastPathComponent() }
         return fallback
     }
 
     /// Whether the cases folder exists (it does beside a checkout with `shared/`; a bare copy of
     /// the package may not have it).
-    static func directoryExists(_ directory: URL = directory()) -> Bool {
+    package static func directoryExists(_ directory: URL = directory()) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
             && isDirectory.boolValue
@@ -104,7 +159,7 @@ struct SharedCase: Sendable, Hashable {
 
     /// The `*.json` files of the folder, sorted by name; empty when the folder is absent.
     /// - Throws: when the folder exists but cannot be listed.
-    static func files(in directory: URL = directory()) throws -> [URL] {
+    package static func files(in directory: URL = directory()) throws -> [URL] {
         guard directoryExists(directory) else { return [] }
         return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
@@ -115,7 +170,7 @@ struct SharedCase: Sendable, Hashable {
     /// the folder is absent.
     /// - Throws: ``CaseError`` for a file of none of the shapes ``parse(_:file:)`` accepts, a case
     ///   without an id, or an id used twice.
-    static func all(in directory: URL = directory()) throws -> [SharedCase] {
+    package static func all(in directory: URL = directory()) throws -> [SharedCase] {
         var cases: [SharedCase] = []
         var seen: [String: String] = [:]
         for url in try files(in: directory) {
@@ -132,7 +187,7 @@ struct SharedCase: Sendable, Hashable {
 
     /// The cases of one file.
     /// - Throws: ``CaseError`` naming the file and what is wrong.
-    static func load(_ url: URL) throws -> [SharedCase] {
+    package static func load(_ url: URL) throws -> [SharedCase] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw CaseError("\(url.lastPathComponent): cannot read: \(error)")
@@ -141,13 +196,18 @@ struct SharedCase: Sendable, Hashable {
     }
 
     /// The shapes a case file may have, as error messages name them.
-    static let fileShapes =
+    package static let fileShapes =
         #"one case {"id", "source", "given", "expect"} (the shared cases' shape), an array of cases [...], or {"cases": [...]}"#
+
+    /// The keys a case may hold. `confidence` and `notes` document the case; runners ignore them.
+    package static let caseKeys = ["id", "source", "platform", "confidence", "notes", "given", "expect"]
 
     /// The cases of one file's text: one case object `{"id", "source", "given", "expect"}` as
     /// the shared behaviour cases writes it, a top-level array of cases, or an object `{"cases": [...]}`.
+    /// The steps and expectations are checked when a runner reads them (``steps()``,
+    /// ``expectation()``), so a malformed case fails alone, naming the key.
     /// - Throws: ``CaseError`` naming the file and what is wrong.
-    static func parse(_ data: Data, file: String) throws -> [SharedCase] {
+    package static func parse(_ data: Data, file: String) throws -> [SharedCase] {
         let root: JSONValue
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw CaseError("\(file): not JSON: \(error)")
@@ -173,10 +233,9 @@ struct SharedCase: Sendable, Hashable {
             guard case .string(let id)? = object["id"] else {
                 throw CaseError("\(file): case \(index + 1) has no string \"id\"")
             }
-            let known: Set<String> = ["id", "source", "platform", "given", "expect"]
-            if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            if let unknown = object.keys.sorted().first(where: { !caseKeys.contains($0) }) {
                 throw CaseError(
-                    "\(file): case '\(id)' has an unknown key '\(unknown)' (known: id, source, platform, given, expect)"
+                    "\(file): case '\(id)' has an unknown key '\(unknown)' (known: \(caseKeys.joined(separator: ", ")))"
                 )
             }
             var platform = PlatformGeneration.default
@@ -191,7 +250,11 @@ struct SharedCase: Sendable, Hashable {
             case let other?: throw CaseError("\(file): case '\(id)' \"platform\" must be a string, got \(other)")
             }
             var source: String?
-            if case .string(let text)? = object["source"] { source = text }
+            switch object["source"] {
+            case nil, .null?: break
+            case .string(let text)?: source = text
+            case let other?: throw CaseError("\(file): case '\(id)' \"source\" must be a string, got \(other)")
+            }
             guard case .array(let steps)? = object["given"] else {
                 throw CaseError("\(file): case '\(id)' has no \"given\" array")
             }
@@ -208,38 +271,37 @@ struct SharedCase: Sendable, Hashable {
         }
     }
 
-    // MARK: - Steps to commands
+    // MARK: - Steps
 
-    /// The operations a step may name (README and `--help`), each with the fields it accepts besides `op`.
-    static let operations: [String: Set<String>] = {
-        let item = Set(NavigationItemField.all.map(\.name))
-        return [
-            "push": item.union(["id", "route", "params"]),
-            "present": item.union(["id", "route", "params", "modalInPresentation"]),
-            "pop": ["source", "confirm"],
+    /// The JSON keys of the item fields (NavStore.docc/Rules.md), which push, present, set-stack
+    /// entries and update's `set` take.
+    package static let itemKeys = Set(NavigationItemField.all.map(\.name))
+
+    /// Fields any step may carry besides `op` (none yet; DESIGN §15's `"tab"` goes here).
+    package static let everyStepFields: Set<String> = []
+
+    /// The operations a step may name, each with the fields it accepts besides `op`.
+    package static let operations: [String: Set<String>] = {
+        [
+            "push": itemKeys.union(["id", "route", "params"]),
+            "present": itemKeys.union(["id", "route", "params", "modalInPresentation"]),
+            "pop": ["source", "confirm", "cancelled"],
             "pop-to": ["id", "source"],
             "pop-to-root": [],
             "menu-select": ["row"],
             "back": [],
             "set-stack": ["entries"],
-            "update": ["id", "set"],
+            "update": ["id", "set", "unset"],
             "dismiss": ["source"],
-        ]
+            "update-layer": ["navigationBarHidden", "modalInPresentation"],
+        ].mapValues { $0.union(everyStepFields) }
     }()
 
-    /// The case's steps as commands, in order.
-    ///
-    /// An `update` step's `set` is a partial item merged (``NavigationItem/merging(_:)``) into the
-    /// item the entry has at that point. That item is known without running the case: an entry's
-    /// item changes only through `push`, `present`, `set-stack` and `update`, which all list it, so
-    /// the last one of those that named the id gives it (a step that was refused can only be the
-    /// last one). An update of an id never seen merges into an empty item; the rules refuse it.
-    /// Absent sources are `programmatic`; an absent `confirm` is `false`.
+    /// The case's steps, read and checked, in order.
     /// - Throws: ``CaseError`` for an unknown op, an unknown field, a missing field or a value of
-    ///   the wrong type, naming the case and the step.
-    func commands() throws -> [NavigationCommand] {
-        var items: [String: NavigationItem] = [:]
-        return try given.enumerated().map { index, step in
+    ///   the wrong type, naming the case, the step and the key.
+    package func steps() throws -> [CaseStep] {
+        try given.enumerated().map { index, step in
             let context = "case '\(id)' step \(index + 1)"
             guard case .string(let op)? = step["op"] else { throw CaseError("\(context): no string \"op\"") }
             guard let accepted = Self.operations[op] else {
@@ -256,18 +318,30 @@ struct SharedCase: Sendable, Hashable {
             let reader = FieldReader(fields: fields, context: "\(context) (\(op))")
             switch op {
             case "push":
-                let entry = try reader.entry(inlineItem: true)
-                items[entry.id] = entry.item
-                return .push(entry)
+                return .push(try reader.entry(inlineItem: true))
             case "present":
-                let entry = try reader.entry(inlineItem: true)
-                items[entry.id] = entry.item
-                return .present(entry, modalInPresentation: try reader.bool("modalInPresentation") ?? false)
+                return .present(
+                    try reader.entry(inlineItem: true),
+                    modalInPresentation: try reader.bool("modalInPresentation") ?? false)
             case "pop":
-                return .pop(
-                    source: try reader.popSource() ?? .programmatic, confirmed: try reader.bool("confirm") ?? false)
+                let source = try reader.popSource() ?? .programmatic
+                let confirm = try reader.bool("confirm") ?? false
+                let cancelled = try reader.bool("cancelled") ?? false
+                if cancelled {
+                    guard source == .gesture || source == .contentGesture else {
+                        throw CaseError(
+                            "\(reader.context): \"cancelled\" is a swipe that began and was let go: it takes the source gesture or content-gesture, not \(source.rawValue)"
+                        )
+                    }
+                    guard !confirm else {
+                        throw CaseError(
+                            "\(reader.context): \"cancelled\" and \"confirm\" cannot be combined: a swipe asks no pop guard"
+                        )
+                    }
+                }
+                return .pop(source: source, confirm: confirm, cancelled: cancelled)
             case "pop-to":
-                return .popTo(entryID: try reader.requiredString("id"), source: try reader.popSource() ?? .programmatic)
+                return .popTo(id: try reader.requiredString("id"), source: try reader.popSource() ?? .programmatic)
             case "pop-to-root":
                 return .popToRoot
             case "menu-select":
@@ -278,52 +352,127 @@ struct SharedCase: Sendable, Hashable {
                 guard case .array(let list)? = fields["entries"] else {
                     throw CaseError("\(reader.context): \"entries\" must be an array")
                 }
-                let entries = try list.enumerated().map { n, value in
-                    guard case .object(let object) = value else {
-                        throw CaseError("\(reader.context): entry \(n + 1) is not an object")
-                    }
-                    return try FieldReader(fields: object, context: "\(reader.context) entry \(n + 1)").setStackEntry()
-                }
-                for entry in entries { items[entry.id] = entry.item }
-                return .setStack(entries)
+                return .setStack(
+                    try list.enumerated().map { n, value in
+                        guard case .object(let object) = value else {
+                            throw CaseError("\(reader.context): entry \(n + 1) is not an object")
+                        }
+                        return try FieldReader(fields: object, context: "\(reader.context) entry \(n + 1)")
+                            .setStackEntry()
+                    })
             case "update":
                 let entryID = try reader.requiredString("id")
-                guard case .object(let patch)? = fields["set"] else {
-                    throw CaseError("\(reader.context): \"set\" must be an object (a partial item)")
+                let set: [String: JSONValue]
+                switch fields["set"] {
+                case nil: set = [:]
+                case .object(let patch)?: set = patch
+                case let other?:
+                    throw CaseError("\(reader.context): \"set\" must be an object (a partial item), got \(other)")
                 }
-                let item = try reader.item(merging: patch, into: items[entryID] ?? NavigationItem())
-                items[entryID] = item
-                return .update(entryID: entryID, item: item)
+                if let unknown = set.keys.sorted().first(where: { !Self.itemKeys.contains($0) }) {
+                    throw CaseError(
+                        "\(reader.context): unknown item field '\(unknown)' in \"set\" (known: \(NavigationItemField.all.map(\.name).joined(separator: ", ")))"
+                    )
+                }
+                let unset = try reader.unsetFields()
+                if let both = unset.first(where: { set[$0.name] != nil }) {
+                    throw CaseError(
+                        "\(reader.context): '\(both.name)' is both in \"set\" and in \"unset\": a field is set or unset in one update"
+                    )
+                }
+                if set.isEmpty && unset.isEmpty {
+                    throw CaseError("\(reader.context): nothing to update: give \"set\" and/or \"unset\"")
+                }
+                // A value of the wrong type fails here, where the step is named.
+                _ = try reader.item(merging: set)
+                return .update(id: entryID, set: set, unset: unset)
             case "dismiss":
-                let source: DismissSource
                 switch fields["source"] {
-                case nil: source = .programmatic
+                case nil: return .dismiss(source: .programmatic)
                 case .string(let text)?:
                     guard let value = DismissSource(rawValue: text) else {
                         throw CaseError(
                             "\(reader.context): unknown source '\(text)' (accepted: \(DismissSource.allCases.map(\.rawValue).joined(separator: ", ")))"
                         )
                     }
-                    source = value
+                    return .dismiss(source: value)
                 default: throw CaseError("\(reader.context): \"source\" must be a string")
                 }
-                return .dismiss(source: source)
+            case "update-layer":
+                let hidden = try reader.bool("navigationBarHidden")
+                let modal = try reader.bool("modalInPresentation")
+                if hidden == nil && modal == nil {
+                    throw CaseError(
+                        "\(reader.context): nothing to update: give \"navigationBarHidden\" and/or \"modalInPresentation\""
+                    )
+                }
+                return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
             default:
                 throw CaseError("\(context): op '\(op)' has no translation")
             }
         }
     }
 
+    /// The case's steps as commands, in order.
+    ///
+    /// An `update` step resets the fields of its `unset` and merges its `set` (a partial item,
+    /// ``NavigationItem/merging(_:)``) into the item the entry has at that point. That item is
+    /// known without running the case: an entry's item changes only through `push`, `present`,
+    /// `set-stack` and `update`, which all list it, so the last one of those that named the id
+    /// gives it (a step that was refused can only be the last one). An update of an id never
+    /// seen starts from an empty item; the rules refuse it.
+    /// - Throws: ``CaseError`` as ``steps()``.
+    package func commands() throws -> [NavigationCommand] {
+        var items: [String: NavigationItem] = [:]
+        return try steps().enumerated().map { index, step in
+            switch step {
+            case .push(let entry):
+                items[entry.id] = entry.item
+                return .push(entry)
+            case .present(let entry, let modal):
+                items[entry.id] = entry.item
+                return .present(entry, modalInPresentation: modal)
+            case .pop(let source, let confirm, let cancelled):
+                return cancelled ? .cancelPop(source: source) : .pop(source: source, confirmed: confirm)
+            case .popTo(let id, let source):
+                return .popTo(entryID: id, source: source)
+            case .popToRoot:
+                return .popToRoot
+            case .menuSelect(let row):
+                return .menuSelect(row: row)
+            case .back:
+                return .back
+            case .setStack(let entries):
+                for entry in entries { items[entry.id] = entry.item }
+                return .setStack(entries)
+            case .update(let entryID, let set, let unset):
+                var item = items[entryID] ?? NavigationItem()
+                for field in unset { field.reset(in: &item) }
+                do { item = try item.merging(set) } catch {
+                    throw CaseError("case '\(id)' step \(index + 1) (update): \(error)")
+                }
+                items[entryID] = item
+                return .update(entryID: entryID, item: item)
+            case .dismiss(let source):
+                return .dismiss(source: source)
+            case .updateLayer(let hidden, let modal):
+                return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
+            }
+        }
+    }
+
     // MARK: - Expectations
 
-    /// What `backButton` expects: the preferred label and its fallbacks.
-    struct ExpectedBackButton: Sendable, Hashable {
-        var label: String
-        var fallbacks: [String]
+    /// What `backButton` expects: the preferred label, its fallbacks, and whether it shows a
+    /// custom item's image (`nil` when the case does not say).
+    package struct ExpectedBackButton: Sendable, Hashable {
+        package var label: String
+        package var fallbacks: [String]
+        package var image: Bool?
     }
 
     /// The outcome of the last step (the shared behaviour cases).
-    enum Outcome: String, Sendable, Hashable, CaseIterable {
+    package enum Outcome: String, Sendable, Hashable, CaseIterable {
         /// Accepted: an event, or nothing to do.
         case ok
         /// A guard refused it; the veto is an event.
@@ -334,20 +483,23 @@ struct SharedCase: Sendable, Hashable {
 
     /// The expectations of a case. A property is `nil` when its key is absent; for `backButton`
     /// and `backMenu`, `.some(nil)` means the key is `null` (no button, no menu).
-    struct Expectation: Sendable, Hashable {
-        var stack: [[String]]?
-        var backButton: ExpectedBackButton??
-        var backMenu: [String]??
-        var outcome: Outcome?
+    package struct Expectation: Sendable, Hashable {
+        package var stack: [[String]]?
+        package var backButton: ExpectedBackButton??
+        package var backMenu: [String]??
+        package var outcome: Outcome?
     }
 
     /// The keys `expect` may hold.
-    static let expectKeys: Set<String> = ["stack", "backButton", "backMenu", "outcome"]
+    package static let expectKeys: Set<String> = ["stack", "backButton", "backMenu", "outcome"]
+
+    /// The keys `expect.backButton` may hold (`image` is optional).
+    package static let backButtonKeys = ["label", "fallbacks", "image"]
 
     /// The case's `expect` object read into typed values.
     /// - Throws: ``CaseError`` for an unknown key (so new behaviour is never silently skipped), or
     ///   a value of the wrong shape.
-    func expectation() throws -> Expectation {
+    package func expectation() throws -> Expectation {
         let context = "case '\(id)' expect"
         if let unknown = expect.keys.sorted().first(where: { !Self.expectKeys.contains($0) }) {
             throw CaseError(
@@ -369,17 +521,25 @@ struct SharedCase: Sendable, Hashable {
             switch value {
             case .null: result.backButton = .some(nil)
             case .object(let object):
-                if let unknown = object.keys.sorted().first(where: { !["label", "fallbacks"].contains($0) }) {
-                    throw CaseError("\(context): unknown backButton key '\(unknown)' (known: label, fallbacks)")
+                if let unknown = object.keys.sorted().first(where: { !Self.backButtonKeys.contains($0) }) {
+                    throw CaseError(
+                        "\(context): unknown backButton key '\(unknown)' (known: \(Self.backButtonKeys.joined(separator: ", ")))"
+                    )
                 }
                 guard let label = object["label"], let fallbacks = object["fallbacks"] else {
                     throw CaseError("\(context): backButton needs \"label\" and \"fallbacks\"")
                 }
+                var image: Bool?
+                switch object["image"] {
+                case nil: break
+                case .bool(let flag)?: image = flag
+                case let other?: throw CaseError("\(context): backButton.image must be true or false, got \(other)")
+                }
                 result.backButton = .some(
                     ExpectedBackButton(
                         label: try Self.string(label, "\(context) backButton.label"),
-                        fallbacks: try Self.strings(fallbacks, "\(context) backButton.fallbacks")))
-            default: throw CaseError("\(context): \"backButton\" must be null or {\"label\", \"fallbacks\"}")
+                        fallbacks: try Self.strings(fallbacks, "\(context) backButton.fallbacks"), image: image))
+            default: throw CaseError("\(context): \"backButton\" must be null or {\"label\", \"fallbacks\", \"image\"}")
             }
         }
         if let value = expect["backMenu"] {
@@ -410,15 +570,15 @@ struct SharedCase: Sendable, Hashable {
     // MARK: - Running through the model
 
     /// What running a case through the library gave.
-    struct ModelRun: Sendable {
+    package struct ModelRun: Sendable {
         /// The state after the last step.
-        var state: SessionState
+        package var state: SessionState
         /// The events the accepted steps produced, in order.
-        var events: [EventBody]
+        package var events: [EventBody]
         /// The outcome of the last step.
-        var outcome: Outcome
+        package var outcome: Outcome
         /// The refusal of the last step, when it was refused.
-        var refusal: NavigationError?
+        package var refusal: NavigationError?
     }
 
     /// Runs the steps through ``SessionState/decide(_:)``, ``SessionState/validate(_:)`` and
@@ -426,7 +586,7 @@ struct SharedCase: Sendable, Hashable {
     /// its `session.started`, which is not among the returned events).
     /// - Throws: ``CaseError`` when a step before the last is refused, when `validate` rejects an
     ///   event `decide` produced, or when the steps cannot be read.
-    func runThroughModel() throws -> ModelRun {
+    package func runThroughModel() throws -> ModelRun {
         let commands = try commands()
         var state = SessionState.fold([.sessionStarted(name: nil, platform: platform)])
         var events: [EventBody] = []
@@ -501,6 +661,32 @@ private struct FieldReader {
         return source
     }
 
+    /// `update`'s `unset`: field names (JSON keys of NavStore.docc/Rules.md), each once;
+    /// `backBarButtonItem` is the whole custom item.
+    func unsetFields() throws -> [NavigationItemField] {
+        let known = NavigationItemField.all.map(\.name).joined(separator: ", ")
+        switch fields["unset"] {
+        case nil: return []
+        case .array(let names)?:
+            var result: [NavigationItemField] = []
+            for value in names {
+                guard case .string(let name) = value else {
+                    throw CaseError("\(context): \"unset\" must be an array of field names, got \(value)")
+                }
+                guard let field = NavigationItemField.named(name) else {
+                    throw CaseError("\(context): unknown item field '\(name)' in \"unset\" (known: \(known))")
+                }
+                guard !result.contains(field) else {
+                    throw CaseError("\(context): '\(name)' is in \"unset\" twice")
+                }
+                result.append(field)
+            }
+            return result
+        case let other?:
+            throw CaseError("\(context): \"unset\" must be an array of field names, got \(other)")
+        }
+    }
+
     func params() throws -> [String: JSONValue]? {
         switch fields["params"] {
         case nil, .null?: return nil
@@ -517,10 +703,9 @@ private struct FieldReader {
     /// An entry whose item fields are inline (`{"id", "title", ...}`) when `inlineItem`, else
     /// nested under `"item"`.
     func entry(inlineItem: Bool) throws -> Entry {
-        let itemKeys = Set(NavigationItemField.all.map(\.name))
         let item: NavigationItem
         if inlineItem {
-            item = try self.item(merging: fields.filter { itemKeys.contains($0.key) })
+            item = try self.item(merging: fields.filter { SharedCase.itemKeys.contains($0.key) })
         } else {
             switch fields["item"] {
             case nil, .null?: item = NavigationItem()
@@ -534,13 +719,12 @@ private struct FieldReader {
     /// A `set-stack` entry, flat (`{"id", "title", ...}`) or shaped as `stack --json` prints it
     /// (`{"id", "route", "params", "item": {...}}`); mixing both is refused as ambiguous.
     func setStackEntry() throws -> Entry {
-        let itemKeys = Set(NavigationItemField.all.map(\.name))
-        let accepted = itemKeys.union(["id", "route", "params", "item"])
+        let accepted = SharedCase.itemKeys.union(["id", "route", "params", "item"])
         if let unknown = fields.keys.sorted().first(where: { !accepted.contains($0) }) {
             throw CaseError(
                 "\(context): unknown field '\(unknown)' (accepted: \(accepted.sorted().joined(separator: ", ")))")
         }
-        let inline = fields.keys.filter { itemKeys.contains($0) }.sorted()
+        let inline = fields.keys.filter { SharedCase.itemKeys.contains($0) }.sorted()
         if fields["item"] != nil, !inline.isEmpty {
             throw CaseError(
                 "\(context): both \"item\" and inline item fields (\(inline.joined(separator: ", "))); use one shape")
