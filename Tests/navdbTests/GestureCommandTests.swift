@@ -253,7 +253,7 @@ import Testing
         #expect(result.status == 2, "\(result)")
         #expect(
             result.stdout.contains(
-                "s v4: warning: entry 'B' is above its layer's root but has no back button (the navigation bar is hidden) and no left items [no-way-back]"
+                "s v4: warning: entry 'B' is above its layer's root but the navigation bar is hidden: no back button and no left items show [no-way-back]"
             ), "\(result.stdout)")
         #expect(result.stdout.contains("fix: show the navigation bar and its back button"))
         #expect(!result.stdout.contains("(current)"))

@@ -49,6 +49,9 @@ struct LintHit {
         case .guardBypassed(let how, let prompts):
             let named = zip(entries, prompts).map { "\(LintText.id($0)) (popGuard \(LintText.value($1)))" }
             return "\(how) removed \(LintText.list(named)) without consulting the guard"
+        case .noWayBack(.barHidden):
+            return
+                "entry \(first) is above its layer's root but the navigation bar is hidden: no back button and no left items show"
         case .noWayBack(let reason):
             return
                 "entry \(first) is above its layer's root but has no back button (\(reason.rawValue)) and no left items"

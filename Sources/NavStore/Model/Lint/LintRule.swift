@@ -96,7 +96,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .duplicateMenuRows: "two or more rows of one back menu have the same title"
         case .guardBypassed: "a back-menu pop, swipe or swipe-down dismissal removed a guarded entry without asking"
         case .noWayBack:
-            "a screen above its layer's root has no back button (hidden, or under a hidden navigation bar) and no left items"
+            "a screen above its layer's root has no back button and no left items, or is under a hidden navigation bar (which hides its left items too)"
         case .ignoredBackSetting:
             "an entry has a backBarButtonItem and also a backButtonTitle or display mode UIKit ignores"
         case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"

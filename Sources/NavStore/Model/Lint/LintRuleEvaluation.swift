@@ -90,8 +90,9 @@ extension SessionState {
         {
             menuHits(positions, rules: rules, into: &hits)
         }
+        // A hidden navigation bar hides its left items with it: under it, a left item is no way back.
         if rules.contains(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
-            top.item.leftBarButtonItems == 0
+            top.item.leftBarButtonItems == 0 || reason == .barHidden
         {
             hits.append(LintHit(rule: .noWayBack, entries: [top.id], detail: .noWayBack(reason)))
         }
