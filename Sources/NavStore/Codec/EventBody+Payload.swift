@@ -22,7 +22,10 @@ private enum Payload {
         var prompt: String
         var source: PopSource
     }
-    struct StackReplaced: Codable { var entries: [Entry] }
+    struct StackReplaced: Codable {
+        var entries: [Entry]
+        var observed: StackObservation?
+    }
     struct ItemUpdated: Codable {
         var id: String
         var item: NavigationItem
@@ -52,6 +55,11 @@ private enum Payload {
         var entry: String
         var source: PopSource
     }
+    struct CallsDropped: Codable {
+        var count: Int
+        var firstAt: Int64
+        var lastAt: Int64
+    }
 }
 
 extension EventBody {
@@ -75,7 +83,8 @@ extension EventBody {
             try encoder.encode(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
         case .popVetoed(let entry, let prompt, let source):
             try encoder.encode(Payload.PopVetoed(entry: entry, prompt: prompt, source: source))
-        case .stackReplaced(let entries): try encoder.encode(Payload.StackReplaced(entries: entries))
+        case .stackReplaced(let entries, let observed):
+            try encoder.encode(Payload.StackReplaced(entries: entries, observed: observed))
         case .itemUpdated(let id, let item, let fields):
             try encoder.encode(Payload.ItemUpdated(id: id, item: item, fields: fields))
         case .layerPresented(let entry, let modal):
@@ -90,6 +99,8 @@ extension EventBody {
                     layer: layer, navigationBarHidden: hidden, modalInPresentation: modal, fields: fields))
         case .popCancelled(let entry, let source):
             try encoder.encode(Payload.PopCancelled(entry: entry, source: source))
+        case .callsDropped(let count, let firstAt, let lastAt):
+            try encoder.encode(Payload.CallsDropped(count: count, firstAt: firstAt, lastAt: lastAt))
         }
     }
 
@@ -186,7 +197,8 @@ extension EventBody {
             let p = try Payload.PopVetoed(from: decoder)
             self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
         case .stackReplaced:
-            self = .stackReplaced(try Payload.StackReplaced(from: decoder).entries)
+            let p = try Payload.StackReplaced(from: decoder)
+            self = .stackReplaced(p.entries, observed: p.observed)
         case .itemUpdated:
             let p = try Payload.ItemUpdated(from: decoder)
             self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
@@ -209,6 +221,9 @@ extension EventBody {
         case .popCancelled:
             let p = try Payload.PopCancelled(from: decoder)
             self = .popCancelled(entry: p.entry, source: p.source)
+        case .callsDropped:
+            let p = try Payload.CallsDropped(from: decoder)
+            self = .callsDropped(count: p.count, firstAt: p.firstAt, lastAt: p.lastAt)
         }
     }
 }

@@ -21,14 +21,15 @@ extension PayloadReader {
         case .layerDismissed:
             return layerDismissedBody()
         case .stackReplaced:
-            guard onlyMember("entries"), let entries = entries(), closeObject() else { return nil }
-            return .stackReplaced(entries)
+            return stackReplacedBody()
         case .sessionStarted:
             return sessionStartedBody()
         case .popVetoed:
             return popVetoedBody()
         case .dismissVetoed:
             return dismissVetoedBody()
+        case .callsDropped:
+            return callsDroppedBody()
         case .sessionRestored:
             return nil
         case .layerUpdated:
@@ -54,6 +55,62 @@ extension PayloadReader {
         guard consume(Self.closeBrace) else { return false }
         depth -= 1
         return true
+    }
+
+    /// The payload of `stack.replaced` after its opening brace (a non-empty object): `entries`,
+    /// and `observed` when the replacement was observed.
+    private mutating func stackReplacedBody() -> EventBody? {
+        var entries: [Entry]?
+        var observed: StackObservation?
+        guard
+            members(
+                ["entries", "observed"],
+                { reader, key in
+                    if key == 0 {
+                        entries = reader.entries()
+                        return entries != nil
+                    }
+                    observed = reader.observation()
+                    return observed != nil
+                }), let entries
+        else { return nil }
+        return .stackReplaced(entries, observed: observed)
+    }
+
+    /// `{"layer", "reason"}` of an observed `stack.replaced`, `layer` optional.
+    private mutating func observation() -> StackObservation? {
+        let (opened, isEmpty) = openObject()
+        guard opened, !isEmpty else { return nil }
+        var layer: Int?
+        var reason: String?
+        guard
+            members(
+                ["layer", "reason"],
+                { reader, key in
+                    if key == 0 {
+                        guard let value = reader.integer() else { return false }
+                        layer = Int(value)
+                        return true
+                    }
+                    reason = reader.string()
+                    return reason != nil
+                }), let reason
+        else { return nil }
+        return StackObservation(reason: reason, layer: layer)
+    }
+
+    /// The payload of `calls.dropped` after its opening brace (a non-empty object).
+    private mutating func callsDroppedBody() -> EventBody? {
+        var values: [Int64?] = [nil, nil, nil]
+        guard
+            members(
+                ["count", "firstAt", "lastAt"],
+                { reader, key in
+                    values[key] = reader.integer()
+                    return values[key] != nil
+                }), let count = values[0], let firstAt = values[1], let lastAt = values[2]
+        else { return nil }
+        return .callsDropped(count: Int(count), firstAt: firstAt, lastAt: lastAt)
     }
 
     /// The payload of `entries.popped` after its opening brace (a non-empty object).

@@ -26,8 +26,8 @@ extension PayloadWriter {
             raw(",\"source\":")
             string(source.rawValue)
             raw("}")
-        case .stackReplaced(let entries):
-            return writeStackReplaced(entries)
+        case .stackReplaced(let entries, let observed):
+            return writeStackReplaced(entries, observed: observed)
         case .itemUpdated(let id, let item, let fields):
             raw("{\"fields\":")
             strings(fields)
@@ -71,6 +71,14 @@ extension PayloadWriter {
             raw(",\"source\":")
             string(source.rawValue)
             raw("}")
+        case .callsDropped(let count, let firstAt, let lastAt):
+            raw("{\"count\":")
+            integer(count)
+            raw(",\"firstAt\":")
+            integer(firstAt)
+            raw(",\"lastAt\":")
+            integer(lastAt)
+            raw("}")
         }
         return true
     }
@@ -86,13 +94,25 @@ extension PayloadWriter {
         raw("}")
     }
 
-    private mutating func writeStackReplaced(_ entries: [Entry]) -> Bool {
+    private mutating func writeStackReplaced(_ entries: [Entry], observed: StackObservation?) -> Bool {
         raw("{\"entries\":[")
         for (index, entry) in entries.enumerated() {
             if index > 0 { raw(",") }
             guard write(entry) else { return false }
         }
-        raw("]}")
+        raw("]")
+        if let observed {
+            raw(",\"observed\":{")
+            if let layer = observed.layer {
+                raw("\"layer\":")
+                integer(layer)
+                raw(",")
+            }
+            raw("\"reason\":")
+            string(observed.reason)
+            raw("}")
+        }
+        raw("}")
         return true
     }
 

@@ -44,8 +44,12 @@ public enum EventBody: Sendable, Hashable {
     case entriesPopped(source: PopSource, ids: [String], confirmed: Bool)
     /// `pop.vetoed`: a back-button tap on the guarded entry `entry` was refused with `prompt`.
     case popVetoed(entry: String, prompt: String, source: PopSource)
-    /// `stack.replaced`: the top layer's entries became `entries` (last = top; rule 12).
-    case stackReplaced([Entry])
+    /// `stack.replaced`: the top layer's entries became `entries` (last = top; rule 12). With
+    /// `observed`, a change UIKit was seen to make that the rules refused (DESIGN §14.1, facts
+    /// not judgments): the log keeps the observed stack, the observation says why the rules would
+    /// not have reached it and, for a layer below the top, which layer it replaced
+    /// (<doc:Recording>); lint reports it as ``LintRule/modelDivergence``.
+    case stackReplaced([Entry], observed: StackObservation? = nil)
     /// `item.updated`: the live entry `id` now has `item`; `fields` names what changed (the item's JSON keys).
     case itemUpdated(id: String, item: NavigationItem, fields: [String])
     /// `layer.presented`: a new navigation stack with root `entry` was presented modally.
@@ -66,6 +70,11 @@ public enum EventBody: Sendable, Hashable {
     /// ``PopSource/contentGesture``) of the top entry `entry` began and was cancelled (the user
     /// let go early); nothing changed (rule 17).
     case popCancelled(entry: String, source: PopSource)
+    /// `calls.dropped`: a recorder's queue was full, and `count` of its calls for this session
+    /// (commands and UIKit callbacks) were dropped between `firstAt` and `lastAt` (ms since the
+    /// Unix epoch), right here in the stream (<doc:Recording>). A fact about the log, not about
+    /// navigation: the state does not change.
+    case callsDropped(count: Int, firstAt: Int64, lastAt: Int64)
 
     /// The type of an event, by its name (<doc:Events>): the one list of event types. Code that
     /// handles every type switches over it (or over ``EventBody``), so the compiler names each
@@ -95,6 +104,8 @@ public enum EventBody: Sendable, Hashable {
         case layerUpdated = "layer.updated"
         /// `pop.cancelled`.
         case popCancelled = "pop.cancelled"
+        /// `calls.dropped`.
+        case callsDropped = "calls.dropped"
     }
 
     /// Every event type name, in the order of <doc:Events>.
@@ -115,6 +126,7 @@ public enum EventBody: Sendable, Hashable {
         case .sessionRestored: .sessionRestored
         case .layerUpdated: .layerUpdated
         case .popCancelled: .popCancelled
+        case .callsDropped: .callsDropped
         }
     }
 
@@ -134,14 +146,35 @@ public enum EventBody: Sendable, Hashable {
     /// a `layer.updated`, which changes a stack, not an entry.
     public var entryIDs: [String] {
         switch self {
-        case .sessionStarted, .sessionRestored, .layerUpdated: []
+        case .sessionStarted, .sessionRestored, .layerUpdated, .callsDropped: []
         case .popCancelled(let id, _): [id]
         case .entryPushed(let e), .layerPresented(let e, _): [e.id]
         case .entriesPopped(_, let ids, _), .layerDismissed(_, let ids): ids
         case .popVetoed(let id, _, _), .dismissVetoed(let id, _): [id]
-        case .stackReplaced(let entries): entries.map(\.id)
+        case .stackReplaced(let entries, _): entries.map(\.id)
         case .itemUpdated(let id, _, _): [id]
         }
+    }
+}
+
+/// What marks a `stack.replaced` as observed (``EventBody/stackReplaced(_:observed:)``): the
+/// stack UIKit was seen to show, which the rules refused to reach (DESIGN §14.1, facts not
+/// judgments: a model gap, or an app doing something unusual, never a lost change).
+///
+/// Its payload is `"observed": {"reason": "...", "layer": N}`, `layer` only for a layer below
+/// the top (<doc:Events>).
+public struct StackObservation: Sendable, Hashable, Codable {
+    /// Why the rules refused the change UIKit made, in their words (a ``NavigationError``'s
+    /// message, e.g. `cannot pop 'B' by gesture: no back button (hidesBackButton) ...`), or what
+    /// the rules cannot express (a change to a layer under a presented one).
+    public var reason: String
+    /// The layer replaced (0 = base) when it is below the top layer; `nil` for the top layer.
+    public var layer: Int?
+
+    /// Creates an observation.
+    public init(reason: String, layer: Int? = nil) {
+        self.reason = reason
+        self.layer = layer
     }
 }
 

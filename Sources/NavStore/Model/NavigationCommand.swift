@@ -33,6 +33,18 @@ public enum NavigationCommand: Sendable, Hashable {
     /// of a presented layer only); `nil` leaves a field as it is. `layer.updated` names what
     /// changed; a command that changes nothing appends nothing.
     case updateLayer(navigationBarHidden: Bool? = nil, modalInPresentation: Bool? = nil)
+    /// Record the stack UIKit was observed to show on layer `layer` (the top layer when `nil`;
+    /// 0 = base), a change the rules refused for `reason` (DESIGN §14.1, facts not judgments):
+    /// the layer's entries become `entries` (last = top) as a `stack.replaced` marked observed
+    /// (``StackObservation``). The entries follow rule 12's checks (non-empty, distinct valid
+    /// ids, none live in another layer, storable params), which keep the state one UIKit can
+    /// show; the rest of the rules are what was refused. ``NavigationControllerObserver`` makes
+    /// this command when its inference is refused; an app may too.
+    case observedStack([Entry], layer: Int? = nil, reason: String)
+    /// Record that `count` (at least 1) calls of a recorder for this session were dropped
+    /// between `firstAt` and `lastAt` (ms since the Unix epoch, `firstAt <= lastAt`), because
+    /// its queue was full (`calls.dropped`, <doc:Recording>). ``NavigationRecorder`` makes it.
+    case noteDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
 }
 
 /// The result of a command that was accepted or vetoed (``AppendResult/outcome``).

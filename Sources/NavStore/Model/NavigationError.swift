@@ -51,6 +51,12 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// An entry whose params cannot be stored as given: nested deeper than
     /// ``JSONValue/maximumDepth`` levels, or a number JSON cannot keep (`reason` says which).
     case invalidParams(entry: String, reason: String)
+    /// An observed replacement (``NavigationCommand/observedStack(_:layer:reason:)``) names a
+    /// layer the session does not have (`layers` is how many it has, 0 = base).
+    case layerOutOfRange(layer: Int, layers: Int, stack: String)
+    /// A note of dropped calls (``NavigationCommand/noteDroppedCalls(count:firstAt:lastAt:)``)
+    /// with a count below 1, or a first time after its last (ms since the Unix epoch).
+    case invalidDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
 
     /// A one-line message naming the ids and the stack.
     public var description: String {
@@ -99,6 +105,12 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "invalid event: \(message)"
         case .invalidParams(let entry, let reason):
             "params of entry '\(entry)' \(reason)"
+        case .layerOutOfRange(let layer, let layers, let stack):
+            "layer \(layer) does not exist (accepted: 0...\(layers - 1), 0 = base; stack: \(stack))"
+        case .invalidDroppedCalls(let count, let firstAt, let lastAt):
+            count < 1
+                ? "a note of dropped calls needs a count of at least 1, not \(count)"
+                : "a note of dropped calls has its first drop at \(firstAt) ms, after its last at \(lastAt) ms"
         }
     }
 }

@@ -62,7 +62,42 @@ extension SessionState {
             return try decideCancelledPop(source: source)
         case .updateLayer(let hidden, let modal):
             return try decideLayerUpdate(navigationBarHidden: hidden, modalInPresentation: modal)
+        case .observedStack(let entries, let layer, let reason):
+            return try decideObservedStack(entries, layer: layer, reason: reason)
+        case .noteDroppedCalls(let count, let firstAt, let lastAt):
+            guard count >= 1, firstAt <= lastAt else {
+                throw .invalidDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
+            }
+            return .callsDropped(count: count, firstAt: firstAt, lastAt: lastAt)
         }
+    }
+
+    /// An observed replacement (DESIGN §14.1): rule 12's checks on the entries, for `layer` (the
+    /// top layer when `nil` or the top layer's index), which must exist. A replacement the layer
+    /// already holds exactly changes nothing.
+    private func decideObservedStack(_ replacement: [Entry], layer: Int?, reason: String) throws(NavigationError)
+        -> EventBody?
+    {
+        let index = layer ?? topLayerIndex
+        guard index >= 0, index < layers.count else {
+            throw .layerOutOfRange(layer: index, layers: layers.count, stack: stackDescription)
+        }
+        guard !replacement.isEmpty else { throw .emptyStackReplacement }
+        var seen = Set<ExactKey>()
+        for entry in replacement {
+            try Entry.requireValidID(entry.id)
+            guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
+            try entry.requireStorableParams()
+            if let (live, _) = location(of: entry.id), live != index {
+                throw .entryAlreadyLive(id: entry.id, layer: live, stack: stackDescription)
+            }
+        }
+        let current = layers[index].entries
+        if current.count == replacement.count, zip(current, replacement).allSatisfy({ $0.isExactly($1) }) {
+            return nil
+        }
+        return .stackReplaced(
+            replacement, observed: StackObservation(reason: reason, layer: index == topLayerIndex ? nil : index))
     }
 
     /// `pop.cancelled` (rule 17): a swipe of the top entry that began and was cancelled, refused
@@ -263,7 +298,9 @@ extension SessionState {
                 throw fail("vetoed entry '\(id)' is not the top entry")
             }
             return .pop(source: source, confirmed: false)
-        case .stackReplaced(let replacement):
+        case .stackReplaced(let replacement, let observed?):
+            return .observedStack(replacement, layer: observed.layer, reason: observed.reason)
+        case .stackReplaced(let replacement, nil):
             // An empty base layer is a state (a session's first): `restore --ack` brings the log
             // in line with an acknowledged empty state this way, and no command records it. A
             // modal layer always has its root.
@@ -288,6 +325,8 @@ extension SessionState {
                 throw fail("layer \(layer) is not the top layer (\(topLayerIndex)): only the top layer is updated")
             }
             return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
+        case .callsDropped(let count, let firstAt, let lastAt):
+            return .noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
         }
     }
 
@@ -342,7 +381,8 @@ extension SessionState {
                 ? "the top layer is not modalInPresentation: a gesture dismissal dismisses it, nothing vetoes it"
                 : "a \(source.rawValue) dismissal is never vetoed"
         case (.sessionStarted, _), (.sessionRestored, .sessionRestored?), (.entryPushed, .entryPushed?),
-            (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?), (.popCancelled, .popCancelled?):
+            (.stackReplaced, .stackReplaced?), (.layerPresented, .layerPresented?), (.popCancelled, .popCancelled?),
+            (.callsDropped, .callsDropped?):
             return nil
         case (_, let decided?):
             return "the command records \(decided.type), not \(event.type)"
@@ -360,7 +400,7 @@ extension SessionState {
         switch consume event {
         case .sessionStarted(_, let platform):
             self.platform = platform
-        case .sessionRestored, .popVetoed, .dismissVetoed, .popCancelled:
+        case .sessionRestored, .popVetoed, .dismissVetoed, .popCancelled, .callsDropped:
             return
         case .layerUpdated(let layer, let hidden, let modal, _):
             guard layer >= 0, layer < layers.count else { return }
@@ -373,8 +413,9 @@ extension SessionState {
             // One at a time: `removeLast(_:)` goes through `replaceSubrange`, several times dearer
             // for the one or two entries a pop removes.
             for _ in 0..<count { layers[top].entries.removeLast() }
-        case .stackReplaced(let entries):
-            layers[top].entries = entries
+        case .stackReplaced(let entries, let observed):
+            let index = observed?.layer ?? top
+            if index >= 0 && index <= top { layers[index].entries = entries }
         case .itemUpdated(let id, let item, _):
             if let (layer, position) = location(of: id) { layers[layer].entries[position].item = item }
         case .layerPresented(let entry, let modal):

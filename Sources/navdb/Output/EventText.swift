@@ -18,11 +18,16 @@ enum EventSummary {
         case .popVetoed(let entry, let prompt, let source):
             return "vetoed pop of \(Text.escaped(entry)): \(Text.quoted(prompt))"
                 + (source == .backButton ? "" : " (\(source.rawValue))")
-        case .stackReplaced(let entries):
-            return "set stack ["
+        case .stackReplaced(let entries, let observed):
+            let stack =
+                "["
                 + entries.map { entry in
                     Text.escaped(entry.id) + settings(entry.item, includingTitle: true) + route(entry)
                 }.joined(separator: ", ") + "]"
+            guard let observed else { return "set stack " + stack }
+            // A fact the rules refused (NavStore.docc/Recording.md): the mark and the reason.
+            return "set stack " + (observed.layer.map { "of layer \($0) " } ?? "") + stack
+                + " (observed; the rules refused it: \(Text.escaped(observed.reason)))"
         case .itemUpdated(let id, let item, let fields):
             let changes = fields.map { "\($0)=\(ItemText.value(of: $0, in: item))" }
             return "update \(Text.escaped(id))"
@@ -44,6 +49,11 @@ enum EventSummary {
             return "update layer \(layer): " + values.joined(separator: ", ")
         case .popCancelled(let entry, let source):
             return "cancelled pop of \(Text.escaped(entry)) (\(source.rawValue)): the swipe began and was let go"
+        case .callsDropped(let count, let firstAt, let lastAt):
+            let span =
+                firstAt == lastAt
+                ? "at \(Timestamp.format(firstAt))" : "from \(Timestamp.format(firstAt)) to \(Timestamp.format(lastAt))"
+            return "dropped \(count) recorder call\(count == 1 ? "" : "s") (queue full) \(span)"
         }
     }
 

@@ -26,6 +26,13 @@ struct PayloadWriterTests {
                 layer: 3, navigationBarHidden: false, modalInPresentation: true,
                 fields: [.navigationBarHidden, .modalInPresentation]))
         bodies.append(.popCancelled(entry: "é\u{0}\"", source: .contentGesture))
+        // A recorder's facts: an observed replacement (of the top layer, of layer 0) and dropped calls.
+        bodies.append(
+            .stackReplaced(
+                [Entry(id: "A", item: NavigationItem(title: "\u{1F}\"é/"))],
+                observed: StackObservation(reason: "cannot pop 'B' \"by\" gesture\n")))
+        bodies.append(.stackReplaced([Entry(id: "A")], observed: StackObservation(reason: "", layer: 0)))
+        bodies.append(.callsDropped(count: 1, firstAt: -5, lastAt: 1_767_225_600_999))
         bodies.append(
             .entryPushed(
                 Entry(id: "P", params: ["b": .integer(-5), "a": .array([]), "B": .object([:]), "é": .string("\u{1F}")]))

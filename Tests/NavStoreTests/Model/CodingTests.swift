@@ -298,6 +298,11 @@ extension ModelTests {
                 fields: [.navigationBarHidden, .modalInPresentation]),
             .popCancelled(entry: "B", source: .gesture),
             .popCancelled(entry: "é", source: .contentGesture),
+            .stackReplaced(
+                [Entry(id: "A", item: NavigationItem(title: "Inbox"))],
+                observed: StackObservation(reason: "cannot pop with source gesture: 'B' shows no back button")),
+            .stackReplaced([Entry(id: "A")], observed: StackObservation(reason: "", layer: 0)),
+            .callsDropped(count: 12, firstAt: 1_767_225_600_000, lastAt: 1_767_225_600_950),
         ]
 
         @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
@@ -317,7 +322,7 @@ extension ModelTests {
         @Test("the table holds every event type, and type names are the Events article's")
         func everyType() {
             #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
-            #expect(EventBody.typeNames.count == 12)
+            #expect(EventBody.typeNames.count == 13)
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
         }
 
@@ -343,6 +348,16 @@ extension ModelTests {
                 try EventBody.popCancelled(entry: "B", source: .contentGesture).payloadJSON()
                     == #"{"entry":"B","source":"content-gesture"}"#)
             #expect(try EventBody.entryPushed(Entry(id: "a/b")).payloadJSON() == #"{"entry":{"id":"a/b"}}"#)
+            // The mark of an observed replacement, and a recorder's note of dropped calls.
+            #expect(
+                try EventBody.stackReplaced([Entry(id: "A")], observed: StackObservation(reason: "r", layer: 0))
+                    .payloadJSON() == #"{"entries":[{"id":"A"}],"observed":{"layer":0,"reason":"r"}}"#)
+            #expect(
+                try EventBody.stackReplaced([Entry(id: "A")], observed: StackObservation(reason: "r")).payloadJSON()
+                    == #"{"entries":[{"id":"A"}],"observed":{"reason":"r"}}"#)
+            #expect(
+                try EventBody.callsDropped(count: 3, firstAt: 1, lastAt: 2).payloadJSON()
+                    == #"{"count":3,"firstAt":1,"lastAt":2}"#)
             // Older or hand-written payloads without the optional keys read with their defaults.
             #expect(
                 try EventBody(type: "item.updated", payload: Data(#"{"id":"A","item":{}}"#.utf8))

@@ -104,12 +104,22 @@ struct CommandGenerator {
             }
             return .update(entryID: id, item: item())
         case 74..<83: return .present(entry(in: state), modalInPresentation: chance(0.4))
-        case 83..<91: return .dismiss(source: pick(DismissSource.allCases))
-        case 91..<93: return .markRestored
-        case 93..<96: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
-        default:
+        case 83..<89: return .dismiss(source: pick(DismissSource.allCases))
+        case 89..<90: return .markRestored
+        case 90..<93: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
+        case 93..<96:
             return .updateLayer(
                 navigationBarHidden: pick([nil, true, false, false]), modalInPresentation: pick([nil, true, false]))
+        case 96..<97:
+            // A recorder's observed replacement: of the top layer, a layer below it, or one the
+            // session does not have; entries fresh or live (in that layer or another).
+            let layer = chance(0.5) ? nil : int(-1...state.layers.count)
+            return .observedStack(
+                (0..<int(0...3)).map { _ in chance(0.5) ? entry(in: state) : entry() }, layer: layer,
+                reason: pick(["", "refused", "cannot pop"]))
+        default:
+            let first = Int64(int(0...1_000))
+            return .noteDroppedCalls(count: int(-1...4), firstAt: first, lastAt: first + Int64(int(-2...50)))
         }
     }
 }
@@ -134,6 +144,8 @@ extension ModelTests {
             case .markRestored: ["session.restored"]
             case .cancelPop: ["pop.cancelled"]
             case .updateLayer: ["layer.updated"]
+            case .observedStack: ["stack.replaced"]
+            case .noteDroppedCalls: ["calls.dropped"]
             }
         }
 
@@ -239,9 +251,17 @@ extension ModelTests {
                             Issue.record("\(context): an update that changes the item appended nothing")
                             return
                         }
+                    case .observedStack(let entries, let layer, _):
+                        let index = layer ?? state.topLayerIndex
+                        guard state.layers[index].entries.count == entries.count,
+                            zip(state.layers[index].entries, entries).allSatisfy({ $0 == $1 })
+                        else {
+                            Issue.record("\(context): an observed replacement of another stack appended nothing")
+                            return
+                        }
                     default:
                         Issue.record(
-                            "\(context): only pop-to, pop-to-root and an unchanged update or layer update may have nothing to do"
+                            "\(context): only pop-to, pop-to-root, an unchanged update or layer update and an observed stack already shown may have nothing to do"
                         )
                         return
                     }

@@ -51,11 +51,11 @@ extension ModelTests {
                 LintRule.ids == [
                     "blank-menu-row", "untitled-menu-row", "duplicate-menu-rows", "guard-bypassed",
                     "no-way-back", "ignored-back-setting", "label-falls-back", "custom-label-truncated",
-                    "label-lost-on-ios26",
+                    "label-lost-on-ios26", "model-divergence",
                 ])
             #expect(
                 LintRule.allCases.map(\.severity) == [
-                    .warning, .warning, .info, .error, .warning, .warning, .info, .warning, .info,
+                    .warning, .warning, .info, .error, .warning, .warning, .info, .warning, .info, .warning,
                 ])
             #expect(LintRule.allCases.filter(\.needsWidth) == [.labelFallsBack, .customLabelTruncated])
             #expect(LintSeverity.info < .warning && LintSeverity.warning < .error)

@@ -288,6 +288,22 @@ extension ModelTests {
                 name: "baseLayerNotPresented: modalInPresentation on the base layer", setup: [push("A")],
                 command: .updateLayer(modalInPresentation: true), error: .baseLayerNotPresented(stack: "[A]"),
                 mentions: ["layer 0", "not presented", "[A]"]),
+            Refusal(
+                name: "layerOutOfRange: an observed stack of a layer the session does not have", setup: [push("A")],
+                command: .observedStack([entry("B")], layer: 1, reason: "r"),
+                error: .layerOutOfRange(layer: 1, layers: 1, stack: "[A]"), mentions: ["layer 1", "0...0", "[A]"]),
+            Refusal(
+                name: "entryAlreadyLive: an observed stack of layer 0 holding the presented root",
+                setup: [push("A"), present("M")], command: .observedStack([entry("M")], layer: 0, reason: "r"),
+                error: .entryAlreadyLive(id: "M", layer: 1, stack: "[A] | [M]"), mentions: ["'M'", "layer 1"]),
+            Refusal(
+                name: "invalidDroppedCalls: a note of no dropped call", setup: [],
+                command: .noteDroppedCalls(count: 0, firstAt: 1, lastAt: 1),
+                error: .invalidDroppedCalls(count: 0, firstAt: 1, lastAt: 1), mentions: ["at least 1", "not 0"]),
+            Refusal(
+                name: "invalidDroppedCalls: a note whose first drop is after its last", setup: [],
+                command: .noteDroppedCalls(count: 2, firstAt: 9, lastAt: 3),
+                error: .invalidDroppedCalls(count: 2, firstAt: 9, lastAt: 3), mentions: ["9 ms", "3 ms"]),
         ]
 
         @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
@@ -331,6 +347,8 @@ extension ModelTests {
             case .emptyEntryID: "emptyEntryID"
             case .swipeDisabled: "swipeDisabled"
             case .baseLayerNotPresented: "baseLayerNotPresented"
+            case .layerOutOfRange: "layerOutOfRange"
+            case .invalidDroppedCalls: "invalidDroppedCalls"
             }
         }
 
@@ -345,6 +363,7 @@ extension ModelTests {
                     "presentOverEmptyStack", "noModalLayer",
                     "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams", "emptyEntryID",
                     "swipeDisabled", "baseLayerNotPresented",
+                    "layerOutOfRange", "invalidDroppedCalls",
                 ])
         }
 
@@ -689,6 +708,8 @@ extension ModelTests {
                 .dismiss(source: .gesture), .pop(source: .programmatic), .markRestored,
                 push("Z"), .cancelPop(source: .gesture), .updateLayer(navigationBarHidden: true), present("L"),
                 .updateLayer(navigationBarHidden: true, modalInPresentation: true), .dismiss(source: .gesture),
+                .observedStack([entry("Y"), entry("Z")], reason: "a swipe with no back button"),
+                .noteDroppedCalls(count: 3, firstAt: 5, lastAt: 9),
             ]
             var state = SessionState()
             var produced = Set<String>()

@@ -124,13 +124,25 @@ struct RandomCommands {
         case 76..<84:
             return state.layers.count < 4
                 ? .present(entry(), modalInPresentation: Int.random(in: 0..<3, using: &rng) == 0) : .back
-        case 84..<93: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
-        case 93..<95: return .markRestored
-        case 95..<97: return .cancelPop(source: .gesture)
-        default:
+        case 84..<91: return .dismiss(source: Bool.random(using: &rng) ? .gesture : .programmatic)
+        case 91..<93: return .markRestored
+        case 93..<95: return .cancelPop(source: .gesture)
+        case 95..<97:
             // A hidden bar is shown again soon (it refuses taps and swipes while it is hidden).
             let modal: Bool? = state.layers.count > 1 ? Bool.random(using: &rng) : nil
             return .updateLayer(navigationBarHidden: !state.topLayer.navigationBarHidden, modalInPresentation: modal)
+        case 97..<99:
+            // A recorder's observed replacement, of the top layer or one below it.
+            let layer = Int.random(in: 0..<state.layers.count, using: &rng)
+            let kept = state.layers[layer].entries.prefix(Int.random(in: 0...2, using: &rng))
+            let reason = text() ?? "refused"
+            return .observedStack(
+                Array(kept) + [entry()], layer: layer == state.topLayerIndex ? nil : layer, reason: reason)
+        default:
+            let first = Int64.random(in: 0...1_000_000, using: &rng)
+            return .noteDroppedCalls(
+                count: Int.random(in: 1...5_000, using: &rng), firstAt: first,
+                lastAt: first + Int64.random(in: 0...5_000, using: &rng))
         }
     }
 

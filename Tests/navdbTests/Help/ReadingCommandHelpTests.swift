@@ -46,7 +46,7 @@ struct ReadingCommandHelpTests {
               report                  Write a session's history as one self-contained HTML page to scrub through (or an index of every session).
               restore                 Print what an app needs to rebuild its navigation after a restart.
               export                  Print a session's events (or every session's) as NDJSON for 'navdb import'.
-              import                  Import events from 'navdb export' NDJSON (or a Firefox session file).
+              import                  Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit callback trace).
               rebuild                 Rebuild projections and snapshots from the event log.
               check                   Verify the database: integrity, gapless versions, projections and snapshots.
               prune                   Delete every session whose last event is older than a time.
@@ -187,7 +187,7 @@ struct ReadingCommandHelpTests {
               <key>                   The session key.
 
             OPTIONS:
-              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored, layer.updated, pop.cancelled)
+              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored, layer.updated, pop.cancelled, calls.dropped)
               --entry <id>            Only events that name this entry.
               --since <time>          Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range).
               --until <time>          Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range).

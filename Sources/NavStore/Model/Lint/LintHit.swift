@@ -29,6 +29,8 @@ struct LintHit {
         case labelFallsBack(label: String, shown: String, width: Int)
         /// `custom-label-truncated`: the custom item's title and the width.
         case customLabelTruncated(label: String, width: Int)
+        /// `model-divergence`: the layer replaced and the rules' reason.
+        case modelDivergence(layer: Int, reason: String)
     }
 
     /// The violation this hit is, its message written.
@@ -71,6 +73,9 @@ struct LintHit {
         case .customLabelTruncated(let label, let width):
             return
                 "custom back item title \(LintText.value(label)) on entry \(first) is wider than \(width) columns and has no fallbacks: it is cut"
+        case .modelDivergence(let layer, let reason):
+            return
+                "UIKit was observed to change layer \(layer) (entries \(LintText.list(entries.map(LintText.id)))) in a way the rules refuse: \(LintText.value(reason)); the log keeps the observed stack (stack.replaced, observed)"
         }
     }
 }
@@ -99,6 +104,7 @@ struct LintRuleMask {
         case .labelFallsBack: 1 << 6
         case .customLabelTruncated: 1 << 7
         case .labelLostOnIOS26: 1 << 8
+        case .modelDivergence: 1 << 9
         }
     }
 }

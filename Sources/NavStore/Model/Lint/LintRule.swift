@@ -53,6 +53,9 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// shows a label that iOS 26 would not: the back item's `title` (or "Back") where iOS 26
     /// shows the chevron alone (<doc:PlatformGenerations>).
     case labelLostOnIOS26 = "label-lost-on-ios26"
+    /// The event is a `stack.replaced` marked observed (``StackObservation``): UIKit was seen to
+    /// make a change the rules refused (DESIGN §14.1), and the log kept the observed stack.
+    case modelDivergence = "model-divergence"
 
     /// The rule's id, e.g. `blank-menu-row` (the raw value).
     public var id: String { rawValue }
@@ -67,7 +70,9 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     public var severity: LintSeverity {
         switch self {
         case .guardBypassed: .error
-        case .blankMenuRow, .untitledMenuRow, .noWayBack, .ignoredBackSetting, .customLabelTruncated: .warning
+        case .blankMenuRow, .untitledMenuRow, .noWayBack, .ignoredBackSetting, .customLabelTruncated,
+            .modelDivergence:
+            .warning
         case .duplicateMenuRows, .labelFallsBack, .labelLostOnIOS26: .info
         }
     }
@@ -102,6 +107,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .labelFallsBack: "the back button's label does not fit the width, so a fallback shows (needs a width)"
         case .customLabelTruncated: "a custom back item's title is wider than the width and is cut (needs a width)"
         case .labelLostOnIOS26: "an iOS 14-18 session's back label that iOS 26 would not show"
+        case .modelDivergence: "UIKit was observed to change a stack in a way the rules refuse (the log kept it)"
         }
     }
 
@@ -126,6 +132,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
             "drop the custom back item, or give it a shorter title"
         case .labelLostOnIOS26:
             "set backButtonTitle on the previous screen: iOS 26 still shows it, but no longer its title"
+        case .modelDivergence:
+            "check what the app does there (a cleared interactivePopGestureRecognizer.delegate, a push under a presented sheet) and whether the model lacks the rule; the observed stack is kept"
         }
     }
 
@@ -151,6 +159,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
             "A custom UINavigationItem.backBarButtonItem has no shorter fallbacks: a title that does not fit is truncated; https://developer.apple.com/documentation/uikit/uinavigationitem/backbarbuttonitem; case custom-backBarButtonItem-beats-all-and-has-no-fallbacks"
         case .labelLostOnIOS26:
             "iOS 26's back button shows backButtonTitle but no longer the previous screen's title, and no generic \"Back\" (observed by app and library developers: react-native-screens PR #3303 and #3166, react-navigation PR #12795, deltachat-ios #2973); https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases in shared/cases-ios26/"
+        case .modelDivergence:
+            "a recorder keeps what UIKit did (DESIGN §14.1, facts not judgments): apps keep the edge swipe with a hidden back button by clearing interactivePopGestureRecognizer.delegate, which the rules refuse; https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivepopgesturerecognizer; trace T14-swipe-without-back-button-is-kept in shared/traces/"
         }
     }
 }

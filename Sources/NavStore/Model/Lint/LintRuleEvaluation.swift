@@ -47,6 +47,25 @@ extension SessionState {
         return hits.map(\.violation)
     }
 
+    /// The `model-divergence` violation of `event` applied to this state (the state before it),
+    /// or `nil`: the event is a `stack.replaced` marked observed (``StackObservation``). The
+    /// subject is the entries the replacement removed or added (bottom first: removed, then
+    /// added), or its top entry when only items or params changed.
+    public func modelDivergence(by event: EventBody) -> LintViolation? { modelDivergenceHit(by: event)?.violation }
+
+    /// The ``modelDivergence(by:)`` hit, its message not yet written.
+    func modelDivergenceHit(by event: EventBody) -> LintHit? {
+        guard case .stackReplaced(let entries, let observed?) = event else { return nil }
+        let layer = observed.layer ?? topLayerIndex
+        let before = layer < layers.count ? layers[layer].entries : []
+        let removed = before.filter { old in !entries.contains { $0.id.hasSameScalars(as: old.id) } }
+        let added = entries.filter { new in !before.contains { $0.id.hasSameScalars(as: new.id) } }
+        var subject = (removed + added).map(\.id)
+        if subject.isEmpty, let top = entries.last { subject = [top.id] }
+        return LintHit(
+            rule: .modelDivergence, entries: subject, detail: .modelDivergence(layer: layer, reason: observed.reason))
+    }
+
     /// The ``guardBypass(by:)`` hit, its message not yet written.
     func guardBypassHit(by event: EventBody) -> LintHit? {
         let removed: [String]

@@ -71,11 +71,13 @@ public struct SessionLinter: Sendable {
     /// - Complexity: O(n) in the number of live entries, plus O(r) in the runs open.
     public mutating func consume(_ event: EventBody) {
         let bypass = rules.contains(.guardBypassed) ? state.guardBypassHit(by: event) : nil
+        let divergence = rules.contains(.modelDivergence) ? state.modelDivergenceHit(by: event) : nil
         state.apply(event)
         version += 1
         holding.removeAll(keepingCapacity: true)
         state.lintHits(options, rules: rules, into: &holding)
         if let bypass { holding.append(bypass) }
+        if let divergence { holding.append(divergence) }
         judge()
     }
 
@@ -85,7 +87,8 @@ public struct SessionLinter: Sendable {
         for hit in holding {
             let key = RunKey(rule: hit.rule, entries: hit.entries)
             if let index = open.index(forKey: key) {
-                if hit.rule != .guardBypassed, open.values[index].last == version - 1 {
+                // An event's rules hold for one version: the next event is another finding.
+                if hit.rule != .guardBypassed, hit.rule != .modelDivergence, open.values[index].last == version - 1 {
                     open.values[index].last = version
                     continue
                 }

@@ -47,9 +47,9 @@ package struct StoredTextCheck: Sendable {
     static func forEachBroughtEntry(of body: EventBody, _ visit: (Entry) -> Void) {
         switch body {
         case .entryPushed(let entry), .layerPresented(let entry, _): visit(entry)
-        case .stackReplaced(let entries): entries.forEach(visit)
+        case .stackReplaced(let entries, _): entries.forEach(visit)
         case .sessionStarted, .entriesPopped, .popVetoed, .itemUpdated, .layerDismissed, .dismissVetoed,
-            .sessionRestored, .layerUpdated, .popCancelled:
+            .sessionRestored, .layerUpdated, .popCancelled, .callsDropped:
             break
         }
     }

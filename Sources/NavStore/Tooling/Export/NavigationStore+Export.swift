@@ -159,7 +159,11 @@ struct Redactor {
             .entriesPopped(source: source, ids: ids.map(id), confirmed: confirmed)
         case .popVetoed(let entry, let prompt, let source):
             .popVetoed(entry: id(entry), prompt: hash(prompt), source: source)
-        case .stackReplaced(let entries): .stackReplaced(entries.map(redact))
+        case .stackReplaced(let entries, let observed):
+            // The refusal's message names ids and may quote texts: hashed, as a prompt is.
+            .stackReplaced(
+                entries.map(redact),
+                observed: observed.map { StackObservation(reason: hash($0.reason), layer: $0.layer) })
         case .itemUpdated(let entry, let item, let fields):
             .itemUpdated(id: id(entry), item: redact(item), fields: fields)
         case .layerPresented(let entry, let modal): .layerPresented(redact(entry), modalInPresentation: modal)
@@ -168,6 +172,7 @@ struct Redactor {
         case .sessionRestored(let marker): .sessionRestored(marker)
         case .layerUpdated: body  // flags and a layer index: no text
         case .popCancelled(let entry, let source): .popCancelled(entry: id(entry), source: source)
+        case .callsDropped: body
         }
     }
 

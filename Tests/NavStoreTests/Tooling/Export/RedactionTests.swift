@@ -36,7 +36,9 @@ struct RedactionTests {
             switch event.body {
             case .sessionStarted(let name, _): if let name { texts.insert(name) }
             case .entryPushed(let entry), .layerPresented(let entry, _): texts.formUnion(Self.texts(of: [entry]))
-            case .stackReplaced(let entries): texts.formUnion(Self.texts(of: entries))
+            case .stackReplaced(let entries, let observed):
+                texts.formUnion(Self.texts(of: entries))
+                if let observed { texts.insert(observed.reason) }
             case .itemUpdated(let id, let item, _): texts.formUnion(Self.texts(of: [Entry(id: id, item: item)]))
             case .popVetoed(_, let prompt, _): texts.insert(prompt)
             default: break

@@ -193,7 +193,7 @@ struct LintStoreTests {
             for finding in findings {
                 #expect(finding.firstVersion <= finding.lastVersion, "\(reproduce)")
                 #expect(finding.current == (finding.lastVersion == events.count), "\(reproduce)")
-                if finding.rule == .guardBypassed {
+                if finding.rule == .guardBypassed || finding.rule == .modelDivergence {
                     #expect(finding.firstVersion == finding.lastVersion, "\(reproduce)")
                 }
                 claimed["\(finding.rule.id) \(finding.entries)", default: []] += Array(
@@ -204,8 +204,11 @@ struct LintStoreTests {
             var state = SessionState()
             for event in events {
                 let bypass = state.guardBypass(by: event.body)
+                let divergence = state.modelDivergence(by: event.body)
                 state.apply(event.body)
-                for violation in state.lintViolations(options) + (bypass.map { [$0] } ?? []) {
+                for violation in state.lintViolations(options) + (bypass.map { [$0] } ?? [])
+                    + (divergence.map { [$0] } ?? [])
+                {
                     holds["\(violation.rule.id) \(violation.entries)", default: []].append(event.version)
                 }
                 // The contract's own words for three rules, independent of lintViolations.

@@ -341,10 +341,12 @@ struct RetentionTests {
         try store.truncateSession("s", before: cut)
         var after = try store.lint(options: options).findings
         // Judged at every version from the base on: a run that reaches the base starts there;
-        // guard-bypassed judges an event, and the base's event is gone.
+        // guard-bypassed and model-divergence judge an event, and the base's event is gone.
         let expected: [LintFinding] = before.compactMap { finding in
             guard finding.lastVersion >= cut - 1 else { return nil }
-            if finding.rule == .guardBypassed && finding.firstVersion < cut { return nil }
+            if finding.rule == .guardBypassed || finding.rule == .modelDivergence, finding.firstVersion < cut {
+                return nil
+            }
             var clipped = finding
             // A run's message describes its first version: a run cut at the base is described there.
             if finding.firstVersion < cut - 1 { clipped.message = "" }

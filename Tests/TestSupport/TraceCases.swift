@@ -1,0 +1,265 @@
+import Foundation
+import NavStore
+
+/// The UIKit callback traces of `shared/traces/` (their README gives the format): each case's
+/// callbacks, and what the session must hold after them. Read at test time, so traces added
+/// there run without a change here; a key this reader does not know is refused, so that no
+/// expectation is silently skipped.
+public struct TraceCase: Sendable, CustomStringConvertible {
+    /// One expected event after `session.started`: the fields it names are compared.
+    public struct ExpectedEvent: Sendable {
+        public var type: String
+        public var source: String?
+        public var ids: [String]?
+        public var id: String?
+        public var confirmed: Bool?
+    }
+
+    /// The expected back button: `nil` inside for none.
+    public struct ExpectedButton: Sendable, Equatable {
+        public var label: String
+        public var fallbacks: [String]
+        public init(label: String, fallbacks: [String]) {
+            self.label = label
+            self.fallbacks = fallbacks
+        }
+    }
+
+    public var id: String
+    public var source: String
+    public var platform: PlatformGeneration
+    /// The callbacks, each a JSON object as the file holds it (without `at`).
+    public var trace: [[String: JSONValue]]
+    public var events: [ExpectedEvent]?
+    public var stack: [[String]]?
+    public var backButton: ExpectedButton??
+    public var backMenu: [String]??
+    public var lint: [String]?
+
+    public var description: String { "trace \(id) (\(source))" }
+
+    /// The time of the first callback, in ms since the Unix epoch; each next one is a second later.
+    public static let firstAt: Int64 = 1_767_225_600_000
+
+    /// The trace as NDJSON, one callback a line, each given an `at` one second after the one
+    /// before (README).
+    public var ndjson: String {
+        trace.enumerated().map { index, callback in
+            var line = callback
+            line["at"] = .integer(Self.firstAt + Int64(index) * 1_000)
+            return Self.jsonText(.object(line))
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The trace's lines as the library reads them.
+    public func lines() throws -> [UIKitTraceLine] {
+        try ndjson.split(separator: "\n").map { try JSONDecoder().decode(UIKitTraceLine.self, from: Data($0.utf8)) }
+    }
+
+    /// Compact JSON with sorted keys.
+    public static func jsonText(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
+    // MARK: Reading the folder
+
+    /// `$NAVSTORE_TRACES_DIR`, else `<package root>/../shared/traces`.
+    public static func directory(filePath: String = #filePath) -> URL {
+        if let override = ProcessInfo.processInfo.environment["NAVSTORE_TRACES_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        for _ in 0..<6 where !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        {
+            root = root.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent("../shared/traces", isDirectory: true).standardizedFileURL
+    }
+
+    /// Every case of every `*.json` file of the folder, in file order; none when the folder is
+    /// missing (a bare copy of the package).
+    public static func all(in directory: URL = directory()) throws -> [TraceCase] {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        var cases: [TraceCase] = []
+        for file in files {
+            let value = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: file))
+            let list: [JSONValue]
+            switch value {
+            case .object(let object) where object["cases"] != nil:
+                guard case .array(let items)? = object["cases"] else {
+                    throw TraceCaseError("\(file.lastPathComponent): cases is not an array")
+                }
+                list = items
+            case .array(let items): list = items
+            case .object: list = [value]
+            default:
+                throw TraceCaseError("\(file.lastPathComponent): not a case, an array of cases or {\"cases\": [...]}")
+            }
+            cases += try list.map { try TraceCase(parsing: $0, file: file.lastPathComponent) }
+        }
+        return cases
+    }
+
+    static let caseKeys: Set<String> = ["id", "source", "platform", "trace", "expect", "notes", "confidence"]
+    static let expectKeys: Set<String> = ["events", "stack", "backButton", "backMenu", "lint"]
+    static let eventKeys: Set<String> = ["type", "source", "ids", "id", "confirmed"]
+
+    init(parsing value: JSONValue, file: String) throws {
+        guard case .object(let object) = value else { throw TraceCaseError("\(file): a case is not an object") }
+        let name = (object["id"]).flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
+        let context = "\(file) case \(name)"
+        if let unknown = object.keys.sorted().first(where: { !Self.caseKeys.contains($0) }) {
+            throw TraceCaseError("\(context): unknown key '\(unknown)'")
+        }
+        id = name
+        source = (object["source"]).flatMap { if case .string(let s) = $0 { s } else { nil } } ?? ""
+        if case .string(let text)? = object["platform"] {
+            guard let generation = PlatformGeneration(rawValue: text) else {
+                throw TraceCaseError("\(context): unknown platform '\(text)'")
+            }
+            platform = generation
+        } else {
+            platform = .default
+        }
+        guard case .array(let callbacks)? = object["trace"] else {
+            throw TraceCaseError("\(context): trace is not an array")
+        }
+        trace = try callbacks.map {
+            guard case .object(let callback) = $0 else {
+                throw TraceCaseError("\(context): a callback is not an object")
+            }
+            return callback
+        }
+        guard case .object(let expect)? = object["expect"] else {
+            throw TraceCaseError("\(context): expect is not an object")
+        }
+        if let unknown = expect.keys.sorted().first(where: { !Self.expectKeys.contains($0) }) {
+            throw TraceCaseError("\(context): unknown expect key '\(unknown)'")
+        }
+        if case .array(let items)? = expect["events"] {
+            events = try items.map { item in
+                guard case .object(let event) = item, case .string(let type)? = event["type"] else {
+                    throw TraceCaseError("\(context): an expected event needs a type")
+                }
+                if let unknown = event.keys.sorted().first(where: { !Self.eventKeys.contains($0) }) {
+                    throw TraceCaseError("\(context): unknown expected-event key '\(unknown)'")
+                }
+                return ExpectedEvent(
+                    type: type, source: try Self.string(event["source"], context),
+                    ids: try Self.strings(event["ids"], context),
+                    id: try Self.string(event["id"], context),
+                    confirmed: event["confirmed"].flatMap { if case .bool(let b) = $0 { b } else { nil } })
+            }
+        }
+        if case .array(let layers)? = expect["stack"] {
+            stack = try layers.map { try Self.strings($0, context) ?? [] }
+        }
+        if let button = expect["backButton"] {
+            if case .object(let object) = button {
+                guard let label = try Self.string(object["label"], context),
+                    let fallbacks = try Self.strings(object["fallbacks"], context)
+                else { throw TraceCaseError("\(context): backButton needs label and fallbacks") }
+                backButton = .some(ExpectedButton(label: label, fallbacks: fallbacks))
+            } else {
+                backButton = .some(nil)
+            }
+        }
+        if let menu = expect["backMenu"] { backMenu = .some(try Self.strings(menu, context)) }
+        if let lint = expect["lint"] { self.lint = try Self.strings(lint, context) }
+    }
+
+    private static func string(_ value: JSONValue?, _ context: String) throws -> String? {
+        guard let value, value != .null else { return nil }
+        guard case .string(let text) = value else {
+            throw TraceCaseError("\(context): expected a string, got \(value)")
+        }
+        return text
+    }
+
+    private static func strings(_ value: JSONValue?, _ context: String) throws -> [String]? {
+        guard let value, value != .null else { return nil }
+        guard case .array(let items) = value else {
+            throw TraceCaseError("\(context): expected an array, got \(value)")
+        }
+        return try items.map { try string($0, context) ?? "" }
+    }
+
+    // MARK: Comparing
+
+    /// What differs between the events after `session.started` and ``events`` (empty when they
+    /// match, or when the case names no events).
+    public func eventMismatches(_ bodies: [EventBody]) -> [String] {
+        guard let events else { return [] }
+        var problems: [String] = []
+        if bodies.count != events.count {
+            problems.append(
+                "\(bodies.count) event(s) \(bodies.map(\.type)), expected \(events.count) \(events.map(\.type))")
+        }
+        for (index, (body, expected)) in zip(bodies, events).enumerated() {
+            let at = "event \(index + 1)"
+            if body.type != expected.type { problems.append("\(at): \(body.type), expected \(expected.type)") }
+            let facts = Self.facts(of: body)
+            if let source = expected.source, facts.source != source {
+                problems.append("\(at): source \(facts.source ?? "none"), expected \(source)")
+            }
+            if let ids = expected.ids, facts.ids != ids {
+                problems.append("\(at): ids \(facts.ids ?? []), expected \(ids)")
+            }
+            if let id = expected.id, facts.id != id {
+                problems.append("\(at): id \(facts.id ?? "none"), expected \(id)")
+            }
+            if let confirmed = expected.confirmed, facts.confirmed != confirmed {
+                problems.append("\(at): confirmed \(facts.confirmed), expected \(confirmed)")
+            }
+        }
+        return problems
+    }
+
+    /// The fields an expectation may name, of an event.
+    static func facts(of body: EventBody) -> (source: String?, ids: [String]?, id: String?, confirmed: Bool) {
+        switch body {
+        case .entriesPopped(let source, let ids, let confirmed): (source.rawValue, ids, nil, confirmed)
+        case .popVetoed(let entry, _, let source): (source.rawValue, nil, entry, false)
+        case .entryPushed(let entry), .layerPresented(let entry, _): (nil, nil, entry.id, false)
+        case .itemUpdated(let id, _, _): (nil, nil, id, false)
+        case .layerDismissed(let source, let ids): (source.rawValue, ids, nil, false)
+        case .dismissVetoed(let entry, let source): (source.rawValue, nil, entry, false)
+        case .stackReplaced(let entries, _): (nil, entries.map(\.id), entries.last?.id, false)
+        default: (nil, nil, nil, false)
+        }
+    }
+
+    /// Runs the trace through ``NavigationControllerObserver`` and the rules, with no database:
+    /// the events after `session.started` and the state they leave.
+    public func runThroughObserver() throws -> (events: [EventBody], state: SessionState) {
+        var observer = NavigationControllerObserver()
+        var state = SessionState(platform: platform)
+        var events: [EventBody] = []
+        for line in try lines() {
+            for command in try observer.observe(line.callback, state: state) {
+                guard let body = try state.decide(command) else { continue }
+                state.apply(body)
+                events.append(body)
+            }
+        }
+        return (events, state)
+    }
+
+    /// The rule ids lint reports for `events` (after `session.started` under ``platform``).
+    public func lintRules(_ events: [EventBody]) -> Set<String> {
+        var linter = SessionLinter(session: id)
+        linter.consume(.sessionStarted(name: nil, platform: platform))
+        for event in events { linter.consume(event) }
+        return Set(linter.finish().map(\.rule.id))
+    }
+}
+
+/// A trace case file that cannot be read.
+public struct TraceCaseError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
