@@ -102,6 +102,15 @@ import Testing
         try check(sandbox, ["rebuild", "--verify"], "rebuild.schema.json")
         try check(sandbox, ["rebuild"], "rebuild.schema.json")
         try check(sandbox, ["--db", "other.sqlite", "import", "-"], "import-report.schema.json", stdin: export)
+        try check(
+            sandbox, ["--db", "trace.sqlite", "import", "--format", "uikit-trace", "-", "--session", "t"],
+            "trace-import-report.schema.json",
+            stdin: #"{"callback":"didShow","at":1000,"stack":[{"id":"A"}]}"# + "\n"
+                + #"{"callback":"didShow","at":2000,"stack":[{"id":"A"},{"id":"B","item":{"hidesBackButton":true}}]}"#
+                + "\n"
+                + #"{"callback":"interactivePop","at":3000,"phase":"began"}"# + "\n"
+                + #"{"callback":"didShow","at":4000,"stack":[{"id":"A"}]}"#)
+        try check(sandbox, ["--db", "trace.sqlite", "history", "t"], "event.schema.json", lines: true)
         try check(sandbox, ["session", "truncate", "s", "--before", "3"], "retention.schema.json")
         try check(sandbox, ["replay", "s"], "replay-line.schema.json", lines: true)
         try check(sandbox, ["export", "s"], "event.schema.json", lines: true)
@@ -171,9 +180,22 @@ import Testing
             .count == 1)
         #expect(
             try problems(
-                #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"yesterday","type":"t","version":1}"#,
+                #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"yesterday","type":"entry.pushed","version":1}"#,
                 "event.schema.json"
             ).count == 1)
+        // The schema lists every event type.
+        #expect(
+            try problems(
+                #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"1970-01-01T00:00:00.001Z","type":"entry.teleported","version":1}"#,
+                "event.schema.json"
+            ).count == 1)
+        for type in EventBody.typeNames + ["session.truncated"] {
+            #expect(
+                try problems(
+                    #"{"at":1,"eventID":"e","payload":{},"seq":1,"session":"s","time":"1970-01-01T00:00:00.001Z","type":"\#(type)","version":1}"#,
+                    "event.schema.json"
+                ).isEmpty, "\(type)")
+        }
         #expect(try problems(#"true"#, "sessions.schema.json") == ["$: boolean where array is expected"])
         // Every schema file parses and uses only the keywords the validator knows.
         #expect(validator.schemas.count >= 12)

@@ -6,8 +6,9 @@ import NavStore
     import Foundation
 #endif
 
-/// `navdb import FILE|- [--format navdb|firefox-session]`: appends events from an NDJSON export
-/// (streamed) or sessions from a Firefox session file, all or nothing.
+/// `navdb import FILE|- [--format navdb|firefox-session|uikit-trace] [--session KEY] [--platform G]`:
+/// appends events from an NDJSON export (streamed), sessions from a Firefox session file, or the
+/// events a UIKit callback trace records (DESIGN §14.2), all or nothing.
 struct ImportCommand: Command {
     static let changesDatabase = true
     /// The input formats.
@@ -16,10 +17,12 @@ struct ImportCommand: Command {
         case navdb
         /// A Firefox (Android) session store file.
         case firefoxSession = "firefox-session"
+        /// A UIKit callback trace: NDJSON, one callback a line, replayed into one session.
+        case uikitTrace = "uikit-trace"
     }
 
     static let spec = CommandSpec(
-        abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file).",
+        abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit callback trace).",
         discussion: """
             All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
             nothing. Each event is checked against the same decisions the commands make: an event no \
@@ -34,18 +37,36 @@ struct ImportCommand: Command {
             file, is an error (exit 65). Event ids are UUIDs (8-4-4-4-12 hexadecimal digits, either \
             letter case), stored in lower case. A newer Firefox session file brings the tabs imported \
             before up to date (pops and pushes to the tab's current history), also after a restart \
-            marker (restore --mark); an older one is refused.
+            marker (restore --mark); an older one is refused. \
+            With --format uikit-trace the input is a UIKit callback trace (one {"callback": ..., "at": ms} \
+            object a line: didShow, shouldPop, didPop, programmatic, interactivePop, itemChanged, present, \
+            dismissAttempt, didDismiss, dismiss), replayed through NavStore's observer into the session \
+            --session names (started, with --platform, when it does not exist): pushes, pops with their \
+            source (back-button, gesture, back-menu, programmatic), vetoes, item updates and stack \
+            replacements; a change the rules refuse is kept as an observed stack.replaced (lint: \
+            model-divergence). A bad line (unknown callback, missing stack, an id not on the stack, a \
+            time going backwards, not JSON) is refused with its line number (exit 65).
             """,
         arguments: [file.spec],
-        options: [format.spec, time.spec, WriteOptions.allowFutureTime.spec])
+        options: [format.spec, session.spec, platform.spec, time.spec, WriteOptions.allowFutureTime.spec])
 
     /// `<file>`.
     static let file = Argument("file", help: "The input file, or - for stdin.", parser: String.parser)
     /// `--format <format>`.
     static let format = Option<Format>(
         "format", "format", default: .navdb,
-        help: "navdb: NDJSON of 'navdb export'; firefox-session: a Firefox session file (each tab a session).",
+        help:
+            "navdb: NDJSON of 'navdb export'; firefox-session: a Firefox session file (each tab a session); uikit-trace: a UIKit callback trace (needs --session).",
         parser: Format.parser)
+    /// `--session <key>`.
+    static let session = Option<String?>(
+        "session", "key", help: "With uikit-trace: the session the trace is replayed into (started when missing).")
+    /// `--platform <generation>`.
+    static let platform = Option<PlatformGeneration?>(
+        "platform", "generation",
+        help:
+            "With uikit-trace: the generation a session the import starts follows (ios14 or ios26; default ios14); an existing session must follow it."
+    )
     /// `--time <iso8601>`.
     static let time = Option<Int64?>(
         "time", "iso8601",
@@ -56,14 +77,28 @@ struct ImportCommand: Command {
     var file: InputFile
     var format: Format
     var at: Int64?
+    var session: String?
+    var platform: PlatformGeneration?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = InputFile(path: try arguments.value(Self.file))
         format = try arguments.value(Self.format)
         at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(WriteOptions.allowFutureTime))
+        session = try arguments.value(Self.session)
+        platform = try arguments.value(Self.platform)
         if at != nil && format != .firefoxSession {
             throw arguments.error(
-                "--time only applies with --format firefox-session (NDJSON events carry their own times)")
+                "--time only applies with --format firefox-session (NDJSON events and trace lines carry their own times)"
+            )
+        }
+        if format == .uikitTrace {
+            guard let session else { throw arguments.error("--format uikit-trace needs --session KEY") }
+            if session.isEmpty {
+                throw arguments.error("the session key '' is empty: a key has at least one character")
+            }
+        } else {
+            if session != nil { throw arguments.error("--session only applies with --format uikit-trace") }
+            if platform != nil { throw arguments.error("--platform only applies with --format uikit-trace") }
         }
     }
 
@@ -92,6 +127,8 @@ struct ImportCommand: Command {
         case .firefoxSession:
             let bytes = try file.readAll()
             report = try NavigationStore.importFirefoxSession(into: path, data: bytes, at: at)
+        case .uikitTrace:
+            return try importTrace(context, path: path)
         }
         WriteOutput.done =
             "the import stored \(report.imported) event(s) of \(report.sessions) session(s) and skipped \(report.skipped) already stored (importing it again skips them all)"
@@ -107,6 +144,30 @@ struct ImportCommand: Command {
                 "imported \(report.imported) event(s) of \(report.sessions) session(s); \(report.skipped) already stored (skipped)"
                     + (none ? "; the input holds no event, so no database was created at '\(Text.escaped(named))'" : "")
             )
+        }
+        return .success
+    }
+
+    private func importTrace(_ context: Context, path: String) throws -> Outcome {
+        let lines = try file.lines()
+        let report: TraceImportReport
+        do {
+            report = try NavigationStore.importUIKitTrace(
+                into: path, lines: lines, session: session!, platform: platform)
+        } catch {
+            if let readError = lines.error { throw InputError(description: readError.description) }
+            throw error
+        }
+        WriteOutput.done =
+            "the import stored \(report.imported) event(s) in session '\(Text.escaped(report.session))' (version \(report.version))"
+        if context.json {
+            try JSONOutput.print(report)
+        } else if report.callbacks == 0 {
+            Console.line("imported 0 event(s): the trace holds no callback, so nothing was written")
+        } else {
+            Console.line(
+                "imported \(report.imported) event(s) from \(report.callbacks) callback(s) into session '\(Text.escaped(report.session))'"
+                    + (report.created ? " (started)" : "") + "; it is at version \(report.version)")
         }
         return .success
     }

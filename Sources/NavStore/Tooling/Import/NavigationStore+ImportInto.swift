@@ -106,7 +106,7 @@ extension NavigationStore {
     /// import's own transaction (``StoreBackend/open(_:displayName:create:schemaInFirstWrite:options:)``),
     /// so a refused import, or one whose process dies, leaves it empty, as a refused import leaves
     /// no file.
-    private static func importCreatingIfMissing(
+    static func importCreatingIfMissing(
         _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
     ) throws(StoreError) -> ImportReport {
         if !StoreBackends.isFilePath(path) {
@@ -165,7 +165,7 @@ extension NavigationStore {
     /// Opens the database at `path` when there is one (refusing a file that is not a NavStore
     /// database), and creates nothing when there is none: no file, or a backend's database without
     /// NavStore's tables, which stays empty.
-    private static func openIfPresent(_ path: String, options: StoreOptions) throws(StoreError) {
+    static func openIfPresent(_ path: String, options: StoreOptions) throws(StoreError) {
         do {
             _ = try NavigationStore(path: path, create: false, options: options)
         } catch .databaseNotFound {

@@ -1,0 +1,67 @@
+/// How a ``NavigationRecorder`` records (<doc:Recording>).
+public struct RecorderOptions: Sendable {
+    /// The platform generation of the sessions the recorder starts (a session it has not seen is
+    /// started by its first call, <doc:PlatformGenerations>); a session that exists keeps its own.
+    /// Default ``PlatformGeneration/ios14``.
+    public var platform: PlatformGeneration = .default
+    /// How many calls (``NavigationRecorder/record(_:session:)`` and
+    /// ``NavigationRecorder/observe(_:session:)``) wait for the writer at most. A call that finds
+    /// the queue full is dropped, never waited for: the queue keeps the older calls, the newer
+    /// ones are counted, and the count goes into the log as a `calls.dropped` event of that
+    /// session at the place of the first one dropped (``RecorderFailure/dropped(session:count:)``
+    /// reports it too). Default 4,096 (at least 1).
+    public var queueCapacity: Int = 4_096
+    /// How the store opens and writes (busy timeout, snapshot interval, `synchronous`).
+    public var store: StoreOptions = StoreOptions()
+    /// How long the writer waits before it tries again after the store could not be opened or a
+    /// write failed, in milliseconds; the wait doubles after each failure in a row, up to 32
+    /// times this, and a ``NavigationRecorder/flush()`` cuts it short. Default 1,000.
+    public var retryIntervalMilliseconds: Int = 1_000
+    /// How often a live ``NavigationRecorder/events(session:from:)`` sequence checks for commits
+    /// of other writers (another process, another recorder), in milliseconds: one
+    /// `PRAGMA data_version` per check. This recorder's own commits wake it at once. Default 50.
+    public var pollIntervalMilliseconds: Int = 50
+
+    /// The defaults above.
+    public init() {}
+
+    /// Options with the given values; the others are the defaults.
+    public init(platform: PlatformGeneration = .default, queueCapacity: Int = 4_096) {
+        self.platform = platform
+        self.queueCapacity = queueCapacity
+    }
+}
+
+/// What went wrong while recording (``NavigationRecorder/failures``). Recording goes on after
+/// each: the host app is never stopped by the recorder.
+public enum RecorderFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The rules refused a recorded command (``SessionState/decide(_:)``); nothing was appended
+    /// for it.
+    case refused(session: String, command: NavigationCommand, NavigationError)
+    /// The observer could not follow a callback (``ObservationError``); nothing was appended
+    /// for it, and the next `didShow` brings the log back to what UIKit shows.
+    case unobservable(session: String, callback: NavigationCallback, ObservationError)
+    /// The store could not be opened or written (a missing folder, a file that is not a NavStore
+    /// database, a full disk, a file protected while the device is locked): the calls stay
+    /// queued and the writer tries again (``RecorderOptions/retryIntervalMilliseconds``).
+    case store(StoreError)
+    /// A command could not be stored and was given up (a value the database cannot hold): the
+    /// store's error.
+    case notStored(session: String, StoreError)
+    /// `count` calls for `session` found the queue full and were dropped; a `calls.dropped`
+    /// event records them in the log.
+    case dropped(session: String, count: Int)
+
+    /// A one-line message naming the session and what went wrong.
+    public var description: String {
+        switch self {
+        case .refused(let session, _, let error): "session '\(session)': command refused: \(error)"
+        case .unobservable(let session, let callback, let error):
+            "session '\(session)': \(callback.name) not followed: \(error)"
+        case .store(let error): "store: \(error)"
+        case .notStored(let session, let error): "session '\(session)': not stored: \(error)"
+        case .dropped(let session, let count):
+            "session '\(session)': \(count) call\(count == 1 ? "" : "s") dropped: the recorder's queue was full"
+        }
+    }
+}

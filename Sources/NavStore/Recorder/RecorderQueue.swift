@@ -1,0 +1,318 @@
+import Dispatch
+
+/// One call waiting for a recorder's writer.
+struct RecorderCall: Sendable {
+    enum Kind: Sendable {
+        case command(NavigationCommand)
+        case callback(NavigationCallback)
+        /// Calls of the session dropped here because the queue was full (``RecorderOptions/queueCapacity``).
+        case dropped(count: Int, firstAt: Int64, lastAt: Int64)
+    }
+
+    var session: String
+    /// When the call was made, in ms since the Unix epoch: its event's time.
+    var at: Int64
+    /// Its place among the calls accepted (1, 2, ...); a drop note has the ticket of the call
+    /// before it. ``NavigationRecorder/flush()`` waits for the tickets handed out before it.
+    var ticket: UInt64
+    var kind: Kind
+}
+
+/// What the callers of a recorder and its writer share, behind one lock that is never held
+/// across I/O: the queue of calls, the flush waiters, the subscribers of failures, and the
+/// signal of commits for live readers.
+final class RecorderShared: Sendable {
+    struct State {
+        /// The calls not taken by the writer yet; beyond ``capacity`` only drop notes, one per
+        /// session at most.
+        var calls: [RecorderCall]
+        let capacity: Int
+        /// The last ticket handed out.
+        var enqueued: UInt64 = 0
+        /// The last ticket whose call is committed (or given up).
+        var committed: UInt64 = 0
+        /// The writer waits for work: the next call wakes it.
+        var writerIdle = false
+        /// The writer waits before trying again: only a flush wakes it early.
+        var writerBackingOff = false
+        var stopping = false
+        /// The writer has ended (after ``stop()``): the store is closed.
+        var finished = false
+        var closeWaiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [(id: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextWaiter: UInt64 = 0
+        var subscribers: [UInt64: AsyncStream<RecorderFailure>.Continuation] = [:]
+        var nextSubscriber: UInt64 = 0
+        /// The newest failures, for a subscriber that comes late.
+        var backlog: [RecorderFailure] = []
+    }
+
+    /// How many failures a new ``NavigationRecorder/failures`` sequence starts with.
+    static let backlogLimit = 64
+
+    let state: Lock<State>
+    /// Wakes the writer (idle, or backing off for a flush).
+    let wake = DispatchSemaphore(value: 0)
+    /// Bumped after each commit, for live readers of this process.
+    let commits = CommitSignal()
+
+    init(capacity: Int) {
+        var calls: [RecorderCall] = []
+        calls.reserveCapacity(capacity)
+        state = Lock(State(calls: calls, capacity: capacity))
+    }
+
+    // MARK: Callers
+
+    /// Queues a call, or counts it as dropped when the queue is full. Never blocks beyond the
+    /// lock, which the writer holds only to swap the queue out.
+    @inline(__always)
+    func enqueue(_ kind: RecorderCall.Kind, session: String, at: Int64) {
+        let wakeWriter = state.withLock { state -> Bool in
+            // After close() nothing more is written (see NavigationRecorder.close()).
+            if state.stopping { return false }
+            if state.calls.count < state.capacity {
+                state.enqueued += 1
+                state.calls.append(RecorderCall(session: session, at: at, ticket: state.enqueued, kind: kind))
+            } else {
+                Self.countDrop(session: session, at: at, in: &state)
+            }
+            guard state.writerIdle else { return false }
+            state.writerIdle = false
+            return true
+        }
+        if wakeWriter { wake.signal() }
+    }
+
+    /// Adds a dropped call of `session` to its drop note after the full queue (or starts one).
+    private static func countDrop(session: String, at: Int64, in state: inout State) {
+        var index = state.capacity
+        while index < state.calls.count {
+            if state.calls[index].session.hasSameScalars(as: session),
+                case .dropped(let count, let first, let last) = state.calls[index].kind
+            {
+                state.calls[index].kind = .dropped(count: count + 1, firstAt: first, lastAt: max(last, at))
+                return
+            }
+            index += 1
+        }
+        state.calls.append(
+            RecorderCall(
+                session: session, at: at, ticket: state.enqueued, kind: .dropped(count: 1, firstAt: at, lastAt: at)))
+    }
+
+    /// Waits until every call accepted before it is committed.
+    /// - Throws: the writer's error when its next attempt fails; `CancellationError` when the
+    ///   task is cancelled.
+    func flush() async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (done, wakeWriter) = state.withLock { state -> (Bool, Bool) in
+                    let ticket = state.enqueued
+                    if ticket <= state.committed { return (true, false) }
+                    state.waiters.append((id, ticket, continuation))
+                    guard state.writerIdle || state.writerBackingOff else { return (false, false) }
+                    state.writerIdle = false
+                    state.writerBackingOff = false
+                    return (false, true)
+                }
+                if done { continuation.resume() }
+                if wakeWriter { wake.signal() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            cancelled?.resume(throwing: CancellationError())
+        }
+    }
+
+    // MARK: The writer
+
+    /// Swaps the queued calls into `calls` (which must be empty) and says whether the recorder
+    /// is stopping.
+    func take(into calls: inout [RecorderCall]) -> Bool {
+        state.withLock { state in
+            swap(&state.calls, &calls)
+            return state.stopping
+        }
+    }
+
+    /// Waits for a call (or a flush, or the stop) when none is queued; returns at once otherwise.
+    func waitForWork() {
+        let idle = state.withLock { state -> Bool in
+            guard state.calls.isEmpty, !state.stopping else { return false }
+            state.writerIdle = true
+            return true
+        }
+        if idle { wake.wait() }
+    }
+
+    /// Waits `milliseconds` before the writer tries again, or less when a flush asks.
+    func backOff(milliseconds: Int) {
+        let waits = state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.writerBackingOff = true
+            return true
+        }
+        guard waits else { return }
+        _ = wake.wait(timeout: .now() + .milliseconds(milliseconds))
+        state.withLock { $0.writerBackingOff = false }
+    }
+
+    /// The calls through `ticket` are committed (or given up): their flushes return.
+    func committed(through ticket: UInt64) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.committed = max(state.committed, ticket)
+            let committed = state.committed
+            let ready = state.waiters.filter { $0.ticket <= committed }.map(\.continuation)
+            state.waiters.removeAll { $0.ticket <= committed }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+        commits.bump()
+    }
+
+    /// An attempt failed: every waiting flush throws `error` (the calls stay queued).
+    func failWaiters(_ error: any Error) {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            defer { state.waiters.removeAll() }
+            return state.waiters.map(\.continuation)
+        }
+        for continuation in waiting { continuation.resume(throwing: error) }
+    }
+
+    /// Asks the writer to finish what is queued and end.
+    func stop() {
+        state.withLock {
+            $0.stopping = true
+            $0.writerIdle = false
+            $0.writerBackingOff = false
+        }
+        wake.signal()
+    }
+
+    /// ``stop()``, then waits until the writer has ended and closed the store.
+    func stopAndWait() async {
+        stop()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                if state.finished { return true }
+                state.closeWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// The writer has ended and closed the store: waiting closes return, flushes still waiting
+    /// throw `error`, and the sequences of failures end.
+    func writerFinished(leaving error: any Error) {
+        let (closers, waiting, subscribers) = state.withLock { state in
+            state.finished = true
+            defer {
+                state.closeWaiters.removeAll()
+                state.waiters.removeAll()
+                state.subscribers.removeAll()
+            }
+            return (state.closeWaiters, state.waiters.map(\.continuation), Array(state.subscribers.values))
+        }
+        for continuation in waiting { continuation.resume(throwing: error) }
+        for subscriber in subscribers { subscriber.finish() }
+        for continuation in closers { continuation.resume() }
+    }
+
+    // MARK: Failures
+
+    /// Hands `failures` to every subscriber and keeps the newest for later ones.
+    func report(_ failures: [RecorderFailure]) {
+        guard !failures.isEmpty else { return }
+        let subscribers = state.withLock { state -> [AsyncStream<RecorderFailure>.Continuation] in
+            state.backlog += failures
+            if state.backlog.count > Self.backlogLimit {
+                state.backlog.removeFirst(state.backlog.count - Self.backlogLimit)
+            }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { for failure in failures { subscriber.yield(failure) } }
+    }
+
+    /// A new sequence of failures: the kept ones first, then each new one.
+    func failureStream() -> AsyncStream<RecorderFailure> {
+        AsyncStream(bufferingPolicy: .bufferingNewest(1_024)) { continuation in
+            let id = state.withLock { state -> UInt64 in
+                for failure in state.backlog { continuation.yield(failure) }
+                state.nextSubscriber += 1
+                if state.finished {
+                    continuation.finish()
+                } else {
+                    state.subscribers[state.nextSubscriber] = continuation
+                }
+                return state.nextSubscriber
+            }
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+            }
+        }
+    }
+}
+
+/// A counter that live readers wait on: bumped after each commit of the recorder's writer.
+final class CommitSignal: Sendable {
+    private struct State {
+        var generation: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Lock(State())
+
+    /// The current generation.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Moves to the next generation and wakes every waiter.
+    func bump() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.generation &+= 1
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns when the generation moves past `generation`, after `milliseconds`, or when the
+    /// task is cancelled, whichever comes first.
+    func wait(after generation: UInt64, milliseconds: Int) async {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state -> Bool in
+                    guard state.generation == generation else { return false }
+                    state.waiters[id] = continuation
+                    return true
+                }
+                guard waiting else {
+                    continuation.resume()
+                    return
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+                    resume(id)
+                }
+            }
+        } onCancel: {
+            resume(id)
+        }
+    }
+
+    private func resume(_ id: UInt64) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+}

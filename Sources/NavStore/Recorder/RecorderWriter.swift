@@ -1,0 +1,179 @@
+/// A recorder's one background writer: takes the queued calls, appends them in order in one
+/// transaction (``RecordingBatch``), tells flushes and live readers, and tries again after a
+/// failure. Everything here runs on the writer's own thread.
+///
+/// `@unchecked Sendable` only to be handed to that thread: no other thread touches it.
+final class RecorderWriter: @unchecked Sendable {
+    private let shared: RecorderShared
+    private let path: String
+    private let options: RecorderOptions
+    private var store: NavigationStore?
+    /// The calls taken from the queue and not committed yet, in order.
+    private var pending: [RecorderCall] = []
+    /// Each session's observer of UIKit callbacks (``NavigationControllerObserver``).
+    private var observers: [ExactKey: NavigationControllerObserver] = [:]
+    private var failuresInARow = 0
+
+    init(shared: RecorderShared, path: String, options: RecorderOptions) {
+        self.shared = shared
+        self.path = path
+        self.options = options
+        pending.reserveCapacity(max(1, options.queueCapacity))
+    }
+
+    /// The writer's loop: until the recorder stops and nothing is left to write; then it closes
+    /// the store.
+    func run() {
+        loop()
+        let lost = pending.count
+        pending.removeAll()
+        store = nil
+        shared.writerFinished(
+            leaving: StoreError.interrupted(
+                path: path,
+                reason: "the recorder was closed with \(lost) call(s) its store could not take; they were not recorded")
+        )
+    }
+
+    private func loop() {
+        while true {
+            var stopping = false
+            if pending.isEmpty { stopping = shared.take(into: &pending) }
+            if pending.isEmpty {
+                if stopping { return }
+                shared.waitForWork()
+                continue
+            }
+            if write() {
+                failuresInARow = 0
+                continue
+            }
+            if stopping {
+                // The recorder is closed or gone: one attempt was made, the rest is lost.
+                return
+            }
+            failuresInARow += 1
+            let factor = 1 << min(failuresInARow - 1, 5)
+            shared.backOff(milliseconds: max(1, options.retryIntervalMilliseconds) * factor)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes ``pending``: opens the store first if needed. Returns whether everything was
+    /// committed (or given up); on `false` the rest stays pending and flushes were told.
+    private func write() -> Bool {
+        if store == nil {
+            do {
+                store = try NavigationStore(path: path, create: true, options: options.store)
+            } catch {
+                fail(error)
+                return false
+            }
+        }
+        let calls = pending
+        do {
+            try commit(calls)
+            pending.removeAll(keepingCapacity: true)
+            return true
+        } catch {
+            guard !Self.isTransient(error) else {
+                fail(error)
+                return false
+            }
+        }
+        // A call the database cannot hold failed the batch: one call per transaction, to give up
+        // that one alone.
+        while let call = pending.first {
+            do {
+                try commit([call])
+            } catch {
+                guard !Self.isTransient(error) else {
+                    fail(error)
+                    return false
+                }
+                shared.report([.notStored(session: call.session, error)])
+                shared.committed(through: call.ticket)
+            }
+            pending.removeFirst()
+        }
+        return true
+    }
+
+    /// Appends `calls` in one transaction and, once committed, tells flushes, live readers and
+    /// the subscribers of failures.
+    private func commit(_ calls: [RecorderCall]) throws(StoreError) {
+        let saved = observers
+        var reports: [RecorderFailure] = []
+        do {
+            try store!.recordBatch { batch in
+                // PostgreSQL may run this again after losing a race: from the same start.
+                observers = saved
+                reports.removeAll()
+                for call in calls { try record(call, in: &batch, reports: &reports) }
+            }
+        } catch {
+            observers = saved
+            throw error
+        }
+        shared.committed(through: calls.last!.ticket)
+        shared.report(reports)
+    }
+
+    private func record(_ call: RecorderCall, in batch: inout RecordingBatch, reports: inout [RecorderFailure]) throws {
+        let platform = options.platform
+        switch call.kind {
+        case .command(let command):
+            if case .refused(let error) = try batch.record(
+                command, session: call.session, at: call.at, platform: platform)
+            {
+                reports.append(.refused(session: call.session, command: command, error))
+            }
+        case .callback(let callback):
+            let state = try batch.state(of: call.session, startingAt: call.at, platform: platform)
+            let key = ExactKey(call.session)
+            var observer = observers[key] ?? NavigationControllerObserver()
+            let commands: [NavigationCommand]
+            do throws(ObservationError) {
+                commands = try observer.observe(callback, state: state)
+            } catch {
+                reports.append(.unobservable(session: call.session, callback: callback, error))
+                return
+            }
+            observers[key] = observer
+            for command in commands {
+                if case .refused(let error) = try batch.record(
+                    command, session: call.session, at: call.at, platform: platform)
+                {
+                    reports.append(.refused(session: call.session, command: command, error))
+                }
+            }
+        case .dropped(let count, let firstAt, let lastAt):
+            _ = try batch.record(
+                .noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt), session: call.session, at: lastAt,
+                platform: platform)
+            reports.append(.dropped(session: call.session, count: count))
+        }
+    }
+
+    /// Reports a failed attempt and fails the waiting flushes; the store is opened again next
+    /// time when it could not be used at all.
+    private func fail(_ error: any Error) {
+        let storeError = (error as? StoreError) ?? .interrupted(path: path, reason: String(describing: error))
+        if case .openFailed = storeError { store = nil }
+        shared.report([.store(storeError)])
+        shared.failWaiters(storeError)
+    }
+
+    /// Whether trying again later may succeed (a lock, a full disk, a file that cannot be opened
+    /// now), rather than a call the database can never hold.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? StoreError else { return true }
+        switch error {
+        case .unsupportedValue, .timeOutOfRange, .rules, .invalidEventID, .eventIDExists, .emptySessionKey:
+            return false
+        default:
+            return true
+        }
+    }
+}

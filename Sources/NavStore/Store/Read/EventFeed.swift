@@ -1,0 +1,207 @@
+/// A live read of a store's log: the events committed after a point, each once, in `seq` order,
+/// for readers that follow what writers append (``NavigationRecorder/events(session:from:)``,
+/// `navdb follow`). It sees every writer's commits: this process's, another process's, an import.
+///
+/// A reader calls ``read(limit:)`` until it returns nothing, then waits for
+/// ``hasNewCommits()`` before reading again. On SQLite that check is `PRAGMA data_version`
+/// (https://sqlite.org/pragma.html#pragma_data_version), which changes when another connection
+/// commits: it reads the WAL index in shared memory and never the log, so a follower that waits
+/// costs one such statement per check. On PostgreSQL it compares the newest `seq` and the
+/// deletions recorded (one indexed read).
+///
+/// Deleting or truncating a followed session (<doc:Retention>) is said once, as an item of its own;
+/// a key started again after a deletion is followed as a new session.
+public struct EventFeed: Sendable {
+    /// What ``read(limit:)`` returns.
+    public enum Item: Sendable, Hashable {
+        /// A committed event.
+        case event(Event)
+        /// The session `key` was deleted (`session delete`, `prune`) after the feed started.
+        case sessionDeleted(key: String)
+        /// The session `key` was truncated: its events up to `baseVersion` were deleted.
+        case sessionTruncated(key: String, baseVersion: Int)
+    }
+
+    /// The store read (a connection of its own, so that its `data_version` sees the commits of
+    /// every other connection, this process's writer's included).
+    public let store: NavigationStore
+    /// The session keys followed, or `nil` for every session.
+    public let sessions: [String]?
+    /// The first version given of each session (its history from there first), or `nil` for only
+    /// the events committed after the feed's first read.
+    public let fromVersion: Int?
+
+    /// A session the feed has seen: its key and base version (0 when never truncated).
+    private struct Known: Sendable {
+        var key: String
+        var base: Int
+        /// The newest version delivered (0 before any).
+        var delivered: Int
+    }
+
+    private var started = false
+    /// The `seq` after which the next read looks.
+    private var lastSeq: Int64 = 0
+    /// The sessions seen, by row id.
+    private var known: [Int64: Known] = [:]
+    /// How many `removed_events` rows there were at the last read: a deletion or truncation adds
+    /// at least one.
+    private var removedMark: Int64 = 0
+    /// The change counter read with the last read (``hasNewCommits()``).
+    private var token: Int64?
+
+    /// A feed of `store`'s log.
+    /// - Parameters:
+    ///   - store: the store to read (its own connection).
+    ///   - sessions: the keys to follow (compared exactly), or `nil` for every session.
+    ///   - version: the first version to give of each session (the history from it first, then
+    ///     what is committed after; a session started later, or again after a deletion, is given
+    ///     from that version too), or `nil` for only what is committed after the first read.
+    public init(store: NavigationStore, sessions: [String]? = nil, from version: Int? = nil) {
+        self.store = store
+        self.sessions = sessions
+        self.fromVersion = version
+    }
+
+    /// Whether a commit may have happened since the last ``read(limit:)``: the connection's
+    /// change counter moved. `true` before the first read.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public mutating func hasNewCommits() throws(StoreError) -> Bool {
+        guard let token else { return true }
+        return try store.withCore { core in try Self.changeToken(core) } != token
+    }
+
+    /// The next items after what was read before, at most `limit` events (deletion and
+    /// truncation notes come first): empty when the feed is up to date.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    /// - Complexity: one indexed range read of the log; a deletion or truncation also reads the
+    ///   rows of the sessions seen.
+    public mutating func read(limit: Int = 256) throws(StoreError) -> [Item] {
+        var copy = self
+        let items = try store.withCore { core in
+            try core.db.inTransaction(.read) { try copy.read(core, limit: max(1, limit)) }
+        }
+        self = copy
+        return items
+    }
+
+    private mutating func read(_ core: StoreCore, limit: Int) throws -> [Item] {
+        token = try Self.changeToken(core)
+        let removed = try core.count("SELECT count(*) FROM removed_events")
+        if !started {
+            started = true
+            lastSeq = fromVersion == nil ? Int64(try core.count("SELECT coalesce(max(seq), 0) FROM events")) : 0
+            removedMark = Int64(removed)
+            try loadKnown(core)
+        }
+        var items: [Item] = []
+        if Int64(removed) != removedMark {
+            // A deletion of the newest events lets SQLite give their seq numbers to later ones:
+            // the next read starts below the lowest run removed that reaches the last seq read.
+            // What was delivered is not given again.
+            let lowest = try core.count(
+                "SELECT coalesce(min(first_seq), 0) FROM removed_events WHERE last_seq >= ?",
+                arguments: [.integer(lastSeq)])
+            if lowest > 0 { lastSeq = min(lastSeq, Int64(lowest) - 1) }
+            removedMark = Int64(removed)
+            items += try removals(core)
+        }
+        try readEvents(core, limit: limit, into: &items)
+        return items
+    }
+
+    /// The sessions followed that exist now, with their bases.
+    private mutating func loadKnown(_ core: StoreCore) throws {
+        for (id, key, base) in try rows(core) { known[id] = Known(key: key, base: base, delivered: 0) }
+    }
+
+    /// `(id, key, base version)` of the sessions followed (all of them, or the keys named).
+    private func rows(_ core: StoreCore) throws -> [(Int64, String, Int)] {
+        var sql = """
+            SELECT s.id, s.key, coalesce((SELECT b.version FROM session_bases AS b WHERE b.session_id = s.id), 0)
+            FROM sessions AS s
+            """
+        var arguments: [SQLValue] = []
+        if let sessions {
+            guard !sessions.isEmpty else { return [] }
+            sql += " WHERE s.key IN (" + Array(repeating: "?", count: sessions.count).joined(separator: ", ") + ")"
+            arguments = sessions.map { .text($0) }
+        }
+        var found: [(Int64, String, Int)] = []
+        try core.db.forEachRow(sql: sql, arguments: arguments) { found.append((try $0[0], try $0[1], try $0[2])) }
+        return found
+    }
+
+    /// The notes for the sessions seen that were deleted or truncated since the last look.
+    private mutating func removals(_ core: StoreCore) throws -> [Item] {
+        var now: [Int64: (String, Int)] = [:]
+        for (id, key, base) in try rows(core) { now[id] = (key, base) }
+        var items: [Item] = []
+        for id in known.keys.sorted() {
+            guard let (_, base) = now[id] else {
+                items.append(.sessionDeleted(key: known[id]!.key))
+                known[id] = nil
+                continue
+            }
+            if base > known[id]!.base {
+                known[id]!.base = base
+                items.append(.sessionTruncated(key: known[id]!.key, baseVersion: base))
+            }
+        }
+        return items
+    }
+
+    private mutating func readEvents(_ core: StoreCore, limit: Int, into items: inout [Item]) throws {
+        var conditions = ["e.seq > ?"]
+        var arguments: [SQLValue] = [.integer(lastSeq)]
+        if let sessions {
+            guard !sessions.isEmpty else { return }
+            conditions.append("s.key IN (" + Array(repeating: "?", count: sessions.count).joined(separator: ", ") + ")")
+            arguments += sessions.map { .text($0) }
+        }
+        if let fromVersion, fromVersion > 1 {
+            conditions.append("e.version >= ?")
+            arguments.append(SQLValue(fromVersion))
+        }
+        arguments.append(SQLValue(limit))
+        let sql = """
+            SELECT e.seq, s.key, e.version, e.type, e.at, e.event_id, e.payload, e.session_id
+            FROM events AS e JOIN sessions AS s ON s.id = e.session_id
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY e.seq LIMIT ?
+            """
+        var newSessions: [Int64] = []
+        try core.db.forEachRow(sql: sql, arguments: arguments) { row in
+            let seq: Int64 = try row[0]
+            let sessionID: Int64 = try row[7]
+            let version: Int = try row[2]
+            lastSeq = max(lastSeq, seq)
+            if let seen = known[sessionID], seen.delivered >= version { return }
+            if known[sessionID] == nil {
+                known[sessionID] = Known(key: try row[1], base: 0, delivered: 0)
+                newSessions.append(sessionID)
+            }
+            known[sessionID]!.delivered = version
+            items.append(
+                .event(
+                    Event(
+                        seq: seq, session: try row[1], version: version, at: try row[4], eventID: try row[5],
+                        body: try core.decodeBody(row, type: 3, payload: 6))))
+        }
+        for id in newSessions {
+            let base = try core.count(
+                "SELECT coalesce((SELECT version FROM session_bases WHERE session_id = ?), 0)",
+                arguments: [.integer(id)])
+            known[id]?.base = base
+        }
+    }
+
+    /// The backend's change counter: SQLite's `PRAGMA data_version` (it moves when another
+    /// connection commits); elsewhere the newest `seq` and the deletions recorded.
+    static func changeToken(_ core: StoreCore) throws -> Int64 {
+        if core.db is Connection { return Int64(try core.count("PRAGMA data_version")) }
+        let newest = try core.count("SELECT coalesce(max(seq), 0) FROM events")
+        let removed = try core.count("SELECT count(*) FROM removed_events")
+        return Int64(newest) &* 1_000_003 &+ Int64(removed)
+    }
+}

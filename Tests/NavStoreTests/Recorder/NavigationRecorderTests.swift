@@ -1,0 +1,297 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NavStore
+
+/// DESIGN §14.1: the recorder, through its public API (and, for the full queue, a lock held on
+/// the file from this test).
+@Suite("NavigationRecorder")
+struct NavigationRecorderTests {
+    static func push(_ id: String, _ title: String? = nil) -> NavigationCommand {
+        .push(Entry(id: id, item: NavigationItem(title: title ?? id)))
+    }
+
+    /// The session's events, read back with a store of its own.
+    static func events(_ path: String, _ session: String) throws -> [Event] {
+        try NavigationStore(path: path, create: false).allEvents(session: session)
+    }
+
+    /// Options that keep the tests quick: no fsync, short waits.
+    static func quick(capacity: Int = 4_096, platform: PlatformGeneration = .ios14) -> RecorderOptions {
+        var options = RecorderOptions(platform: platform, queueCapacity: capacity)
+        options.store.synchronous = .off
+        options.retryIntervalMilliseconds = 20
+        options.pollIntervalMilliseconds = 10
+        return options
+    }
+
+    /// The first failures of `recorder` that match, waiting at most `seconds`.
+    static func failures(
+        of recorder: NavigationRecorder, count: Int, seconds: Double = 30,
+        matching: @escaping @Sendable (RecorderFailure) -> Bool
+    ) async -> [RecorderFailure] {
+        await withTaskGroup(of: [RecorderFailure].self) { group in
+            group.addTask {
+                var found: [RecorderFailure] = []
+                for await failure in recorder.failures where matching(failure) {
+                    found.append(failure)
+                    if found.count >= count { break }
+                }
+                return found
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return []
+            }
+            let first = await group.next() ?? []
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test(
+        "recorded commands of two sessions are committed in order by flush(); a new session starts with the options' platform"
+    )
+    func recordAndFlush() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick(platform: .ios26))
+        for index in 0..<300 {
+            recorder.record(Self.push("a\(index)"), session: "one")
+            if index % 3 == 0 { recorder.record(Self.push("b\(index)"), session: "two") }
+        }
+        try await recorder.flush()
+        let one = try Self.events(path, "one")
+        #expect(one.count == 301)
+        #expect(one.map(\.version) == Array(1...301))
+        #expect(one.first?.body == .sessionStarted(name: nil, platform: .ios26))
+        #expect(one.dropFirst().map(\.body.entryIDs) == (0..<300).map { ["a\($0)"] })
+        #expect(try Self.events(path, "two").count == 101)
+        // Times never go backwards, and every event has its own id.
+        #expect(zip(one, one.dropFirst()).allSatisfy { $0.at <= $1.at })
+        #expect(Set(one.map(\.eventID)).count == one.count)
+        let store = try NavigationStore(path: path, create: false)
+        #expect(try store.check().isClean)
+        // A session that exists keeps its own generation: a recorder under ios14 appends to it.
+        let other = NavigationRecorder(path: path, options: Self.quick(platform: .ios14))
+        other.record(Self.push("z"), session: "one")
+        try await other.flush()
+        #expect(try store.sessionInfo("one").platform == .ios26)
+        #expect(try store.sessionInfo("one").version == 302)
+    }
+
+    @Test("flush with nothing recorded returns at once; record and observe never throw on odd input")
+    func oddInput() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        try await recorder.flush()
+        // Nothing was recorded, so nothing was opened or created.
+        #expect(!FileManager.default.fileExists(atPath: path))
+        recorder.record(.pop(source: .backButton), session: "s")  // refused: nothing to pop
+        recorder.record(Self.push(""), session: "s")  // refused: an empty id
+        recorder.observe(.shouldPop(id: "nowhere"), session: "s")  // not on the stack
+        recorder.record(Self.push("A", String(repeating: "長", count: 10_000)), session: "s")
+        recorder.record(Self.push("B", "🧭\u{0}\n"), session: "")  // an empty key: not stored
+        try await recorder.flush()
+        let events = try Self.events(path, "s")
+        #expect(events.map(\.type) == ["session.started", "entry.pushed"])
+        #expect(events.last?.body.entryIDs == ["A"])
+        let reported = await Self.failures(of: recorder, count: 4) { _ in true }
+        #expect(reported.count == 4, "\(reported)")
+        #expect(reported.contains { if case .refused(let key, _, .emptyStack) = $0 { key == "s" } else { false } })
+        #expect(reported.contains { if case .refused(_, _, .emptyEntryID) = $0 { true } else { false } })
+        #expect(reported.contains { if case .unobservable(_, _, .entryNotInStack) = $0 { true } else { false } })
+        #expect(reported.contains { if case .notStored("", .emptySessionKey) = $0 { true } else { false } })
+    }
+
+    @Test("observed callbacks go through the session's observer: sources, vetoes and observed replacements")
+    func observe() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        for trace in try TraceCase.all() {
+            let session = "trace-\(trace.id)"
+            guard trace.platform == .ios14 else { continue }
+            for line in try trace.lines() { recorder.observe(line.callback, session: session) }
+        }
+        try await recorder.flush()
+        for trace in try TraceCase.all() where trace.platform == .ios14 {
+            let events = try Self.events(path, "trace-\(trace.id)").dropFirst().map(\.body)
+            #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
+            let expected = try trace.runThroughObserver().events
+            #expect(events == expected, "\(trace)")
+        }
+    }
+
+    @Test(
+        "events(session:from:) gives the history first, then each new event once, in order; a missing session is waited for"
+    )
+    func liveEvents() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        // Started before the database and the session exist.
+        let reader = Task {
+            var versions: [Int] = []
+            for try await event in recorder.events(session: "s", from: 1) {
+                versions.append(event.version)
+                if versions.count == 51 { break }
+            }
+            return versions
+        }
+        let later = Task {
+            var versions: [Int] = []
+            for try await event in recorder.events(session: "s", from: 40) {
+                versions.append(event.version)
+                if event.version == 51 { break }
+            }
+            return versions
+        }
+        for index in 0..<30 { recorder.record(Self.push("E\(index)"), session: "s") }
+        try await recorder.flush()
+        // Another writer's commits are seen too.
+        let store = try NavigationStore(path: path, create: false)
+        for index in 30..<40 { try store.execute(Self.push("E\(index)"), session: "s") }
+        for index in 40..<50 {
+            recorder.record(Self.push("E\(index)"), session: "s")
+            if index % 4 == 0 { try await recorder.flush() }
+        }
+        try await recorder.flush()
+        #expect(try await reader.value == Array(1...51))
+        #expect(try await later.value == Array(40...51))
+        // A third reader, started after everything, reads the same history and stops when cancelled.
+        let afterwards = Task {
+            var count = 0
+            for try await _ in recorder.events(session: "s") { count += 1 }
+            return count
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        afterwards.cancel()
+        #expect(try await afterwards.value == 51)
+    }
+
+    @Test("a store that cannot open is reported, flush throws, calls keep coming, and all is written once it can")
+    func storeThatCannotOpen() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("later")
+        let path = folder + "/nav.sqlite"
+        let recorder = NavigationRecorder(path: path, options: Self.quick(capacity: 16))
+        for index in 0..<40 { recorder.record(Self.push("E\(index)"), session: "s") }
+        await #expect(throws: StoreError.self) { try await recorder.flush() }
+        let reported = await Self.failures(of: recorder, count: 1) {
+            if case .store = $0 { true } else { false }
+        }
+        #expect(reported.count == 1)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try await recorder.flush()
+        let events = try Self.events(path, "s")
+        // The queue kept the first calls (the writer may have taken one before it failed) and
+        // counted the rest as dropped, in the log where they were lost.
+        let pushes = events.filter { $0.type == "entry.pushed" }
+        #expect(pushes.count >= 16 && pushes.count <= 17)
+        #expect(pushes.map(\.body.entryIDs) == (0..<pushes.count).map { ["E\($0)"] })
+        guard case .callsDropped(let count, let firstAt, let lastAt)? = events.last?.body else {
+            Issue.record("expected calls.dropped last, got \(events.map(\.type))")
+            return
+        }
+        #expect(count == 40 - pushes.count && firstAt <= lastAt)
+    }
+
+    @Test("a full queue drops the newer calls, counts them per session, and notes them where the drop began")
+    func fullQueue() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let store = try NavigationStore(path: path)
+        try store.startSession("a")
+        try store.execute(Self.push("root"), session: "a")
+        // Another connection holds the write lock: the writer waits, then backs off and retries.
+        let holder = try Connection(path: path, mode: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        var options = Self.quick(capacity: 10)
+        options.store.busyTimeoutMilliseconds = 30
+        let recorder = NavigationRecorder(path: path, options: options)
+        let started = Date()
+        for index in 0..<500 {
+            recorder.record(Self.push("a\(index)"), session: "a")
+            recorder.record(Self.push("b\(index)"), session: "b")
+        }
+        // 1,000 calls with the writer stuck: none waited for the lock.
+        #expect(Date().timeIntervalSince(started) < 5)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        try holder.execute("COMMIT")
+        try await recorder.flush()
+        // The kept calls are in order; each run of dropped ones is one note, where the run began,
+        // counting exactly the calls missing there; kept and dropped make every call.
+        var dropped: [String: Int] = [:]
+        for (key, events) in [
+            ("a", try Self.events(path, "a").dropFirst(2)), ("b", try Self.events(path, "b").dropFirst()),
+        ] {
+            var next = 0
+            var kept = 0
+            for event in events {
+                switch event.body {
+                case .entryPushed(let entry):
+                    #expect(entry.id == "\(key)\(next)", "\(key): \(events.map(\.type))")
+                    next += 1
+                    kept += 1
+                case .callsDropped(let count, let firstAt, let lastAt):
+                    #expect(count >= 1 && firstAt <= lastAt)
+                    next += count
+                    dropped[key, default: 0] += count
+                default:
+                    Issue.record("unexpected \(event.type)")
+                }
+            }
+            #expect(next == 500, "\(key): \(kept) kept")
+            #expect(kept >= 5 && (dropped[key] ?? 0) > 0, "\(key): \(kept) kept")
+        }
+        let notes =
+            try Self.events(path, "a").filter { $0.type == "calls.dropped" }.count
+            + Self.events(path, "b").filter { $0.type == "calls.dropped" }.count
+        let reported = await Self.failures(of: recorder, count: notes) {
+            if case .dropped = $0 { true } else { false }
+        }
+        var reportedCounts: [String: Int] = [:]
+        for case .dropped(let key, let count) in reported { reportedCounts[key, default: 0] += count }
+        #expect(reportedCounts == dropped)
+        // After the drop, recording goes on.
+        recorder.record(Self.push("after"), session: "a")
+        try await recorder.flush()
+        #expect(try Self.events(path, "a").last?.body.entryIDs == ["after"])
+        #expect(try store.check().isClean)
+    }
+
+    @Test(
+        "two recorders on one file, into one session and sessions of their own, lose no update",
+        arguments: StoreBackend.all)
+    func twoRecorders(backend: StoreBackend) async throws {
+        let directory = try TemporaryDirectory()
+        let path = try backend.location(directory)
+        let first = NavigationRecorder(path: path, options: Self.quick())
+        let second = NavigationRecorder(path: path, options: Self.quick())
+        await withTaskGroup(of: Void.self) { group in
+            for (name, recorder) in [("x", first), ("y", second)] {
+                group.addTask {
+                    for index in 0..<300 {
+                        recorder.record(Self.push("\(name)\(index)"), session: "shared")
+                        recorder.record(Self.push("\(name)\(index)"), session: "own-\(name)")
+                    }
+                }
+            }
+        }
+        try await first.flush()
+        try await second.flush()
+        let store = try NavigationStore(path: path, create: false)
+        let shared = try store.allEvents(session: "shared")
+        #expect(shared.count == 601 && shared.map(\.version) == Array(1...601))
+        #expect(shared.filter { $0.type == "session.started" }.count == 1)
+        let ids = shared.flatMap(\.body.entryIDs)
+        #expect(ids.filter { $0.hasPrefix("x") } == (0..<300).map { "x\($0)" })
+        #expect(ids.filter { $0.hasPrefix("y") } == (0..<300).map { "y\($0)" })
+        #expect(try store.state(session: "shared", at: nil).state.depth == 600)
+        #expect(try store.allEvents(session: "own-x").count == 301)
+        #expect(try store.allEvents(session: "own-y").count == 301)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import NavStore
+import TestSupport
+import Testing
+
+/// `navdb import --format uikit-trace FILE|- --session KEY [--platform P]` (DESIGN §14.2), with
+/// every trace of `shared/traces/` and with bad lines of every kind.
+@Suite("navdb import --format uikit-trace")
+struct UIKitTraceImportTests {
+    /// The events of `key` after `session.started`, from `history --json`, as bodies.
+    static func bodies(_ sandbox: Sandbox, _ key: String) throws -> [EventBody] {
+        let history = try sandbox.ok(["--json", "history", key])
+        return try history.lines.dropFirst().map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let type = try #require(object["type"] as? String)
+            let payload = try JSONSerialization.data(withJSONObject: try #require(object["payload"]))
+            return try EventBody(type: type, payload: payload)
+        }
+    }
+
+    @Test(
+        "every shared trace: events, stack, back button, back menu and lint as its case expects",
+        arguments: CommandBackend.all)
+    func sharedTraces(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        for trace in try TraceCase.all() {
+            let key = "t-\(trace.id)"
+            let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
+            var arguments = ["import", "--format", "uikit-trace", file, "--session", key]
+            if trace.platform != .default { arguments += ["--platform", trace.platform.rawValue] }
+            let imported = try sandbox.ok(arguments)
+            #expect(imported.stdout.contains("into session '\(key)' (started)"), "\(imported)")
+            let events = try Self.bodies(sandbox, key)
+            #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
+            let stack = try sandbox.ok(["--json", "stack", key]).object()
+            let layers = try #require(stack["layers"] as? [[String: Any]])
+            let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+            if let expected = trace.stack { #expect(ids == expected, "\(trace)") }
+            let menu = try sandbox.ok(["--json", "back-menu", key]).object()
+            if let expected = trace.backButton {
+                let button = menu["backButton"] as? [String: Any]
+                let found = button.map {
+                    TraceCase.ExpectedButton(
+                        label: $0["label"] as? String ?? "?", fallbacks: $0["fallbacks"] as? [String] ?? [])
+                }
+                #expect(found == expected, "\(trace): \(menu)")
+            }
+            if let expected = trace.backMenu {
+                let rows = (menu["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
+                #expect(rows == expected, "\(trace): \(menu)")
+            }
+            if let rules = trace.lint {
+                let lint = try sandbox.run(["--json", "lint", key, "--fail-on", "never"])
+                let findings = try #require(try lint.object()["findings"] as? [[String: Any]])
+                let found = Set(findings.compactMap { $0["rule"] as? String })
+                for rule in rules { #expect(found.contains(rule), "\(trace): lint found \(found.sorted())") }
+            }
+            #expect(try sandbox.ok(["check"]).status == 0)
+        }
+    }
+
+    static let start = #"{"callback":"didShow","at":1000,"stack":[{"id":"A","item":{"title":"Inbox"}}]}"#
+    static let push =
+        #"{"callback":"didShow","at":2000,"stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B","item":{"hidesBackButton":true,"title":"Detail"}}]}"#
+
+    @Test(
+        "a bad line is refused with its number and reason (exit 65), and the database is left as it was",
+        arguments: [
+            (#"{"callback":"didTeleport","at":3000}"#, "unknown callback 'didTeleport'"),
+            (#"{"callback":"didShow","at":3000}"#, "didShow needs 'stack'"),
+            (#"{"callback":"shouldPop","at":3000,"id":"Z"}"#, "names entry 'Z', which is not on the stack"),
+            (#"{"callback":"didPop","at":3000,"id":"Z"}"#, "'Z'"),
+            (#"{"callback":"itemChanged","at":3000,"id":"Z","item":{}}"#, "'Z'"),
+            (#"{"callback":"didShow","at":3000,"stack":[]}"#, "empty stack"),
+            (#"{"callback":"didShow","at":3000,"stack":[{"id":"A"},{"id":"A"}]}"#, "more than once"),
+            (#"{"callback":"didShow","at":3000,"layer":4,"stack":[{"id":"A"}]}"#, "layer 4"),
+            (#"{"callback":"didShow","at":1500,"stack":[{"id":"A"}]}"#, "earlier than the line before it"),
+            (
+                #"{"callback":"shouldPop","at":3000,"id":"B","colour":"red"}"#,
+                "unknown key of a shouldPop line 'colour'"
+            ),
+            (#"{"callback":"programmatic","at":3000,"call":"teleport"}"#, "unknown programmaticCall 'teleport'"),
+            (#"{"callback":"dismiss","at":3000}"#, "no layer is presented"),
+            (#"{"callback": "didShow", "stack": [}"#, "not JSON"),
+            (#"{"callback":"didShow","at":99999999999999999999,"stack":[{"id":"A"}]}"#, "99999999999999999999"),
+        ])
+    func badLine(line: String, words: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "1970-01-01T00:00:00.500Z"])
+        let before = try sandbox.databaseBytes()
+        let file = try sandbox.write("bad.ndjson", [Self.start, Self.push, line, Self.start].joined(separator: "\n"))
+        let result = try sandbox.run(["import", "--format", "uikit-trace", file, "--session", "s"])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: line 3: "), "\(result)")
+        #expect(result.stderr.contains(words), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(try sandbox.databaseBytes() == before)
+        // Into a database that does not exist: none is created.
+        let fresh = try Sandbox()
+        let missing = try fresh.run(
+            ["import", "--format", "uikit-trace", "-", "--session", "s"],
+            stdin: try String(contentsOfFile: file, encoding: .utf8))
+        #expect(missing.status == 65, "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.database.path))
+    }
+
+    @Test("a trace before the session's last event is refused; --platform must match an existing session")
+    func timesAndPlatforms() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s", "--time", "2026-01-01T00:00:00Z"])
+        let file = try sandbox.write("t.ndjson", Self.start + "\n")
+        let early = try sandbox.run(["import", "--format", "uikit-trace", file, "--session", "s"])
+        #expect(
+            early.status == 65 && early.stderr.contains("earlier than the previous event of session 's'"), "\(early)")
+        let mismatch = try sandbox.run([
+            "import", "--format", "uikit-trace", file, "--session", "s", "--platform", "ios26",
+        ])
+        #expect(mismatch.status == 65 && mismatch.stderr.contains("follows ios14 rules"), "\(mismatch)")
+        // A new session gets the platform; stdin works; a line without "at" is timed now.
+        try sandbox.ok(
+            ["import", "--format", "uikit-trace", "-", "--session", "n", "--platform", "ios26"],
+            stdin: #"{"callback":"didShow","stack":[{"id":"A"}]}"#)
+        let stack = try sandbox.ok(["--json", "stack", "n"]).object()
+        #expect(stack["platform"] as? String == "ios26")
+    }
+
+    @Test(
+        "usage: uikit-trace needs --session, --session and --platform need uikit-trace (exit 64)",
+        arguments: [
+            (["import", "--format", "uikit-trace", "f"], "--format uikit-trace needs --session KEY"),
+            (["import", "f", "--session", "s"], "--session only applies with --format uikit-trace"),
+            (["import", "f", "--platform", "ios26"], "--platform only applies with --format uikit-trace"),
+            (["import", "--format", "uikit-trace", "f", "--session", ""], "the session key '' is empty"),
+        ])
+    func usage(arguments: [String], words: String) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(words), "\(result)")
+    }
+
+    @Test("the observed mark shows in history, replay, export, the report and lint; check and import accept it")
+    func observedMark() throws {
+        let sandbox = try Sandbox()
+        let trace = [
+            Self.start, Self.push, #"{"callback":"interactivePop","at":3000,"phase":"began"}"#,
+            #"{"callback":"interactivePop","at":3100,"phase":"finished"}"#,
+            #"{"callback":"didShow","at":3200,"stack":[{"id":"A","item":{"title":"Inbox"}}]}"#,
+        ].joined(separator: "\n")
+        try sandbox.ok(["import", "--format", "uikit-trace", "-", "--session", "s"], stdin: trace)
+        let history = try sandbox.ok(["history", "s"]).stdout
+        #expect(
+            history.contains(
+                "set stack [A {title=Inbox}] (observed; the rules refused it: cannot pop with source gesture: 'B' shows no back button (hidesBackButton is set) (stack: [A, B]))"
+            ), "\(history)")
+        #expect(try sandbox.ok(["replay", "s"]).stdout.contains("(observed; the rules refused it:"))
+        let export = try sandbox.ok(["export", "s"]).stdout
+        #expect(export.contains(#""observed":{"reason":"cannot pop with source gesture"#), "\(export)")
+        try sandbox.ok(["report", "s", "-o", "r.html"])
+        let page = try String(contentsOf: sandbox.directory.appendingPathComponent("r.html"), encoding: .utf8)
+        #expect(page.contains("observed; the rules refused it"))
+        let lint = try sandbox.run(["lint", "s"])
+        #expect(lint.stdout.contains("s v4: warning: UIKit was observed to change layer 0 (entries 'B')"), "\(lint)")
+        #expect(lint.stdout.contains("[model-divergence]"))
+        #expect(try sandbox.ok(["check"]).status == 0)
+        // The export imports into another database with the same events.
+        let other = try Sandbox()
+        try other.ok(["import", "-"], stdin: export)
+        #expect(try other.ok(["history", "s"]).stdout == history)
+        // The redacted export hashes the reason with the titles.
+        let redacted = try sandbox.ok(["export", "s", "--redact"]).stdout
+        #expect(
+            !redacted.contains("shows no back button") && redacted.contains(#""observed":{"reason":"h:"#), "\(redacted)"
+        )
+    }
+}
