@@ -51,6 +51,7 @@ enum BenchMain {
             (ImportChild.subcommand, ImportChild.main),
             (LintChild.subcommand, LintChild.main),
             (WriterLoop.subcommand, WriterLoop.main),
+            (RecorderLoop.subcommand, RecorderLoop.main),
         ]
         for (subcommand, main) in children where arguments.first == subcommand {
             exit(main(Array(arguments.dropFirst())))

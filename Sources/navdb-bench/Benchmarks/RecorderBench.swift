@@ -20,7 +20,10 @@ enum RecorderBench {
         let rounds = options.small ? 2 : options.full ? 9 : 5
         let sustained = options.size(20_000)
         let sustainedRounds = options.small ? 2 : options.full ? 7 : 5
-        return try [callerThread(perRound: perRound, rounds: rounds), sustainedAppend(events: sustained, rounds: sustainedRounds)]
+        return try [
+            callerThread(perRound: perRound, rounds: rounds),
+            sustainedAppend(events: sustained, rounds: sustainedRounds),
+        ]
     }
 
     /// Waits, on this (non-async) thread, for `recorder.flush()`.
@@ -120,7 +123,9 @@ enum RecorderBench {
                             try flush(recorder)
                         })
                     guard try store.sessionInfo(workload.key).version == workload.commands.count + 1 else {
-                        throw BenchError("the recorder stored \(try store.sessionInfo(workload.key).version - 1) of \(workload.commands.count) events")
+                        throw BenchError(
+                            "the recorder stored \(try store.sessionInfo(workload.key).version - 1) of \(workload.commands.count) events"
+                        )
                     }
                 }
                 func timeBulk() throws {

@@ -1,0 +1,96 @@
+import Dispatch
+import NavStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The hidden subcommand `navdb-bench __recorder-loop`: the recording child of the reliability
+/// suite (Tests/navdbTests/Reliability/RecorderReliabilityTests.swift). It records pushes of
+/// entries `TAG-N`, `TAG-(N+1)`, ... onto one session through a ``NavigationRecorder`` (default
+/// options), and after every `K` of them awaits `flush()` and prints, flushed, the number of
+/// pushes recorded before that flush: every line the parent reads is a count of calls that are
+/// committed. The parent kills it with SIGKILL at random moments, or runs several at once.
+///
+/// ```
+/// navdb-bench __recorder-loop DB SESSION [--start N] [--count C] [--flush-every K] [--tag T]
+/// ```
+/// - `--start N`: the first push is `TAG-(N+1)` (default 0): a restart after a kill goes on
+///   after what the log holds.
+/// - `--count C`: stop after C pushes, flushed (exit 0); default: until killed, until the parent
+///   is gone, or for ten minutes at most.
+/// - `--flush-every K`: pushes per flush (default 20).
+/// - `--tag T`: prefix of the entry ids (default `r<pid>`).
+///
+/// Exit codes: 0 done, 64 usage, 74 a flush that failed (its error on stderr). Every failure the
+/// recorder reports goes to stderr as `failure: ...`.
+enum RecorderLoop {
+    static let subcommand = "__recorder-loop"
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var positional: [String] = []
+        var start = 0
+        var count: Int?
+        var every = 20
+        var tag = "r\(getpid())"
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "--start", "--count", "--flush-every", "--tag":
+                guard let value = rest.popFirst() else { return usage("missing value for \(word)") }
+                if word == "--tag" {
+                    tag = value
+                    continue
+                }
+                guard let number = Int(value), number >= (word == "--flush-every" ? 1 : 0) else {
+                    return usage("bad value '\(value)' for \(word)")
+                }
+                switch word {
+                case "--start": start = number
+                case "--count": count = number
+                default: every = number
+                }
+            default:
+                positional.append(word)
+            }
+        }
+        guard positional.count == 2 else { return usage("expected DB and SESSION") }
+        let recorder = NavigationRecorder(path: positional[0])
+        let session = positional[1]
+        Task.detached {
+            for await failure in recorder.failures { fputs("failure: \(failure)\n", stderr) }
+        }
+        let parent = getppid()
+        let deadline = Timestamp.now() + 600_000
+        var recorded = 0
+        while count.map({ recorded < $0 }) ?? true {
+            if getppid() != parent || Timestamp.now() > deadline { return 0 }
+            recorded += 1
+            let id = "\(tag)-\(start + recorded)"
+            recorder.record(
+                .push(Entry(id: id, route: "r/\(id)", item: NavigationItem(title: "Screen \(id)"))), session: session)
+            guard recorded % every == 0 || recorded == count else { continue }
+            do {
+                try RecorderBench.flush(recorder)
+            } catch {
+                fputs("Error: \(error)\n", stderr)
+                return 74
+            }
+            // Only now, after the flush returned: the parent counts these as committed.
+            fputs("\(start + recorded)\n", stdout)
+            fflush(stdout)
+        }
+        return 0
+    }
+
+    private static func usage(_ message: String) -> Int32 {
+        fputs(
+            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T]\n",
+            stderr)
+        return 64
+    }
+}
