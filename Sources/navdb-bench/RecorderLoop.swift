@@ -17,7 +17,8 @@ import NavStore
 /// committed. The parent kills it with SIGKILL at random moments, or runs several at once.
 ///
 /// ```
-/// navdb-bench __recorder-loop DB SESSION [--start N] [--count C] [--flush-every K] [--tag T]
+/// navdb-bench __recorder-loop DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P]
+///     [--until-exists FILE]
 /// ```
 /// - `--start N`: the first push is `TAG-(N+1)` (default 0): a restart after a kill goes on
 ///   after what the log holds.
@@ -25,6 +26,9 @@ import NavStore
 ///   is gone, or for ten minutes at most.
 /// - `--flush-every K`: pushes per flush (default 20).
 /// - `--tag T`: prefix of the entry ids (default `r<pid>`).
+/// - `--pace-ms P`: sleep P milliseconds after each call (default 0: as fast as it can).
+/// - `--until-exists FILE`: stop, flushed, once FILE exists (checked before each call), so that
+///   the run lasts as long as the parent's other writers.
 ///
 /// Exit codes: 0 done, 64 usage, 74 a flush that failed (its error on stderr). Every failure the
 /// recorder reports goes to stderr as `failure: ...`.
@@ -36,14 +40,16 @@ enum RecorderLoop {
         var start = 0
         var count: Int?
         var every = 20
+        var pace = 0
+        var stopFile: String?
         var tag = "r\(getpid())"
         var rest = arguments[...]
         while let word = rest.popFirst() {
             switch word {
-            case "--start", "--count", "--flush-every", "--tag":
+            case "--start", "--count", "--flush-every", "--tag", "--pace-ms", "--until-exists":
                 guard let value = rest.popFirst() else { return usage("missing value for \(word)") }
-                if word == "--tag" {
-                    tag = value
+                if word == "--tag" || word == "--until-exists" {
+                    if word == "--tag" { tag = value } else { stopFile = value }
                     continue
                 }
                 guard let number = Int(value), number >= (word == "--flush-every" ? 1 : 0) else {
@@ -52,6 +58,7 @@ enum RecorderLoop {
                 switch word {
                 case "--start": start = number
                 case "--count": count = number
+                case "--pace-ms": pace = number
                 default: every = number
                 }
             default:
@@ -69,8 +76,13 @@ enum RecorderLoop {
         var recorded = 0
         while count.map({ recorded < $0 }) ?? true {
             if getppid() != parent || Timestamp.now() > deadline { return 0 }
+            if let stopFile, access(stopFile, F_OK) == 0 {
+                count = recorded
+                break
+            }
             recorded += 1
             let id = "\(tag)-\(start + recorded)"
+            if pace > 0 { usleep(useconds_t(pace * 1_000)) }
             recorder.record(
                 .push(Entry(id: id, route: "r/\(id)", item: NavigationItem(title: "Screen \(id)"))), session: session)
             guard recorded % every == 0 || recorded == count else { continue }
@@ -84,12 +96,21 @@ enum RecorderLoop {
             fputs("\(start + recorded)\n", stdout)
             fflush(stdout)
         }
+        if recorded % every != 0 {
+            // Stopped by --until-exists between two flushes: flush the rest and say so.
+            do { try RecorderBench.flush(recorder) } catch {
+                fputs("Error: \(error)\n", stderr)
+                return 74
+            }
+            fputs("\(start + recorded)\n", stdout)
+            fflush(stdout)
+        }
         return 0
     }
 
     private static func usage(_ message: String) -> Int32 {
         fputs(
-            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T]\n",
+            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P] [--until-exists FILE]\n",
             stderr)
         return 64
     }

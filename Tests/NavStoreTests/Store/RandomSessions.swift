@@ -21,6 +21,9 @@ struct RandomCommands {
     var nextID = 0
     /// Use unusual texts (with unique suffixes) for titles and other text fields.
     var unusual = false
+    /// Whether routes may hold U+0000, which a PostgreSQL column cannot (titles and params may:
+    /// they travel inside JSON). A log meant for PostgreSQL sets it to `false`.
+    var routesHoldNUL = true
     var textCounter = 0
 
     init(seed: UInt64, unusual: Bool = false) {
@@ -68,6 +71,7 @@ struct RandomCommands {
     mutating func entry() -> Entry {
         var entry = Entry(id: freshID(), item: item())
         if Bool.random(using: &rng) { entry.route = unusual ? (text() ?? "app://route") : "app://screen/\(nextID)" }
+        if !routesHoldNUL { entry.route = entry.route?.replacingOccurrences(of: "\u{0}", with: "\u{1}") }
         if Int.random(in: 0..<3, using: &rng) == 0 {
             var params: [String: JSONValue] = [
                 "n": .integer(Int64(nextID)), "flag": .bool(Bool.random(using: &rng)), "none": .null,

@@ -7,7 +7,7 @@ import Testing
 /// Builds a database with several interleaved sessions of random commands at increasing times.
 func buildRandomLog(
     _ store: NavigationStore, seed: UInt64, sessions: [String], batches: Int, batchSize: ClosedRange<Int>,
-    unusual: Bool = false
+    unusual: Bool = false, routesHoldNUL: Bool = true
 ) throws {
     var rng = SeededGenerator(seed: seed)
     var generators: [String: RandomCommands] = [:]
@@ -15,6 +15,7 @@ func buildRandomLog(
     for (index, key) in sessions.enumerated() {
         try store.startSession(key, name: index == 0 ? nil : (index == 1 ? "" : "Session \(key) ✨"), at: time)
         generators[key] = RandomCommands(seed: seed &+ UInt64(index) &* 1_000, unusual: unusual)
+        generators[key]!.routesHoldNUL = routesHoldNUL
     }
     for _ in 0..<batches {
         let key = sessions.randomElement(using: &rng)!
@@ -60,7 +61,11 @@ struct ExportImportTests {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
         let original = try makeStore(source, options: fastOptions())
-        try buildRandomLog(original, seed: 2024, sessions: ["long"], batches: 300, batchSize: 1...20, unusual: true)
+        // PostgreSQL's text columns cannot hold U+0000: a route holding it is refused there
+        // (StoredTextCheck), so the log meant for it has none.
+        try buildRandomLog(
+            original, seed: 2024, sessions: ["long"], batches: 300, batchSize: 1...20, unusual: true,
+            routesHoldNUL: backend != .postgresql)
         let events = try original.allEvents()
         #expect(events.count > 2_500)
         let types = Set(events.map(\.type))
