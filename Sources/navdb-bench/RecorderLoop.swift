@@ -86,26 +86,36 @@ enum RecorderLoop {
             recorder.record(
                 .push(Entry(id: id, route: "r/\(id)", item: NavigationItem(title: "Screen \(id)"))), session: session)
             guard recorded % every == 0 || recorded == count else { continue }
-            do {
-                try RecorderBench.flush(recorder)
-            } catch {
-                fputs("Error: \(error)\n", stderr)
-                return 74
-            }
+            guard flush(recorder, until: deadline) else { return 74 }
             // Only now, after the flush returned: the parent counts these as committed.
             fputs("\(start + recorded)\n", stdout)
             fflush(stdout)
         }
         if recorded % every != 0 {
             // Stopped by --until-exists between two flushes: flush the rest and say so.
-            do { try RecorderBench.flush(recorder) } catch {
-                fputs("Error: \(error)\n", stderr)
-                return 74
-            }
+            guard flush(recorder, until: deadline) else { return 74 }
             fputs("\(start + recorded)\n", stdout)
             fflush(stdout)
         }
         return 0
+    }
+
+    /// Flushes, again after a flush that failed because the store stayed locked (other writers
+    /// on a loaded machine): the recorder keeps the calls queued and retries (<doc:Recording>), so
+    /// such a failure loses nothing. Any other failure, or the deadline, ends the loop (its error
+    /// on stderr).
+    private static func flush(_ recorder: NavigationRecorder, until deadline: Int64) -> Bool {
+        while true {
+            do {
+                try RecorderBench.flush(recorder)
+                return true
+            } catch {
+                guard "\(error)".contains("stayed locked"), Timestamp.now() < deadline else {
+                    fputs("Error: \(error)\n", stderr)
+                    return false
+                }
+            }
+        }
     }
 
     private static func usage(_ message: String) -> Int32 {

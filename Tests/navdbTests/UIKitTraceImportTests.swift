@@ -59,6 +59,39 @@ struct UIKitTraceImportTests {
         }
     }
 
+    @Test(
+        "a cancelled swipe in a trace is pop.cancelled with its source; a sheet locked after presentation is layer.updated",
+        arguments: CommandBackend.all)
+    func cancelledSwipeAndLockedSheet(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let lines = [
+            #"{"callback":"didShow","at":1000,"stack":[{"id":"A","item":{"title":"Inbox"}}]}"#,
+            #"{"callback":"didShow","at":2000,"stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B","item":{"title":"Mail"}}]}"#,
+            #"{"callback":"interactivePop","at":3000,"phase":"began","recognizer":"content"}"#,
+            #"{"callback":"interactivePop","at":4000,"phase":"cancelled","recognizer":"content"}"#,
+            #"{"callback":"interactivePop","at":5000,"phase":"began","recognizer":"edge"}"#,
+            #"{"callback":"interactivePop","at":6000,"phase":"cancelled","recognizer":"edge"}"#,
+            #"{"callback":"present","at":7000,"stack":[{"id":"S","item":{"title":"Edit"}}]}"#,
+            #"{"callback":"dismissAttempt","at":8000}"#,
+        ]
+        let file = try sandbox.write("cancel.ndjson", lines.joined(separator: "\n"))
+        try sandbox.ok(["import", "--format", "uikit-trace", file, "--session", "c", "--platform", "ios26"])
+        let events = try Self.bodies(sandbox, "c")
+        #expect(
+            events == [
+                .entryPushed(Entry(id: "A", item: NavigationItem(title: "Inbox"))),
+                .entryPushed(Entry(id: "B", item: NavigationItem(title: "Mail"))),
+                .popCancelled(entry: "B", source: .contentGesture), .popCancelled(entry: "B", source: .gesture),
+                .layerPresented(Entry(id: "S", item: NavigationItem(title: "Edit")), modalInPresentation: false),
+                .layerUpdated(
+                    layer: 1, navigationBarHidden: false, modalInPresentation: true, fields: [.modalInPresentation]),
+                .dismissVetoed(entry: "S", source: .gesture),
+            ])
+        let history = try sandbox.ok(["history", "c"]).stdout
+        #expect(history.contains("cancelled pop of B (content-gesture)"), "\(history)")
+        #expect(try sandbox.ok(["check"]).status == 0)
+    }
+
     static let start = #"{"callback":"didShow","at":1000,"stack":[{"id":"A","item":{"title":"Inbox"}}]}"#
     static let push =
         #"{"callback":"didShow","at":2000,"stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B","item":{"hidesBackButton":true,"title":"Detail"}}]}"#

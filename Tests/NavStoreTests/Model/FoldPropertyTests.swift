@@ -104,13 +104,13 @@ struct CommandGenerator {
             }
             return .update(entryID: id, item: item())
         case 74..<83: return .present(entry(in: state), modalInPresentation: chance(0.4))
-        case 83..<89: return .dismiss(source: pick(DismissSource.allCases))
-        case 89..<90: return .markRestored
-        case 90..<93: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
-        case 93..<96:
+        case 83..<91: return .dismiss(source: pick(DismissSource.allCases))
+        case 91..<92: return .markRestored
+        case 92..<95: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
+        case 95..<97:
             return .updateLayer(
                 navigationBarHidden: pick([nil, true, false, false]), modalInPresentation: pick([nil, true, false]))
-        case 96..<97:
+        case 97..<98:
             // A recorder's observed replacement: of the top layer, a layer below it, or one the
             // session does not have; entries fresh or live (in that layer or another).
             let layer = chance(0.5) ? nil : int(-1...state.layers.count)

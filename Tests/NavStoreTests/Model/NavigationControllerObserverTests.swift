@@ -123,7 +123,9 @@ struct NavigationControllerObserverTests {
         #expect(Self.pop(content.events)?.0 == .contentGesture)
     }
 
-    @Test("a cancelled swipe changes nothing, and the callbacks after it are judged afresh")
+    @Test(
+        "a cancelled swipe is pop.cancelled with its source, changes no stack, and the callbacks after it are judged afresh"
+    )
     func cancelledSwipe() throws {
         let run = try Self.run(
             [
@@ -132,9 +134,59 @@ struct NavigationControllerObserverTests {
                 .interactivePop(phase: .cancelled, recognizer: .edge), .didShow(stack: [Self.a, Self.guarded]),
                 .shouldPop(id: "B"),
             ])
-        // The swipe left no trace; the tap after it on the guarded screen is a veto.
-        #expect(run.events.map(\.type) == ["entry.pushed", "entry.pushed", "pop.vetoed"])
+        // The swipe is kept as cancelled; the tap after it on the guarded screen is a veto.
+        #expect(run.events.map(\.type) == ["entry.pushed", "entry.pushed", "pop.cancelled", "pop.vetoed"])
+        #expect(run.events[2] == .popCancelled(entry: "B", source: .gesture))
         #expect(run.state.entryIDs == [["A", "B"]])
+        // iOS 26's content swipe keeps its own source.
+        let content = try Self.run(
+            [
+                .didShow(stack: [Self.a]), .didShow(stack: [Self.a, Self.b]),
+                .interactivePop(phase: .began, recognizer: .content),
+                .interactivePop(phase: .cancelled, recognizer: .content),
+            ], platform: .ios26)
+        #expect(content.events.last == .popCancelled(entry: "B", source: .contentGesture))
+    }
+
+    @Test("a cancelled swipe the rules refuse (the swipe switched off, at the root, under a sheet) keeps nothing")
+    func refusedCancelledSwipe() throws {
+        var off = Self.b
+        off.item.interactivePopDisabled = true
+        let cancel: [NavigationCallback] = [
+            .interactivePop(phase: .began, recognizer: .edge), .interactivePop(phase: .cancelled, recognizer: .edge),
+        ]
+        let disabled = try Self.run([.didShow(stack: [Self.a]), .didShow(stack: [Self.a, off])] + cancel)
+        #expect(disabled.events.map(\.type) == ["entry.pushed", "entry.pushed"])
+        let root = try Self.run([.didShow(stack: [Self.a])] + cancel)
+        #expect(root.events.map(\.type) == ["entry.pushed"])
+        // A swipe on the layer under a sheet: UIKit shows that layer under the sheet, not on top.
+        let under = try Self.run(
+            [
+                .didShow(stack: [Self.a]), .didShow(stack: [Self.a, Self.b]), .present(stack: [Self.c]),
+                .interactivePop(phase: .began, recognizer: .edge, layer: 0),
+                .interactivePop(phase: .cancelled, recognizer: .edge, layer: 0),
+            ])
+        #expect(under.events.map(\.type) == ["entry.pushed", "entry.pushed", "layer.presented"])
+    }
+
+    @Test(
+        "a sheet's isModalInPresentation changed after presentation shows in its dismissal callbacks: layer.updated first"
+    )
+    func sheetFlagChanged() throws {
+        let s = Entry(id: "S", item: NavigationItem(title: "Edit"))
+        // Presented not modal, then a refused swipe down: UIKit refuses only a modal sheet.
+        let locked = try Self.run([.didShow(stack: [Self.a]), .present(stack: [s]), .dismissAttempt()])
+        #expect(locked.events.map(\.type) == ["entry.pushed", "layer.presented", "layer.updated", "dismiss.vetoed"])
+        #expect(
+            locked.events[2]
+                == .layerUpdated(
+                    layer: 1, navigationBarHidden: false, modalInPresentation: true, fields: [.modalInPresentation]))
+        #expect(locked.state.topLayer.modalInPresentation)
+        // Presented modal, then dismissed by a swipe down: the flag was switched off since.
+        let unlocked = try Self.run(
+            [.didShow(stack: [Self.a]), .present(stack: [s], modalInPresentation: true), .didDismiss()])
+        #expect(unlocked.events.map(\.type) == ["entry.pushed", "layer.presented", "layer.updated", "layer.dismissed"])
+        #expect(unlocked.state.entryIDs == [["A"]])
     }
 
     @Test("a guarded tap is vetoed at once; the app's popViewController of it after the veto is the confirmed tap")

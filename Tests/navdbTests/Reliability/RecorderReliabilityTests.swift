@@ -157,7 +157,10 @@ struct RecorderReliabilityTests {
         for (tag, recorder) in zip(["x", "y"], recorders) {
             let result = try await recorder.wait(timeout: 600)
             #expect(result.status == 0, "recorder \(tag): \(result)")
-            #expect(!result.stderr.contains("failure:"), "recorder \(tag): \(result.stderr)")
+            // A store that stayed locked by the other writers (a loaded machine) is reported and
+            // retried, losing nothing; no other failure may occur.
+            let failures = result.stderr.split(separator: "\n").filter { $0.hasPrefix("failure:") }
+            #expect(failures.allSatisfy { $0.contains("stayed locked") }, "recorder \(tag): \(result.stderr)")
             recorded[tag] = result.lines.compactMap { Int($0) }.last ?? 0
             #expect(recorded[tag]! >= perRecorder, "recorder \(tag): \(result)")
         }

@@ -31,9 +31,10 @@ public enum NavigationCallback: Sendable, Hashable {
     /// `modalInPresentation` is the presented controller's `isModalInPresentation`.
     case present(stack: [Entry], modalInPresentation: Bool = false, layer: Int? = nil)
     /// `presentationControllerDidAttemptToDismiss`: a swipe down on the top layer was refused by
-    /// `isModalInPresentation`.
+    /// `isModalInPresentation` (so the sheet is modal, whatever the log held).
     case dismissAttempt(layer: Int? = nil)
-    /// `presentationControllerDidDismiss`: a swipe down dismissed the top layer.
+    /// `presentationControllerDidDismiss`: a swipe down dismissed the top layer (so it was not
+    /// modal).
     case didDismiss(layer: Int? = nil)
     /// The app's `dismiss(animated:)` of the modal layer `layer` (the top one when `nil`); the
     /// layers above it leave with it, as UIKit dismisses everything it presented.
@@ -94,7 +95,7 @@ public enum InteractivePopPhase: String, Sendable, Hashable, Codable, CaseIterab
     /// The recognizer began: an interactive transition is under way.
     case began
     /// The user let go early (`UIViewControllerTransitionCoordinatorContext.isCancelled`): nothing
-    /// is popped.
+    /// is popped, and the swipe is kept as `pop.cancelled` (rule 17).
     case cancelled
     /// The transition will complete: the top entry is popped.
     case finished

@@ -10,10 +10,15 @@
 /// - a back-menu row pops with `didPop` and no `shouldPop` (a pop to the row's entry, source
 ///   `back-menu`);
 /// - a swipe pops inside an interactive transition (source `gesture`, or `content-gesture` for
-///   iOS 26's content swipe); a cancelled swipe changes nothing;
+///   iOS 26's content swipe); a cancelled swipe changes no stack and is kept as
+///   `pop.cancelled` with its source (rule 17);
 /// - a `shouldPop` on the top entry of the top layer when it has a pop guard, with no app call
 ///   and no swipe under way, is a veto (`pop.vetoed`) at once, unless the adapter answered
 ///   `true`; the app's `popViewController` of that entry right after its veto is the confirmed tap.
+///
+/// A sheet's `isModalInPresentation` shows in its dismissal callbacks: UIKit reports a refused
+/// swipe down (`dismissAttempt`) only for a modal sheet and dismisses (`didDismiss`) only one that
+/// is not, so where the log holds the other value, a `layer.updated` (rule 18) comes first.
 ///
 /// A `didShow` is compared with the layer's stack in the log: an entry whose item differs is an
 /// `item.updated` first; then one entry more on top is a push, fewer entries from the top a pop
@@ -121,9 +126,11 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             case .finished:
                 hint(layer: index) { $0.swipe = Hints.Swipe(recognizer: recognizer, finished: true) }
             case .cancelled:
-                // The transition ended where it began: nothing changed, and the callbacks of
-                // the swipe say nothing about the next change.
+                // The transition ended where it began: the stack did not change, and the
+                // callbacks of the swipe say nothing about the next change. The swipe itself
+                // is a fact (rule 17): `pop.cancelled` of the top layer's top entry.
                 hints = nil
+                return cancelledSwipe(recognizer, layer: index, state: state)
             }
             return []
         case .itemChanged(let id, let item):
@@ -145,22 +152,22 @@ public struct NavigationControllerObserver: Sendable, Hashable {
         case .dismissAttempt(let layer):
             _ = try modalLayer(layer, in: state, callback: name, topOnly: true)
             forget()
-            // A refused swipe down: a veto when the layer is modalInPresentation, as the log
-            // holds it; otherwise the rules would dismiss, which UIKit did not do, and the
-            // stack did not change: nothing is recorded.
-            guard state.topLayer.modalInPresentation else { return [] }
-            return try accepted([.dismiss(source: .gesture)], by: state, callback: name)
+            // A refused swipe down: UIKit reports one only when the sheet is
+            // isModalInPresentation, so a sheet the log holds as not modal was switched on
+            // after its presentation (rule 18): `layer.updated` first, then the veto.
+            var commands: [NavigationCommand] = []
+            if !state.topLayer.modalInPresentation { commands.append(.updateLayer(modalInPresentation: true)) }
+            commands.append(.dismiss(source: .gesture))
+            return try accepted(commands, by: state, callback: name)
         case .didDismiss(let layer):
             _ = try modalLayer(layer, in: state, callback: name, topOnly: true)
             forget()
-            guard !state.topLayer.modalInPresentation else {
-                throw .refused(
-                    callback: name,
-                    .invalidEvent(
-                        "the top layer is modalInPresentation in the log, so a swipe down cannot dismiss it; the log cannot follow until the layer's flag is recorded as changed"
-                    ))
-            }
-            return try accepted([.dismiss(source: .gesture)], by: state, callback: name)
+            // A swipe down dismissed the sheet: it was not isModalInPresentation, so a sheet the
+            // log holds as modal was switched off since (rule 18): `layer.updated` first.
+            var commands: [NavigationCommand] = []
+            if state.topLayer.modalInPresentation { commands.append(.updateLayer(modalInPresentation: false)) }
+            commands.append(.dismiss(source: .gesture))
+            return try accepted(commands, by: state, callback: name)
         case .dismiss(let layer):
             let index = try modalLayer(layer, in: state, callback: name, topOnly: false)
             forget()
@@ -186,6 +193,17 @@ public struct NavigationControllerObserver: Sendable, Hashable {
         guard let body = try? state.decide(command), body.isVeto else { return [] }
         hints = nil
         vetoed = id
+        return [command]
+    }
+
+    /// A swipe of `layer` that began and was cancelled: `pop.cancelled` when `layer` is the top
+    /// layer and the rules accept that swipe there. A swipe UIKit began where the rules refuse
+    /// one (a hidden bar, a swipe switched off) left the stack as the log holds it: nothing is
+    /// kept.
+    private func cancelledSwipe(_ recognizer: PopRecognizer, layer: Int, state: SessionState) -> [NavigationCommand] {
+        guard layer == state.topLayerIndex else { return [] }
+        let command = NavigationCommand.cancelPop(source: recognizer.source)
+        guard (try? state.decide(command)) != nil else { return [] }
         return [command]
     }
 
