@@ -67,8 +67,8 @@ import Testing
     /// The tour's command lines, in order: every line of every ```sh block after the set-up, with
     /// backslash continuations joined, blank and comment-only lines left out, and the exit status
     /// each must give (`# exit N` in its comment, else 0).
-    static func tourLines(_ text: String) throws -> [(line: String, status: Int32)] {
-        let afterSetUp = try #require(text.components(separatedBy: "\n## ").dropFirst().joined(separator: "\n## ") as String?)
+    static func tourLines(_ text: String) -> [(line: String, status: Int32)] {
+        let afterSetUp = text.components(separatedBy: "\n## ").dropFirst().joined(separator: "\n## ")
         var lines: [(String, Int32)] = []
         for block in afterSetUp.components(separatedBy: "```sh\n").dropFirst() {
             let body = block.components(separatedBy: "\n```").first ?? ""
@@ -87,7 +87,7 @@ import Testing
 
     @Test("the README's tour runs in order as written, each command with the exit status its comment gives")
     func tourRuns() throws {
-        let lines = try Self.tourLines(try Self.readme())
+        let lines = Self.tourLines(try Self.readme())
         #expect(lines.count >= 30)
         #expect(lines.contains { $0.status == 3 } && lines.contains { $0.status == 2 })
         let binary = try Navdb.binary()
@@ -96,10 +96,12 @@ import Testing
         var script = "set -u\n"
         for (number, entry) in lines.enumerated() {
             // The tour puts the release build first on PATH; here the binary under test stands in.
-            script += entry.line.replacingOccurrences(
-                of: "$PWD/.build/release", with: binary.deletingLastPathComponent().path) + "\n"
+            script +=
+                entry.line.replacingOccurrences(
+                    of: "$PWD/.build/release", with: binary.deletingLastPathComponent().path) + "\n"
             let quoted = entry.line.replacingOccurrences(of: "'", with: "'\\''")
-            script += "status=$?; if [ $status -ne \(entry.status) ]; then echo \"tour line \(number + 1) exited $status,"
+            script +=
+                "status=$?; if [ $status -ne \(entry.status) ]; then echo \"tour line \(number + 1) exited $status,"
             script += " not \(entry.status): '\(quoted)'\" >&2; exit 1; fi\n"
         }
         let process = Process()
@@ -146,7 +148,8 @@ import Testing
     @Test("every line of the README's Swift snippet is a line of ReadmeLibraryTests, which runs it")
     func snippetIsTested() throws {
         let text = try Self.readme()
-        let snippet = try #require(text.components(separatedBy: "```swift\n").dropFirst().first)
+        let snippet =
+            try #require(text.components(separatedBy: "```swift\n").dropFirst().first)
             .components(separatedBy: "\n```").first ?? ""
         let test = try String(
             contentsOf: Navdb.packageRoot.appendingPathComponent("Tests/navdbTests/ReadmeLibraryTests.swift"),
