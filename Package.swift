@@ -28,7 +28,9 @@ let package = Package(
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         // The SQL of Migrations/ reaches it as Swift source (scripts/generate-migrations.sh).
-        .target(name: "NavStore", dependencies: ["CSQLite"]),
+        // PrivacyInfo.xcprivacy is its privacy manifest, which Apple's tools read from the
+        // target's resource bundle in an app (README, "NavStore in an app").
+        .target(name: "NavStore", dependencies: ["CSQLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "NavStorePostgreSQL", dependencies: ["NavStore", "CLibPQ"]),
         .executableTarget(name: "navdb", dependencies: ["NavStore", "NavStorePostgreSQL"]),
         .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "NavStorePostgreSQL", "CSQLite"]),

@@ -120,6 +120,30 @@ struct OutputAndArgumentTests {
         #expect(try shell(sandbox, "NAVDB_PATH= \"$NAVDB\" --help >/dev/null").status == 0)
     }
 
+    // SQLite only: a URI of a scheme navdb has no backend for names no database of either kind.
+    @Test("a --db or NAVDB_PATH of another URI scheme (mysql://) is a usage error (64), its password not shown")
+    func unknownScheme() throws {
+        let sandbox = try Sandbox()
+        for (setting, source) in [
+            ("\"$NAVDB\" --db 'mysql://ann:secret@db/nav?password=hunter2'", "--db"),
+            ("NAVDB_PATH='mysql://ann:secret@db/nav?password=hunter2' \"$NAVDB\"", "NAVDB_PATH"),
+        ] {
+            for command in ["session start s", "stack s", "import -", "export --all"] {
+                let result = try shell(sandbox, "\(setting) \(command) </dev/null")
+                #expect(result.status == 64, "\(command): \(result)")
+                #expect(
+                    result.stderr.hasPrefix(
+                        "Error: \(source) 'mysql://db/nav' is a mysql:// URI: expected a file path or a postgresql:// URI\n"
+                    ),
+                    "\(command): \(result.stderr)")
+                #expect(!result.stderr.contains("secret") && !result.stderr.contains("hunter2"))
+            }
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { !$0.hasPrefix(".") }
+                .isEmpty, "no database created")
+    }
+
     @Test(
         "an import whose output is lost exits 73 and says what it stored (and that a second import skips it)",
         arguments: CommandBackend.all)

@@ -7,10 +7,10 @@
 #endif
 
 extension String {
-    /// The text `bytes` encode when they are well-formed UTF-8, else `nil`: what
-    /// `String(validating:as:)` does (Swift 6's standard library, iOS 18 / macOS 15), on what
-    /// iOS 16 / macOS 13 have. Nothing is replaced, so two different byte strings never become one
-    /// text; a byte order mark and U+0000 are kept as they are.
+    /// The text `bytes` encode when they are well-formed UTF-8, else `nil`: what the standard
+    /// library's validating initializer (`init(validating:as:)`, Swift 6, iOS 18 / macOS 15) does,
+    /// on what iOS 16 / macOS 13 have. Nothing is replaced, so two different byte strings never
+    /// become one text; a byte order mark and U+0000 are kept as they are.
     ///
     /// `String(decoding:as:)` validates the bytes and copies them when they are well-formed, and
     /// puts U+FFFD in place of each ill-formed sequence

@@ -1,3 +1,5 @@
+import NavStore
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -50,18 +52,30 @@ struct GlobalOptions: Sendable {
     /// The database path: `--db`, else `$NAVDB_PATH`, else `./navdb.sqlite`.
     /// - Throws: ``UsageError`` (exit 64) when no `--db` is given and `NAVDB_PATH` is set but
     ///   empty: `NAVDB_PATH=` is usually a mistake (a variable meant to be filled), and taking it
-    ///   for unset would quietly write to `./navdb.sqlite` (`--db ""` is refused by its parser).
+    ///   for unset would quietly write to `./navdb.sqlite` (`--db ""` is refused by its parser);
+    ///   and when either is a URI of another scheme than PostgreSQL's (`mysql://...`), which is
+    ///   no file name either.
     var databasePath: String {
         get throws(UsageError) {
-            if let db { return db }
+            if let db { return try Self.checked(db, from: "--db") }
             guard let env = getenv("NAVDB_PATH") else { return "./navdb.sqlite" }
             guard env.pointee != 0 else {
                 throw UsageError(
                     "NAVDB_PATH is set but empty: expected \(Self.accepted) (unset it for ./navdb.sqlite, or give --db <path>)"
                 )
             }
-            return String(cString: env)
+            return try Self.checked(String(cString: env), from: "NAVDB_PATH")
         }
+    }
+
+    /// `location` when it is a file path or a URI of a backend navdb registered (PostgreSQL's).
+    /// - Throws: ``UsageError`` naming `source` and the URI without its password.
+    private static func checked(_ location: String, from source: String) throws(UsageError) -> String {
+        guard let scheme = StoreBackends.uriScheme(of: location), StoreBackends.backend(for: location) == nil else {
+            return location
+        }
+        throw UsageError(
+            "\(source) '\(StoreBackends.displayed(location))' is a \(scheme):// URI: expected \(accepted)")
     }
 
     /// What `--db` and `NAVDB_PATH` accept, as their errors say.

@@ -33,7 +33,12 @@ public struct StoreOptions: Sendable {
     /// acknowledged state (crash-loop protection). Default 2.
     public var restoreAttemptLimit: Int = 2
     /// `PRAGMA synchronous` (https://sqlite.org/pragma.html#pragma_synchronous). Default `.full`:
-    /// in WAL mode every commit is fsynced, so an acknowledged event survives a power loss.
+    /// in WAL mode every commit is synced, so an acknowledged event survives a power loss; on Apple
+    /// platforms, where an `fsync` leaves the data in the drive's cache, `.full` and `.extra` also
+    /// set `PRAGMA fullfsync` and `checkpoint_fullfsync` (F_FULLFSYNC,
+    /// https://sqlite.org/pragma.html#pragma_fullfsync), and `.normal` (a power loss may lose the
+    /// last commits, never corrupts the file) sets `checkpoint_fullfsync`. `.off` syncs nothing: a
+    /// power loss can corrupt the file.
     public var synchronous: Synchronous = .full
 
     /// `PRAGMA synchronous` levels.
