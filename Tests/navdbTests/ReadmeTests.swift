@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README: it starts with exactly two commands (issue 11), docs/building.md explains every
