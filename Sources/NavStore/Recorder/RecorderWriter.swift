@@ -13,6 +13,8 @@ final class RecorderWriter: @unchecked Sendable {
     /// Each session's observer of UIKit callbacks (``NavigationControllerObserver``).
     private var observers: [ExactKey: NavigationControllerObserver] = [:]
     private var failuresInARow = 0
+    /// How long the writer leaves the store's write lock to others after each commit, in ms.
+    static let pauseAfterCommitMilliseconds = 2
 
     init(shared: RecorderShared, path: String, options: RecorderOptions) {
         self.shared = shared
@@ -46,6 +48,12 @@ final class RecorderWriter: @unchecked Sendable {
             }
             if write() {
                 failuresInARow = 0
+                // Leave the write lock free a moment before the next transaction: SQLite's lock
+                // is not fair, and a waiting writer retries from its busy handler at intervals
+                // of up to 100 ms (sqlite.org/c3ref/busy_timeout.html), so a recorder committing
+                // back to back kept other processes' writers out past their busy timeout. The
+                // pause also lets more calls join the next batch; a flush cuts it short.
+                shared.backOff(milliseconds: Self.pauseAfterCommitMilliseconds)
                 continue
             }
             if stopping {
