@@ -10,7 +10,7 @@ import Testing
     @Test(
         "a location is a URI when it starts with scheme://; file: and paths are files",
         arguments: [
-            ("nav.sqlite", nil), ("/tmp/nav.sqlite", nil), ("file:x.db", nil), ("file:///tmp/x.db", nil),
+            ("nav.sqlite", nil), ("/var/lib/app/nav.sqlite", nil), ("file:x.db", nil), ("file:///var/lib/app/x.db", nil),
             ("./a://b", nil), ("1ab://x", nil), ("a b://x", nil), ("c:/x", nil), ("postgresql://h/d", "postgresql"),
             ("POSTGRES://h/d", "postgres"), ("MySQL://u:p@h/d", "mysql"), ("x+y.z-1://h", "x+y.z-1"), ("", nil),
         ] as [(String, String?)])
