@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A recorder's one background writer: takes the queued calls, appends them in order in one
 /// transaction (``RecordingBatch``), tells flushes and live readers, and tries again after a
 /// failure. Everything here runs on the writer's own thread.
@@ -13,8 +15,9 @@ final class RecorderWriter: @unchecked Sendable {
     /// Each session's observer of UIKit callbacks (``NavigationControllerObserver``).
     private var observers: [ExactKey: NavigationControllerObserver] = [:]
     private var failuresInARow = 0
-    /// How long the writer leaves the store's write lock to others after each commit, in ms.
-    static let pauseAfterCommitMilliseconds = 2
+    /// How long the writer leaves the store's write lock to others after each commit, in ms: as
+    /// long as the commit took, within these bounds.
+    static let pauseAfterCommitMilliseconds = 2...50
 
     init(shared: RecorderShared, path: String, options: RecorderOptions) {
         self.shared = shared
@@ -46,14 +49,20 @@ final class RecorderWriter: @unchecked Sendable {
                 shared.waitForWork()
                 continue
             }
+            let started = DispatchTime.now().uptimeNanoseconds
             if write() {
                 failuresInARow = 0
-                // Leave the write lock free a moment before the next transaction: SQLite's lock
-                // is not fair, and a waiting writer retries from its busy handler at intervals
-                // of up to 100 ms (sqlite.org/c3ref/busy_timeout.html), so a recorder committing
-                // back to back kept other processes' writers out past their busy timeout. The
-                // pause also lets more calls join the next batch; a flush cuts it short.
-                shared.backOff(milliseconds: Self.pauseAfterCommitMilliseconds)
+                // Leave the write lock free before the next transaction, as long as this one
+                // took (2-50 ms): SQLite's lock is not fair, and a waiting writer retries from
+                // its busy handler at intervals of up to 100 ms (sqlite.org/c3ref/busy_timeout.html),
+                // so recorders committing back to back kept other processes' writers out past
+                // their busy timeout. The pause also lets more calls join the next batch; a
+                // flush cuts it short.
+                let tookMilliseconds = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+                shared.backOff(
+                    milliseconds: min(
+                        max(tookMilliseconds, Self.pauseAfterCommitMilliseconds.lowerBound),
+                        Self.pauseAfterCommitMilliseconds.upperBound))
                 continue
             }
             if stopping {
