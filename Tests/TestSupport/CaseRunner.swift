@@ -1,4 +1,4 @@
-// The shared behaviour cases (`../shared/cases*/*.json`), read at test time: the one reading of
+// The behaviour cases (`Tests/Fixtures/cases*/*.json`, and the ones only `../shared/cases*/` has), read at test time: the one reading of
 // the case format (DESIGN §9, §3.3) that both runners share. The library's runner turns the steps
 // into NavigationCommands (``SharedCase/commands()``); the CLI's turns the same steps into `navdb`
 // words (Tests/navdbTests/SharedCasesTests.swift). This file uses NavStore's public API only.
@@ -63,6 +63,8 @@ package struct SharedCase: Sendable, Hashable {
     /// The case-level `"platform"`: the generation the case's session starts with
     /// (NavStore.docc/PlatformGenerations.md); `ios14` when the case has none.
     package var platform: PlatformGeneration = .default
+    /// Whether the case came from `../shared/` because the repository's copy lacks its id.
+    package var fromShared = false
 
     package init(
         id: String, source: String?, file: String, given: [[String: JSONValue]], expect: [String: JSONValue],
@@ -78,13 +80,13 @@ package struct SharedCase: Sendable, Hashable {
 
     // MARK: - Finding and reading the folders
 
-    /// The environment variable that names the one folder to run instead of the shared ones.
+    /// The environment variable that names the one folder to run instead of the case folders.
     package static let environmentKey = "NAVSTORE_CASES_DIR"
 
-    /// The shared case folders beside the package (`../shared/<name>`), in the order they run:
-    /// the classic cases, the iOS 26 ones (cases with `"platform": "ios26"`), and the gestures,
-    /// bars and sheets of DESIGN §3.3.
-    package static let sharedFolderNames = ["cases", "cases-ios26", "cases-gestures"]
+    /// The case folders, in the order they run: the classic cases, the iOS 26 ones (cases with
+    /// `"platform": "ios26"`), and the gestures, bars and sheets of the gesture rules. Each is
+    /// `Tests/Fixtures/<name>` in the repository and `../shared/<name>` beside it.
+    package static let folderNames = ["cases", "cases-ios26", "cases-gestures"]
 
     /// The folder named by `$NAVSTORE_CASES_DIR`, when it is set and not empty.
     package static var overrideDirectory: URL? {
@@ -94,35 +96,54 @@ package struct SharedCase: Sendable, Hashable {
         return URL(fileURLWithPath: override, isDirectory: true)
     }
 
-    /// The first cases folder: `$NAVSTORE_CASES_DIR` when set, else `<package root>/../shared/cases`,
-    /// the package root being the nearest folder above `filePath` that holds `Package.swift`.
-    package static func directory(filePath: String = #filePath) -> URL {
-        overrideDirectory ?? sharedFolder("cases", filePath: filePath)
+    /// The first cases folder: `$NAVSTORE_CASES_DIR` when set, else the repository's
+    /// `Tests/Fixtures/cases`.
+    package static func directory() -> URL {
+        overrideDirectory ?? folder("cases")
     }
 
     /// The folders whose cases run: `$NAVSTORE_CASES_DIR` alone when it is set (on both paths,
-    /// the library's and the CLI's), else every folder of ``sharedFolderNames``.
-    package static func directories(filePath: String = #filePath) -> [URL] {
+    /// the library's and the CLI's), else the repository's copy of every folder of ``folderNames``.
+    package static func directories() -> [URL] {
         if let override = overrideDirectory { return [override] }
-        return sharedFolderNames.map { sharedFolder($0, filePath: filePath) }
+        return folderNames.map { folder($0) }
     }
 
-    /// `<package root>/../shared/<name>`.
-    package static func sharedFolder(_ name: String, filePath: String = #filePath) -> URL {
-        packageRoot(filePath: filePath)
-            .appendingPathComponent("..", isDirectory: true)
-            .appendingPathComponent("shared", isDirectory: true)
-            .appendingPathComponent(name, isDirectory: true)
-            .standardizedFileURL
-    }
+    /// The repository's copy of a case folder: `<package root>/Tests/Fixtures/<name>`.
+    package static func folder(_ name: String) -> URL { TestData.folder(name) }
 
-    /// Every case of every folder of ``directories(filePath:)`` that exists, folder by folder
-    /// (ids unique over all of them).
+    /// The shared folder beside the package: `<package root>/../shared/<name>` (it may not exist).
+    package static func sharedFolder(_ name: String) -> URL { TestData.sharedFolder(name) }
+
+    /// Every case that runs: with `$NAVSTORE_CASES_DIR` set, that folder's; else every case of
+    /// the repository's folders, then every case of the `../shared/` folders whose id the
+    /// repository's copy lacks (``everyFolder(repository:shared:)``).
     /// - Throws: as ``all(in:)``, and for an id used in two folders.
     package static func everyFolder() throws -> [SharedCase] {
+        if let override = overrideDirectory { return try all(in: override) }
+        return try everyFolder(repository: folderNames.map { folder($0) }, shared: folderNames.map { sharedFolder($0) })
+    }
+
+    /// The cases of the `repository` folders, folder by folder (ids unique over all of them),
+    /// followed by those of the `shared` folders that exist whose id no case before has; those
+    /// are marked ``fromShared``.
+    /// - Throws: as ``all(in:)``, and for an id used in two repository folders or two shared ones.
+    package static func everyFolder(repository: [URL], shared: [URL]) throws -> [SharedCase] {
+        let own = try uniqueCases(in: repository)
+        let theirs = try uniqueCases(in: shared.filter(TestData.isFolder)).map { item in
+            var item = item
+            item.fromShared = true
+            return item
+        }
+        return TestData.merged(repository: own, shared: theirs, id: \.id)
+    }
+
+    /// The cases of the folders that exist, folder by folder.
+    /// - Throws: as ``all(in:)``, and for an id used in two of the folders.
+    static func uniqueCases(in folders: [URL]) throws -> [SharedCase] {
         var cases: [SharedCase] = []
         var seen: [String: String] = [:]
-        for folder in directories() {
+        for folder in folders {
             for item in try all(in: folder) {
                 if let other = seen[item.id] {
                     throw CaseError("case id '\(item.id)' is used in \(other) and again in \(item.file)")
@@ -134,27 +155,14 @@ package struct SharedCase: Sendable, Hashable {
         return cases
     }
 
-    /// The package root above `filePath`: the nearest folder holding `Package.swift`, or three
-    /// levels up (this file is `Tests/TestSupport/CaseRunner.swift`) when none is found.
+    /// The package root above `filePath` (``TestData/packageRoot(filePath:)``).
     package static func packageRoot(filePath: String = #filePath) -> URL {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        for _ in 0..<8 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        var fallback = URL(fileURLWithPath: filePath)
-        for _ in 0..<3 { fallback = fallback.deletingLastPathComponent() }
-        return fallback
+        TestData.packageRoot(filePath: filePath)
     }
 
-    /// Whether the cases folder exists (it does beside a checkout with `shared/`; a bare copy of
-    /// the package may not have it).
+    /// Whether the folder exists (the repository's copy always does; `../shared/` may not).
     package static func directoryExists(_ directory: URL = directory()) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
+        TestData.isFolder(directory)
     }
 
     /// The `*.json` files of the folder, sorted by name; empty when the folder is absent.

@@ -1,7 +1,7 @@
 import Foundation
 import NavStore
 
-/// The UIKit callback traces of `shared/traces/` (their README gives the format): each case's
+/// The UIKit callback traces of `Tests/Fixtures/traces/` and `../shared/traces/` (their README gives the format): each case's
 /// callbacks, and what the session must hold after them. Read at test time, so traces added
 /// there run without a change here; a key this reader does not know is refused, so that no
 /// expectation is silently skipped.
@@ -35,6 +35,8 @@ public struct TraceCase: Sendable, CustomStringConvertible {
     public var backButton: ExpectedButton??
     public var backMenu: [String]??
     public var lint: [String]?
+    /// Whether the trace came from `../shared/traces` because the repository's copy lacks its id.
+    public var fromShared = false
 
     public var description: String { "trace \(id) (\(source))" }
 
@@ -65,22 +67,43 @@ public struct TraceCase: Sendable, CustomStringConvertible {
 
     // MARK: Reading the folder
 
-    /// `$NAVSTORE_TRACES_DIR`, else `<package root>/../shared/traces`.
-    public static func directory(filePath: String = #filePath) -> URL {
-        if let override = ProcessInfo.processInfo.environment["NAVSTORE_TRACES_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
+    /// The folder named by `$NAVSTORE_TRACES_DIR`, when it is set and not empty.
+    public static var overrideDirectory: URL? {
+        guard let override = ProcessInfo.processInfo.environment["NAVSTORE_TRACES_DIR"], !override.isEmpty else {
+            return nil
         }
-        var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        for _ in 0..<6 where !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
-        {
-            root = root.deletingLastPathComponent()
+        return URL(fileURLWithPath: override, isDirectory: true)
+    }
+
+    /// `$NAVSTORE_TRACES_DIR`, else the repository's copy, `<package root>/Tests/Fixtures/traces`.
+    public static func directory() -> URL {
+        overrideDirectory ?? TestData.folder("traces")
+    }
+
+    /// Every trace that runs: with `$NAVSTORE_TRACES_DIR` set, that folder's; else the
+    /// repository's (`Tests/Fixtures/traces`), then those of `../shared/traces` whose id the
+    /// repository's copy lacks, marked ``fromShared``.
+    /// - Throws: ``TraceCaseError`` for a file or case this reader does not accept.
+    public static func all() throws -> [TraceCase] {
+        if let override = overrideDirectory { return try all(in: override) }
+        return try all(repository: TestData.folder("traces"), shared: TestData.sharedFolder("traces"))
+    }
+
+    /// The traces of `repository`, then those of `shared` (when it exists) whose id none of
+    /// the repository's has, marked ``fromShared``.
+    /// - Throws: ``TraceCaseError`` for a file or case this reader does not accept.
+    public static func all(repository: URL, shared: URL) throws -> [TraceCase] {
+        let theirs = try all(in: shared).map { trace in
+            var trace = trace
+            trace.fromShared = true
+            return trace
         }
-        return root.appendingPathComponent("../shared/traces", isDirectory: true).standardizedFileURL
+        return TestData.merged(repository: try all(in: repository), shared: theirs, id: \.id)
     }
 
     /// Every case of every `*.json` file of the folder, in file order; none when the folder is
     /// missing (a bare copy of the package).
-    public static func all(in directory: URL = directory()) throws -> [TraceCase] {
+    public static func all(in directory: URL) throws -> [TraceCase] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,9 +12,8 @@ import Testing
 /// refused as it is (SQLite only: files and permissions).
 @Suite("Schema upgrades of older files")
 struct SchemaUpgradeTests {
-    /// The 0.1.0 database beside the package.
-    static let fixture = Navdb.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/navdb-0.1.0/navdb.sqlite")
+    /// The repository's copy of the 0.1.0 database (Tests/Fixtures/README.md).
+    static let fixture = TestData.folder("navdb-0.1.0").appendingPathComponent("navdb.sqlite")
 
     @Test("the first command on a 0.1.0 file, a read, upgrades it and says so once on stderr")
     func noteOnce() throws {

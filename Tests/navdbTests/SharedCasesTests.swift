@@ -7,8 +7,8 @@ extension SharedCase: CustomTestStringConvertible {
     package var testDescription: String { id }
 }
 
-/// Every shared behaviour case run through the CLI: the folders of
-/// ``SharedCase/directories(filePath:)`` (`../shared/cases`, `cases-ios26`, `cases-gestures`, or
+/// Every behaviour case run through the CLI: ``SharedCase/everyFolder()`` (the repository's
+/// `Tests/Fixtures/cases`, `cases-ios26`, `cases-gestures`, then the cases only `../shared/` has, or
 /// the one folder `$NAVSTORE_CASES_DIR` names, as the library's runner reads them), each step a
 /// `navdb` invocation. The case format is read once, by TestSupport's ``SharedCase`` (the library's
 /// runner reads the same steps); this file only turns steps into words. A case's `"platform"`
@@ -37,27 +37,22 @@ extension SharedCase: CustomTestStringConvertible {
         }
     }
 
-    @Test(
-        "the shared cases are found",
-        .enabled(if: SharedCase.directoryExists(), "no ../shared/cases folder"))
+    @Test("the behaviour cases are found")
     func casesAreFound() throws {
         #expect(try !SharedCase.all().isEmpty, "no case in \(SharedCase.directory().path)")
     }
 
     @Test(
-        "every shared folder is read, each case with its platform",
-        .enabled(
-            if: SharedCase.overrideDirectory == nil
-                && SharedCase.sharedFolderNames.allSatisfy { SharedCase.directoryExists(SharedCase.sharedFolder($0)) },
-            "NAVSTORE_CASES_DIR names one folder, or a shared folder is missing"))
+        "every case folder is read, each case with its platform",
+        .enabled(if: SharedCase.overrideDirectory == nil, "NAVSTORE_CASES_DIR names one folder"))
     func everyFolderIsRead() throws {
-        let modern = try SharedCase.all(in: SharedCase.sharedFolder("cases-ios26"))
+        let modern = try SharedCase.all(in: SharedCase.folder("cases-ios26"))
         #expect(!modern.isEmpty)
         #expect(modern.allSatisfy { $0.platform == .ios26 }, "\(modern.map { "\($0.id): \($0.platform)" })")
-        let gestures = try SharedCase.all(in: SharedCase.sharedFolder("cases-gestures"))
+        let gestures = try SharedCase.all(in: SharedCase.folder("cases-gestures"))
         #expect(!gestures.isEmpty)
         let counts = try SharedCase.directories().map { try SharedCase.all(in: $0).count }
-        #expect(try SharedCase.everyFolder().count == counts.reduce(0, +))
+        #expect(try SharedCase.everyFolder().filter { !$0.fromShared }.count == counts.reduce(0, +))
     }
 
     @Test(
@@ -67,10 +62,7 @@ extension SharedCase: CustomTestStringConvertible {
         #expect(SharedCase.directories() == [try #require(SharedCase.overrideDirectory)])
     }
 
-    @Test(
-        "a shared case through the CLI",
-        .enabled(if: SharedCase.directoryExists(), "no ../shared/cases folder"),
-        arguments: try SharedCase.everyFolder(), CommandBackend.all)
+    @Test("a behaviour case through the CLI", arguments: try SharedCase.everyFolder(), CommandBackend.all)
     func sharedCase(_ c: SharedCase, backend: CommandBackend) throws {
         let steps = try c.steps()
         let expectation = try c.expectation()

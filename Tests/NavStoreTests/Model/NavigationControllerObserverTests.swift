@@ -1,3 +1,4 @@
+import Foundation
 import NavStore
 import TestSupport
 import Testing
@@ -8,10 +9,14 @@ import Testing
 struct NavigationControllerObserverTests {
     // MARK: The shared traces
 
-    @Test("every trace of shared/traces gives the events, stack, button, menu and lint its case expects")
+    @Test("every UIKit trace gives the events, stack, button, menu and lint its case expects")
     func sharedTraces() throws {
         let cases = try TraceCase.all()
-        print("shared traces: \(TraceCase.directory().path) holds \(cases.count) case(s)")
+        let shared = cases.filter(\.fromShared).map(\.id)
+        print(
+            "UIKit traces: \(cases.count - shared.count) from \(TraceCase.directory().path), \(shared.count) only in ../shared \(shared)"
+        )
+        #expect(cases.count - shared.count >= 8, "the repository's copy of the traces is missing")
         for trace in cases {
             let (events, state) = try trace.runThroughObserver()
             let context = "\(trace); events \(events.map(\.type)); stack \(state.stackDescription)"
@@ -29,6 +34,26 @@ struct NavigationControllerObserverTests {
                 for rule in rules { #expect(found.contains(rule), "lint \(found.sorted()) lacks \(rule): \(context)") }
             }
         }
+    }
+
+    @Test("a trace only ../shared/traces holds runs after the repository's; one the copy has runs as the copy says")
+    func sharedOnlyTraces() throws {
+        let dir = try TemporaryDirectory()
+        let own = URL(fileURLWithPath: dir.path("own"), isDirectory: true)
+        let shared = URL(fileURLWithPath: dir.path("shared"), isDirectory: true)
+        for folder in [own, shared] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        func trace(_ id: String, _ title: String) -> String {
+            #"{"id": "\#(id)", "source": "test", "trace": [{"callback": "didShow", "stack": [{"id": "a", "title": "\#(title)"}]}], "expect": {"stack": [["a"]]}}"#
+        }
+        try Data(#"{"cases": [\#(trace("T1", "own"))]}"#.utf8).write(to: own.appendingPathComponent("t.json"))
+        try Data(#"{"cases": [\#(trace("T1", "shared")), \#(trace("T2", "shared"))]}"#.utf8)
+            .write(to: shared.appendingPathComponent("t.json"))
+        let all = try TraceCase.all(repository: own, shared: shared)
+        #expect(all.map(\.id) == ["T1", "T2"])
+        #expect(all.map(\.fromShared) == [false, true])
+        #expect(all[0].trace.first?["stack"] == .array([.object(["id": .string("a"), "title": .string("own")])]))
+        let missing = URL(fileURLWithPath: dir.path("missing"), isDirectory: true)
+        #expect(try TraceCase.all(repository: own, shared: missing).map(\.id) == ["T1"])
     }
 
     // MARK: Helpers

@@ -9,20 +9,13 @@ extension SharedCase: CustomTestStringConvertible {
 }
 
 extension ModelTests {
-    /// Runs every behaviour case of the shared folders (`shared/cases/`, `cases-ios26/`,
-    /// `cases-gestures/`, or the one folder `$NAVSTORE_CASES_DIR` names) through the library,
-    /// reading them at test time, and checks the case runner itself (Tests/TestSupport/CaseRunner.swift).
+    /// Runs every behaviour case (the repository's copy in `Tests/Fixtures/cases*/`, then every
+    /// case of `../shared/cases*/` whose id the copy lacks, or the one folder `$NAVSTORE_CASES_DIR`
+    /// names) through the library, reading them at test time, and checks the case runner itself
+    /// (Tests/TestSupport/CaseRunner.swift).
     @Suite("Shared behaviour cases")
     struct SharedCasesTests {
-        // The folder lives beside the package (`../shared/cases`) in a checkout and in CI; a bare copy
-        // of the package has none. Its absence is not a failure of the library, so the case tests are
-        // skipped (the always-on test below says which folder was looked for).
-        @Test(
-            "shared case",
-            .enabled(
-                if: SharedCase.directoryExists(),
-                "no cases folder at \(SharedCase.directory().path) (set NAVSTORE_CASES_DIR)"),
-            arguments: try SharedCase.everyFolder())
+        @Test("behaviour case", arguments: try SharedCase.everyFolder())
         func sharedCase(_ sharedCase: SharedCase) throws {
             let expectation = try sharedCase.expectation()
             let run = try sharedCase.runThroughModel()
@@ -63,37 +56,34 @@ extension ModelTests {
             }
         }
 
-        @Test("the cases folder: which one was read and how many cases it holds")
-        func reportFolder() throws {
-            let directory = SharedCase.directory()
-            let exists = SharedCase.directoryExists(directory)
-            let files = try SharedCase.files(in: directory)
-            let cases = try SharedCase.all(in: directory)
+        @Test("the cases that run: how many from the repository's copy, how many only in ../shared")
+        func reportFolders() throws {
+            let every = try SharedCase.everyFolder()
+            let own = every.filter { !$0.fromShared }
+            let shared = SharedCase.folderNames.map { SharedCase.sharedFolder($0) }
+            let sharedPresent = SharedCase.overrideDirectory == nil && shared.contains(where: TestData.isFolder)
             print(
-                "shared cases: \(directory.path) \(exists ? "holds \(files.count) file(s), \(cases.count) case(s)" : "does not exist: the shared case tests are skipped")"
-            )
-            if exists {
-                let perFile = try files.map { try SharedCase.load($0).count }
-                #expect(perFile.reduce(0, +) == cases.count)
-            } else {
-                #expect(files.isEmpty)
-                #expect(cases.isEmpty)
-            }
+                "behaviour cases: \(own.count) from \(SharedCase.directories().map(\.path).joined(separator: ", ")); "
+                    + (sharedPresent
+                        ? "\(every.count - own.count) more only in ../shared (\(every.filter(\.fromShared).map(\.id)))"
+                        : "no ../shared folder beside the package"))
+            let perFolder = try SharedCase.directories().map { try SharedCase.all(in: $0).count }
+            #expect(own.count == perFolder.reduce(0, +))
         }
 
-        @Test(
-            "the cases folder holds at least one case, and every file at least one",
-            .enabled(if: SharedCase.directoryExists(), "no cases folder at \(SharedCase.directory().path)"))
+        @Test("the repository's copy holds every case folder, each file at least one case")
         func folderIsNotEmpty() throws {
-            let files = try SharedCase.files()
-            #expect(!files.isEmpty, "no *.json file in \(SharedCase.directory().path)")
-            for file in files {
-                #expect(try SharedCase.load(file).count >= 1, "\(file.lastPathComponent) holds no case")
+            for folder in SharedCase.directories() {
+                let files = try SharedCase.files(in: folder)
+                #expect(!files.isEmpty, "no *.json file in \(folder.path)")
+                for file in files {
+                    #expect(try SharedCase.load(file).count >= 1, "\(file.lastPathComponent) holds no case")
+                }
             }
-            #expect(try SharedCase.all().count >= 1)
+            #expect(try SharedCase.everyFolder().count >= 60)
         }
 
-        @Test("the default folders are ../shared/cases, cases-ios26 and cases-gestures beside the package root")
+        @Test("the default folders are Tests/Fixtures/cases, cases-ios26 and cases-gestures in the package")
         func defaultFolder() throws {
             let root = SharedCase.packageRoot()
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
@@ -101,18 +91,45 @@ extension ModelTests {
                 FileManager.default.fileExists(
                     atPath: root.appendingPathComponent("Tests/TestSupport/CaseRunner.swift").path))
             if ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil {
-                // Compared with symbolic links resolved: `standardizedFileURL` resolves them when it
-                // removes a `..` (here `<root>/../shared` where `../shared` may be a link).
-                func shared(_ name: String) -> String {
-                    root.deletingLastPathComponent().appendingPathComponent("shared/\(name)").resolvingSymlinksInPath()
-                        .path
-                }
-                #expect(SharedCase.directory().resolvingSymlinksInPath().path == shared("cases"))
+                func own(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
+                #expect(SharedCase.directory().path == own("cases"))
                 #expect(
-                    SharedCase.directories().map { $0.resolvingSymlinksInPath().path }
-                        == [shared("cases"), shared("cases-ios26"), shared("cases-gestures")])
+                    SharedCase.directories().map(\.path) == [own("cases"), own("cases-ios26"), own("cases-gestures")])
+                #expect(
+                    SharedCase.sharedFolder("cases").path
+                        == root.deletingLastPathComponent().appendingPathComponent("shared/cases").path)
             } else {
                 #expect(SharedCase.directories() == [SharedCase.directory()])
+            }
+        }
+
+        @Test("a case only ../shared holds runs after the repository's; one the copy has runs once, as the copy says")
+        func sharedOnlyCasesRun() throws {
+            let dir = try TemporaryDirectory()
+            let own = URL(fileURLWithPath: dir.path("own"), isDirectory: true)
+            let shared = URL(fileURLWithPath: dir.path("shared"), isDirectory: true)
+            let missing = URL(fileURLWithPath: dir.path("missing"), isDirectory: true)
+            for folder in [own, shared] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            func write(_ folder: URL, _ name: String, _ ids: [(String, String)]) throws {
+                let cases = ids.map { id, title in
+                    #"{"id": "\#(id)", "given": [{"op": "push", "id": "a", "title": "\#(title)"}], "expect": {"stack": [["a"]]}}"#
+                }
+                try Data("[\(cases.joined(separator: ","))]".utf8).write(to: folder.appendingPathComponent(name))
+            }
+            try write(own, "a.json", [("one", "own"), ("two", "own")])
+            try write(shared, "a.json", [("one", "shared"), ("two", "shared"), ("three", "shared")])
+            try write(shared, "b.json", [("four", "shared")])
+            let every = try SharedCase.everyFolder(repository: [own], shared: [shared, missing])
+            #expect(every.map(\.id) == ["one", "two", "three", "four"])
+            #expect(every.map(\.fromShared) == [false, false, true, true])
+            #expect(every[0].given.first?["title"] == .string("own"))
+            // No shared folder at all: the repository's cases alone.
+            #expect(try SharedCase.everyFolder(repository: [own], shared: [missing]).map(\.id) == ["one", "two"])
+            // Every case of the shared cases runs through the model like any other.
+            for item in every where item.fromShared {
+                #expect(try item.runThroughModel().state.entryIDs == [["a"]])
             }
         }
     }
@@ -401,17 +418,15 @@ extension ModelTests {
         @Test(
             "the iOS 26 and gestures folders are read beside the classic one, every iOS 26 case under its platform",
             .enabled(
-                if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil
-                    && SharedCase.directoryExists(SharedCase.sharedFolder("cases-ios26"))
-                    && SharedCase.directoryExists(SharedCase.sharedFolder("cases-gestures")),
-                "no cases-ios26 or cases-gestures folder"))
+                if: ProcessInfo.processInfo.environment[SharedCase.environmentKey] == nil,
+                "NAVSTORE_CASES_DIR names one folder"))
         func ios26Folder() throws {
-            let modern = try SharedCase.all(in: SharedCase.sharedFolder("cases-ios26"))
-            let gestures = try SharedCase.all(in: SharedCase.sharedFolder("cases-gestures"))
+            let modern = try SharedCase.all(in: SharedCase.folder("cases-ios26"))
+            let gestures = try SharedCase.all(in: SharedCase.folder("cases-gestures"))
             #expect(!modern.isEmpty)
             #expect(!gestures.isEmpty)
             #expect(modern.allSatisfy { $0.platform == .ios26 })
-            let every = try SharedCase.everyFolder()
+            let every = try SharedCase.everyFolder().filter { !$0.fromShared }
             #expect(every.count == (try SharedCase.all()).count + modern.count + gestures.count)
             #expect(Set((modern + gestures).map(\.id)).isSubset(of: Set(every.map(\.id))))
         }

@@ -5,15 +5,12 @@ import Testing
 @testable import NavStore
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
-/// (`../shared/fixtures/navdb-0.1.0/`) open (migrating a copy) and import with exactly the states
+/// (`Tests/Fixtures/navdb-0.1.0/`, a copy of `shared/fixtures/navdb-0.1.0/`) open (migrating a copy) and import with exactly the states
 /// 0.1.0 reported, every session being `ios14` (a log without a generation, NavStore.docc/PlatformGenerations.md).
 @Suite("navdb 0.1.0 files")
 struct Fixture010Tests {
-    static let folder = SharedCase.packageRoot().deletingLastPathComponent().appendingPathComponent(
-        "shared/fixtures/navdb-0.1.0")
-    static var exists: Bool {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected.json").path)
-    }
+    /// The repository's copy of the fixture (Tests/Fixtures/README.md).
+    static let folder = TestData.folder("navdb-0.1.0")
 
     /// One version of `expected.json`: stack ids per layer, back button, back menu rows (entry, title).
     struct View: Equatable, CustomStringConvertible {
@@ -78,8 +75,7 @@ struct Fixture010Tests {
 
     // SQLite only: the 0.1.0 database is an SQLite file (its export is imported on both backends below).
     @Test(
-        "the 0.1.0 database opens migrated with exactly the recorded states, and already holds its export",
-        .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
+        "the 0.1.0 database opens migrated with exactly the recorded states, and already holds its export")
     func fixture() throws {
         let expected = try Self.expected()
         let dir = try TemporaryDirectory()
@@ -95,8 +91,7 @@ struct Fixture010Tests {
     }
 
     @Test(
-        "the migrated 0.1.0 database shows every bar, takes the new events, and keeps its old states",
-        .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"))
+        "the migrated 0.1.0 database shows every bar, takes the new events, and keeps its old states")
     func migratedTakesNewEvents() throws {
         let expected = try Self.expected()
         let dir = try TemporaryDirectory()
@@ -134,8 +129,7 @@ struct Fixture010Tests {
     }
 
     @Test(
-        "the 0.1.0 export imports with exactly the recorded states, and again skips every event",
-        .enabled(if: exists, "no ../shared/fixtures/navdb-0.1.0"), arguments: StoreBackend.all)
+        "the 0.1.0 export imports with exactly the recorded states, and again skips every event", arguments: StoreBackend.all)
     func importsExport(backend: StoreBackend) throws {
         let expected = try Self.expected()
         let lines = try Self.exportLines()

@@ -5,13 +5,12 @@ import Testing
 @testable import NavStore
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
-/// (`../shared/fixtures/navdb-0.1.0/`) still open, import and report exactly the states 0.1.0
+/// (`Tests/Fixtures/navdb-0.1.0/`, a copy of `shared/fixtures/navdb-0.1.0/`) still open, import and report exactly the states 0.1.0
 /// recorded in `expected.json`.
 @Suite("navdb 0.1.0 files")
 struct FixtureTests {
-    /// The fixture folder beside the package root.
-    static let folder = SharedCase.packageRoot().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/navdb-0.1.0", isDirectory: true)
+    /// The repository's copy of the fixture (Tests/Fixtures/README.md).
+    static let folder = TestData.folder("navdb-0.1.0")
 
     /// One version of `expected.json`: the stack (entry ids per layer), the back button and the
     /// back menu as (entry, title) rows.
