@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Builds and runs a separate SwiftPM package that depends on this one by path and on the
-# `NavStore` product alone, as an app would (DESIGN §2, issue 30), with libpq's headers replaced by
-# files that are one `#error`: a NavStore that reached into libpq (or a target that pulled in
-# CLibPQ) would fail to build. The app opens a store, starts a session, pushes, reads the state at a
-# version, restores and acknowledges, and checks what it reads back.
+# Builds and runs one separate SwiftPM package that depends on this one by path and on the
+# `NavStore` product alone, as an app would (docs/app.md), with libpq's headers replaced by files
+# that are one `#error`: a NavStore that reached into libpq (or a target that pulled in CLibPQ)
+# would fail to build. Its two executables, built together (NavStore compiled once):
+# - App (scripts/client-package/App/main.swift): opens a store, starts a session, pushes, reads the
+#   state at a version, restores and acknowledges, and checks what it reads back;
+# - RecorderClient (scripts/client-package/RecorderClient/Client.swift): uses exactly
+#   NavigationRecorder(path:), record(_:session:), flush() and events(session:from:) as an app
+#   does: 2,000 pushes recorded from a thread of its own, each record() timed against a
+#   synchronous execute, flushed and read back live; then `navdb stack` must read all 2,000.
 #
 #   scripts/check-app-dependency.sh [SCRATCH]
 #
-# SCRATCH: where the app package is made and built (default: a fresh temporary folder, removed
+# SCRATCH: where the package is made and built (default: a fresh temporary folder, removed
 # afterwards); giving one keeps its .build for another run. The build is a debug build of NavStore
-# and SQLite's module from scratch: 40-50 s on this 2-core machine at load 3.
+# and SQLite's module from scratch: 40-50 s on this 2-core machine at load 3. The navdb that reads
+# the recording is this repository's debug build (.build/debug/navdb, built here if missing).
 #
 # This machine builds for Linux only: it proves that the product needs nothing of libpq and no
 # resource embedding, not that an iOS build succeeds.
@@ -45,10 +51,12 @@ grep -q "libpq reached" "$probe/log" || {
   exit 1
 }
 
-# 2. The app: a package of its own, depending on the NavStore product alone.
+# 2. The package: of its own, depending on the NavStore product alone. A path dependency's
+#    identity is its folder's name.
 app=$scratch/App
-mkdir -p "$app/Sources/App"
-cat >"$app/Package.swift" <<EOF
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
+mkdir -p "$app/Sources/App" "$app/Sources/RecorderClient"
+cat >"$app/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
 import PackageDescription
 
@@ -57,74 +65,60 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     dependencies: [.package(path: "$repo")],
     targets: [
-        .executableTarget(name: "App", dependencies: [.product(name: "NavStore", package: "$(basename "$repo")")])
+        .executableTarget(name: "App", dependencies: [.product(name: "NavStore", package: "$identity")]),
+        .executableTarget(name: "RecorderClient", dependencies: [.product(name: "NavStore", package: "$identity")]),
     ],
     swiftLanguageModes: [.v6]
 )
-EOF
-cat >"$app/Sources/App/main.swift" <<'EOF'
-import Foundation
-import NavStore
-
-/// What an app does with NavStore at a launch: record, read back, restore and acknowledge.
-func check(_ condition: Bool, _ what: String) {
-    if !condition {
-        FileHandle.standardError.write(Data("app: FAILED: \(what)\n".utf8))
-        exit(1)
-    }
-}
-
-let folder = CommandLine.arguments[1]
-let store = try NavigationStore(path: folder + "/nav.sqlite")
-try store.startSession("scene-1", name: "Main window")
-try store.execute(
-    .push(Entry(id: "inbox", route: "mail://inbox", item: NavigationItem(title: "Inbox", backButtonTitle: "Mail"))),
-    session: "scene-1")
-try store.execute(.push(Entry(id: "message", item: NavigationItem(title: "Message"))), session: "scene-1")
-let then = try store.state(session: "scene-1", at: .version(3))
-check(then.state.layers.map { $0.entries.map(\.id) } == [["inbox", "message"]], "the stack at version 3")
-check(then.backButton?.label == "Mail", "the back button at version 3 says Mail")
-check(then.backMenu?.map(\.title) == ["Mail"], "the back menu at version 3 lists Mail")
-try store.execute(.pop(source: .backButton), session: "scene-1")
-
-// The next launch: a new store on the same file restores, the app shows it and acknowledges.
-let relaunched = try NavigationStore(path: folder + "/nav.sqlite")
-let payload = try relaunched.restore(session: "scene-1", mark: true)
-check(payload.layers.map { $0.entries.map(\.id) } == [["inbox"]], "the restored stack")
-let acknowledgement = try relaunched.acknowledgeRestore(session: "scene-1")
-check(acknowledgement.version != nil, "the restore was acknowledged")
-print("app: recorded, read version 3, restored \(payload.layers[0].entries.map(\.id)) and acknowledged")
-EOF
+MANIFEST
+cp "$repo/scripts/client-package/App/main.swift" "$app/Sources/App/main.swift"
+cp "$repo/scripts/client-package/RecorderClient/Client.swift" "$app/Sources/RecorderClient/Client.swift"
 
 # 3. Build it with the trap first on the include path, then check what was built (no backend, the
-#    privacy manifest in NavStore's resource bundle) and run it.
+#    privacy manifest in NavStore's resource bundle).
 cd "$app"
 start=$(date +%s)
 if ! swift build -Xcc -I"$poison" -Xswiftc -Xcc -Xswiftc -I"$poison" >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
-  echo "check-app-dependency: the app package did not build against the NavStore product" >&2
+  echo "check-app-dependency: the client package did not build against the NavStore product" >&2
   exit 1
 fi
-echo "check-app-dependency: built in $(($(date +%s) - start)) s"
+echo "check-app-dependency: built App and RecorderClient in $(($(date +%s) - start)) s"
 bin=$(swift build --show-bin-path)
 # SwiftPM writes an output file map for every target of the graph, but compiles only what the
-# product needs: an object file or a module of the backend (or the tools) is the failure.
+# products need: an object file or a module of the backend (or the tools) is the failure.
 for target in NavStorePostgreSQL CLibPQ navdb navdb_bench; do
   if [ -n "$(find "$bin/$target.build" -name '*.o' 2>/dev/null)" ] || [ -e "$bin/Modules/$target.swiftmodule" ]; then
-    echo "check-app-dependency: the app's build compiled $target, which the NavStore product must not need" >&2
+    echo "check-app-dependency: the package's build compiled $target, which the NavStore product must not need" >&2
     exit 1
   fi
 done
-# NavStorePostgreSQL names the library it loads at run time; an app binary that names it holds
-# the backend.
-if grep -q "libpq.so" "$bin/App"; then
-  echo "check-app-dependency: the app's binary names libpq.so: the PostgreSQL backend was linked in" >&2
-  exit 1
-fi
+# NavStorePostgreSQL names the library it loads at run time; a binary that names it holds the
+# backend.
+for product in App RecorderClient; do
+  if grep -q "libpq.so" "$bin/$product"; then
+    echo "check-app-dependency: $product names libpq.so: the PostgreSQL backend was linked in" >&2
+    exit 1
+  fi
+done
 [ -f "$bin/NavStore_NavStore.resources/PrivacyInfo.xcprivacy" ] || {
   echo "check-app-dependency: the privacy manifest is not in NavStore's resource bundle" >&2
   exit 1
 }
+
+# 4. Run the app.
 run=$scratch/run
 rm -rf "$run" && mkdir -p "$run"
 "$bin/App" "$run"
+
+# 5. Run the recorder client, then read what it recorded with navdb.
+navdb="$repo/.build/debug/navdb"
+[ -x "$navdb" ] || (cd "$repo" && swift build --product navdb >/dev/null)
+db="$run/recorded.sqlite"
+"$bin/RecorderClient" "$db" "$run/executed.sqlite"
+entries=$("$navdb" --db "$db" --json stack client | python3 -c 'import json,sys; print(sum(len(l["entries"]) for l in json.load(sys.stdin)["layers"]))')
+if [ "$entries" != 2000 ]; then
+  echo "check-app-dependency: navdb stack reads $entries entries of the recorder client's session, expected 2000" >&2
+  exit 1
+fi
+echo "check-app-dependency: navdb stack reads all 2000 entries the recorder client recorded"

@@ -62,7 +62,9 @@ extension SharedCase: CustomTestStringConvertible {
         #expect(SharedCase.directories() == [try #require(SharedCase.overrideDirectory)])
     }
 
-    @Test("a behaviour case through the CLI", arguments: try SharedCase.everyFolder(), CommandBackend.all)
+    @Test(
+        "a behaviour case through the CLI (a sample of them in the fast tier)",
+        arguments: TestTier.cliCases(try SharedCase.everyFolder()), CommandBackend.all)
     func sharedCase(_ c: SharedCase, backend: CommandBackend) throws {
         let steps = try c.steps()
         let expectation = try c.expectation()

@@ -8,7 +8,7 @@ import Testing
     @preconcurrency import Musl
 #endif
 
-/// DESIGN §14.1 and README "Reliability" for the recorder: a recording process killed after
+/// NavStore.docc/Recording.md and docs/reliability.md for the recorder: a recording process killed after
 /// `flush()` returned loses nothing, killed at any other moment only the unflushed tail, and
 /// leaves a file `check` accepts; recorders in several processes and `navdb` writers on one file
 /// lose no update.
@@ -101,13 +101,16 @@ struct RecorderReliabilityTests {
         try store.startSession("shared")
         try store.execute(.push(Entry(id: "root")), session: "shared")
         // The recorders record until the writers are done (then this file appears), at least
-        // `perRecorder` pushes each.
+        // `perRecorder` pushes each. A push every 4 ms, a commit every 5 pushes: the write lock is
+        // taken as often as with a push a millisecond and a commit every 25, but the stack grows
+        // a quarter as fast while a loaded machine keeps the navdb writers slow (at a push a
+        // millisecond, full test runs grew it past 20,000 entries, and every snapshot with it).
         let stop = scratch.file("writers-done")
         let recorders = try ["x", "y"].map { tag in
             try Child(
                 bench,
                 [
-                    "__recorder-loop", path, "shared", "--flush-every", "25", "--tag", tag, "--pace-ms", "1",
+                    "__recorder-loop", path, "shared", "--flush-every", "5", "--tag", tag, "--pace-ms", "4",
                     "--until-exists", stop,
                 ],
                 directory: scratch.path, io: scratch.ioFiles())

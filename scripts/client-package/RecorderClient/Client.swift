@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import NavStore
 
-/// The client of scripts/check-recorder-client.sh, built in a package of its own that depends on
+/// The recorder client of scripts/check-app-dependency.sh, built in a package of its own that depends on
 /// the NavStore product alone: what an app does with a recorder. A recorder from a path with the
 /// default options, 2,000 pushes recorded from a thread of the client's own (each `record()`
 /// timed, against a synchronous `execute` of the same push on another file), a flush, and the
