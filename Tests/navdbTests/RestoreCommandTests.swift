@@ -13,6 +13,27 @@ import Testing
         return sandbox
     }
 
+    @Test(
+        "restore's text draws an iOS 26 session's bar under iOS 26's rules, as back-menu and restore --json say",
+        arguments: CommandBackend.all)
+    func ios26BarInRestoreText(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "s", "--platform", "ios26"])
+        try sandbox.ok(["push", "s", "A", "--title", "Invoice"])
+        try sandbox.ok(["push", "s", "B", "--title", "Line item"])
+        // iOS 26 shows no title beside the chevron (NavStore.docc/PlatformGenerations.md).
+        let menu = try sandbox.ok(["back-menu", "s"]).lines
+        #expect(menu.contains("back button  ‹ \"\"  (no fallbacks)"), "\(menu)")
+        let json = try sandbox.ok(["--json", "restore", "s", "--dry-run"]).object()
+        #expect((json["backButton"] as? [String: Any])?["label"] as? String == "")
+        // What back-menu prints from its "back button" line on is what restore prints after the stack.
+        let shown = Array(menu.drop { !$0.hasPrefix("back button") })
+        for arguments in [["restore", "s", "--dry-run"], ["restore", "s", "--at", "3"]] {
+            let lines = try sandbox.ok(arguments).lines
+            #expect(Array(lines.drop { !$0.hasPrefix("back button") }) == shown, "\(arguments): \(lines)")
+        }
+    }
+
     @Test("acknowledging a restore of the base root says so", arguments: CommandBackend.all)
     func acknowledgingTheBaseRootSaysSo(backend: CommandBackend) throws {
         let sandbox = try populated(backend)

@@ -3,7 +3,7 @@ import NavStore
 import TestSupport
 import Testing
 
-/// `navdb import --format uikit-trace FILE|- --session KEY [--platform P]` (DESIGN §14.2), with
+/// `navdb import --format uikit-trace FILE|- --session KEY [--platform P]` (NavStore.docc/Recording.md), with
 /// every trace of `shared/traces/` and with bad lines of every kind.
 @Suite("navdb import --format uikit-trace")
 struct UIKitTraceImportTests {

@@ -45,7 +45,7 @@ public enum EventBody: Sendable, Hashable {
     /// `pop.vetoed`: a back-button tap on the guarded entry `entry` was refused with `prompt`.
     case popVetoed(entry: String, prompt: String, source: PopSource)
     /// `stack.replaced`: the top layer's entries became `entries` (last = top; rule 12). With
-    /// `observed`, a change UIKit was seen to make that the rules refused (DESIGN §14.1, facts
+    /// `observed`, a change UIKit was seen to make that the rules refused (<doc:Recording>, facts
     /// not judgments): the log keeps the observed stack, the observation says why the rules would
     /// not have reached it and, for a layer below the top, which layer it replaced
     /// (<doc:Recording>); lint reports it as ``LintRule/modelDivergence``.
@@ -158,7 +158,7 @@ public enum EventBody: Sendable, Hashable {
 }
 
 /// What marks a `stack.replaced` as observed (``EventBody/stackReplaced(_:observed:)``): the
-/// stack UIKit was seen to show, which the rules refused to reach (DESIGN §14.1, facts not
+/// stack UIKit was seen to show, which the rules refused to reach (<doc:Recording>, facts not
 /// judgments: a model gap, or an app doing something unusual, never a lost change).
 ///
 /// Its payload is `"observed": {"reason": "...", "layer": N}`, `layer` only for a layer below

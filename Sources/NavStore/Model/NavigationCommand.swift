@@ -34,7 +34,7 @@ public enum NavigationCommand: Sendable, Hashable {
     /// changed; a command that changes nothing appends nothing.
     case updateLayer(navigationBarHidden: Bool? = nil, modalInPresentation: Bool? = nil)
     /// Record the stack UIKit was observed to show on layer `layer` (the top layer when `nil`;
-    /// 0 = base), a change the rules refused for `reason` (DESIGN §14.1, facts not judgments):
+    /// 0 = base), a change the rules refused for `reason` (<doc:Recording>, "Facts, not judgments"):
     /// the layer's entries become `entries` (last = top) as a `stack.replaced` marked observed
     /// (``StackObservation``). The entries follow rule 12's checks (non-empty, distinct valid
     /// ids, none live in another layer, storable params), which keep the state one UIKit can

@@ -72,7 +72,7 @@ extension SessionState {
         }
     }
 
-    /// An observed replacement (DESIGN §14.1): rule 12's checks on the entries, for `layer` (the
+    /// An observed replacement (<doc:Recording>): rule 12's checks on the entries, for `layer` (the
     /// top layer when `nil` or the top layer's index), which must exist. A replacement the layer
     /// already holds exactly changes nothing.
     private func decideObservedStack(_ replacement: [Entry], layer: Int?, reason: String) throws(NavigationError)

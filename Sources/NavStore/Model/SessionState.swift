@@ -1,6 +1,6 @@
 /// One view controller on a navigation stack: its id, what the app needs to rebuild the screen,
 /// and its navigation item.
-public struct Entry: Sendable, Hashable, Codable {
+public struct Entry: Sendable, Hashable, Codable, CustomReflectable {
     /// Unique among the session's live entries (rule 16 of <doc:Rules>). Ids are exact text: two
     /// ids are the same id only when they hold the same Unicode scalars (the same UTF-8 bytes),
     /// everywhere (rules, store, import, export, redaction, `history --entry`), as SQLite's
@@ -31,6 +31,13 @@ public struct Entry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, route, params, item }
+
+    /// What `print`, `dump` and a debugger show: the public properties (`id`, `route`, `params`,
+    /// `item`), not how the params are held.
+    public var customMirror: Mirror {
+        Mirror(
+            self, children: ["id": id, "route": route as Any, "params": params as Any, "item": item], displayStyle: .struct)
+    }
 
     /// The rule for entry ids, wherever an entry comes from (a push, a presentation, a stack replacement,
     /// an import): an id has at least one character. Checked when a command is decided, not when

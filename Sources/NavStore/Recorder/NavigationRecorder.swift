@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Records an app's navigation as it happens, without costing the calling thread a disk write
-/// (<doc:Recording>, DESIGN §14.1).
+/// (<doc:Recording>).
 ///
 /// ``record(_:session:)`` and ``observe(_:session:)`` return at once on the caller's thread (the
 /// main thread, usually): they stamp the call with the wall clock, put it in a bounded queue and
@@ -55,8 +55,7 @@ public final class NavigationRecorder: Sendable {
     ///   - path: the database file, or a PostgreSQL connection URI.
     ///   - options: the platform of the sessions it starts, the queue's size, the store's options.
     public init(path: String, options: RecorderOptions) {
-        var options = options
-        options.queueCapacity = max(1, options.queueCapacity)
+        let options = options.clamped
         self.path = path
         self.options = options
         shared = RecorderShared(capacity: options.queueCapacity)
@@ -86,7 +85,7 @@ public final class NavigationRecorder: Sendable {
     /// Records a UIKit callback for `session`; returns at once and never throws.
     ///
     /// The writer hands it to the session's ``NavigationControllerObserver``, which turns the
-    /// callbacks into commands with the right pop source (DESIGN §14.2).
+    /// callbacks into commands with the right pop source (<doc:Recording>, "How a pop happened").
     /// - Parameters:
     ///   - callback: the callback, in the order UIKit made it.
     ///   - session: the session key.
@@ -111,6 +110,11 @@ public final class NavigationRecorder: Sendable {
     /// where iOS ends a suspended app that holds a file lock in it (0xDEAD10CC, <doc:Recording>):
     /// close the recorder before the app suspends, and make a new one when it comes back.
     /// Live ``events(session:from:)`` sequences have connections of their own: end them too.
+    ///
+    /// It returns in bounded time whatever the store does: the writer makes one last attempt with
+    /// every call left (an open that fails at once, or a write that waits at most the busy
+    /// timeout, ``StoreOptions/busyTimeoutMilliseconds``) and ends. A ``flush()`` after it returns
+    /// at once, or throws when calls were lost.
     /// - Throws: what ``flush()`` throws; the recorder is closed all the same, and the calls the
     ///   store could not take are lost.
     public func close() async throws {

@@ -9,18 +9,40 @@ public struct RecorderOptions: Sendable {
     /// the queue full is dropped, never waited for: the queue keeps the older calls, the newer
     /// ones are counted, and the count goes into the log as a `calls.dropped` event of that
     /// session at the place of the first one dropped (``RecorderFailure/dropped(session:count:)``
-    /// reports it too). Default 4,096 (at least 1).
+    /// reports it too). Default 4,096; the recorder takes it within ``queueCapacityRange``
+    /// (1 to 1,048,576), a value outside as the nearest bound.
     public var queueCapacity: Int = 4_096
     /// How the store opens and writes (busy timeout, snapshot interval, `synchronous`).
     public var store: StoreOptions = StoreOptions()
     /// How long the writer waits before it tries again after the store could not be opened or a
     /// write failed, in milliseconds; the wait doubles after each failure in a row, up to 32
-    /// times this, and a ``NavigationRecorder/flush()`` cuts it short. Default 1,000.
+    /// times this, and a ``NavigationRecorder/flush()`` cuts it short. Default 1,000; the
+    /// recorder takes it within ``intervalRange`` (1 to 60,000), a value outside as the nearest
+    /// bound.
     public var retryIntervalMilliseconds: Int = 1_000
     /// How often a live ``NavigationRecorder/events(session:from:)`` sequence checks for commits
     /// of other writers (another process, another recorder), in milliseconds: one
-    /// `PRAGMA data_version` per check. This recorder's own commits wake it at once. Default 50.
+    /// `PRAGMA data_version` per check. This recorder's own commits wake it at once. Default 50;
+    /// taken within ``intervalRange`` (1 to 60,000), a value outside as the nearest bound.
     public var pollIntervalMilliseconds: Int = 50
+
+    /// The queue capacities a recorder takes: 1 to 1,048,576 calls (about 100 bytes each, so at
+    /// most about 100 MB waiting), so that a huge value cannot make the app allocate past its
+    /// memory.
+    public static let queueCapacityRange = 1...1_048_576
+    /// The retry and poll intervals a recorder takes, in milliseconds: 1 ms to a minute (a retry
+    /// waits at most 32 times that), so that no wait overflows a clock.
+    public static let intervalRange = 1...60_000
+
+    /// These options with every number within its range (``queueCapacityRange``,
+    /// ``intervalRange``): what ``NavigationRecorder/init(path:options:)`` uses.
+    public var clamped: RecorderOptions {
+        var options = self
+        options.queueCapacity = Self.queueCapacityRange.clamping(queueCapacity)
+        options.retryIntervalMilliseconds = Self.intervalRange.clamping(retryIntervalMilliseconds)
+        options.pollIntervalMilliseconds = Self.intervalRange.clamping(pollIntervalMilliseconds)
+        return options
+    }
 
     /// The defaults above.
     public init() {}
@@ -64,4 +86,9 @@ public enum RecorderFailure: Error, Sendable, Equatable, CustomStringConvertible
             "session '\(session)': \(count) call\(count == 1 ? "" : "s") dropped: the recorder's queue was full"
         }
     }
+}
+
+extension ClosedRange where Bound == Int {
+    /// `value`, or the nearest bound when it lies outside.
+    fileprivate func clamping(_ value: Int) -> Int { Swift.min(Swift.max(value, lowerBound), upperBound) }
 }

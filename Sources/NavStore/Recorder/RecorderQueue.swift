@@ -38,6 +38,8 @@ final class RecorderShared: Sendable {
         var stopping = false
         /// The writer has ended (after ``stop()``): the store is closed.
         var finished = false
+        /// What a flush of calls the ended writer did not commit throws.
+        var finishedError: (any Error)?
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
         var waiters: [(id: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextWaiter: UInt64 = 0
@@ -58,7 +60,7 @@ final class RecorderShared: Sendable {
 
     init(capacity: Int) {
         var calls: [RecorderCall] = []
-        calls.reserveCapacity(capacity)
+        calls.reserveCapacity(Swift.min(capacity, 4_096))
         state = Lock(State(calls: calls, capacity: capacity))
     }
 
@@ -111,14 +113,20 @@ final class RecorderShared: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (done, wakeWriter) = state.withLock { state -> (Bool, Bool) in
+                let (done, wakeWriter, closed) = state.withLock { state -> (Bool, Bool, (any Error)?) in
                     let ticket = state.enqueued
-                    if ticket <= state.committed { return (true, false) }
+                    if ticket <= state.committed { return (true, false, nil) }
+                    // The writer has ended: nobody will commit these calls any more.
+                    if state.finished { return (false, false, state.finishedError) }
                     state.waiters.append((id, ticket, continuation))
-                    guard state.writerIdle || state.writerBackingOff else { return (false, false) }
+                    guard state.writerIdle || state.writerBackingOff else { return (false, false, nil) }
                     state.writerIdle = false
                     state.writerBackingOff = false
-                    return (false, true)
+                    return (false, true, nil)
+                }
+                if let closed {
+                    continuation.resume(throwing: closed)
+                    return
                 }
                 if done { continuation.resume() }
                 if wakeWriter { wake.signal() }
@@ -140,6 +148,17 @@ final class RecorderShared: Sendable {
         state.withLock { state in
             swap(&state.calls, &calls)
             return state.stopping
+        }
+    }
+
+    /// Says whether the recorder is stopping and, when it is, moves the calls still queued behind
+    /// `calls` (none is accepted after the stop), so that the writer's last attempt covers them all.
+    func takeRestIfStopping(appendingTo calls: inout [RecorderCall]) -> Bool {
+        state.withLock { state in
+            guard state.stopping else { return false }
+            calls.append(contentsOf: state.calls)
+            state.calls.removeAll()
+            return true
         }
     }
 
@@ -215,6 +234,7 @@ final class RecorderShared: Sendable {
     func writerFinished(leaving error: any Error) {
         let (closers, waiting, subscribers) = state.withLock { state in
             state.finished = true
+            state.finishedError = error
             defer {
                 state.closeWaiters.removeAll()
                 state.waiters.removeAll()

@@ -23,7 +23,7 @@ final class RecorderWriter: @unchecked Sendable {
         self.shared = shared
         self.path = path
         self.options = options
-        pending.reserveCapacity(max(1, options.queueCapacity))
+        pending.reserveCapacity(min(options.queueCapacity, 4_096))
     }
 
     /// The writer's loop: until the recorder stops and nothing is left to write; then it closes
@@ -40,10 +40,16 @@ final class RecorderWriter: @unchecked Sendable {
         )
     }
 
+    /// The writer's loop. It never spins: after a failed attempt it waits (``RecorderShared/backOff(milliseconds:)``)
+    /// before the next, and once the recorder is stopping it makes one last attempt with every
+    /// call left and ends, whatever the store does, so that `close()` returns in bounded time
+    /// (an open's failure, or at most the busy timeout of a write).
     private func loop() {
         while true {
-            var stopping = false
-            if pending.isEmpty { stopping = shared.take(into: &pending) }
+            // The stop is read on every turn, also while calls that failed are pending: a store
+            // that cannot be opened must not keep a closing recorder's writer retrying at once.
+            let stopping =
+                pending.isEmpty ? shared.take(into: &pending) : shared.takeRestIfStopping(appendingTo: &pending)
             if pending.isEmpty {
                 if stopping { return }
                 shared.waitForWork()

@@ -1,5 +1,13 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The connection's configuration steps and pragmas, each a small named call
 /// (https://sqlite.org/pragma.html).
 extension Connection {
@@ -42,15 +50,28 @@ extension Connection {
     }
 
     /// Sets how long a statement waits for another connection's lock before failing with
-    /// `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
+    /// `SQLITE_BUSY`, trying again every millisecond meanwhile (a busy handler,
+    /// https://sqlite.org/c3ref/busy_handler.html, in place of `sqlite3_busy_timeout`'s).
+    ///
+    /// SQLite's own handler waits 1, 2, 5, 10, ... then 100 ms between tries
+    /// (https://sqlite.org/c3ref/busy_timeout.html), and its lock is not fair: a writer that
+    /// commits often and leaves the lock free for a few milliseconds between its transactions
+    /// (a ``NavigationRecorder``'s writer) kept such a waiter out past its whole timeout. Trying
+    /// every millisecond, a waiter finds every gap of 2 ms or more. Like SQLite's handler, the wait
+    /// is counted in the sleeps made (one per try), so a loaded machine waits somewhat longer.
     ///
     /// - Parameter milliseconds: the timeout in milliseconds (clamped to `0...Int32.max`);
     ///   0 turns waiting off.
     /// - Throws: ``SQLiteError`` if the connection is closed.
     package func setBusyTimeout(milliseconds: Int) throws(SQLiteError) {
         let clamped = Int32(clamping: max(0, milliseconds))
-        let code = sqlite3_busy_timeout(try db(), clamped)
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: try db(), sql: nil) }
+        let db = try db()
+        // The timeout travels as the context pointer's value: no memory to outlive the handle.
+        let code =
+            clamped == 0
+            ? sqlite3_busy_handler(db, nil, nil)
+            : sqlite3_busy_handler(db, retryEveryMillisecond, UnsafeMutableRawPointer(bitPattern: Int(clamped)))
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: nil) }
     }
 
     /// Switches the database to write-ahead logging (`PRAGMA journal_mode = WAL`,
@@ -179,4 +200,13 @@ extension Connection {
         }
         return lines
     }
+}
+
+/// The busy handler of ``Connection/setBusyTimeout(milliseconds:)``: sleeps a millisecond and asks
+/// SQLite to try again, until it has slept the timeout (the context pointer's value, in ms).
+/// `count` is how many times it was called for this lock (https://sqlite.org/c3ref/busy_handler.html).
+private let retryEveryMillisecond: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
+    guard Int(bitPattern: context) > Int(count) else { return 0 }
+    usleep(1_000)
+    return 1
 }

@@ -9,7 +9,7 @@ import NavStore
     import Darwin
 #endif
 
-/// 10. The recorder (DESIGN §14.1): what a `record()` costs the calling thread, against a
+/// 10. The recorder (NavStore.docc/Recording.md): what a `record()` costs the calling thread, against a
 /// synchronous `execute` of the same commands (each a transaction with its fsync); and the rate
 /// at which its writer commits a stream of calls, against the bulk append of the same commands
 /// through the batch API, same `synchronous`.

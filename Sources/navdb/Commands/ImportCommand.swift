@@ -8,7 +8,7 @@ import NavStore
 
 /// `navdb import FILE|- [--format navdb|firefox-session|uikit-trace] [--session KEY] [--platform G]`:
 /// appends events from an NDJSON export (streamed), sessions from a Firefox session file, or the
-/// events a UIKit callback trace records (DESIGN §14.2), all or nothing.
+/// events a UIKit callback trace records (NavStore.docc/Recording.md, "How a pop happened"), all or nothing.
 struct ImportCommand: Command {
     static let changesDatabase = true
     /// The input formats.

@@ -128,7 +128,8 @@ struct RestoreCommand: Command {
     /// The payload as printed: JSON, or the header, fallback line, stack and bar.
     private func render(_ payload: RestorePayload, _ context: Context, counted: Bool) throws -> String {
         if context.json { return try JSONOutput.text(payload) + "\n" }
-        let state = SessionState(layers: payload.layers)
+        // Drawn under the session's rules, as the payload's back button and menu were.
+        let state = SessionState(layers: payload.layers, platform: payload.platform)
         var text = "session \(Text.display(payload.session))  version \(payload.version)"
         if payload.restoredVersion != payload.version {
             text +=

@@ -3,7 +3,7 @@ import NavStore
 import TestSupport
 import Testing
 
-/// DESIGN §14.2: the observer's inference, on the shared traces and on the orders each source
+/// NavStore.docc/Recording.md ("How a pop happened"): the observer's inference, on the shared traces and on the orders each source
 /// documents, with no database.
 @Suite("NavigationControllerObserver")
 struct NavigationControllerObserverTests {

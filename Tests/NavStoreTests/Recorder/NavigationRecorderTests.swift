@@ -4,7 +4,7 @@ import Testing
 
 @testable import NavStore
 
-/// DESIGN §14.1: the recorder, through its public API (and, for the full queue, a lock held on
+/// NavStore.docc/Recording.md: the recorder, through its public API (and, for the full queue, a lock held on
 /// the file from this test).
 @Suite("NavigationRecorder")
 struct NavigationRecorderTests {
@@ -212,6 +212,75 @@ struct NavigationRecorderTests {
         }
         #expect(next == 40, "every call is either in the log or counted as dropped")
         #expect(notes >= 1 && (40 - pushes.count) >= notes)
+    }
+
+    @Test("numbers past their range are taken as the nearest bound: no allocation of Int.max calls, no overflowing wait")
+    func optionsAreClamped() async throws {
+        var options = Self.quick()
+        options.queueCapacity = Int.max
+        options.retryIntervalMilliseconds = Int.max
+        options.pollIntervalMilliseconds = Int.min
+        let clamped = options.clamped
+        #expect(clamped.queueCapacity == RecorderOptions.queueCapacityRange.upperBound)
+        #expect(clamped.retryIntervalMilliseconds == RecorderOptions.intervalRange.upperBound)
+        #expect(clamped.pollIntervalMilliseconds == 1)
+        options.queueCapacity = -5
+        #expect(options.clamped.queueCapacity == 1)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        options.queueCapacity = Int.max
+        let recorder = NavigationRecorder(path: path, options: options)
+        recorder.record(Self.push("A"), session: "s")
+        try await recorder.flush()
+        try await recorder.close()
+        #expect(try Self.events(path, "s").map(\.type) == ["session.started", "entry.pushed"])
+    }
+
+    @Test("close() of a recorder whose store never opens ends at once, after one last attempt; no attempt without a wait")
+    func closeWhileTheStoreCannotOpen() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("missing-folder/nav.sqlite")
+        let started = Date()
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        // Every attempt to open the store reports a failure: counting them counts the attempts.
+        let attempts = Task {
+            var count = 0
+            for await failure in recorder.failures { if case .store = failure { count += 1 } }
+            return count
+        }
+        for index in 0..<5 { recorder.record(Self.push("E\(index)"), session: "s") }
+        // Retries 20, 40, 80, 160 ms apart: a few attempts in this half second.
+        try await Task.sleep(nanoseconds: 500_000_000)
+        // close() must return, whatever the store does: give it 10 s before calling it a hang
+        // (and leave it hanging then, rather than the whole run).
+        let outcome = Locked<String?>(nil)
+        Task {
+            do {
+                try await recorder.close()
+                outcome.withLock { $0 = "returned" }
+            } catch {
+                outcome.withLock { $0 = "threw \(error)" }
+            }
+        }
+        for _ in 0..<1_000 where outcome.withLock({ $0 }) == nil {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        guard let outcome = outcome.withLock({ $0 }) else {
+            Issue.record("close() had not returned 10 s after it was called")
+            return
+        }
+        #expect(outcome.hasPrefix("threw"), "close() \(outcome)")
+        // The failures end with the writer. Retries come 20, 40, 80, ... ms apart, at most 640 ms
+        // (32 times the interval): at most 7 in the first 1.3 s, then under 2 a second, plus one
+        // for close()'s flush and the last one, however long a busy machine made this test take.
+        // A writer that retried without waiting makes thousands a second.
+        let count = await attempts.value
+        let seconds = Date().timeIntervalSince(started)
+        #expect(count >= 2 && Double(count) <= 10 + 2 * seconds, "\(count) attempts to open the store in \(seconds) s")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // After close() nothing is taken, and nothing is tried.
+        recorder.record(Self.push("late"), session: "s")
+        await #expect(throws: (any Error).self) { try await recorder.flush() }
     }
 
     @Test("a full queue drops the newer calls, counts them per session, and notes them where the drop began")

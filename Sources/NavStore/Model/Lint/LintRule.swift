@@ -27,7 +27,7 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Com
 /// ``NavigationItem/backMenuTitleResolution`` (rules 6–8), ``SessionState/backButton`` and
 /// ``BackButton/label(fitting:columns:)`` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
 /// for ``guardBypassed`` the events themselves (rules 9, 10, 15).
-public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
+public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A back-menu row has the title `""` (rule 7): `menuTitle`, the custom item's title,
     /// `backButtonTitle` or `title` is the empty string, which does not fall through.
     case blankMenuRow = "blank-menu-row"
@@ -54,7 +54,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// shows the chevron alone (<doc:PlatformGenerations>).
     case labelLostOnIOS26 = "label-lost-on-ios26"
     /// The event is a `stack.replaced` marked observed (``StackObservation``): UIKit was seen to
-    /// make a change the rules refused (DESIGN §14.1), and the log kept the observed stack.
+    /// make a change the rules refused (<doc:Recording>), and the log kept the observed stack.
     case modelDivergence = "model-divergence"
 
     /// The rule's id, e.g. `blank-menu-row` (the raw value).
@@ -160,7 +160,13 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .labelLostOnIOS26:
             "iOS 26's back button shows backButtonTitle but no longer the previous screen's title, and no generic \"Back\" (observed by app and library developers: react-native-screens PR #3303 and #3166, react-navigation PR #12795, deltachat-ios #2973); https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases in shared/cases-ios26/"
         case .modelDivergence:
-            "a recorder keeps what UIKit did (DESIGN §14.1, facts not judgments): apps keep the edge swipe with a hidden back button by clearing interactivePopGestureRecognizer.delegate, which the rules refuse; https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivepopgesturerecognizer; trace T14-swipe-without-back-button-is-kept in shared/traces/"
+            "a recorder keeps what UIKit did (facts, not judgments: NavStore's Recording article): apps keep the edge swipe with a hidden back button by clearing interactivePopGestureRecognizer.delegate, which the rules refuse; https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivepopgesturerecognizer; trace T14-swipe-without-back-button-is-kept in shared/traces/"
         }
     }
+}
+
+extension LintRule {
+    /// The rule's id as the CLI, lint's JSON and `--disable` spell it (`blank-menu-row`): its raw
+    /// value.
+    public var description: String { rawValue }
 }

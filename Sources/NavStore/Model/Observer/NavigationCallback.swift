@@ -1,4 +1,4 @@
-/// One UIKit callback as an app's adapter forwards it (DESIGN §14.2): what a
+/// One UIKit callback as an app's adapter forwards it (<doc:Recording>, "How a pop happened"): what a
 /// `UINavigationController` subclass, its delegate and a presentation controller delegate are
 /// told, with no UIKit type in it. ``NavigationControllerObserver`` turns a sequence of them into
 /// commands with the right pop source; ``NavigationRecorder/observe(_:session:)`` records them.
@@ -56,7 +56,7 @@ public enum NavigationCallback: Sendable, Hashable {
         }
     }
 
-    /// Every callback name, in DESIGN §14.2's order.
+    /// Every callback name, in the order <doc:Recording> lists them.
     public static let names = [
         "didShow", "shouldPop", "didPop", "programmatic", "interactivePop", "itemChanged", "present",
         "dismissAttempt", "didDismiss", "dismiss",

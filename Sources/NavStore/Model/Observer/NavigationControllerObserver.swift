@@ -1,4 +1,4 @@
-/// Turns UIKit callbacks (``NavigationCallback``, DESIGN §14.2) into the commands that record what
+/// Turns UIKit callbacks (``NavigationCallback``, <doc:Recording>, "How a pop happened") into the commands that record what
 /// the user did, with the right pop source: pure, no UIKit, one value per session.
 ///
 /// The callbacks before a `didShow` say how its change happened, by their order (each trace in
@@ -27,7 +27,7 @@
 /// they refuse what UIKit did (a swipe with no back button, which apps get by clearing
 /// `interactivePopGestureRecognizer.delegate`), or the change is to a layer under a presented
 /// one, the command is ``NavigationCommand/observedStack(_:layer:reason:)`` with the refusal's
-/// message: the log still ends in the stack UIKit shows (DESIGN §14.1, facts not judgments).
+/// message: the log still ends in the stack UIKit shows (<doc:Recording>, "Facts, not judgments").
 ///
 /// ```swift
 /// var observer = NavigationControllerObserver()

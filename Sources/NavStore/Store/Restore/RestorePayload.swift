@@ -25,6 +25,10 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// restore is the one previewed, so this equals ``fallback``. Not part of the JSON shape: it is
     /// a hint for a person, for a tool to show beside the payload.
     public var nextFallback: String? = nil
+    /// The platform generation whose rules gave ``backButton`` and ``backMenu``: the session's
+    /// (<doc:PlatformGenerations>). Not part of the JSON shape (which 0.1.0's readers know): a
+    /// tool that draws the payload's bar from its layers draws it under these rules.
+    public var platform: PlatformGeneration = .default
 
     /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)`` read it: no attempt
     /// counted (`attempts` 0), no fallback (a restore at a past point).
@@ -37,11 +41,13 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         backMenu = state.backMenu
         attempts = 0
         fallback = nil
+        platform = state.state.platform
     }
 
     init(
         session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
-        backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?
+        backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?,
+        platform: PlatformGeneration
     ) {
         self.session = session
         self.version = version
@@ -52,6 +58,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         self.attempts = attempts
         self.fallback = fallback
         self.nextFallback = nextFallback
+        self.platform = platform
     }
 
     private enum CodingKeys: String, CodingKey {

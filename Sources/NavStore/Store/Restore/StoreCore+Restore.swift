@@ -22,7 +22,7 @@ extension StoreCore {
             RestorePayload(
                 session: key, version: version, restoredVersion: restoredVersion, layers: state.layers,
                 backButton: state.backButton, backMenu: state.backMenu, attempts: status.attempts,
-                fallback: fallback, nextFallback: nextFallback)
+                fallback: fallback, nextFallback: nextFallback, platform: state.platform)
         }
     }
 

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// One line of a UIKit callback trace (DESIGN §14.2): a callback and when it happened.
+/// One line of a UIKit callback trace (<doc:Recording>, "How a pop happened"): a callback and when it happened.
 ///
 /// `{"callback": "didShow", "at": 1767225600000, "stack": [...], "layer": 0}`: `callback` names
 /// one of ``NavigationCallback/names``, `at` is in milliseconds since the Unix epoch (optional:
