@@ -78,8 +78,27 @@ public final class NavigationRecorder: Sendable {
     ///   - command: the navigation change (``NavigationCommand``).
     ///   - session: the session key (a window or scene); started with ``RecorderOptions/platform``
     ///     by its first call when it does not exist.
+    ///
+    /// The commands the store makes itself are not an app's to record: ``NavigationCommand/markRestored``
+    /// (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)`` appends it),
+    /// ``NavigationCommand/observedStack(_:layer:reason:)`` (the observer makes it from callbacks) and
+    /// ``NavigationCommand/noteDroppedCalls(count:firstAt:lastAt:)`` (the recorder makes it when its
+    /// queue is full). Each is refused at once: reported on ``failures`` as
+    /// ``RecorderFailure/notStored(session:_:)``, never queued.
     public func record(_ command: NavigationCommand, session: String) {
-        shared.enqueue(.command(command), session: session, at: Timestamp.now())
+        switch command {
+        case .markRestored, .observedStack, .noteDroppedCalls:
+            shared.report([
+                .notStored(
+                    session: session,
+                    .unsupportedValue(
+                        reason:
+                            "\(command.storeOnlyName) is made by NavStore itself, not recorded by an app; use observe(_:session:) for what UIKit did"
+                    ))
+            ])
+        default:
+            shared.enqueue(.command(command), session: session, at: Timestamp.now())
+        }
     }
 
     /// Records a UIKit callback for `session`; returns at once and never throws.
@@ -172,6 +191,20 @@ public struct RecordedEvents: AsyncSequence, Sendable {
         private var index = 0
         /// Whether the last read filled a whole page: more may be committed already.
         private var fullPage = false
+        /// Checks in a row that found nothing new: each doubles the wait for other writers'
+        /// commits, up to ``idleLimitMilliseconds``.
+        private var idleChecks = 0
+        /// The longest wait between two checks for other writers' commits while idle, in ms (or
+        /// the poll interval, when that is longer).
+        static let idleLimitMilliseconds = 1_000
+
+        /// How long to wait for other writers' commits after `checks` looks in a row found
+        /// nothing: the poll interval (at least 1 ms) doubled `checks` times, at most
+        /// ``idleLimitMilliseconds`` (or the poll interval, when that is longer).
+        static func idleWait(poll: Int, checks: Int) -> Int {
+            let poll = Swift.max(1, poll)
+            return Swift.min(poll << Swift.min(Swift.max(0, checks), 16), Swift.max(poll, idleLimitMilliseconds))
+        }
         private static let page = 256
 
         init(sequence: RecordedEvents) { self.sequence = sequence }
@@ -186,9 +219,17 @@ public struct RecordedEvents: AsyncSequence, Sendable {
                 }
                 if Task.isCancelled { return nil }
                 let generation = sequence.signal.generation
-                if try fill() { continue }
-                await sequence.signal.wait(
-                    after: generation, milliseconds: Swift.max(1, sequence.options.pollIntervalMilliseconds))
+                if try fill() {
+                    idleChecks = 0
+                    continue
+                }
+                // This recorder's commits wake the wait at once; other writers' are looked for
+                // after the poll interval, doubled after each look that found nothing, up to a
+                // second: an idle reader costs about one `PRAGMA data_version` a second.
+                let wait = Self.idleWait(poll: sequence.options.pollIntervalMilliseconds, checks: idleChecks)
+                idleChecks += 1
+                await sequence.signal.wait(after: generation, milliseconds: wait)
+                if sequence.signal.generation != generation { idleChecks = 0 }
                 if Task.isCancelled { return nil }
             }
         }
@@ -217,6 +258,18 @@ public struct RecordedEvents: AsyncSequence, Sendable {
             fullPage = items.count >= Self.page
             for item in items { if case .event(let event) = item { buffer.append(event) } }
             return !buffer.isEmpty
+        }
+    }
+}
+
+extension NavigationCommand {
+    /// The name of a command only NavStore makes, for the message that refuses it.
+    fileprivate var storeOnlyName: String {
+        switch self {
+        case .markRestored: "markRestored"
+        case .observedStack: "observedStack"
+        case .noteDroppedCalls: "noteDroppedCalls"
+        default: "this command"
         }
     }
 }

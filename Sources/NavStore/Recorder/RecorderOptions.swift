@@ -22,7 +22,9 @@ public struct RecorderOptions: Sendable {
     public var retryIntervalMilliseconds: Int = 1_000
     /// How often a live ``NavigationRecorder/events(session:from:)`` sequence checks for commits
     /// of other writers (another process, another recorder), in milliseconds: one
-    /// `PRAGMA data_version` per check. This recorder's own commits wake it at once. Default 50;
+    /// `PRAGMA data_version` per check. This recorder's own commits wake it at once. While
+    /// nothing new comes, each check waits twice as long as the one before, up to a second, and
+    /// the interval starts again after the next event. Default 50;
     /// taken within ``intervalRange`` (1 to 60,000), a value outside as the nearest bound.
     public var pollIntervalMilliseconds: Int = 50
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A recorder's one background writer: takes the queued calls, appends them in order in one
 /// transaction (``RecordingBatch``), tells flushes and live readers, and tries again after a
@@ -10,6 +11,9 @@ final class RecorderWriter: @unchecked Sendable {
     private let path: String
     private let options: RecorderOptions
     private var store: NavigationStore?
+    /// The file number (inode) of the database file when the store was opened, to notice a file
+    /// deleted or replaced under the recorder; `nil` for a URI or a file it could not look at.
+    private var openedFile: Int?
     /// The calls taken from the queue and not committed yet, in order.
     private var pending: [RecorderCall] = []
     /// Each session's observer of UIKit callbacks (``NavigationControllerObserver``).
@@ -86,10 +90,33 @@ final class RecorderWriter: @unchecked Sendable {
     /// Writes ``pending``: opens the store first if needed. Returns whether everything was
     /// committed (or given up); on `false` the rest stays pending and flushes were told.
     private func write() -> Bool {
+        if store != nil, let opened = openedFile, fileNumber() != opened {
+            // Deleted (or replaced) under the recorder: what it committed there went with the
+            // file. Say so, and write on into a new file at the path.
+            store = nil
+            observers.removeAll()
+            shared.report([
+                .store(
+                    .interrupted(
+                        path: path,
+                        reason:
+                            "the database file was deleted or replaced while the recorder had it open; what was committed to it is gone with it, and the recorder writes on into a new file"
+                    ))
+            ])
+        }
         if store == nil {
+            if path.isEmpty {
+                giveUp(StoreError.cannotOpen(path: path, reason: "the path is empty; expected a file path or a postgresql:// URI"))
+                return true
+            }
             do {
                 store = try NavigationStore(path: path, create: true, options: options.store)
+                openedFile = fileNumber()
             } catch {
+                guard Self.isTransient(error) else {
+                    giveUp(error)
+                    return true
+                }
                 fail(error)
                 return false
             }
@@ -179,24 +206,58 @@ final class RecorderWriter: @unchecked Sendable {
         }
     }
 
-    /// Reports a failed attempt and fails the waiting flushes; the store is opened again next
-    /// time when it could not be used at all.
+    /// Reports a failed attempt and fails the waiting flushes. A store that could not be opened,
+    /// was read-only or failed below SQL is opened again next time, so that a file made writable
+    /// or mended meanwhile is used (a connection opened read-only stays read-only).
     private func fail(_ error: any Error) {
         let storeError = (error as? StoreError) ?? .interrupted(path: path, reason: String(describing: error))
-        if case .openFailed = storeError { store = nil }
+        switch storeError {
+        case .openFailed, .readOnly, .database, .interrupted: store = nil
+        default: break
+        }
         shared.report([.store(storeError)])
         shared.failWaiters(storeError)
     }
 
-    /// Whether trying again later may succeed (a lock, a full disk, a file that cannot be opened
-    /// now), rather than a call the database can never hold.
+    /// The store cannot be opened and trying again cannot mend it (an empty path, a file that is
+    /// not a NavStore database, a newer schema, a damaged file): the pending calls are given up,
+    /// reported once with the failure and counted as dropped per session; their flushes throw it.
+    private func giveUp(_ error: any Error) {
+        let storeError = (error as? StoreError) ?? .interrupted(path: path, reason: String(describing: error))
+        var order: [String] = []
+        var counts: [ExactKey: Int] = [:]
+        for call in pending {
+            let key = ExactKey(call.session)
+            if counts[key] == nil { order.append(call.session) }
+            if case .dropped(let count, _, _) = call.kind {
+                counts[key, default: 0] += count
+            } else {
+                counts[key, default: 0] += 1
+            }
+        }
+        shared.report([.store(storeError)] + order.map { .dropped(session: $0, count: counts[ExactKey($0)] ?? 0) })
+        shared.failWaiters(storeError)
+        if let last = pending.last { shared.committed(through: last.ticket) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The database file's number (inode), or `nil` for a URI or a file that cannot be looked at.
+    private func fileNumber() -> Int? {
+        guard !path.isEmpty, !path.contains("://") else { return nil }
+        return ((try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? NSNumber)?.intValue
+    }
+
+    /// Whether trying again later may succeed: a lock, a full disk, a file that cannot be opened
+    /// or written now (a missing folder, a file protected while the device is locked, a read-only
+    /// file), an I/O error. Anything else is permanent: a call the database can never hold, or a
+    /// store that is not NavStore's.
     static func isTransient(_ error: any Error) -> Bool {
         guard let error = error as? StoreError else { return true }
         switch error {
-        case .unsupportedValue, .timeOutOfRange, .rules, .invalidEventID, .eventIDExists, .emptySessionKey:
-            return false
-        default:
+        case .databaseNotFound, .cannotOpen, .openFailed, .readOnly, .diskFull, .busy, .database, .interrupted:
             return true
+        default:
+            return false
         }
     }
 }

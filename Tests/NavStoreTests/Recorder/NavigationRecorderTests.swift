@@ -214,6 +214,102 @@ struct NavigationRecorderTests {
         #expect(notes >= 1 && (40 - pushes.count) >= notes)
     }
 
+    /// Every failure of `recorder` until it is closed (after `body`).
+    static func allFailures(
+        _ recorder: NavigationRecorder, _ body: () async throws -> Void
+    ) async throws -> [RecorderFailure] {
+        let collected = Task {
+            var all: [RecorderFailure] = []
+            for await failure in recorder.failures { all.append(failure) }
+            return all
+        }
+        try await body()
+        try? await recorder.close()
+        return await collected.value
+    }
+
+    @Test("an empty path is refused once, its calls given up and counted; nothing is tried again and again")
+    func emptyPath() async throws {
+        let recorder = NavigationRecorder(path: "", options: Self.quick())
+        let failures = try await Self.allFailures(recorder) {
+            for index in 0..<3 { recorder.record(Self.push("E\(index)"), session: "s") }
+            await #expect(throws: StoreError.self) { try await recorder.flush() }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        let stores = failures.compactMap { if case .store(let error) = $0 { error } else { nil } }
+        #expect(stores.count == 1, "\(failures)")
+        #expect(stores.first.map { "\($0)" }?.contains("the path is empty") == true, "\(stores)")
+        #expect(failures.contains(.dropped(session: "s", count: 3)), "\(failures)")
+    }
+
+    @Test("a file that is not a NavStore database is a permanent failure: reported once, calls dropped, no retries")
+    func foreignFile() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        let failures = try await Self.allFailures(recorder) {
+            recorder.record(Self.push("A"), session: "s")
+            await #expect(throws: StoreError.self) { try await recorder.flush() }
+            // Retries 20 ms apart would show here as more failures.
+            try await Task.sleep(nanoseconds: 300_000_000)
+            recorder.record(Self.push("B"), session: "s")
+            await #expect(throws: StoreError.self) { try await recorder.flush() }
+        }
+        let stores = failures.compactMap { if case .store(let error) = $0 { error } else { nil } }
+        #expect(stores.count == 2, "one per batch given up: \(failures)")
+        #expect(failures.filter { $0 == .dropped(session: "s", count: 1) }.count == 2, "\(failures)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("store-only commands are refused by record(), reported and never written")
+    func storeOnlyCommands() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        let failures = try await Self.allFailures(recorder) {
+            recorder.record(Self.push("A"), session: "s")
+            recorder.record(.noteDroppedCalls(count: Int.max, firstAt: Int64.min, lastAt: Int64.max), session: "s")
+            recorder.record(.markRestored, session: "s")
+            recorder.record(.observedStack([Entry(id: "X")], reason: "made up"), session: "s")
+            recorder.record(Self.push("B"), session: "s")
+            try await recorder.flush()
+        }
+        let refused = failures.compactMap { if case .notStored(let session, let error) = $0 { (session, "\(error)") } else { nil } }
+        #expect(refused.count == 3 && refused.allSatisfy { $0.0 == "s" && $0.1.contains("made by NavStore itself") }, "\(failures)")
+        #expect(try Self.events(path, "s").map(\.type) == ["session.started", "entry.pushed", "entry.pushed"])
+    }
+
+    @Test("a database file deleted under a running recorder is noticed: reported, and the next calls go to a new file")
+    func deletedFile() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        let failures = try await Self.allFailures(recorder) {
+            recorder.record(Self.push("A"), session: "s")
+            try await recorder.flush()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            recorder.record(Self.push("B"), session: "s")
+            try await recorder.flush()
+        }
+        #expect(
+            failures.contains { if case .store(let error) = $0 { "\(error)".contains("deleted or replaced") } else { false } },
+            "\(failures)")
+        let events = try Self.events(path, "s")
+        #expect(events.map(\.type) == ["session.started", "entry.pushed"])
+        #expect(events.last?.body.entryIDs == ["B"])
+    }
+
+    @Test("an idle live reader looks for other writers' commits ever less often, up to once a second")
+    func idleWaits() {
+        typealias Iterator = RecordedEvents.Iterator
+        #expect((0..<8).map { Iterator.idleWait(poll: 50, checks: $0) } == [50, 100, 200, 400, 800, 1_000, 1_000, 1_000])
+        #expect(Iterator.idleWait(poll: 5_000, checks: 3) == 5_000)
+        #expect(Iterator.idleWait(poll: 0, checks: 0) == 1)
+        #expect(Iterator.idleWait(poll: 60_000, checks: Int.max) == 60_000)
+    }
+
     @Test("numbers past their range are taken as the nearest bound: no allocation of Int.max calls, no overflowing wait")
     func optionsAreClamped() async throws {
         var options = Self.quick()
