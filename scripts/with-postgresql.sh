@@ -7,6 +7,10 @@
 # The cluster lives in a fresh `mktemp -d` folder, listens on a Unix socket in that folder only
 # (listen_addresses is empty: no TCP), and is stopped and deleted when the command ends, fails or
 # is interrupted. initdb refuses to run as root, so as root the cluster belongs to `nobody`.
+# Lock tables live in shared memory: max_pred_locks_per_transaction (the predicate locks of
+# `SERIALIZABLE` writes) is raised from 64 to 1,024 and max_locks_per_transaction from 64 to 256
+# (docs/postgresql.md), since the reliability suites run side by side once failed with "out of
+# shared memory" (SQLSTATE 53200) under the defaults.
 # The command sees:
 #   NAVDB_TEST_POSTGRESQL           postgresql:///navdb?host=<folder>&user=navdb (trusted, superuser)
 #   NAVDB_TEST_POSTGRESQL_PASSWORD  a role that must give a password (scram-sha-256): navdb_pw,
@@ -45,7 +49,7 @@ trap 'exit 130' INT TERM
 hba="$dir/data/pg_hba.conf"
 "${owner[@]}" bash -c "printf 'local all navdb_pw scram-sha-256\nlocal all all trust\n' > '$hba'"
 "${owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=200 -c fsync=off" \
+  -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=200 -c fsync=off -c max_pred_locks_per_transaction=1024 -c max_locks_per_transaction=256" \
   start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 secret="pw-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
