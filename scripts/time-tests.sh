@@ -27,7 +27,8 @@ run() {
   local summary
   summary=$(grep -E 'Test run with' "$log" | tail -1 | sed -E 's/.*Test run with ([0-9]+ tests?).*/\1/' || true)
   printf '%-40s %4d s  %s, %s\n' "$label" "$(($(date +%s) - started))" "$summary" "$status"
-  rm -f "$log"
+  # A failed group's output is kept for reading.
+  if [ "$status" = passed ]; then rm -f "$log"; else echo "  its output: $log"; fi
 }
 for group in "${groups[@]}"; do
   IFS=';' read -r -a parts <<<"$group"
