@@ -247,6 +247,7 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         switch body {
         case .entriesPopped(let source, let ids, let confirmed): (source.rawValue, ids, nil, confirmed)
         case .popVetoed(let entry, _, let source): (source.rawValue, nil, entry, false)
+        case .popCancelled(let entry, let source): (source.rawValue, nil, entry, false)
         case .entryPushed(let entry), .layerPresented(let entry, _): (nil, nil, entry.id, false)
         case .itemUpdated(let id, _, _): (nil, nil, id, false)
         case .layerDismissed(let source, let ids): (source.rawValue, ids, nil, false)

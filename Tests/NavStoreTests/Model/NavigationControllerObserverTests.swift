@@ -214,6 +214,30 @@ struct NavigationControllerObserverTests {
         #expect(unlocked.state.entryIDs == [["A"]])
     }
 
+    @Test("the adapter's answer to shouldPop: a guarded tap is refused, the app's own pop never; the observer reads both orders")
+    func adapterAnswer() throws {
+        #expect(NavigationControllerObserver.shouldPop(Self.guarded, appIsPopping: false) == false)
+        #expect(NavigationControllerObserver.shouldPop(Self.guarded, appIsPopping: true) == true)
+        #expect(NavigationControllerObserver.shouldPop(Self.b, appIsPopping: false) == true)
+        #expect(NavigationControllerObserver.shouldPop(nil, appIsPopping: false) == true)
+        let shown: [NavigationCallback] = [.didShow(stack: [Self.a]), .didShow(stack: [Self.a, Self.guarded])]
+        // A tap: shouldPop first, answered as the adapter answers it: vetoed.
+        let tap = try Self.run(
+            shown + [
+                .shouldPop(id: "B", answer: NavigationControllerObserver.shouldPop(Self.guarded, appIsPopping: false))
+            ])
+        #expect(tap.events.map(\.type) == ["entry.pushed", "entry.pushed", "pop.vetoed"])
+        // The user confirms: the app's popViewController, then UIKit's shouldPop, answered yes.
+        let confirmed = try Self.run(
+            shown + [
+                .shouldPop(id: "B", answer: false), .programmatic(call: .popViewController),
+                .shouldPop(id: "B", answer: NavigationControllerObserver.shouldPop(Self.guarded, appIsPopping: true)),
+                .didPop(id: "B"), .didShow(stack: [Self.a]),
+            ])
+        let pop = try #require(Self.pop(confirmed.events))
+        #expect(pop.0 == .backButton && pop.1 == ["B"] && pop.2 == true)
+    }
+
     @Test("a guarded tap is vetoed at once; the app's popViewController of it after the veto is the confirmed tap")
     func vetoThenConfirm() throws {
         let run = try Self.run(

@@ -2,7 +2,7 @@
 /// the user did, with the right pop source: pure, no UIKit, one value per session.
 ///
 /// The callbacks before a `didShow` say how its change happened, by their order (each trace in
-/// `shared/traces/` names where the order is observed):
+/// `Tests/Fixtures/traces/` names where the order is observed):
 /// - a back-button tap asks `shouldPop` first, then pops (source `back-button`);
 /// - the app's own pop calls `popViewController` (or `popToViewController`,
 ///   `popToRootViewController`, `setViewControllers`) first, and `shouldPop` after (source
@@ -69,6 +69,28 @@ public struct NavigationControllerObserver: Sendable, Hashable {
 
     /// An observer with nothing pending (a session's first callback, or after a restart).
     public init() {}
+
+    /// What an adapter answers UIKit's `navigationBar(_:shouldPop:)` for the top screen: `true`
+    /// lets UIKit pop, `false` keeps the screen (<doc:UIKitAdapter>).
+    ///
+    /// - The app's own pop is never refused: its `popViewController` (or another pop call) ran
+    ///   first, so `appIsPopping` is `true`, and the app has decided. This is also how the app
+    ///   confirms a guarded screen: it calls `popViewController` once the user agrees, with no
+    ///   need to clear the guard first.
+    /// - A back-button tap on a screen whose item has a ``NavigationItem/popGuard`` is refused:
+    ///   the app shows the guard's prompt itself (UIKit asks `shouldPop` before it pops on a tap).
+    /// - Any other pop goes ahead.
+    ///
+    /// The observer reads the same order from the callbacks: a `shouldPop` after the app's call
+    /// is a programmatic pop, a refused one without it a veto (`pop.vetoed`).
+    /// - Parameters:
+    ///   - top: the entry on top of the stack being popped, as the adapter describes it (`nil`
+    ///     when it does not know it).
+    ///   - appIsPopping: whether the app's own pop call is under way.
+    /// - Returns: the answer to give UIKit.
+    public static func shouldPop(_ top: Entry?, appIsPopping: Bool) -> Bool {
+        appIsPopping || top?.item.popGuard == nil
+    }
 
     /// Takes the next callback and returns the commands that record it, in order, each one
     /// decided against `state` with the commands before it applied.
