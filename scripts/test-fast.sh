@@ -21,5 +21,7 @@ unset NAVDB_TEST_POSTGRESQL NAVDB_TEST_POSTGRESQL_PASSWORD NAVDB_TEST_POSTGRESQL
 started=$(date +%s)
 swift build --build-tests
 built=$(date +%s)
-swift test --skip-build --skip "$slow" "$@"
+status=0
+swift test --skip-build --skip "$slow" "$@" || status=$?
 echo "test-fast: build $((built - started)) s, tests $(($(date +%s) - built)) s"
+exit "$status"

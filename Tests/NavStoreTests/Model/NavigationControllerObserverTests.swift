@@ -13,9 +13,11 @@ struct NavigationControllerObserverTests {
     func sharedTraces() throws {
         let cases = try TraceCase.all()
         let shared = cases.filter(\.fromShared).map(\.id)
+        let sharedFolder = TestData.sharedFolder("traces")
         print(
-            "UIKit traces: \(cases.count - shared.count) from \(TraceCase.directory().path), \(shared.count) only in ../shared \(shared)"
-        )
+            "UIKit traces: \(cases.count - shared.count) from \(TraceCase.directory().path); "
+                + (TraceCase.overrideDirectory == nil && TestData.isFolder(sharedFolder)
+                    ? "\(shared.count) more only in ../shared \(shared)" : "no ../shared/traces folder beside the package"))
         #expect(cases.count - shared.count >= 8, "the repository's copy of the traces is missing")
         for trace in cases {
             let (events, state) = try trace.runThroughObserver()
