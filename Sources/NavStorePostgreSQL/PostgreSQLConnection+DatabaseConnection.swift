@@ -112,6 +112,9 @@ extension PostgreSQLConnection: DatabaseMaintenance {
         )
     }
 
+    /// Nothing: the server syncs its write-ahead log at each commit (`synchronous_commit`).
+    package func makeCommitsDurable() throws {}
+
     /// Always `true`: the server recycles its own write-ahead log at its checkpoints.
     package func truncateWriteAheadLog() throws -> Bool { true }
 }

@@ -155,6 +155,11 @@ package protocol DatabaseMaintenance: AnyObject {
     /// (SQLite: `sqlite3_wal_checkpoint_v2` in `TRUNCATE` mode).
     /// - Returns: whether the log is now empty (`false` when a reader kept it from finishing).
     func truncateWriteAheadLog() throws -> Bool
+    /// Makes every committed transaction survive a power loss, where the connection's commits
+    /// are not synced themselves (SQLite at `synchronous = normal`: syncs the write-ahead log,
+    /// ``Connection/syncWriteAheadLog(fileSync:)``); nothing where each commit already is
+    /// (PostgreSQL's server syncs its own log at commit).
+    func makeCommitsDurable() throws
 }
 
 /// Stops ``DatabaseConnection/firstValue(sql:arguments:_:)``'s loop once a value is found.

@@ -112,10 +112,14 @@ public final class NavigationRecorder: Sendable {
         shared.enqueue(.callback(callback), session: session, at: Timestamp.now())
     }
 
-    /// Returns once every call recorded before it is committed (durable as
-    /// ``StoreOptions/synchronous`` makes a commit), or given up (a command the rules refuse, a
+    /// Returns once every call recorded before it is committed and synced to storage, or given up (a command the rules refuse, a
     /// value the database cannot hold; each reported on ``failures``). Calls dropped because the
     /// queue was full are not waited for: their `calls.dropped` note is.
+    ///
+    /// At the recorder's default ``StoreOptions/Synchronous/normal`` (``RecorderOptions/defaultStore``)
+    /// the writer syncs the log once for the calls committed since the last flush, so that what
+    /// a flush covered survives a power loss; at `full` each commit was synced already; at `off`
+    /// nothing is ever synced (<doc:Recording>, "What a crash or a power loss costs").
     /// - Throws: the ``StoreError`` of the writer's attempt when it fails (the store cannot be
     ///   opened or written); the calls stay queued and are tried again. `CancellationError` when
     ///   the task is cancelled.

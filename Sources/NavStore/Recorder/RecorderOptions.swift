@@ -12,8 +12,23 @@ public struct RecorderOptions: Sendable {
     /// reports it too). Default 4,096; the recorder takes it within ``queueCapacityRange``
     /// (1 to 1,048,576), a value outside as the nearest bound.
     public var queueCapacity: Int = 4_096
-    /// How the store opens and writes (busy timeout, snapshot interval, `synchronous`).
-    public var store: StoreOptions = StoreOptions()
+    /// How the store opens and writes (busy timeout, snapshot interval, `synchronous`). Default
+    /// ``defaultStore``: the store's defaults but `synchronous` ``StoreOptions/Synchronous/normal``.
+    public var store: StoreOptions = RecorderOptions.defaultStore
+
+    /// The recorder's store options by default: ``StoreOptions``'s, with `synchronous` at
+    /// ``StoreOptions/Synchronous/normal``. A commit is then not synced (on Apple platforms a
+    /// `full` commit costs a drive-cache flush, `F_FULLFSYNC`, per navigation burst); the log is
+    /// synced when ``NavigationRecorder/flush()`` is called, which an app does on going to the
+    /// background, so that everything flushed survives a power loss too. Between flushes, an
+    /// app's crash loses nothing committed; a power loss or an operating-system crash may lose the
+    /// commits since the last flush, and never corrupts the file (<doc:Recording>, "What a crash
+    /// or a power loss costs"). Set `store.synchronous = .full` to sync every commit.
+    public static var defaultStore: StoreOptions {
+        var options = StoreOptions()
+        options.synchronous = .normal
+        return options
+    }
     /// How long the writer waits before it tries again after the store could not be opened or a
     /// write failed, in milliseconds; the wait doubles after each failure in a row, up to 32
     /// times this, and a ``NavigationRecorder/flush()`` cuts it short. Default 1,000; the

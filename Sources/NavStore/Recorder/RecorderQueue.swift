@@ -31,6 +31,13 @@ final class RecorderShared: Sendable {
         var enqueued: UInt64 = 0
         /// The last ticket whose call is committed (or given up).
         var committed: UInt64 = 0
+        /// The last ticket whose call is committed and survives a power loss (or given up): at
+        /// ``StoreOptions/Synchronous/normal`` the writer syncs the log for a flush
+        /// (``NavigationStore/makeCommitsDurable()``); at the other levels each commit is as
+        /// durable as it will be.
+        var durable: UInt64 = 0
+        /// How many times the writer synced the log for a flush (for tests and the bench).
+        var syncs = 0
         /// The writer waits for work: the next call wakes it.
         var writerIdle = false
         /// The writer waits before trying again: only a flush wakes it early.
@@ -115,7 +122,7 @@ final class RecorderShared: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (done, wakeWriter, closed) = state.withLock { state -> (Bool, Bool, (any Error)?) in
                     let ticket = state.enqueued
-                    if ticket <= state.committed { return (true, false, nil) }
+                    if ticket <= state.durable { return (true, false, nil) }
                     // The writer has ended: nobody will commit these calls any more.
                     if state.finished { return (false, false, state.finishedError) }
                     state.waiters.append((id, ticket, continuation))
@@ -162,10 +169,11 @@ final class RecorderShared: Sendable {
         }
     }
 
-    /// Waits for a call (or a flush, or the stop) when none is queued; returns at once otherwise.
+    /// Waits for a call (or a flush, or the stop) when none is queued and no flush waits for a
+    /// sync; returns at once otherwise.
     func waitForWork() {
         let idle = state.withLock { state -> Bool in
-            guard state.calls.isEmpty, !state.stopping else { return false }
+            guard state.calls.isEmpty, !state.stopping, !Self.wantsSync(state) else { return false }
             state.writerIdle = true
             return true
         }
@@ -184,17 +192,49 @@ final class RecorderShared: Sendable {
         state.withLock { $0.writerBackingOff = false }
     }
 
-    /// The calls through `ticket` are committed (or given up): their flushes return.
-    func committed(through ticket: UInt64) {
+    /// The calls through `ticket` are committed (or given up), and survive a power loss when
+    /// `durable` (else a flush waits for ``madeDurable(through:)``): live readers are woken, and
+    /// the flushes now durable return.
+    func committed(through ticket: UInt64, durable: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.committed = max(state.committed, ticket)
-            let committed = state.committed
-            let ready = state.waiters.filter { $0.ticket <= committed }.map(\.continuation)
-            state.waiters.removeAll { $0.ticket <= committed }
-            return ready
+            if durable { state.durable = max(state.durable, ticket) }
+            return Self.takeReady(&state)
         }
         for continuation in ready { continuation.resume() }
         commits.bump()
+    }
+
+    /// Whether a flush waits for calls that are committed but not synced yet: the writer syncs
+    /// the log before it waits for work.
+    func wantsSync() -> Bool {
+        state.withLock { Self.wantsSync($0) }
+    }
+
+    private static func wantsSync(_ state: State) -> Bool {
+        state.waiters.contains { $0.ticket > state.durable && $0.ticket <= state.committed }
+    }
+
+    /// The last ticket committed: what a sync made now covers.
+    var committedTicket: UInt64 { state.withLock { $0.committed } }
+
+    /// The log was synced after the calls through `ticket` were committed: they survive a power
+    /// loss, and their flushes return.
+    func madeDurable(through ticket: UInt64, synced: Bool) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.durable = max(state.durable, ticket)
+            if synced { state.syncs += 1 }
+            return Self.takeReady(&state)
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Removes and returns the flushes whose calls are all durable.
+    private static func takeReady(_ state: inout State) -> [CheckedContinuation<Void, any Error>] {
+        let durable = state.durable
+        let ready = state.waiters.filter { $0.ticket <= durable }.map(\.continuation)
+        state.waiters.removeAll { $0.ticket <= durable }
+        return ready
     }
 
     /// An attempt failed: every waiting flush throws `error` (the calls stay queued).

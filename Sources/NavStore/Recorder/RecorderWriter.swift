@@ -36,7 +36,7 @@ final class RecorderWriter: @unchecked Sendable {
         loop()
         let lost = pending.count
         pending.removeAll()
-        store = nil
+        dropStore()
         shared.writerFinished(
             leaving: StoreError.interrupted(
                 path: path,
@@ -55,6 +55,10 @@ final class RecorderWriter: @unchecked Sendable {
             let stopping =
                 pending.isEmpty ? shared.take(into: &pending) : shared.takeRestIfStopping(appendingTo: &pending)
             if pending.isEmpty {
+                if shared.wantsSync() {
+                    makeDurable()
+                    continue
+                }
                 if stopping { return }
                 shared.waitForWork()
                 continue
@@ -62,6 +66,7 @@ final class RecorderWriter: @unchecked Sendable {
             let started = DispatchTime.now().uptimeNanoseconds
             if write() {
                 failuresInARow = 0
+                if shared.wantsSync() { makeDurable() }
                 // Leave the write lock free before the next transaction, as long as this one
                 // took (2-50 ms): SQLite's lock is not fair, and a waiting writer retries from
                 // its busy handler at intervals of up to 100 ms (sqlite.org/c3ref/busy_timeout.html),
@@ -93,7 +98,7 @@ final class RecorderWriter: @unchecked Sendable {
         if store != nil, let opened = openedFile, fileNumber() != opened {
             // Deleted (or replaced) under the recorder: what it committed there went with the
             // file. Say so, and write on into a new file at the path.
-            store = nil
+            dropStore()
             observers.removeAll()
             shared.report([
                 .store(
@@ -143,7 +148,7 @@ final class RecorderWriter: @unchecked Sendable {
                     return false
                 }
                 shared.report([.notStored(session: call.session, error)])
-                shared.committed(through: call.ticket)
+                shared.committed(through: call.ticket, durable: commitsAreDurable)
             }
             pending.removeFirst()
         }
@@ -166,7 +171,7 @@ final class RecorderWriter: @unchecked Sendable {
             observers = saved
             throw error
         }
-        shared.committed(through: calls.last!.ticket)
+        shared.committed(through: calls.last!.ticket, durable: commitsAreDurable)
         shared.report(reports)
     }
 
@@ -206,13 +211,45 @@ final class RecorderWriter: @unchecked Sendable {
         }
     }
 
+    /// Whether each commit is as durable as a flush promises: at every `synchronous` level but
+    /// ``StoreOptions/Synchronous/normal``, whose commits are synced at the next flush
+    /// (``makeDurable()``). At `off` nothing is ever synced: a flush promises the commit alone.
+    private var commitsAreDurable: Bool { options.store.synchronous != .normal }
+
+    /// Syncs the log for the flushes waiting on committed calls (<doc:Recording>, "What a crash
+    /// or a power loss costs"): one sync covers every commit before it. A failed sync fails them,
+    /// as a failed write does; the next flush syncs again.
+    private func makeDurable() {
+        let through = shared.committedTicket
+        guard let store else {
+            // Nothing is open: the store was dropped after a failure, and synced then as far as
+            // it could be (``dropStore()``).
+            shared.madeDurable(through: through, synced: false)
+            return
+        }
+        do {
+            try store.makeCommitsDurable()
+        } catch {
+            fail(error)
+            return
+        }
+        shared.madeDurable(through: through, synced: true)
+    }
+
+    /// Closes the store's connection, syncing its commits first when they are not synced
+    /// themselves (a failure to sync is the failure that drops it; nothing more can be done).
+    private func dropStore() {
+        if let store, !commitsAreDurable { try? store.makeCommitsDurable() }
+        store = nil
+    }
+
     /// Reports a failed attempt and fails the waiting flushes. A store that could not be opened,
     /// was read-only or failed below SQL is opened again next time, so that a file made writable
     /// or mended meanwhile is used (a connection opened read-only stays read-only).
     private func fail(_ error: any Error) {
         let storeError = (error as? StoreError) ?? .interrupted(path: path, reason: String(describing: error))
         switch storeError {
-        case .openFailed, .readOnly, .database, .interrupted: store = nil
+        case .openFailed, .readOnly, .database, .interrupted: dropStore()
         default: break
         }
         shared.report([.store(storeError)])
@@ -237,7 +274,7 @@ final class RecorderWriter: @unchecked Sendable {
         }
         shared.report([.store(storeError)] + order.map { .dropped(session: $0, count: counts[ExactKey($0)] ?? 0) })
         shared.failWaiters(storeError)
-        if let last = pending.last { shared.committed(through: last.ticket) }
+        if let last = pending.last { shared.committed(through: last.ticket, durable: true) }
         pending.removeAll(keepingCapacity: true)
     }
 

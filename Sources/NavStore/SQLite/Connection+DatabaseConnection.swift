@@ -97,6 +97,11 @@ extension Connection: DatabaseMaintenance {
         try execute("VACUUM")
     }
 
+    /// Syncs the write-ahead log (``syncWriteAheadLog(fileSync:)``).
+    package func makeCommitsDurable() throws {
+        try syncWriteAheadLog()
+    }
+
     /// A `TRUNCATE` checkpoint; `SQLITE_BUSY` (a reader holds the log) is `false`, not an error.
     package func truncateWriteAheadLog() throws -> Bool {
         let frames: (walFrames: Int, checkpointedFrames: Int)

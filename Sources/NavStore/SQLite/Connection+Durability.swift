@@ -1,3 +1,5 @@
+internal import CSQLite
+
 extension Connection {
     /// What a platform's `fsync(2)` does, which decides the pragmas that make `synchronous` keep
     /// its promise (``durabilityPragmas(_:fileSync:)``).
@@ -56,5 +58,31 @@ extension Connection {
     /// - Throws: ``SQLiteError``.
     package func setDurability(_ synchronous: Synchronous, fileSync: FileSync = .current) throws(SQLiteError) {
         for sql in Self.durabilityPragmas(synchronous, fileSync: fileSync) { try execute(sql) }
+    }
+
+    /// Syncs the write-ahead log to storage as a commit at `synchronous = full` would
+    /// (https://sqlite.org/pragma.html#pragma_synchronous): every transaction committed before it,
+    /// by any connection, then survives a power loss. It is how a connection at
+    /// `synchronous = normal`, whose commits are not synced, makes them durable at a moment of its
+    /// choosing (the recorder's `flush()`, <doc:Recording>).
+    ///
+    /// SQLite's own file: `SQLITE_FCNTL_JOURNAL_POINTER` hands the log's `sqlite3_file`
+    /// (https://sqlite.org/c3ref/c_fcntl_begin_atomic_write.html), whose `xSync` is the VFS's,
+    /// with `SQLITE_SYNC_FULL` where ``FileSync/needsFullFsync`` (`F_FULLFSYNC` on Apple
+    /// platforms) and `SQLITE_SYNC_NORMAL` (`fsync`) elsewhere. Does nothing when no log is open
+    /// (not WAL mode, or nothing read yet).
+    /// - Parameter fileSync: the platform's kind of sync; ``FileSync/current`` but in tests.
+    /// - Returns: whether a log was synced.
+    /// - Throws: ``SQLiteError`` when SQLite cannot hand the file or the sync fails (`SQLITE_IOERR_FSYNC`).
+    @discardableResult
+    package func syncWriteAheadLog(fileSync: FileSync = .current) throws(SQLiteError) -> Bool {
+        let db = try db()
+        var file: UnsafeMutablePointer<sqlite3_file>? = nil
+        let code = sqlite3_file_control(db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &file)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db, sql: nil) }
+        guard let file, let methods = file.pointee.pMethods, let sync = methods.pointee.xSync else { return false }
+        let result = sync(file, fileSync == .needsFullFsync ? SQLITE_SYNC_FULL : SQLITE_SYNC_NORMAL)
+        guard result == SQLITE_OK else { throw SQLiteError(code: result, db: db, sql: nil) }
+        return true
     }
 }

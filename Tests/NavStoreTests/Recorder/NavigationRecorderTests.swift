@@ -81,6 +81,46 @@ struct NavigationRecorderTests {
         #expect(try store.sessionInfo("one").version == 302)
     }
 
+    @Test("by default commits are not synced; flush syncs the log once for what it covers, and only then")
+    func syncAtFlush() async throws {
+        #expect(RecorderOptions().store.synchronous == .normal)
+        #expect(RecorderOptions.defaultStore.busyTimeoutMilliseconds == StoreOptions().busyTimeoutMilliseconds)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        var options = RecorderOptions()
+        options.pollIntervalMilliseconds = 5
+        let recorder = NavigationRecorder(path: path, options: options)
+        let syncs = { recorder.shared.state.withLock { $0.syncs } }
+        for index in 0..<20 { recorder.record(Self.push("p\(index)"), session: "s") }
+        // Committed without a sync: a live reader sees all 21 events before any flush.
+        var seen = 0
+        for try await _ in recorder.events(session: "s") {
+            seen += 1
+            if seen == 21 { break }
+        }
+        #expect(syncs() == 0)
+        try await recorder.flush()
+        #expect(syncs() == 1)
+        // Nothing new: the next flush has nothing to sync.
+        try await recorder.flush()
+        #expect(syncs() == 1)
+        recorder.record(Self.push("last"), session: "s")
+        try await recorder.flush()
+        #expect(syncs() == 2)
+        try await recorder.close()
+        #expect(try Self.events(path, "s").count == 22)
+
+        // At full every commit is synced: a flush syncs nothing more.
+        var full = RecorderOptions()
+        full.store.synchronous = .full
+        let synced = NavigationRecorder(path: directory.path("full.sqlite"), options: full)
+        synced.record(Self.push("a"), session: "s")
+        try await synced.flush()
+        #expect(synced.shared.state.withLock { $0.syncs } == 0)
+        #expect(try Self.events(directory.path("full.sqlite"), "s").count == 2)
+        try await synced.close()
+    }
+
     @Test("flush with nothing recorded returns at once; record and observe never throw on odd input")
     func oddInput() async throws {
         let directory = try TemporaryDirectory()

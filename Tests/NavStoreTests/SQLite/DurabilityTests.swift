@@ -70,4 +70,25 @@ import Testing
             }
         }
     }
+
+    @Test("syncing the write-ahead log: through SQLite's own file in WAL mode, nothing without a log")
+    func syncWriteAheadLog() throws {
+        try withTemporaryDirectory { dir in
+            let db = try Connection(path: dir.path("wal.sqlite"), mode: .readWriteCreate)
+            defer { db.close() }
+            try db.setJournalModeWAL()
+            try db.setDurability(.normal)
+            try db.execute("CREATE TABLE t (x)")
+            try db.execute("INSERT INTO t VALUES (1)")
+            for fileSync in Connection.FileSync.allCases {
+                #expect(try db.syncWriteAheadLog(fileSync: fileSync))
+            }
+            // A rollback-journal database has no journal open between transactions.
+            let plain = try Connection(path: dir.path("plain.sqlite"), mode: .readWriteCreate)
+            defer { plain.close() }
+            try plain.execute("CREATE TABLE t (x)")
+            #expect(try plain.syncWriteAheadLog() == false)
+        }
+    }
 }
+

@@ -1,7 +1,12 @@
 /// How a store opens and writes its database.
 public struct StoreOptions: Sendable {
-    /// How long a writer waits for another writer's lock, in milliseconds (`PRAGMA busy_timeout`,
-    /// https://sqlite.org/pragma.html#pragma_busy_timeout). Default 10,000.
+    /// How long a writer waits for another writer's lock, in milliseconds, before it fails with
+    /// ``StoreError/busy(path:milliseconds:cause:)``. Default 10,000. On SQLite a busy handler of the
+    /// store's own (https://sqlite.org/c3ref/busy_handler.html) tries again every millisecond
+    /// meanwhile, where `sqlite3_busy_timeout`'s sleeps up to 100 ms between tries and lets
+    /// writers that commit back to back keep others out; `PRAGMA busy_timeout` therefore reads 0.
+    /// SQLite only: on PostgreSQL a writer waits as the server lets it (the server's
+    /// `lock_timeout`, unset by default).
     public var busyTimeoutMilliseconds: Int = 10_000
     /// A snapshot of a session's state is stored every this many events (<doc:StorageLayout>), so a
     /// historical state costs at most this many applies plus one indexed read. Default 64

@@ -107,3 +107,15 @@ extension NavigationStore {
         }
     }
 }
+
+extension NavigationStore {
+    /// Makes every transaction committed so far survive a power loss, where commits are not
+    /// synced themselves (SQLite at ``StoreOptions/Synchronous/normal``: the write-ahead log is
+    /// synced, as a commit at `full` would sync it); nothing on PostgreSQL. The recorder's
+    /// ``NavigationRecorder/flush()`` calls it (<doc:Recording>, "What a crash or a power loss
+    /// costs").
+    /// - Throws: ``StoreError`` when the sync fails (an I/O error).
+    func makeCommitsDurable() throws(StoreError) {
+        try withCore { core in try core.maintenance?.makeCommitsDurable() }
+    }
+}
