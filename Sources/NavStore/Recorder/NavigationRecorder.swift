@@ -129,10 +129,9 @@ public final class NavigationRecorder: Sendable {
     }
 
     /// Commits what was recorded, then ends the writer and closes the store's connection; every
-    /// call after it is ignored. For an app whose database is in a shared (App Group) container,
-    /// where iOS ends a suspended app that holds a file lock in it (0xDEAD10CC, <doc:Recording>):
-    /// close the recorder before the app suspends, and make a new one when it comes back.
-    /// Live ``events(session:from:)`` sequences have connections of their own: end them too.
+    /// call after it is ignored. To close the connections only while the app is suspended (an
+    /// App Group container, 0xDEAD10CC), use ``suspend()`` and ``resume()`` instead. Live
+    /// ``events(session:from:)`` sequences have connections of their own: end them too.
     ///
     /// It returns in bounded time whatever the store does: the writer makes one last attempt with
     /// every call left (an open that fails at once, or a write that waits at most the busy
@@ -145,6 +144,42 @@ public final class NavigationRecorder: Sendable {
         do { try await flush() } catch { failure = error }
         await shared.stopAndWait()
         if let failure { throw failure }
+    }
+
+    /// Commits what was recorded, then closes every connection of the recorder (its writer's, and
+    /// those of its live ``events(session:from:)`` sequences) and keeps them closed until
+    /// ``resume()``: for an app whose database is in a shared (App Group) container, where iOS
+    /// ends a suspended app that holds a lock on a file there (0xDEAD10CC, <doc:Recording>, "In
+    /// an app's life"). Call it inside the background task when the app moves to the background,
+    /// and ``resume()`` when it comes back.
+    ///
+    /// Meanwhile the recorder takes calls as ever and keeps them queued, without writing them
+    /// (dropping and counting the newer ones once the queue is full); ``flush()`` throws at once.
+    /// Live sequences keep what they have read and wait. A live sequence whose task is busy
+    /// elsewhere closes its connection when it next asks for an event: this waits for those up to
+    /// a second.
+    /// A recorder suspended already is left as it is.
+    /// - Throws: what ``flush()`` throws; the recorder is suspended all the same, and the calls the
+    ///   store could not take stay queued for ``resume()``.
+    public func suspend() async throws {
+        // Suspended already: nothing was written since, and nothing is open.
+        if shared.state.withLock({ $0.suspension != nil }) { return }
+        var failure: (any Error)?
+        do { try await flush() } catch { failure = error }
+        await shared.suspend(
+            error: StoreError.interrupted(
+                path: path, reason: "the recorder is suspended; resume() writes what was recorded meanwhile"))
+        shared.commits.setSuspended(true)
+        await shared.commits.waitForReadersClosed(milliseconds: 1_000)
+        if let failure { throw failure }
+    }
+
+    /// Ends a ``suspend()``: the writer opens the store again and writes the calls recorded
+    /// meanwhile, and live sequences open theirs and go on. Returns at once; does nothing when the
+    /// recorder is not suspended.
+    public func resume() {
+        shared.resume()
+        shared.commits.setSuspended(false)
     }
 
     /// The committed events of `session` from version `version` on, live: its history first,
@@ -191,6 +226,11 @@ public struct RecordedEvents: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let sequence: RecordedEvents
         private var feed: EventFeed?
+        /// Counts the feed's connection as open, for ``NavigationRecorder/suspend()``.
+        private var lease: ReaderLease?
+        /// Where the feed was when a suspension closed its connection: the next feed goes on
+        /// from there.
+        private var position: EventFeed.Position?
         private var buffer: [Event] = []
         private var index = 0
         /// Whether the last read filled a whole page: more may be committed already.
@@ -222,6 +262,19 @@ public struct RecordedEvents: AsyncSequence, Sendable {
                     return buffer[index]
                 }
                 if Task.isCancelled { return nil }
+                if sequence.signal.isSuspended {
+                    // The recorder is suspended: close the connection (and its lock on the
+                    // -shm file) and wait for the resume, which wakes this wait.
+                    if let feed { position = feed.position }
+                    feed = nil
+                    lease = nil
+                    fullPage = false
+                    let generation = sequence.signal.generation
+                    if sequence.signal.isSuspended {
+                        await sequence.signal.wait(after: generation, milliseconds: 60_000)
+                    }
+                    continue
+                }
                 let generation = sequence.signal.generation
                 if try fill() {
                     idleChecks = 0
@@ -253,7 +306,15 @@ public struct RecordedEvents: AsyncSequence, Sendable {
         private mutating func fill() throws -> Bool {
             if feed == nil {
                 guard let store = try Self.open(sequence) else { return false }
-                feed = EventFeed(store: store, sessions: [sequence.session], from: sequence.fromVersion)
+                feed =
+                    if let position {
+                        EventFeed(
+                            store: store, sessions: [sequence.session], from: sequence.fromVersion, continuing: position
+                        )
+                    } else {
+                        EventFeed(store: store, sessions: [sequence.session], from: sequence.fromVersion)
+                    }
+                lease = sequence.signal.openReader()
             }
             if !fullPage, try !feed!.hasNewCommits() { return false }
             buffer.removeAll(keepingCapacity: true)

@@ -43,6 +43,12 @@ final class RecorderShared: Sendable {
         /// The writer waits before trying again: only a flush wakes it early.
         var writerBackingOff = false
         var stopping = false
+        /// What a flush throws while the recorder is suspended (``NavigationRecorder/suspend()``):
+        /// the writer writes nothing and keeps no connection until ``resume()``. `nil` otherwise.
+        var suspension: (any Error)?
+        /// The writer has closed its connection for the suspension and waits for the resume.
+        var writerSuspended = false
+        var suspendWaiters: [CheckedContinuation<Void, Never>] = []
         /// The writer has ended (after ``stop()``): the store is closed.
         var finished = false
         /// What a flush of calls the ended writer did not commit throws.
@@ -123,6 +129,8 @@ final class RecorderShared: Sendable {
                 let (done, wakeWriter, closed) = state.withLock { state -> (Bool, Bool, (any Error)?) in
                     let ticket = state.enqueued
                     if ticket <= state.durable { return (true, false, nil) }
+                    // Suspended: nothing is written until resume(); a flush must not wait for it.
+                    if let suspension = state.suspension { return (false, false, suspension) }
                     // The writer has ended: nobody will commit these calls any more.
                     if state.finished { return (false, false, state.finishedError) }
                     state.waiters.append((id, ticket, continuation))
@@ -173,7 +181,9 @@ final class RecorderShared: Sendable {
     /// sync; returns at once otherwise.
     func waitForWork() {
         let idle = state.withLock { state -> Bool in
-            guard state.calls.isEmpty, !state.stopping, !Self.wantsSync(state) else { return false }
+            guard state.calls.isEmpty, !state.stopping, state.suspension == nil, !Self.wantsSync(state) else {
+                return false
+            }
             state.writerIdle = true
             return true
         }
@@ -183,7 +193,7 @@ final class RecorderShared: Sendable {
     /// Waits `milliseconds` before the writer tries again, or less when a flush asks.
     func backOff(milliseconds: Int) {
         let waits = state.withLock { state -> Bool in
-            guard !state.stopping else { return false }
+            guard !state.stopping, state.suspension == nil else { return false }
             state.writerBackingOff = true
             return true
         }
@@ -246,6 +256,71 @@ final class RecorderShared: Sendable {
         for continuation in waiting { continuation.resume(throwing: error) }
     }
 
+    // MARK: Suspension
+
+    /// Asks the writer to close its connection and write nothing until ``resume()``; waiting
+    /// flushes throw `error`, and so do new ones meanwhile. Returns once the writer has closed it
+    /// (at once when the writer has ended).
+    func suspend(error: any Error) async {
+        let (waiting, wakeWriter) = state.withLock { state -> ([CheckedContinuation<Void, any Error>], Bool) in
+            state.suspension = error
+            defer { state.waiters.removeAll() }
+            let wakeWriter = state.writerIdle || state.writerBackingOff
+            state.writerIdle = false
+            state.writerBackingOff = false
+            return (state.waiters.map(\.continuation), wakeWriter)
+        }
+        for continuation in waiting { continuation.resume(throwing: error) }
+        if wakeWriter { wake.signal() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                if state.finished || state.writerSuspended || state.suspension == nil { return true }
+                state.suspendWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Ends a suspension: the writer opens the store again and writes what was queued meanwhile.
+    func resume() {
+        let wakeWriter = state.withLock { state -> Bool in
+            state.suspension = nil
+            let wakeWriter = state.writerSuspended || state.writerIdle
+            state.writerIdle = false
+            return wakeWriter
+        }
+        if wakeWriter { wake.signal() }
+    }
+
+    /// Whether the writer is asked to suspend (and the recorder is not stopping).
+    func suspensionAsked() -> Bool {
+        state.withLock { $0.suspension != nil && !$0.stopping }
+    }
+
+    /// The writer has closed its connection: the waiting ``suspend(error:)`` calls return; then
+    /// it waits, taking no call, until the resume or the stop.
+    func waitWhileSuspended() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.writerSuspended = true
+            defer { state.suspendWaiters.removeAll() }
+            return state.suspendWaiters
+        }
+        for continuation in waiting { continuation.resume() }
+        while true {
+            let suspended = state.withLock { state -> Bool in
+                guard state.suspension != nil, !state.stopping else {
+                    state.writerSuspended = false
+                    return false
+                }
+                state.writerIdle = true
+                return true
+            }
+            guard suspended else { return }
+            wake.wait()
+        }
+    }
+
     /// Asks the writer to finish what is queued and end.
     func stop() {
         state.withLock {
@@ -277,10 +352,14 @@ final class RecorderShared: Sendable {
             state.finishedError = error
             defer {
                 state.closeWaiters.removeAll()
+                state.suspendWaiters.removeAll()
                 state.waiters.removeAll()
                 state.subscribers.removeAll()
             }
-            return (state.closeWaiters, state.waiters.map(\.continuation), Array(state.subscribers.values))
+            return (
+                state.closeWaiters + state.suspendWaiters, state.waiters.map(\.continuation),
+                Array(state.subscribers.values)
+            )
         }
         for continuation in waiting { continuation.resume(throwing: error) }
         for subscriber in subscribers { subscriber.finish() }
@@ -328,12 +407,67 @@ final class CommitSignal: Sendable {
         var generation: UInt64 = 0
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextID: UInt64 = 0
+        /// The recorder is suspended: live readers close their connections and wait.
+        var suspended = false
+        /// Live readers with a connection open (``ReaderLease``).
+        var openReaders = 0
+        var closedWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let state = Lock(State())
 
     /// The current generation.
     var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Whether the recorder is suspended (``NavigationRecorder/suspend()``).
+    var isSuspended: Bool { state.withLock { $0.suspended } }
+
+    /// How many live readers have a connection open.
+    var openReaders: Int { state.withLock { $0.openReaders } }
+
+    /// Suspends or resumes the live readers, and wakes them to close or reopen their connections.
+    func setSuspended(_ suspended: Bool) {
+        state.withLock { $0.suspended = suspended }
+        bump()
+    }
+
+    /// A live reader opened a connection: held until the lease is released.
+    func openReader() -> ReaderLease {
+        state.withLock { $0.openReaders += 1 }
+        return ReaderLease(signal: self)
+    }
+
+    fileprivate func readerClosed() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.openReaders -= 1
+            guard state.openReaders == 0 else { return [] }
+            defer { state.closedWaiters.removeAll() }
+            return Array(state.closedWaiters.values)
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns once no live reader has a connection open, or after `milliseconds`.
+    func waitForReadersClosed(milliseconds: Int) async {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = state.withLock { state -> Bool in
+                guard state.openReaders > 0 else { return false }
+                state.closedWaiters[id] = continuation
+                return true
+            }
+            guard waiting else {
+                continuation.resume()
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+                state.withLock { $0.closedWaiters.removeValue(forKey: id) }?.resume()
+            }
+        }
+    }
 
     /// Moves to the next generation and wakes every waiter.
     func bump() {
@@ -375,4 +509,12 @@ final class CommitSignal: Sendable {
     private func resume(_ id: UInt64) {
         state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
+}
+
+/// A live reader's open connection, counted by its ``CommitSignal`` until the lease is released
+/// (the reader closes its connection, or is dropped).
+final class ReaderLease: Sendable {
+    private let signal: CommitSignal
+    fileprivate init(signal: CommitSignal) { self.signal = signal }
+    deinit { signal.readerClosed() }
 }

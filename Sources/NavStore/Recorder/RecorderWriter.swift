@@ -50,6 +50,14 @@ final class RecorderWriter: @unchecked Sendable {
     /// (an open's failure, or at most the busy timeout of a write).
     private func loop() {
         while true {
+            if shared.suspensionAsked() {
+                // suspend(): close the connection (no lock is held on the file or its -shm while
+                // the app is suspended) and write nothing until resume(); the calls stay queued,
+                // and those that failed stay pending.
+                dropStore()
+                shared.waitWhileSuspended()
+                continue
+            }
             // The stop is read on every turn, also while calls that failed are pending: a store
             // that cannot be opened must not keep a closing recorder's writer retrying at once.
             let stopping =
@@ -111,7 +119,9 @@ final class RecorderWriter: @unchecked Sendable {
         }
         if store == nil {
             if path.isEmpty {
-                giveUp(StoreError.cannotOpen(path: path, reason: "the path is empty; expected a file path or a postgresql:// URI"))
+                giveUp(
+                    StoreError.cannotOpen(
+                        path: path, reason: "the path is empty; expected a file path or a postgresql:// URI"))
                 return true
             }
             do {

@@ -121,6 +121,75 @@ struct NavigationRecorderTests {
         try await synced.close()
     }
 
+    /// The files under `directory` this process has open (Linux's /proc/self/fd).
+    static func openFiles(under directory: String) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+            .filter { $0.hasPrefix(directory) }
+    }
+
+    @Test("suspend() closes every connection (writer and live readers) and keeps calls queued; resume() writes them")
+    func suspendAndResume() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        for index in 0..<5 { recorder.record(Self.push("p\(index)"), session: "s") }
+        try await recorder.flush()
+        // A live reader with its own connection, reading as events come.
+        let seen = Lock<[Int]>([])
+        let reader = Task {
+            for try await event in recorder.events(session: "s") {
+                seen.withLock { $0.append(event.version) }
+                if event.version == 9 { break }
+            }
+        }
+        while seen.withLock({ $0.count }) < 6 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!Self.openFiles(under: directory.url.path).isEmpty)
+
+        try await recorder.suspend()
+        // No connection is left: no file of the folder is open, and the last connection's close
+        // removed the -wal and -shm files (nothing to hold a lock on).
+        #expect(Self.openFiles(under: directory.url.path) == [])
+        #expect(recorder.shared.commits.openReaders == 0)
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        // Calls keep coming and stay queued; a flush throws at once rather than wait.
+        for index in 5..<8 { recorder.record(Self.push("p\(index)"), session: "s") }
+        await #expect(throws: StoreError.self) { try await recorder.flush() }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(Self.openFiles(under: directory.url.path) == [])
+        #expect(try Self.events(path, "s").count == 6)
+        // A second suspend changes nothing.
+        try await recorder.suspend()
+
+        recorder.resume()
+        try await recorder.flush()
+        #expect(try Self.events(path, "s").map(\.version) == Array(1...9))
+        try await reader.value
+        #expect(seen.withLock { $0 } == Array(1...9))
+        // resume() of a recorder that is not suspended does nothing.
+        recorder.resume()
+        recorder.record(Self.push("last"), session: "s")
+        try await recorder.close()
+        #expect(try Self.events(path, "s").count == 10)
+    }
+
+    @Test("suspend() of a recorder whose store cannot open returns, keeps the calls, and close() ends")
+    func suspendWhileFailing() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("missing/nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        recorder.record(Self.push("a"), session: "s")
+        await #expect(throws: StoreError.self) { try await recorder.suspend() }
+        recorder.record(Self.push("b"), session: "s")
+        try FileManager.default.createDirectory(atPath: directory.path("missing"), withIntermediateDirectories: true)
+        recorder.resume()
+        try await recorder.flush()
+        #expect(try Self.events(path, "s").compactMap(\.body.entryIDs.first) == ["a", "b"])
+        try await recorder.close()
+    }
+
     @Test("flush with nothing recorded returns at once; record and observe never throw on odd input")
     func oddInput() async throws {
         let directory = try TemporaryDirectory()

@@ -5,27 +5,42 @@ import Testing
 
 /// The NavStore calls of NavStore.docc/GettingStarted.md, as written there, with the public API
 /// only: if the article's code stops compiling or means something else, this fails; and every
-/// line of code in the article must be a line of this file. On both backends: on PostgreSQL a
-/// fresh schema's URI stands for the article's file.
+/// line of code in the article must be a line of this file. Run twice on one database, as the
+/// scene's first launch and a relaunch that restores its session and goes on in it; on both
+/// backends (on PostgreSQL a fresh schema's URI stands for the article's file).
 @Suite("Getting started in an app")
 struct GettingStartedTests {
-    @Test(
-        "the article's calls run as written: record, observe, failures, flush, events, restore, read back",
-        arguments: StoreBackend.all)
-    func articleCalls(backend: StoreBackend) async throws {
-        let directory = try TemporaryDirectory()
-        // The article's `databaseURL.path`: the file, or on PostgreSQL a fresh schema's URI.
-        let databaseURL = (
-            path: backend == .sqlite ? directory.path("nav.sqlite") : try backend.location(directory), ()
-        )
-        let sceneID = "scene-1"
+    /// What one launch saw.
+    struct Launch {
+        var restored: [String]?
+        var seen: [(version: Int, type: String)]
+        var then: VersionedState
+        var platform: PlatformGeneration
+    }
 
-        var options = RecorderOptions(platform: .ios26)
+    /// The article's code in its order, as one launch of the app.
+    static func launch(path: String, sceneID: String, expectedEvents: Int) async throws -> Launch {
+        var restored: [String]?
+        let databaseURL = (path: path, ())
+
+        let platform = PlatformGeneration.forApp(
+            systemVersion: ProcessInfo.processInfo.operatingSystemVersion, infoDictionary: Bundle.main.infoDictionary)
+        var options = RecorderOptions(platform: platform)
         options.queueCapacity = 1_000
         let recorder = NavigationRecorder(path: databaseURL.path, options: options)
 
+        let store = try NavigationStore(path: databaseURL.path)
+        do {
+            let payload = try store.restore(session: sceneID, mark: true)
+            restored = payload.layers.first?.entries.map(\.id)
+            // Rebuild one navigation controller per layer of payload.layers, then, once it is on screen:
+            try store.acknowledgeRestore(session: sceneID)
+        } catch StoreError.sessionNotFound {
+            // The scene's first launch: there is nothing to restore.
+        }
+
         let item = NavigationItem(title: "Inbox", backButtonTitle: "Mail")
-        recorder.record(.push(Entry(id: "inbox", route: "mail://inbox", item: item)), session: sceneID)
+        recorder.record(.setStack([Entry(id: "inbox", route: "mail://inbox", item: item)]), session: sceneID)
         recorder.record(.push(Entry(id: "message", item: NavigationItem(title: "Message"))), session: sceneID)
 
         // The user long-pressed the back button and picked the row for "inbox":
@@ -47,38 +62,64 @@ struct GettingStartedTests {
 
         try await recorder.flush()
 
-        var seen: [(Int, String)] = []
-        for try await event in recorder.events(session: sceneID, from: 1) {
-            print(event.version, event.type)
-            seen.append((event.version, event.type))
-            if event.version == 7 { break }  // an overlay would go on
+        let seen = Lock<[(version: Int, type: String)]>([])
+        let overlay = Task {
+            for try await event in recorder.events(session: sceneID, from: 1) {
+                print(event.version, event.type)
+                seen.withLock { $0.append((event.version, event.type)) }
+            }
         }
-        #expect(seen.map(\.0) == Array(1...7))
-        #expect(
-            seen.map(\.1) == [
-                "session.started", "entry.pushed", "entry.pushed", "entries.popped", "item.updated", "entry.pushed",
-                "entries.popped",
-            ])
+        while seen.withLock({ $0.count }) < expectedEvents { try await Task.sleep(for: .milliseconds(2)) }
+        // When the overlay closes:
+        overlay.cancel()
+        try await overlay.value
 
-        let store = try NavigationStore(path: databaseURL.path)
-        let payload = try store.restore(session: sceneID, mark: true)
-        #expect(payload.layers.map { $0.entries.map(\.id) } == [["inbox"]])
-        #expect(payload.layers[0].entries[0].item.title == "Inbox (3)")
-        // Rebuild one navigation controller per layer of payload.layers, then, once it is on screen:
-        try store.acknowledgeRestore(session: sceneID)
-
-        // Version 3 is the push of "message": the back button and the menu row come from the
-        // back item "inbox", its backButtonTitle first (rules 4 and 7; iOS 26 keeps it).
         let then = try store.state(session: sceneID, at: .version(3))
+        _ = then.backButton?.label
+        _ = then.backMenu?.map(\.title)
         #expect(then.backButton?.label == "Mail")
         #expect(then.backMenu?.map(\.title) == ["Mail"])
-        #expect(try store.sessionInfo(sceneID).platform == .ios26)
-        // The pop after shouldPop was a tap; nothing was refused.
-        #expect(
-            try store.allEventsForTest(sceneID)[6].body
-                == .entriesPopped(source: .backButton, ids: ["thread"], confirmed: false))
+
         try await recorder.close()
         await watcher.value
+        return Launch(restored: restored, seen: seen.withLock { $0 }, then: then, platform: platform)
+    }
+
+    @Test(
+        "the article's calls run as written, at a first launch and at the next, in one session",
+        arguments: StoreBackend.all)
+    func articleCalls(backend: StoreBackend) async throws {
+        let directory = try TemporaryDirectory()
+        let path = backend == .sqlite ? directory.path("nav.sqlite") : try backend.location(directory)
+        let launchTypes = [
+            "stack.replaced", "entry.pushed", "entries.popped", "item.updated", "entry.pushed", "entries.popped",
+        ]
+
+        let first = try await Self.launch(path: path, sceneID: "scene-1", expectedEvents: 7)
+        #expect(first.restored == nil)
+        #expect(first.seen.map(\.version) == Array(1...7))
+        #expect(first.seen.map(\.type) == ["session.started"] + launchTypes)
+        // Version 3 is the push of "message": the back button and the menu row come from the
+        // back item "inbox", its backButtonTitle first (rules 4 and 7; iOS 26 keeps it).
+        #expect(first.then.state.layers[0].entries.map(\.id) == ["inbox", "message"])
+
+        // The next launch restores the stack the first one left, marks the restart, and records
+        // on in the same session.
+        let second = try await Self.launch(path: path, sceneID: "scene-1", expectedEvents: 14)
+        #expect(second.restored == ["inbox"])
+        #expect(second.seen.map(\.version) == Array(1...14))
+        #expect(
+            second.seen.map(\.type)
+                == ["session.started"] + launchTypes + ["session.restored"] + launchTypes)
+
+        let store = try NavigationStore(path: path)
+        #expect(try store.sessions().map(\.key) == ["scene-1"])
+        #expect(try store.sessionInfo("scene-1").platform == first.platform)
+        // The pops after shouldPop were taps; the back-menu row was a back-menu pop.
+        let events = try store.allEventsForTest("scene-1")
+        #expect(events[6].body == .entriesPopped(source: .backButton, ids: ["thread"], confirmed: false))
+        #expect(events[3].body == .entriesPopped(source: .backMenu, ids: ["message"], confirmed: false))
+        #expect(events.last?.body == .entriesPopped(source: .backButton, ids: ["thread"], confirmed: false))
     }
 
     @Test("every line of code in the article is a line of this test")
@@ -99,9 +140,10 @@ struct GettingStartedTests {
             }
             let code = line.trimmingCharacters(in: .whitespaces)
             guard inCode, !code.isEmpty else { continue }
-            // Reading a value is written as a bare expression in the article, checked here.
-            if code == "then.backButton?.label" || code == "then.backMenu?.map(\\.title)" { continue }
-            #expect(testLines.contains(code), "GettingStarted.md's line \(code.debugDescription) is not in this test")
+            // Reading a value is written as a bare expression in the article, `_ = ` here.
+            #expect(
+                testLines.contains(code) || testLines.contains("_ = " + code),
+                "GettingStarted.md's line \(code.debugDescription) is not in this test")
             checked += 1
         }
         #expect(checked > 25)

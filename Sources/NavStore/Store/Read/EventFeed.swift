@@ -32,7 +32,7 @@ public struct EventFeed: Sendable {
     public let fromVersion: Int?
 
     /// A session the feed has seen: its key and base version (0 when never truncated).
-    private struct Known: Sendable {
+    fileprivate struct Known: Sendable {
         var key: String
         var base: Int
         /// The newest version delivered (0 before any).
@@ -61,6 +61,33 @@ public struct EventFeed: Sendable {
         self.store = store
         self.sessions = sessions
         self.fromVersion = version
+    }
+
+    /// Where a feed is in the log, without its connection: a feed made again with it
+    /// (``init(store:sessions:from:continuing:)``) on another connection to the same database
+    /// goes on from there. The recorder's live sequences keep it while a suspension has closed
+    /// their connections (``NavigationRecorder/suspend()``).
+    package struct Position: Sendable {
+        fileprivate var started: Bool
+        fileprivate var lastSeq: Int64
+        fileprivate var known: [Int64: Known]
+        fileprivate var removedMark: Int64
+    }
+
+    /// Where this feed is (``Position``).
+    package var position: Position {
+        Position(started: started, lastSeq: lastSeq, known: known, removedMark: removedMark)
+    }
+
+    /// A feed of `store`'s log that goes on from `position`, a place of a feed of the same
+    /// database with the same `sessions` and `version`: the first ``hasNewCommits()`` is `true`
+    /// (the change counter is the connection's own).
+    package init(store: NavigationStore, sessions: [String]?, from version: Int?, continuing position: Position) {
+        self.init(store: store, sessions: sessions, from: version)
+        started = position.started
+        lastSeq = position.lastSeq
+        known = position.known
+        removedMark = position.removedMark
     }
 
     /// Whether a commit may have happened since the last ``read(limit:)``: the connection's
