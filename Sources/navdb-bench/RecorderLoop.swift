@@ -18,7 +18,7 @@ import NavStore
 ///
 /// ```
 /// navdb-bench __recorder-loop DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P]
-///     [--until-exists FILE]
+///     [--slow-after S --slow-pace-ms Q] [--until-exists FILE]
 /// ```
 /// - `--start N`: the first push is `TAG-(N+1)` (default 0): a restart after a kill goes on
 ///   after what the log holds.
@@ -27,6 +27,9 @@ import NavStore
 /// - `--flush-every K`: pushes per flush (default 20).
 /// - `--tag T`: prefix of the entry ids (default `r<pid>`).
 /// - `--pace-ms P`: sleep P milliseconds after each call (default 0: as fast as it can).
+/// - `--slow-after S`, `--slow-pace-ms Q`: after S pushes, sleep Q milliseconds after each call
+///   instead: a run that must last as long as other writers (`--until-exists`) keeps recording
+///   without its stack growing fast while they are slow (a loaded machine).
 /// - `--until-exists FILE`: stop, flushed, once FILE exists (checked before each call), so that
 ///   the run lasts as long as the parent's other writers.
 ///
@@ -41,12 +44,15 @@ enum RecorderLoop {
         var count: Int?
         var every = 20
         var pace = 0
+        var slowAfter = Int.max
+        var slowPace = 0
         var stopFile: String?
         var tag = "r\(getpid())"
         var rest = arguments[...]
         while let word = rest.popFirst() {
             switch word {
-            case "--start", "--count", "--flush-every", "--tag", "--pace-ms", "--until-exists":
+            case "--start", "--count", "--flush-every", "--tag", "--pace-ms", "--until-exists", "--slow-after",
+                "--slow-pace-ms":
                 guard let value = rest.popFirst() else { return usage("missing value for \(word)") }
                 if word == "--tag" || word == "--until-exists" {
                     if word == "--tag" { tag = value } else { stopFile = value }
@@ -59,6 +65,8 @@ enum RecorderLoop {
                 case "--start": start = number
                 case "--count": count = number
                 case "--pace-ms": pace = number
+                case "--slow-after": slowAfter = number
+                case "--slow-pace-ms": slowPace = number
                 default: every = number
                 }
             default:
@@ -82,7 +90,8 @@ enum RecorderLoop {
             }
             recorded += 1
             let id = "\(tag)-\(start + recorded)"
-            if pace > 0 { usleep(useconds_t(pace * 1_000)) }
+            let wait = recorded > slowAfter ? slowPace : pace
+            if wait > 0 { usleep(useconds_t(wait * 1_000)) }
             recorder.record(
                 .push(Entry(id: id, route: "r/\(id)", item: NavigationItem(title: "Screen \(id)"))), session: session)
             guard recorded % every == 0 || recorded == count else { continue }
@@ -120,7 +129,7 @@ enum RecorderLoop {
 
     private static func usage(_ message: String) -> Int32 {
         fputs(
-            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P] [--until-exists FILE]\n",
+            "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P] [--slow-after S --slow-pace-ms Q] [--until-exists FILE]\n",
             stderr)
         return 64
     }

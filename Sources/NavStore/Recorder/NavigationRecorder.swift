@@ -9,7 +9,7 @@ import Dispatch
 /// queued value. One background writer appends the calls in order, as many as are queued (of
 /// every session) per transaction, each decided by the rules against its session's state at that
 /// point; a session the recorder has not seen is started by its first call. ``flush()`` returns
-/// once everything recorded before it is committed: call it when the app moves to the
+/// once everything recorded before it is committed and synced: call it when the app moves to the
 /// background. ``events(session:from:)`` reads what is committed, live.
 ///
 /// The host app is never stopped by the recorder: nothing it does throws into the caller,
@@ -112,9 +112,10 @@ public final class NavigationRecorder: Sendable {
         shared.enqueue(.callback(callback), session: session, at: Timestamp.now())
     }
 
-    /// Returns once every call recorded before it is committed and synced to storage, or given up (a command the rules refuse, a
-    /// value the database cannot hold; each reported on ``failures``). Calls dropped because the
-    /// queue was full are not waited for: their `calls.dropped` note is.
+    /// Returns once every call recorded before it is committed and synced to storage, or given up
+    /// (a command the rules refuse, a value the database cannot hold; each reported on
+    /// ``failures``). Calls dropped because the queue was full are not waited for: their
+    /// `calls.dropped` note is.
     ///
     /// At the recorder's default ``StoreOptions/Synchronous/normal`` (``RecorderOptions/defaultStore``)
     /// the writer syncs the log once for the calls committed since the last flush, so that what

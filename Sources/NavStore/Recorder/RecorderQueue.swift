@@ -116,7 +116,7 @@ final class RecorderShared: Sendable {
                 session: session, at: at, ticket: state.enqueued, kind: .dropped(count: 1, firstAt: at, lastAt: at)))
     }
 
-    /// Waits until every call accepted before it is committed.
+    /// Waits until every call accepted before it is committed and as durable as a flush promises.
     /// - Throws: the writer's error when its next attempt fails; `CancellationError` when the
     ///   task is cancelled.
     func flush() async throws {
@@ -190,10 +190,11 @@ final class RecorderShared: Sendable {
         if idle { wake.wait() }
     }
 
-    /// Waits `milliseconds` before the writer tries again, or less when a flush asks.
+    /// Waits `milliseconds` before the writer tries again, or less when a flush asks. A flush
+    /// that waits already (it came while the writer was writing) ends the wait at once.
     func backOff(milliseconds: Int) {
         let waits = state.withLock { state -> Bool in
-            guard !state.stopping, state.suspension == nil else { return false }
+            guard !state.stopping, state.suspension == nil, state.waiters.isEmpty else { return false }
             state.writerBackingOff = true
             return true
         }

@@ -80,7 +80,8 @@ final class RecorderWriter: @unchecked Sendable {
                 // its busy handler at intervals of up to 100 ms (sqlite.org/c3ref/busy_timeout.html),
                 // so recorders committing back to back kept other processes' writers out past
                 // their busy timeout. The pause also lets more calls join the next batch; a
-                // flush cuts it short.
+                // flush cuts it short, and one that is waiting already skips it (the app asked
+                // for its calls now: on going to the background, say).
                 let tookMilliseconds = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
                 shared.backOff(
                     milliseconds: min(

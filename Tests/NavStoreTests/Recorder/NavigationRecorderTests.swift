@@ -190,6 +190,66 @@ struct NavigationRecorderTests {
         try await recorder.close()
     }
 
+    /// Runs `chattr` (e2fsprogs) on `path`; `false` when it cannot (not installed, a file system
+    /// without the immutable flag).
+    @discardableResult
+    static func chattr(_ flag: String, _ path: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Whether this machine can make a file unwritable even for root (the tests run as root,
+    /// whom permissions do not stop): the immutable flag.
+    static let canMakeImmutable: Bool = {
+        guard let directory = try? TemporaryDirectory() else { return false }
+        let probe = directory.path("probe")
+        FileManager.default.createFile(atPath: probe, contents: nil)
+        guard chattr("+i", probe) else { return false }
+        chattr("-i", probe)
+        return true
+    }()
+
+    @Test(
+        "a store that is read-only when the recorder opens it is opened again once it is writable",
+        .enabled(if: canMakeImmutable, "needs chattr +i: the tests run as root, whom permissions do not stop"))
+    func readOnlyRecovers() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let store = try NavigationStore(path: path)
+        try store.startSession("s")
+        _ = store  // closed at the end of the test; its connection keeps -wal and -shm in place
+        // The database file itself cannot be written, by anyone: SQLite opens it read-only.
+        #expect(Self.chattr("+i", path))
+        defer { Self.chattr("-i", path) }
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        recorder.record(Self.push("a"), session: "s")
+        await #expect(throws: StoreError.self) { try await recorder.flush() }
+        // Opened read-only, the write is refused: reported, the call kept.
+        let reported = await Self.failures(of: recorder, count: 1) {
+            if case .store(.readOnly) = $0 { true } else { false }
+        }
+        #expect(reported.count == 1, "\(reported)")
+        // Writable again: the writer's next attempt opens the store anew and writes.
+        #expect(Self.chattr("-i", path))
+        var flushed = false
+        for _ in 0..<200 where !flushed {
+            do {
+                try await recorder.flush()
+                flushed = true
+            } catch {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        #expect(flushed)
+        #expect(try Self.events(path, "s").compactMap(\.body.entryIDs.first) == ["a"])
+        try await recorder.close()
+    }
+
     @Test("flush with nothing recorded returns at once; record and observe never throw on odd input")
     func oddInput() async throws {
         let directory = try TemporaryDirectory()

@@ -102,16 +102,18 @@ struct RecorderReliabilityTests {
         try store.execute(.push(Entry(id: "root")), session: "shared")
         // The recorders record until the writers are done (then this file appears), at least
         // `perRecorder` pushes each. A push every 4 ms, a commit every 5 pushes: the write lock is
-        // taken as often as with a push a millisecond and a commit every 25, but the stack grows
-        // a quarter as fast while a loaded machine keeps the navdb writers slow (at a push a
-        // millisecond, full test runs grew it past 20,000 entries, and every snapshot with it).
+        // taken as often as with a push a millisecond and a commit every 25. Past `perRecorder`
+        // pushes a recorder slows to a push every 25 ms (a commit every 125 ms), still recording
+        // until after the last writer: a loaded machine that keeps the navdb writers slow no
+        // longer grows the stack without bound (full runs grew it past 12,000 entries a
+        // recorder, and every snapshot and the suite's time with it).
         let stop = scratch.file("writers-done")
         let recorders = try ["x", "y"].map { tag in
             try Child(
                 bench,
                 [
                     "__recorder-loop", path, "shared", "--flush-every", "5", "--tag", tag, "--pace-ms", "4",
-                    "--until-exists", stop,
+                    "--slow-after", "\(perRecorder)", "--slow-pace-ms", "25", "--until-exists", stop,
                 ],
                 directory: scratch.path, io: scratch.ioFiles())
         }
