@@ -272,7 +272,7 @@ public struct RecordedEvents: AsyncSequence, Sendable {
                     fullPage = false
                     let generation = sequence.signal.generation
                     if sequence.signal.isSuspended {
-                        await sequence.signal.wait(after: generation, milliseconds: 60_000)
+                        await sequence.signal.wait(after: generation, milliseconds: nil)
                     }
                     continue
                 }
@@ -284,7 +284,9 @@ public struct RecordedEvents: AsyncSequence, Sendable {
                 // This recorder's commits wake the wait at once; other writers' are looked for
                 // after the poll interval, doubled after each look that found nothing, up to a
                 // second: an idle reader costs about one `PRAGMA data_version` a second.
-                let wait = Self.idleWait(poll: sequence.options.pollIntervalMilliseconds, checks: idleChecks)
+                let wait =
+                    sequence.options.watchesOtherWriters
+                    ? Self.idleWait(poll: sequence.options.pollIntervalMilliseconds, checks: idleChecks) : nil
                 idleChecks += 1
                 await sequence.signal.wait(after: generation, milliseconds: wait)
                 if sequence.signal.generation != generation { idleChecks = 0 }

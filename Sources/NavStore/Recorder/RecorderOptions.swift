@@ -42,6 +42,13 @@ public struct RecorderOptions: Sendable {
     /// the interval starts again after the next event. Default 50;
     /// taken within ``intervalRange`` (1 to 60,000), a value outside as the nearest bound.
     public var pollIntervalMilliseconds: Int = 50
+    /// Whether live ``NavigationRecorder/events(session:from:)`` sequences look for the commits of
+    /// writers other than this recorder (another process, another recorder, a
+    /// ``NavigationStore`` of this process) every ``pollIntervalMilliseconds``, backing off to
+    /// once a second while idle. Default `true`. With `false` a live sequence is woken by this
+    /// recorder's commits alone: an idle one makes no wake-up at all, for an app whose database
+    /// no one else writes while it reads it live (an in-app overlay, say).
+    public var watchesOtherWriters = true
 
     /// The queue capacities a recorder takes: 1 to 1,048,576 calls (about 100 bytes each, so at
     /// most about 100 MB waiting), so that a huge value cannot make the app allocate past its

@@ -413,6 +413,8 @@ final class CommitSignal: Sendable {
         /// Live readers with a connection open (``ReaderLease``).
         var openReaders = 0
         var closedWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Waits that ended by their time (``timeouts``).
+        var timeouts = 0
     }
 
     private let state = Lock(State())
@@ -480,9 +482,9 @@ final class CommitSignal: Sendable {
         for waiter in waiting { waiter.resume() }
     }
 
-    /// Returns when the generation moves past `generation`, after `milliseconds`, or when the
-    /// task is cancelled, whichever comes first.
-    func wait(after generation: UInt64, milliseconds: Int) async {
+    /// Returns when the generation moves past `generation`, after `milliseconds` (never, when
+    /// `nil`), or when the task is cancelled, whichever comes first.
+    func wait(after generation: UInt64, milliseconds: Int?) async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -498,8 +500,9 @@ final class CommitSignal: Sendable {
                     continuation.resume()
                     return
                 }
+                guard let milliseconds else { return }
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
-                    resume(id)
+                    if resume(id) { state.withLock { $0.timeouts += 1 } }
                 }
             }
         } onCancel: {
@@ -507,9 +510,16 @@ final class CommitSignal: Sendable {
         }
     }
 
-    private func resume(_ id: UInt64) {
-        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    /// Resumes waiter `id`; `false` when it was resumed already.
+    @discardableResult
+    private func resume(_ id: UInt64) -> Bool {
+        guard let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { return false }
+        waiter.resume()
+        return true
     }
+
+    /// How many waits ended by their time rather than a commit: the wake-ups of idle readers.
+    var timeouts: Int { state.withLock { $0.timeouts } }
 }
 
 /// A live reader's open connection, counted by its ``CommitSignal`` until the lease is released

@@ -485,6 +485,44 @@ struct NavigationRecorderTests {
         #expect(Iterator.idleWait(poll: 60_000, checks: Int.max) == 60_000)
     }
 
+    @Test("an idle live reader that watches this recorder alone makes no wake-up; one that watches others backs off")
+    func idleWakeUps() async throws {
+        let directory = try TemporaryDirectory()
+        for watches in [false, true] {
+            let path = directory.path("nav-\(watches).sqlite")
+            var options = Self.quick()
+            options.watchesOtherWriters = watches
+            let recorder = NavigationRecorder(path: path, options: options)
+            recorder.record(Self.push("a"), session: "s")
+            try await recorder.flush()
+            let seen = Lock(0)
+            let reader = Task {
+                for try await _ in recorder.events(session: "s") {
+                    let count = seen.withLock { count -> Int in
+                        count += 1
+                        return count
+                    }
+                    if count == 3 { break }
+                }
+            }
+            while seen.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(2)) }
+            let before = recorder.shared.commits.timeouts
+            try await Task.sleep(for: .milliseconds(400))
+            let wakeUps = recorder.shared.commits.timeouts - before
+            if watches {
+                // 10, 20, 40, 80, 160 ms: a handful of looks in 400 ms, fewer and fewer.
+                #expect((1...10).contains(wakeUps), "\(wakeUps)")
+            } else {
+                #expect(wakeUps == 0)
+            }
+            // This recorder's commit wakes it at once either way.
+            recorder.record(Self.push("b"), session: "s")
+            try await reader.value
+            #expect(seen.withLock { $0 } == 3)
+            try await recorder.close()
+        }
+    }
+
     @Test("numbers past their range are taken as the nearest bound: no allocation of Int.max calls, no overflowing wait")
     func optionsAreClamped() async throws {
         var options = Self.quick()
