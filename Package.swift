@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "NavStore",
-    // NavStore is an app's dependency: nothing in it needs an API newer than these (DESIGN §2).
+    // NavStore is an app's dependency: nothing in it needs an API newer than these (docs/app.md).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         // What an app embeds: the model, the SQLite store, restore, time travel, lint. It depends
@@ -15,11 +15,13 @@ let package = Package(
         .executable(name: "navdb-bench", targets: ["navdb-bench"]),
     ],
     targets: [
+        // The system's SQLite: its header from the SDK on Apple platforms, /usr/include on Linux
+        // (libsqlite3-dev). No pkg-config: a `sqlite3.pc` found on a Mac (Homebrew's) would put
+        // that SQLite's flags into an iOS build.
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         // libpq's headers only: NavStorePostgreSQL loads libpq.so.5 at run time (see Sources/CLibPQ/shim.h).
         .systemLibrary(

@@ -111,6 +111,17 @@ import Testing
         #expect(platforms == ["ios": "16.0", "macos": "13.0", "tvos": "16.0", "visionos": "1.0"])
     }
 
+    @Test(
+        "CSQLite finds the system's SQLite without pkg-config, which could pull another SQLite's flags into an iOS build"
+    )
+    func noPkgConfig() throws {
+        let package = try Self.dumpPackage()
+        let csqlite = try Self.target("CSQLite", in: package)
+        #expect(csqlite["pkgConfig"] == nil || csqlite["pkgConfig"] is NSNull)
+        let providers = csqlite["providers"] as? [[String: Any]] ?? []
+        #expect(!providers.contains { $0.keys.contains("brew") }, "\(providers)")
+    }
+
     @Test("the privacy manifest is NavStore's one resource, copied as it is, on every platform; no embedInCode")
     func privacyManifestResource() throws {
         let package = try Self.dumpPackage()

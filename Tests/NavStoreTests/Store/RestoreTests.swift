@@ -540,4 +540,31 @@ struct RestoreTests {
         let restored = try store.restore(session: "s")
         #expect(restored.layers == preview.layers && restored.restoredVersion == 71)
     }
+
+    @Test(
+        "state() at a past version reads past stale snapshots and writes nothing; rebuild() rewrites them",
+        arguments: StoreBackend.all)
+    func stateNeverWrites(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: (1...140).map { .push(.titled("E\($0)")) }, session: "s", at: 1)
+        func stale() throws -> SQLValue {
+            try store.withCore { core in
+                try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
+            }
+        }
+        _ = try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
+        let before = try stale()
+        #expect(before != .integer(0))
+        let session = try store.sessionInfo("s")
+        for version in [1, 63, 64, 65, 100, 128, 129, 140] {
+            let read = try store.state(session: "s", at: .version(version))
+            #expect(read.state.layers[0].entries.count == version - 1, "version \(version)")
+        }
+        #expect(try stale() == before, "a read rebuilt snapshots")
+        #expect(try store.sessionInfo("s") == session)
+        _ = try store.rebuild()
+        #expect(try stale() == .integer(0))
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Why a store operation failed: a typed value that keeps its cause (the database's own error,
 /// the rules' error, the unreadable row), with a one-line ``description`` naming the bad value
 /// and what is accepted. It names no tool: a command-line front end maps the cases to its exit
@@ -141,4 +147,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot write the restore payload: \(reason); no attempt was counted and nothing was appended"
         }
     }
+}
+
+extension StoreError: LocalizedError {
+    /// ``description``: what an app shows (`error.localizedDescription`) or logs. In English, as
+    /// the rest of NavStore's messages; it names the bad value and what is accepted.
+    public var errorDescription: String? { description }
 }

@@ -11,41 +11,53 @@ extension NavigationStore {
     public func sessions() throws(StoreError) -> [SessionInfo] {
         try withCore { core in
             var result: [SessionInfo] = []
-            try core.db.forEachRow(
-                sql: """
-                    SELECT \(SessionRow.aliasedColumns),
-                           (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
-                           (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id)
-                    FROM sessions AS s ORDER BY s.key
-                    """,
-                arguments: []
-            ) { row in
-                let session = try SessionRow(row)
-                if let unreadable = session.unreadablePlatform { throw unreadable }
-                result.append(
-                    SessionInfo(
-                        key: session.key, name: session.name, version: session.version, layers: try row[7],
-                        depth: try row[8], createdAt: session.createdAt, updatedAt: session.updatedAt,
-                        platform: session.platform))
+            try core.db.forEachRow(sql: Self.sessionInfoSQL + " ORDER BY s.key", arguments: []) { row in
+                result.append(try Self.sessionInfo(row))
             }
             return result
         }
     }
 
-    /// One session's summary.
+    /// One session's summary: one indexed read of its row (the key's unique index) and counts of
+    /// its layers and entries (their session index).
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     public func sessionInfo(_ key: String) throws(StoreError) -> SessionInfo {
-        guard let info = try sessions().first(where: { $0.key.hasSameScalars(as: key) }) else {
-            throw .sessionNotFound(key)
+        guard !key.isEmpty else { throw .sessionNotFound(key) }
+        let found = try withCore { core in
+            try core.db.firstValue(sql: Self.sessionInfoSQL + " WHERE s.key = ?", arguments: [.text(key)]) { row in
+                try Self.sessionInfo(row)
+            }
         }
-        return info
+        guard let found, found.key.hasSameScalars(as: key) else { throw .sessionNotFound(key) }
+        return found
+    }
+
+    /// The summary columns of ``sessions()`` and ``sessionInfo(_:)``: the session row, then its
+    /// layer and entry counts.
+    private static let sessionInfoSQL = """
+        SELECT \(SessionRow.aliasedColumns),
+               (SELECT count(*) FROM layers AS l WHERE l.session_id = s.id),
+               (SELECT count(*) FROM entries AS e WHERE e.session_id = s.id)
+        FROM sessions AS s
+        """
+
+    private static func sessionInfo(_ row: Row) throws -> SessionInfo {
+        let session = try SessionRow(row)
+        if let unreadable = session.unreadablePlatform { throw unreadable }
+        return SessionInfo(
+            key: session.key, name: session.name, version: session.version, layers: try row[7],
+            depth: try row[8], createdAt: session.createdAt, updatedAt: session.updatedAt,
+            platform: session.platform)
     }
 
     /// The session's state now, or at a point in its history.
     ///
     /// The current state is one indexed read of the projection. A past version reads the nearest
     /// snapshot at or below it (written under the current rules) and applies at most
-    /// ``StoreOptions/snapshotInterval`` events.
+    /// ``StoreOptions/snapshotInterval`` events. It never writes: where the snapshots were written
+    /// under other rules (by another version of NavStore) it folds from further back, until
+    /// ``rebuild(verify:progress:)`` (`navdb rebuild`) or a write that reads a past state rewrites
+    /// them.
     ///
     /// With `platform`, the state is resolved under that generation instead of the session's own
     /// (``VersionedState/isWhatIf``): the same history, the label another generation would show.
@@ -61,26 +73,25 @@ extension NavigationStore {
         throws(StoreError) -> VersionedState
     {
         try withCore { core in
-            let (result, repair) = try core.db.inTransaction(.read) { () throws -> (VersionedState, Int64?) in
+            try core.db.inTransaction(.read) { () throws -> VersionedState in
                 guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
                 let version = try core.resolve(point, in: row)
                 let state: SessionState
                 let at: Int64?
-                var repair: Int64?
                 if version == row.version {
                     (state, at) = (try core.currentState(row), row.updatedAt)
                 } else {
+                    // Never a write, also where snapshots of other rules stand (written by another
+                    // version of NavStore): the read folds from the newest current one, or the
+                    // start. The writes that read a past state (a restore's fallback, an import
+                    // onto a session, a truncation) rebuild them, and so does rebuild().
                     let read = try core.historicalState(of: row, atVersion: version, repairing: false)
                     (state, at) = (read.state, read.at)
-                    if read.needsRepair { repair = row.id }
                 }
                 let result = VersionedState(
                     session: key, version: version, at: at, state: state, recordedPlatform: row.platform)
-                return (result.resolved(under: platform), repair)
+                return result.resolved(under: platform)
             }
-            // Snapshots of other rules are rewritten after the read, in a write transaction of their own.
-            if let repair { try core.db.inTransaction(.write) { try core.rebuildSnapshots(sessionID: repair) } }
-            return result
         }
     }
 
