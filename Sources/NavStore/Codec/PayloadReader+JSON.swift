@@ -133,8 +133,17 @@ extension PayloadReader {
             }
         default:
             if integer() != nil { return true }
-            isCanonical = false
-            return fraction() != nil
+            let start = index
+            guard let number = fraction() else { return false }
+            // Canonical when it is the text the writer gives that number (``PayloadWriter/number(_:)``).
+            if isCanonical {
+                let text = PayloadWriter.numberText(number)
+                let count = index - start
+                isCanonical =
+                    text.utf8.count == count
+                    && text.utf8.elementsEqual(UnsafeBufferPointer(start: base + start, count: count))
+            }
+            return true
         }
     }
 

@@ -97,7 +97,7 @@ extension PayloadWriter {
         case .null: raw("null")
         case .bool(let flag): raw(flag ? "true" : "false")
         case .integer(let number): integer(number)
-        case .number: return false
+        case .number(let number): self.number(number)
         case .string(let text): string(text)
         case .array(let values):
             raw("[")
@@ -111,4 +111,23 @@ extension PayloadWriter {
         }
         return true
     }
+
+    /// A non-integer number (``JSONValue/number(_:)``, finite: JSON has no other) in the one form
+    /// the store writes on every platform: Swift's shortest text that reads back as the same
+    /// `Double` (`description`, the standard library's own, the same on every platform), without
+    /// a trailing `.0` (`3e+20`, `0.1`, `1e-05`, `12.5`). It is the text swift-foundation's
+    /// `JSONEncoder` writes (the test reference, `PayloadWriterTests`). The store does not leave
+    /// numbers to `JSONEncoder`: Apple's Foundation before swift-foundation formats some of them
+    /// otherwise, and stored bytes must not depend on the device that wrote them.
+    mutating func number(_ value: Double) {
+        rawText(Self.numberText(value))
+    }
+
+    /// The text ``number(_:)`` writes for `value`.
+    static func numberText(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
 }
+

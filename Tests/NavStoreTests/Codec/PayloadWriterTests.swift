@@ -234,16 +234,69 @@ struct PayloadWriterTests {
         }
     }
 
-    @Test("a non-integer number in params is left to JSONEncoder")
-    func numbersFallBack() throws {
-        let body = EventBody.entryPushed(Entry(id: "A", params: ["x": .number(1.5)]))
-        #expect(PayloadWriter.json(body) == nil)
+    @Test("a non-integer number in params is written by the store's own writer: shortest round-trip text, no trailing .0")
+    func numbersAreWrittenHere() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let numbers: [(Double, String)] = [
+            (1.5, "1.5"), (0.1, "0.1"), (-0.1, "-0.1"), (1e-05, "1e-05"), (1e20, "1e+20"), (3e20, "3e+20"),
+            (12.5, "12.5"), (1.0 / 3, "0.3333333333333333"), (2e-308, "2e-308"), (.greatestFiniteMagnitude,
+            "1.7976931348623157e+308"), (.leastNonzeroMagnitude, "5e-324"), (9.223372036854776e18, "9.223372036854776e+18"),
+            (123456789012345.67, "123456789012345.67"), (1e16, "1e+16"), (-2.5e-7, "-2.5e-07"),
+        ]
+        for (number, text) in numbers {
+            var writer = PayloadWriter()
+            writer.number(number)
+            #expect(writer.text == text, "\(number)")
+            // swift-foundation's JSONEncoder, the reference, writes the same; it reads back exact.
+            #expect(String(decoding: try encoder.encode([number]), as: UTF8.self) == "[\(text)]")
+            #expect(Double(text) == number)
+        }
+        var random = SeededGenerator(seed: 42)
+        for _ in 0..<2_000 {
+            let number = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random))
+            guard number.isFinite, number != number.rounded() || abs(number) > 9e18 else { continue }
+            var writer = PayloadWriter()
+            writer.number(number)
+            #expect("[\(writer.text)]" == String(decoding: try encoder.encode([number]), as: UTF8.self))
+            #expect(Double(writer.text) == number)
+        }
+        // Every payload is the writer's: stored, read back, the same value.
+        let body = EventBody.entryPushed(Entry(id: "A", params: ["x": .number(1.5), "y": .array([.number(0.1)])]))
+        #expect(PayloadWriter.json(body) == #"{"entry":{"id":"A","params":{"x":1.5,"y":[0.1]}}}"#)
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
-        try store.execute(.push(Entry(id: "A", params: ["x": .number(1.5)])), session: "s")
-        #expect(try store.state(session: "s").state.topEntry?.params == ["x": .number(1.5)])
+        try store.execute(.push(Entry(id: "A", params: ["x": .number(1.5), "y": .array([.number(0.1)])])), session: "s")
+        #expect(try store.state(session: "s").state.topEntry?.params == ["x": .number(1.5), "y": .array([.number(0.1)])])
         #expect(try store.allEvents().last?.body == body)
+    }
+
+    @Test("keys go in the order of their UTF-8 bytes, where Apple's older Foundation compared them as NSString does")
+    func keyOrderIsUTF8Bytes() throws {
+        // Each pair is ordered otherwise by a numeric, case-insensitive NSString comparison
+        // ("item9" before "item10", "id2" before "ID"): the store writes the bytes' order always.
+        let params: [String: JSONValue] = [
+            "item10": .integer(1), "item9": .integer(2), "ID": .integer(3), "id2": .integer(4), "a": .number(0.5),
+            "B": .bool(true), "é": .null, "Z": .integer(5), "_": .integer(6),
+            "🧭": .integer(7),
+        ]
+        var writer = PayloadWriter()
+        let complete = writer.write(object: params)
+        #expect(complete)
+        let expected = params.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(expected == ["B", "ID", "Z", "_", "a", "id2", "item10", "item9", "é", "🧭"])
+        let written = try JSONDecoder().decode([String: JSONValue].self, from: Data(writer.text.utf8))
+        #expect(written == params)
+        var position = writer.text.startIndex
+        for key in expected {
+            let quoted = "\"" + key + "\":"
+            let found = try #require(writer.text.range(of: quoted, range: position..<writer.text.endIndex), "\(key)")
+            position = found.upperBound
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(writer.text == String(decoding: try encoder.encode(params), as: UTF8.self))
     }
 
     @Test("params objects of 0 to 300 keys, keys that prefix each other and nested objects are JSONEncoder's bytes")
