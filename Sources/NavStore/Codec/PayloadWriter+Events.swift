@@ -1,14 +1,14 @@
 /// The payload of each event type and the fields of an item, written as ``PayloadWriter`` documents:
 /// keys in sorted order, unset fields left out.
 extension PayloadWriter {
-    /// An event's payload, `false` when a params value is left to `JSONEncoder`.
-    mutating func write(_ body: EventBody) -> Bool {
+    /// An event's payload.
+    mutating func write(_ body: EventBody) {
         switch body {
         case .sessionStarted(let name, let platform):
             writeSessionStarted(name: name, platform: platform)
         case .entryPushed(let entry):
             raw("{\"entry\":")
-            guard write(entry) else { return false }
+            write(entry)
             raw("}")
         case .entriesPopped(let source, let ids, let confirmed):
             raw("{")
@@ -27,7 +27,7 @@ extension PayloadWriter {
             string(source.rawValue)
             raw("}")
         case .stackReplaced(let entries, let observed):
-            return writeStackReplaced(entries, observed: observed)
+            writeStackReplaced(entries, observed: observed)
         case .itemUpdated(let id, let item, let fields):
             raw("{\"fields\":")
             strings(fields)
@@ -38,7 +38,7 @@ extension PayloadWriter {
             raw("}")
         case .layerPresented(let entry, let modal):
             raw("{\"entry\":")
-            guard write(entry) else { return false }
+            write(entry)
             if modal { raw(",\"modalInPresentation\":true") }
             raw("}")
         case .layerDismissed(let source, let ids):
@@ -80,7 +80,6 @@ extension PayloadWriter {
             integer(lastAt)
             raw("}")
         }
-        return true
     }
 
     private mutating func writeSessionStarted(name: String?, platform: PlatformGeneration) {
@@ -94,11 +93,11 @@ extension PayloadWriter {
         raw("}")
     }
 
-    private mutating func writeStackReplaced(_ entries: [Entry], observed: StackObservation?) -> Bool {
+    private mutating func writeStackReplaced(_ entries: [Entry], observed: StackObservation?) {
         raw("{\"entries\":[")
         for (index, entry) in entries.enumerated() {
             if index > 0 { raw(",") }
-            guard write(entry) else { return false }
+            write(entry)
         }
         raw("]")
         if let observed {
@@ -113,7 +112,6 @@ extension PayloadWriter {
             raw("}")
         }
         raw("}")
-        return true
     }
 
     /// Keys in sorted order: acknowledged, attempt, failedVersions, restoredVersion.

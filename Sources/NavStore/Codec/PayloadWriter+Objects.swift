@@ -1,9 +1,8 @@
 /// Params objects and their values: JSON objects written with their keys sorted by their UTF-8
 /// bytes, as `JSONEncoder`'s `.sortedKeys` does.
 extension PayloadWriter {
-    /// `object` as JSON with its members in key order; `false` (the rest left unwritten) when a
-    /// value holds a non-integer number, which is left to `JSONEncoder`.
-    mutating func write(object: [String: JSONValue]) -> Bool {
+    /// `object` as JSON with its members in the order of their keys' UTF-8 bytes.
+    mutating func write(object: [String: JSONValue]) {
         raw("{")
         // Each member is taken out of the dictionary once (its iterator's copy, moved into
         // temporary memory: on the stack when small) and ordered by its key's UTF-8 bytes, the
@@ -12,7 +11,7 @@ extension PayloadWriter {
         // up by position and comparing keys as `String`s copied each member about three times
         // and cost about 2.6 k instructions for three keys. An insertion sort: params hold a
         // handful of keys.
-        let written = withUnsafeTemporaryAllocation(of: SortedMember.self, capacity: object.count) { members in
+        withUnsafeTemporaryAllocation(of: SortedMember.self, capacity: object.count) { members in
             var count = 0
             for (key, value) in object {
                 let member = SortedMember(key: key, value: value)
@@ -25,21 +24,15 @@ extension PayloadWriter {
                 members.initializeElement(at: index, to: member)
                 count += 1
             }
-            // Each member moved out as it is written; the rest let go of if a value is refused.
+            // Each member moved out as it is written.
             let base = members.baseAddress!
             for index in 0..<count {
                 let member = (base + index).move()
                 key(member.key, first: index == 0)
-                guard write(value: member.value) else {
-                    for rest in (index + 1)..<count { (base + rest).deinitialize(count: 1) }
-                    return false
-                }
+                write(value: member.value)
             }
-            return true
         }
-        guard written else { return false }
         raw("}")
-        return true
     }
 
     /// One member of a params object being written, with its key's sort prefix.
@@ -92,7 +85,7 @@ extension PayloadWriter {
         }
     }
 
-    private mutating func write(value: JSONValue) -> Bool {
+    private mutating func write(value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let flag): raw(flag ? "true" : "false")
@@ -103,13 +96,12 @@ extension PayloadWriter {
             raw("[")
             for (index, element) in values.enumerated() {
                 if index > 0 { raw(",") }
-                guard write(value: element) else { return false }
+                write(value: element)
             }
             raw("]")
         case .object(let object):
-            return write(object: object)
+            write(object: object)
         }
-        return true
     }
 
     /// A non-integer number (``JSONValue/number(_:)``, finite: JSON has no other) in the one form
@@ -130,4 +122,3 @@ extension PayloadWriter {
         return text
     }
 }
-

@@ -9,10 +9,9 @@ extension PayloadWriter {
 
     /// A snapshot's state as JSON text, the same bytes as `JSONEncoder` with sorted keys
     /// (`{"layers":[{"entries":[...],"modalInPresentation":false}],"platform":"ios14"}`, a layer's
-    /// `"navigationBarHidden":true` after its `modalInPresentation` when set), or `nil` when a params
-    /// value is left to `JSONEncoder`.
-    static func json(_ state: SessionState) -> String? {
-        snapshot(state, keepingParams: false)?.json
+    /// `"navigationBarHidden":true` after its `modalInPresentation` when set).
+    static func json(_ state: SessionState) -> String {
+        snapshot(state, keepingParams: false).json
     }
 
     /// ``json(_:)-(SessionState)``, and, with `keepingParams`, the text of every params object it
@@ -20,7 +19,7 @@ extension PayloadWriter {
     /// running state holds it in place of the object (``EntryParams/text(_:isCanonical:)``), so
     /// the next snapshot copies it instead of sorting the object again (issue 16: every live
     /// entry's params were sorted again at every snapshot).
-    static func snapshot(_ state: SessionState, keepingParams: Bool) -> (json: String, params: [SortedParams])? {
+    static func snapshot(_ state: SessionState, keepingParams: Bool) -> (json: String, params: [SortedParams]) {
         var writer = PayloadWriter(capacity: 64 + 96 * state.depth)
         var sorted: [SortedParams] = []
         writer.raw("{\"layers\":[")
@@ -28,7 +27,7 @@ extension PayloadWriter {
             writer.raw(index == 0 ? "{\"entries\":[" : ",{\"entries\":[")
             for (position, entry) in layer.entries.enumerated() {
                 if position > 0 { writer.raw(",") }
-                guard writer.write(entry) else { return nil }
+                writer.write(entry)
                 if keepingParams, let range = writer.sortedParams, let text = writer.plainText(at: range) {
                     sorted.append(SortedParams(layer: index, position: position, text: text))
                 }

@@ -24,31 +24,22 @@ struct PayloadWriter {
         bytes = buffer
     }
 
-    /// The payload of `body` as JSON text, or `nil` when it holds a value this writer leaves to
-    /// `JSONEncoder` (a non-integer number in params).
-    static func json(_ body: EventBody) -> String? {
+    /// The payload of `body` as JSON text: the text the store keeps for it.
+    static func json(_ body: EventBody) -> String {
         var writer = PayloadWriter(capacity: 160)
-        guard writer.write(body) else { return nil }
+        writer.write(body)
         return writer.text
-    }
-
-    /// The payload text the store keeps for `body`: this writer's, or `JSONEncoder`'s (sorted
-    /// keys, slashes unescaped) when it leaves the body to it (a non-integer number in params).
-    /// - Throws: `EncodingError` only for values JSON cannot hold.
-    static func storedText(_ body: EventBody) throws -> String {
-        if let text = json(body) { return text }
-        return try body.payloadJSON()
     }
 
     /// Calls `use` with the payload of `body` as UTF-8 bytes written into `buffer` (emptied
     /// first, its capacity kept: the hot path of appends writes every payload into one buffer and
-    /// binds it in place), or with `nil` when the body is left to `JSONEncoder`. The bytes are the
-    /// same as ``json(_:)-(EventBody)``'s and valid only during `use`.
+    /// binds it in place). The bytes are the same as ``json(_:)-(EventBody)``'s and valid only
+    /// during `use`.
     static func withPayload<Result>(
-        _ body: EventBody, in buffer: PayloadBytes, _ use: (UnsafeBufferPointer<UInt8>?) throws -> Result
+        _ body: EventBody, in buffer: PayloadBytes, _ use: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         var writer = PayloadWriter(into: buffer)
-        guard writer.write(body) else { return try use(nil) }
+        writer.write(body)
         return try buffer.withBytes { try use($0) }
     }
 
@@ -59,22 +50,24 @@ struct PayloadWriter {
         return writer.text
     }
 
-    /// A projection row's params as JSON text, or `nil` when a value is left to `JSONEncoder`.
-    static func json(_ params: [String: JSONValue]) -> String? {
+    /// A projection row's params as JSON text.
+    static func json(_ params: [String: JSONValue]) -> String {
         var writer = PayloadWriter()
-        guard writer.write(object: params) else { return nil }
+        writer.write(object: params)
         return writer.text
     }
 
-    /// The NDJSON line of `event` with this writer's compact payload (``EventRecord/line(_:payload:previous:)``),
-    /// or `nil` when the payload is left to `JSONEncoder`.
-    static func recordLine(_ event: Event, previous: String? = nil) -> String? {
+    /// The NDJSON line of `event` with this writer's compact payload (``EventRecord/line(_:payload:previous:)``).
+    static func recordLine(_ event: Event, previous: String? = nil) -> String {
         var writer = PayloadWriter(capacity: 320)
-        let written = writer.line(
+        _ = writer.line(
             at: event.at, eventID: event.eventID, previous: previous, seq: event.seq, session: event.session,
             time: Timestamp.format(event.at), type: event.type, version: event.version
-        ) { $0.write(event.body) }
-        return written ? writer.text : nil
+        ) {
+            $0.write(event.body)
+            return true
+        }
+        return writer.text
     }
 
     /// The one writer of an NDJSON event line (`export`, `history --json`, `replay --json`, a
@@ -114,7 +107,7 @@ struct PayloadWriter {
     }
 
     /// `{"id","item","params","route"}` with the unset ones left out, as `Entry.encode(to:)`.
-    mutating func write(_ entry: Entry) -> Bool {
+    mutating func write(_ entry: Entry) {
         raw("{\"id\":")
         string(entry.id)
         // Written, then taken back when it is `{}` (every field unset, which `Entry.encode(to:)`
@@ -131,7 +124,7 @@ struct PayloadWriter {
         } else if let params = entry.params {
             raw(",\"params\":")
             let start = bytes.count
-            guard write(object: params) else { return false }
+            write(object: params)
             sortedParams = start..<bytes.count
         }
         if let route = entry.route {
@@ -139,7 +132,6 @@ struct PayloadWriter {
             string(route)
         }
         raw("}")
-        return true
     }
 
     /// A key of the store's own shapes (no character to escape), after a comma unless `first`.

@@ -91,7 +91,7 @@ struct PayloadReaderCaseTests {
     func bytesAndStrings() throws {
         for seed in 1...200 as ClosedRange<UInt64> {
             for body in PayloadWriterTests.randomBodies(seed: seed, count: 12) {
-                let payload = Array(try PayloadWriter.storedText(body).utf8)
+                let payload = Array(PayloadWriter.json(body).utf8)
                 for type in [body.type, "entry.pushed", "no.such.type", "Entry.Pushed", "entry.pushed ", ""] {
                     let fromString = Result { () throws(NavigationError) in
                         try EventBody(type: type, payload: Data(payload))

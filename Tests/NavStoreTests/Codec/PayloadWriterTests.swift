@@ -44,7 +44,7 @@ struct PayloadWriterTests {
     func sameBytesAsJSONEncoder(seed: UInt64) throws {
         var checked = 0
         for body in Self.randomBodies(seed: seed, count: 400) {
-            guard let fast = PayloadWriter.json(body) else { continue }
+            let fast = PayloadWriter.json(body)
             #expect(fast == (try body.payloadJSON()), "\(body.type)")
             #expect(try EventBody(type: body.type, payload: Array(fast.utf8)) == body)
             checked += 1
@@ -61,13 +61,13 @@ struct PayloadWriterTests {
         for _ in 0..<300 {
             _ = generator.next()
             let state = generator.state
-            guard let fast = PayloadWriter.json(state) else { continue }
+            let fast = PayloadWriter.json(state)
             #expect(fast == String(decoding: try encoder.encode(state), as: UTF8.self))
             #expect(try JSONDecoder().decode(SessionState.self, from: Data(fast.utf8)) == state)
             for entry in state.layers.flatMap(\.entries) {
                 #expect(
                     PayloadWriter.json(entry.item) == String(decoding: try encoder.encode(entry.item), as: UTF8.self))
-                if let params = entry.params, let text = PayloadWriter.json(params) {
+                if let params = entry.params, case let text = PayloadWriter.json(params) {
                     #expect(text == String(decoding: try encoder.encode(params), as: UTF8.self))
                 }
             }
@@ -82,7 +82,7 @@ struct PayloadWriterTests {
             let event = Event(
                 seq: Int64(index + 1), session: "s \"q\" 🧭", version: index + 1, at: 1_700_000_000_123 + Int64(index),
                 eventID: "id-\(index)", body: body)
-            guard let line = PayloadWriter.recordLine(event) else { continue }
+            let line = PayloadWriter.recordLine(event)
             #expect(line == (try EventRecord(event).jsonLine()))
         }
     }
@@ -130,7 +130,7 @@ struct PayloadWriterTests {
         }
         for (body, reference) in bodies {
             let written = PayloadWriter.withPayload(body, in: buffer) {
-                $0.map { String(decoding: $0, as: UTF8.self) }
+                String(decoding: $0, as: UTF8.self)
             }
             #expect(written == reference, "\(body.type)")
             #expect(PayloadWriter.json(body) == reference)
@@ -234,14 +234,18 @@ struct PayloadWriterTests {
         }
     }
 
-    @Test("a non-integer number in params is written by the store's own writer: shortest round-trip text, no trailing .0")
+    @Test(
+        "a non-integer number in params is written by the store's own writer: shortest round-trip text, no trailing .0")
     func numbersAreWrittenHere() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let numbers: [(Double, String)] = [
             (1.5, "1.5"), (0.1, "0.1"), (-0.1, "-0.1"), (1e-05, "1e-05"), (1e20, "1e+20"), (3e20, "3e+20"),
-            (12.5, "12.5"), (1.0 / 3, "0.3333333333333333"), (2e-308, "2e-308"), (.greatestFiniteMagnitude,
-            "1.7976931348623157e+308"), (.leastNonzeroMagnitude, "5e-324"), (9.223372036854776e18, "9.223372036854776e+18"),
+            (12.5, "12.5"), (1.0 / 3, "0.3333333333333333"), (2e-308, "2e-308"),
+            (
+                .greatestFiniteMagnitude,
+                "1.7976931348623157e+308"
+            ), (.leastNonzeroMagnitude, "5e-324"), (9.223372036854776e18, "9.223372036854776e+18"),
             (123456789012345.67, "123456789012345.67"), (1e16, "1e+16"), (-2.5e-7, "-2.5e-07"),
         ]
         for (number, text) in numbers {
@@ -267,8 +271,10 @@ struct PayloadWriterTests {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try store.startSession("s")
-        try store.execute(.push(Entry(id: "A", params: ["x": .number(1.5), "y": .array([.number(0.1)])])), session: "s")
-        #expect(try store.state(session: "s").state.topEntry?.params == ["x": .number(1.5), "y": .array([.number(0.1)])])
+        try store.execute(
+            .push(Entry(id: "A", params: ["x": .number(1.5), "y": .array([.number(0.1)])])), session: "s")
+        #expect(
+            try store.state(session: "s").state.topEntry?.params == ["x": .number(1.5), "y": .array([.number(0.1)])])
         #expect(try store.allEvents().last?.body == body)
     }
 
@@ -282,8 +288,7 @@ struct PayloadWriterTests {
             "🧭": .integer(7),
         ]
         var writer = PayloadWriter()
-        let complete = writer.write(object: params)
-        #expect(complete)
+        writer.write(object: params)
         let expected = params.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         #expect(expected == ["B", "ID", "Z", "_", "a", "id2", "item10", "item9", "é", "🧭"])
         let written = try JSONDecoder().decode([String: JSONValue].self, from: Data(writer.text.utf8))
@@ -313,7 +318,7 @@ struct PayloadWriterTests {
                     Bool.random(using: &random)
                     ? .integer(Int64(params.count)) : .object(["z": .null, key: .bool(true)])
             }
-            let text = try #require(PayloadWriter.json(params))
+            let text = PayloadWriter.json(params)
             #expect(text == String(decoding: try encoder.encode(params), as: UTF8.self), "\(count) keys")
             let body = EventBody.entryPushed(Entry(id: "P", params: params))
             #expect(PayloadWriter.json(body) == (try body.payloadJSON()), "\(count) keys")

@@ -373,7 +373,7 @@ extension ModelTests {
                     hidden, Layer(entries: [Entry(id: "M")], modalInPresentation: true, navigationBarHidden: true),
                 ],
                 platform: .ios26)
-            let written = try #require(PayloadWriter.json(state))
+            let written = PayloadWriter.json(state)
             let plain = JSONEncoder()
             plain.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             #expect(written == String(decoding: try plain.encode(state), as: UTF8.self))

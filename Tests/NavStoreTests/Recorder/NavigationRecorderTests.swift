@@ -208,7 +208,7 @@ struct NavigationRecorderTests {
     static let canMakeImmutable: Bool = {
         guard let directory = try? TemporaryDirectory() else { return false }
         let probe = directory.path("probe")
-        FileManager.default.createFile(atPath: probe, contents: nil)
+        _ = FileManager.default.createFile(atPath: probe, contents: nil)
         guard chattr("+i", probe) else { return false }
         chattr("-i", probe)
         return true

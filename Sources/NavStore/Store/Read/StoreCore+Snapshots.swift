@@ -11,15 +11,10 @@ extension StoreCore {
     /// `state` then holds the params objects the snapshot sorted as their canonical text
     /// (``PayloadWriter/snapshot(_:keepingParams:)``): the same values, copied by the next snapshot.
     func writeSnapshot(sessionID: Int64, version: Int, state: inout SessionState) throws {
-        let json: String
-        if let written = PayloadWriter.snapshot(state, keepingParams: true) {
-            json = written.json
-            for params in written.params {
-                state.layers[params.layer].entries[params.position].storedParams = .text(
-                    params.text, isCanonical: true)
-            }
-        } else {
-            json = String(decoding: try encoder.encode(state), as: UTF8.self)
+        let written = PayloadWriter.snapshot(state, keepingParams: true)
+        let json = written.json
+        for params in written.params {
+            state.layers[params.layer].entries[params.position].storedParams = .text(params.text, isCanonical: true)
         }
         try db.execute(
             sql: """

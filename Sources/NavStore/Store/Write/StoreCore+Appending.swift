@@ -109,11 +109,7 @@ extension StoreCore {
                 insert.bind(utf8: type, at: 3)
                 insert.bind(utf8: eventID, at: 5)
                 return try PayloadWriter.withPayload(body, in: payloadBuffer) { payload in
-                    if let payload {
-                        insert.bind(utf8: payload, at: 6)
-                    } else {
-                        insert.bind(text: try body.payloadJSON(), at: 6)
-                    }
+                    insert.bind(utf8: payload, at: 6)
                     return try insert.run()
                 }
             }
@@ -146,11 +142,10 @@ extension StoreCore {
             arguments: [SQLValue(version), .integer(at), .integer(id)])
     }
 
-    /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the same JSON as
-    /// ``EventBody/payloadJSON()`` at a fraction of the cost, or `JSONEncoder`'s when the writer
-    /// leaves it (a non-integer number in params).
-    func payloadText(_ body: EventBody) throws -> String {
-        try PayloadWriter.storedText(body)
+    /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the store's one writer
+    /// of stored JSON (the same JSON as ``EventBody/payloadJSON()`` at a fraction of the cost).
+    func payloadText(_ body: EventBody) -> String {
+        PayloadWriter.json(body)
     }
 
     /// A new event id: a version 7 UUID in lowercase text (see ``EventIDGenerator``).
@@ -208,9 +203,7 @@ extension StoreCore {
         if case .text(let text, isCanonical: true) = entry.storedParams {
             params = text
         } else {
-            params = try entry.params.map {
-                try PayloadWriter.json($0) ?? String(decoding: encoder.encode($0), as: UTF8.self)
-            }
+            params = entry.params.map { PayloadWriter.json($0) }
         }
         try db.execute(
             sql: """

@@ -95,9 +95,7 @@ extension NavigationStore {
             let key = ExactKey(event.session)
             let previous = event.version > 1 ? newest[key] : nil
             newest[key] = exported.eventID
-            try write(
-                PayloadWriter.recordLine(exported, previous: previous)
-                    ?? EventRecord(exported, previous: previous).jsonLine())
+            try write(PayloadWriter.recordLine(exported, previous: previous))
         }
     }
 }

@@ -136,7 +136,7 @@ struct EventImporter {
         try flush()
         let key = event.session
         if let (stored, payload) = try core.storedEvent(eventID: event.eventID) {
-            guard try core.isSameEvent(stored, payload: payload, as: event) else {
+            guard core.isSameEvent(stored, payload: payload, as: event) else {
                 throw conflict(with: stored, line: line)
             }
             skipped += 1
@@ -289,7 +289,7 @@ struct EventImporter {
             batch!.append(
                 EventBatch.Pending(
                     sessionID: current!.row.id, version: current!.version + 1, type: event.body.type, at: event.at,
-                    eventID: event.eventID, payload: try core.payloadText(event.body), line: line))
+                    eventID: event.eventID, payload: core.payloadText(event.body), line: line))
             try core.fold(event.body, into: &current!, at: event.at, eventID: event.eventID)
             if batch!.isFull { try flush() }
             return

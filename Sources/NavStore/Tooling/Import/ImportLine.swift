@@ -9,15 +9,15 @@ extension StoreCore {
     /// session, version, type and time, and the same payload text as the store writes it,
     /// compared by bytes. Swift's `==` would take a title changed to a canonically equivalent
     /// spelling for the same; the store keeps text exactly, so that is other content.
-    func isSameEvent(_ stored: Event, payload: String, as event: Event) throws -> Bool {
+    func isSameEvent(_ stored: Event, payload: String, as event: Event) -> Bool {
         guard stored.session.hasSameScalars(as: event.session), stored.version == event.version,
             stored.at == event.at, stored.type == event.type
         else { return false }
-        let text = try payloadText(event.body)
+        let text = payloadText(event.body)
         // The stored text as written; or, for a payload an earlier version wrote in another layout,
         // the stored body written as the store writes it now (decoding keeps every scalar).
         if payload.utf8.elementsEqual(text.utf8) { return true }
-        return try payloadText(stored.body).utf8.elementsEqual(text.utf8)
+        return payloadText(stored.body).utf8.elementsEqual(text.utf8)
     }
 
     /// The stored event whose id is `eventID` in any letter case, with its session key, and its

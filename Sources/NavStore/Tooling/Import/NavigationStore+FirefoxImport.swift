@@ -121,7 +121,7 @@ struct FirefoxTab {
     /// SHA-256 of `navstore.firefox-session`, the tab uuid, the version, the type and the payload
     /// (NUL-separated), its first 16 bytes as a version 8 UUID (RFC 9562 §5.8).
     static func eventID(tab: String, version: Int, body: EventBody) -> String {
-        let payload = (try? PayloadWriter.storedText(body)) ?? ""
+        let payload = PayloadWriter.json(body)
         var hasher = SHA256()
         for part in ["navstore.firefox-session", tab, String(version), body.type, payload] {
             hasher.update(part.utf8)

@@ -54,7 +54,7 @@ public struct SessionBase: Sendable, Hashable {
     /// reads it back.
     /// - Throws: `EncodingError` only for params values JSON cannot hold.
     public func record() throws -> EventRecord {
-        let stateText = try PayloadWriter.json(state) ?? String(decoding: JSONEncoder().encode(state), as: UTF8.self)
+        let stateText = PayloadWriter.json(state)
         let stateValue = try JSONDecoder().decode(JSONValue.self, from: Data(stateText.utf8))
         return EventRecord(
             seq: nil, session: session, version: version, type: Self.recordType, at: at, time: Timestamp.format(at),

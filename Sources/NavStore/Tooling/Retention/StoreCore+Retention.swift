@@ -170,7 +170,7 @@ extension StoreCore {
 
     /// Stores `base` as the base of session `sessionID` (replacing an earlier one).
     func insertBase(sessionID: Int64, base: SessionBase) throws {
-        let state = try PayloadWriter.json(base.state) ?? String(decoding: encoder.encode(base.state), as: UTF8.self)
+        let state = PayloadWriter.json(base.state)
         try db.execute(
             sql: """
                 INSERT INTO session_bases (session_id, version, at, event_id, state, truncated_at) VALUES (?, ?, ?, ?, ?, ?)
