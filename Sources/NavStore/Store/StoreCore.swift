@@ -81,13 +81,6 @@ final class StoreCore: @unchecked Sendable {
     /// Whether the file could only be opened read-only (reads work, writes fail).
     let readOnly: Bool
     let options: StoreOptions
-    /// Made on first use, as ``decoder``: `PayloadWriter` writes the store's JSON, and building
-    /// a `JSONEncoder` showed in every one-shot process.
-    lazy var encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
     /// Made on first use: most commands never need it now that `PayloadReader` reads the store's own JSON.
     lazy var decoder = JSONDecoder()
     /// The current state of recently used sessions (see ``StateCache``).
