@@ -18,7 +18,7 @@ import NavStore
 /// migrated (`Migrations/postgresql/`); one holding other tables, or migrated by a newer NavStore,
 /// is refused and left unchanged. A server that cannot be reached, a wrong password or a missing
 /// database throw `StoreError.openFailed(path:cause:)` with libpq's reason
-/// (`DatabaseError.backend` holding a ``PostgreSQLError``), password removed; a store is named
+/// (`DatabaseCause.backend` holding a ``PostgreSQLError``), password removed; a store is named
 /// (`NavigationStore.path`) by its URI without the password.
 public enum PostgreSQLBackend {
     /// Registers the backend with NavStore (idempotent, no I/O: libpq is loaded when the first

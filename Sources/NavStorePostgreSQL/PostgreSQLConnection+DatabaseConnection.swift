@@ -72,7 +72,7 @@ extension PostgreSQLError: DatabaseBackendError {
     }
 
     /// The error as a ``StoreError`` carries it.
-    package var databaseError: DatabaseError { .backend(self) }
+    package var databaseCause: DatabaseCause { .backend(self) }
 
     /// The columns of the schema's unique constraints, as SQLite's messages name them.
     private static let uniqueColumns = [

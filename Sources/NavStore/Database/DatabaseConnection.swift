@@ -29,7 +29,7 @@
 ///   ``SQLValue/null``; `""` and `NULL` stay different values.
 /// - **Errors carry their cause and a category.** Every error a method throws because of the
 ///   database conforms to ``DatabaseBackendError``: its ``DatabaseBackendError/category`` lets the
-///   store map it to a ``StoreError`` case, and its ``DatabaseBackendError/databaseError`` is the
+///   store map it to a ``StoreError`` case, and its ``DatabaseBackendError/databaseCause`` is the
 ///   value that case carries. In particular a unique-constraint violation is
 ///   ``DatabaseErrorCategory/uniqueViolation(detail:)`` with a detail naming the columns or the
 ///   constraint (`events.event_id`; `events.session_id, events.version`), which the store turns
@@ -266,5 +266,5 @@ package protocol DatabaseBackendError: Error {
     /// What the error means to the store.
     var category: DatabaseErrorCategory { get }
     /// The error as a ``StoreError`` case carries it.
-    var databaseError: DatabaseError { get }
+    var databaseCause: DatabaseCause { get }
 }

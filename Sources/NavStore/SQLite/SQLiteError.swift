@@ -166,8 +166,8 @@ extension SQLiteError: DatabaseBackendError {
         }
     }
 
-    /// ``DatabaseError/sqlite(_:)`` with this error.
-    package var databaseError: DatabaseError { .sqlite(self) }
+    /// ``DatabaseCause/sqlite(_:)`` with this error.
+    package var databaseCause: DatabaseCause { .sqlite(self) }
 }
 
 extension SQLiteError {

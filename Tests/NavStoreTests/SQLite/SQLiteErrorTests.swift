@@ -38,7 +38,7 @@ import Testing
         let error = SQLiteError(extendedResultCode: .init(rawValue: code), message: "m")
         #expect(error.category == category)
         #expect(SQLiteError.ResultCode(rawValue: code & 0xff) ~= error)
-        #expect(error.databaseError == .sqlite(error))
+        #expect(error.databaseCause == .sqlite(error))
     }
 
     @Test("an extended pattern matches only itself; catch clauses match by pattern")

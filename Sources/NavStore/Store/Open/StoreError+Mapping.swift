@@ -13,7 +13,7 @@ extension StoreError {
         case let error as MigrationRefused: return from(error, path: path)
         case let error as any StoreErrorConvertible: return error.storeError(path: path)
         case let error as any DatabaseBackendError:
-            let cause = error.databaseError
+            let cause = error.databaseCause
             switch error.category {
             case .busy: return .busy(path: path, milliseconds: options.busyTimeoutMilliseconds, cause: cause)
             case .notADatabase: return .notANavdbFile(path: path, reason: "not an SQLite database")

@@ -45,19 +45,19 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path cannot hold a database (a directory, for example): `reason` says why.
     case cannotOpen(path: String, reason: String)
     /// The database could not be opened or reached (SQLite `SQLITE_CANTOPEN`).
-    case openFailed(path: String, cause: DatabaseError)
+    case openFailed(path: String, cause: DatabaseCause)
     /// The database, its file or its directory cannot be written (SQLite `SQLITE_READONLY`).
-    case readOnly(path: String, cause: DatabaseError)
+    case readOnly(path: String, cause: DatabaseCause)
     /// The disk is full (SQLite `SQLITE_FULL`, or the `-shm` index that cannot grow,
     /// `SQLITE_IOERR_SHMSIZE`); nothing was written.
-    case diskFull(path: String, cause: DatabaseError)
+    case diskFull(path: String, cause: DatabaseCause)
     /// The database is damaged (SQLite `SQLITE_CORRUPT`).
-    case corrupt(path: String, cause: DatabaseError)
+    case corrupt(path: String, cause: DatabaseCause)
     /// Another writer held the database longer than the busy timeout (in milliseconds).
-    case busy(path: String, milliseconds: Int, cause: DatabaseError)
+    case busy(path: String, milliseconds: Int, cause: DatabaseCause)
     /// Any other failure of the database, with its own error (SQLite's extended code, message
     /// and SQL).
-    case database(DatabaseError)
+    case database(DatabaseCause)
     /// A projection row, snapshot, base or session row the store cannot read: changed behind its
     /// back with plain SQL. The log is untouched; a rebuild rewrites the row from it.
     case unreadableRow(path: String, UnreadableRow)
