@@ -82,16 +82,7 @@ extension SessionState {
         guard index >= 0, index < layers.count else {
             throw .layerOutOfRange(layer: index, layers: layers.count, stack: stackDescription)
         }
-        guard !replacement.isEmpty else { throw .emptyStackReplacement }
-        var seen = Set<ExactKey>()
-        for entry in replacement {
-            try Entry.requireValidID(entry.id)
-            guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
-            try entry.requireStorableParams()
-            if let (live, _) = location(of: entry.id), live != index {
-                throw .entryAlreadyLive(id: entry.id, layer: live, stack: stackDescription)
-            }
-        }
+        try requireReplacement(replacement, of: index)
         let current = layers[index].entries
         if current.count == replacement.count, zip(current, replacement).allSatisfy({ $0.isExactly($1) }) {
             return nil
@@ -227,17 +218,24 @@ extension SessionState {
     /// A stack replacement (rule 12): a non-empty list of entries with distinct, non-empty ids that are
     /// not live in another layer.
     private func decideSetStack(_ replacement: [Entry]) throws(NavigationError) -> EventBody {
+        try requireReplacement(replacement, of: topLayerIndex)
+        return .stackReplaced(replacement)
+    }
+
+    /// Rule 12's checks on a replacement of layer `index`'s stack, the one place they are made
+    /// (a `setStack` and an observed replacement): not empty, every id valid and distinct, every
+    /// params value storable, no entry live in another layer.
+    private func requireReplacement(_ replacement: [Entry], of index: Int) throws(NavigationError) {
         guard !replacement.isEmpty else { throw .emptyStackReplacement }
         var seen = Set<ExactKey>()
         for entry in replacement {
             try Entry.requireValidID(entry.id)
             guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
             try entry.requireStorableParams()
-            if let (layer, _) = location(of: entry.id), layer != topLayerIndex {
-                throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
+            if let (live, _) = location(of: entry.id), live != index {
+                throw .entryAlreadyLive(id: entry.id, layer: live, stack: stackDescription)
             }
         }
-        return .stackReplaced(replacement)
     }
 
     /// Checks that `event` could have been recorded after this state: that the command it records
