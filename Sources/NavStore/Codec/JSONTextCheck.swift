@@ -18,20 +18,20 @@
 ///   reads all the same; Python's `json` and `sqlite3`'s json1 refuse it.
 ///
 /// The text is not otherwise validated here: syntax errors are left to the decoder.
-public struct JSONTextCheck: Sendable {
+package struct JSONTextCheck: Sendable {
     /// The deepest nesting accepted, in levels (`{}` or `[]` is one level), not counting
     /// ``wrapperLevels``.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// Levels the input's own format puts around the params it carries (2 for an array of
     /// entries), allowed on top of ``maximumDepth``.
-    public var wrapperLevels: Int
+    package var wrapperLevels: Int
     /// Whether numbers must be kept exactly (see above).
-    public var exactNumbers: Bool
+    package var exactNumbers: Bool
     /// Whether object keys must be unique.
-    public var uniqueKeys: Bool
+    package var uniqueKeys: Bool
 
     /// A check with the given limit and rules.
-    public init(
+    package init(
         maximumDepth: Int = JSONValue.maximumDepth, wrapperLevels: Int = 0, exactNumbers: Bool = true,
         uniqueKeys: Bool = true
     ) {
@@ -43,7 +43,7 @@ public struct JSONTextCheck: Sendable {
 
     /// What is wrong with `text`, or `nil` when nothing this check looks for is.
     /// - Complexity: O(n) in the length of the text.
-    public func problem(in text: String) -> String? {
+    package func problem(in text: String) -> String? {
         var text = text
         return text.withUTF8 { problem(in: $0) }
     }
@@ -51,7 +51,7 @@ public struct JSONTextCheck: Sendable {
     /// What is wrong with the UTF-8 JSON `bytes`, or `nil`. The message ends with where it is,
     /// as a decoding error names it: ` at [1].params.a` (keys with their escapes resolved).
     /// - Complexity: O(n) in the number of bytes.
-    public func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    package func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var scan = Scan(check: self, bytes: bytes)
         return scan.firstProblem()
     }
@@ -139,7 +139,7 @@ public struct JSONTextCheck: Sendable {
             }
         }
 
-        /// A number: with ``JSONTextCheck/exactNumbers``, refused when it would not be kept exactly.
+        /// A number: with `JSONTextCheck/exactNumbers`, refused when it would not be kept exactly.
         private mutating func number() -> String? {
             var end = index + 1
             while end < bytes.count, JSONTextCheck.isNumberByte(bytes[end]) { end += 1 }

@@ -17,15 +17,15 @@ public struct BackButton: Sendable, Hashable, Codable {
 
     /// The label UIKit shows in `width` terminal columns: the preferred label, else the first
     /// fallback that fits, else the last candidate (UIKit never drops the button itself). A
-    /// label is whole here, never cut; widths are terminal columns (``TerminalWidth``: a
+    /// label is whole here, never cut; widths are terminal columns (`TerminalWidth`: a
     /// grapheme cluster is one column, two when East Asian Wide or an emoji presentation
     /// sequence). The back menu is never shortened (rule 5 of <doc:Rules>).
     /// - Parameters:
     ///   - width: the room for the label, in terminal columns; `nil` means unlimited.
     ///   - columns: how wide a candidate is drawn; by default the text's own terminal columns
-    ///     (``TerminalWidth``) (a renderer that escapes control characters passes the width of
+    ///     (`TerminalWidth`) (a renderer that escapes control characters passes the width of
     ///     the escaped text).
-    public func label(fitting width: Int?, columns: (String) -> Int = { TerminalWidth.columns($0) }) -> String {
+    package func label(fitting width: Int?, columns: (String) -> Int = { TerminalWidth.columns($0) }) -> String {
         guard let width, columns(label) > width else { return label }
         return fallbacks.first { columns($0) <= width } ?? fallbacks.last ?? label
     }
@@ -36,7 +36,7 @@ public struct BackButton: Sendable, Hashable, Codable {
     /// grapheme cluster boundary and ending in `…` (rule 5: a generated label is drawn whole or
     /// replaced by its next fallback, never cut).
     /// - Parameter width: the room for the label, in terminal columns; `nil` means unlimited.
-    public func drawnLabel(in width: Int?) -> String {
+    package func drawnLabel(in width: Int?) -> String {
         let chosen = label(fitting: width)
         guard let width else { return chosen }
         return TerminalWidth.truncated(chosen, to: width)

@@ -133,7 +133,7 @@ extension NavigationItemField {
         }
     }
 
-    /// The field's value for a person to read: escaped text (``DisplayText/column(_:)``), `-`
+    /// The field's value for a person to read: escaped text (`DisplayText/column(_:)`), `-`
     /// for `nil`, `true`/`false`, a count, a mode or style by its name, a pop guard's quoted
     /// prompt, a custom item as `{title: X, image, menuSuppressed}`.
     public func displayValue(in item: NavigationItem) -> String {

@@ -2,7 +2,7 @@
 /// in a tool's human output. Printable Unicode (emoji, combining marks, right-to-left scripts)
 /// is kept; what would move a terminal's cursor, change its state or reorder the columns after
 /// it is escaped Swift-style, so a hostile title cannot disguise itself.
-public enum DisplayText {
+package enum DisplayText {
     /// `text` with `\n`, `\t`, `\r` escaped as such, `\` doubled, `quote` (when given) preceded
     /// by `\`, and every other scalar that a reader could not see or that would move the cursor or
     /// reorder the columns written as `\u{HEX}`: C0/C1 controls (`Cc`), U+2028/U+2029,
@@ -18,7 +18,7 @@ public enum DisplayText {
     ///   - text: the stored text.
     ///   - quote: the quotation mark the caller wraps the result in, or nil.
     /// - Complexity: O(n) in the number of scalars.
-    public static func escaped(_ text: String, quote: Unicode.Scalar? = nil) -> String {
+    package static func escaped(_ text: String, quote: Unicode.Scalar? = nil) -> String {
         let scalars = Array(text.unicodeScalars)
         var result = ""
         result.unicodeScalars.reserveCapacity(scalars.count)
@@ -49,12 +49,12 @@ public enum DisplayText {
     }
 
     /// Text that ``escaped(_:quote:)`` wrote, if it takes at most `columns` terminal columns
-    /// (``TerminalWidth``), else its longest prefix that leaves one column for the `…` appended
+    /// (`TerminalWidth`), else its longest prefix that leaves one column for the `…` appended
     /// to show the cut (`""` when `columns` < 1). The cut falls between grapheme clusters and
     /// never inside an escape: `\\`, `\n` or `\u{200B}` is kept whole or left out whole, so a
     /// cut title never shows half an escape such as `\u{2…`.
     /// - Complexity: O(n) in the length of the prefix.
-    public static func truncated(escaped text: String, to columns: Int) -> String {
+    package static func truncated(escaped text: String, to columns: Int) -> String {
         guard TerminalWidth.columns(text) > columns else { return text }
         guard columns > 0 else { return "" }
         var result = ""
@@ -189,14 +189,14 @@ public enum DisplayText {
     }
 
     /// `text` escaped and wrapped in double quotes (with `"` escaped), for prompts and messages.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + escaped(text, quote: "\"") + "\""
     }
 
     /// A value for a column: `-` for `nil`; the escaped text; quoted when it would otherwise be
     /// misread: `""` for the empty string, and quotes around `-`, text starting with `"`, or
     /// text with leading or trailing spaces.
-    public static func column(_ text: String?) -> String {
+    package static func column(_ text: String?) -> String {
         guard let text else { return "-" }
         if text.isEmpty || text == "-" || text.hasPrefix("\"") || text.first?.isWhitespace == true
             || text.last?.isWhitespace == true

@@ -7,10 +7,10 @@
 /// VARIATION SELECTOR-16, an emoji modifier sequence, a flag). Ambiguous (A) characters such as
 /// Greek letters count one column, as outside an East Asian context. Text is never cut inside a
 /// cluster.
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// The number of terminal columns `text` takes: the sum of its clusters' widths.
     /// - Complexity: O(n) in the length of `text`.
-    public static func columns(_ text: some StringProtocol) -> Int {
+    package static func columns(_ text: some StringProtocol) -> Int {
         if let ascii = text.utf8.withContiguousStorageIfAvailable(asciiColumns), let ascii { return ascii }
         var total = 0
         for character in text { total += columns(character) }
@@ -32,8 +32,8 @@ public enum TerminalWidth {
         return total
     }
 
-    /// The columns one grapheme cluster takes: 1, or 2 when it is wide (see ``TerminalWidth``).
-    public static func columns(_ character: Character) -> Int {
+    /// The columns one grapheme cluster takes: 1, or 2 when it is wide (see `TerminalWidth`).
+    package static func columns(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 1 }
         // Fast path: nothing below U+1100 is East Asian Wide or has Emoji_Presentation, and a
@@ -45,7 +45,7 @@ public enum TerminalWidth {
 
     /// The longest prefix of `text` that takes at most `columns` columns, in whole clusters.
     /// - Complexity: O(n) in the length of the prefix.
-    public static func prefix(of text: String, fitting columns: Int) -> String {
+    package static func prefix(of text: String, fitting columns: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -59,7 +59,7 @@ public enum TerminalWidth {
 
     /// `text` if it takes at most `columns` columns, else its longest prefix in whole clusters
     /// that leaves one column for the `…` appended to show the cut (`""` when `columns` < 1).
-    public static func truncated(_ text: String, to columns: Int) -> String {
+    package static func truncated(_ text: String, to columns: Int) -> String {
         guard Self.columns(text) > columns else { return text }
         guard columns > 0 else { return "" }
         return prefix(of: text, fitting: columns - 1) + "…"

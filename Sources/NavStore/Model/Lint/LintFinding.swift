@@ -113,7 +113,7 @@ public struct LintOptions: Sendable, Hashable {
     /// The rules that may run; default ``LintRule/defaultRules`` (all but the opt-in
     /// `label-lost-on-ios26`). A rule that ``LintRule/needsWidth`` runs only when ``width`` is set.
     public var rules: Set<LintRule>
-    /// The room for the back button's label, in the unit of ``BackButton/label(fitting:columns:)``
+    /// The room for the back button's label, in the unit of `BackButton/label(fitting:columns:)`
     /// (terminal columns, rule 5 of <doc:Rules>); `nil` turns the two width rules off. At least 1.
     public var width: Int?
 

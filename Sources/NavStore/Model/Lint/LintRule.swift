@@ -25,7 +25,7 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable, Com
 ///
 /// Every rule is judged with the model's own resolution: ``SessionState/backMenu`` and
 /// ``NavigationItem/backMenuTitleResolution`` (rules 6–8), ``SessionState/backButton`` and
-/// ``BackButton/label(fitting:columns:)`` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
+/// `BackButton/label(fitting:columns:)` (rules 1–5), ``SessionState/noBackButtonReason`` (rule 1), and
 /// for ``guardBypassed`` the events themselves (rules 9, 10, 15).
 public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A back-menu row has the title `""` (rule 7): `menuTitle`, the custom item's title,

@@ -36,7 +36,7 @@ extension SessionState {
     ///
     /// The menu rules and the width rules judge the top layer's back menu and back button as the
     /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
-    /// ``backButton``, ``BackButton/label(fitting:columns:)``); `no-way-back` the top layer's top entry
+    /// ``backButton``, `BackButton/label(fitting:columns:)`); `no-way-back` the top layer's top entry
     /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
     /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
     /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
@@ -234,7 +234,7 @@ enum LintText {
     static let maximumQuoted = 80
 
     /// `"text"`: control characters, line and paragraph separators, bidirectional controls and
-    /// invisible characters (``DisplayText/escaped(_:quote:)``) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
+    /// invisible characters (`DisplayText/escaped(_:quote:)`) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
     /// characters with `…`. `""` stays visibly empty.
     static func value(_ text: String) -> String { "\"" + escaped(text, quote: "\"") + "\"" }
 
@@ -248,12 +248,12 @@ enum LintText {
     }
 
     /// Whether `text` fits `width`, measured as the model measures labels
-    /// (``BackButton/label(fitting:columns:)``), so that lint and `show` agree on what fits.
+    /// (`BackButton/label(fitting:columns:)`), so that lint and `show` agree on what fits.
     static func fits(_ text: String, width: Int) -> Bool {
         BackButton(label: text, fallbacks: [""]).label(fitting: width) == text
     }
 
-    /// `text` escaped for a message (``DisplayText/escaped(_:quote:)``), cut after
+    /// `text` escaped for a message (`DisplayText/escaped(_:quote:)`), cut after
     /// ``maximumQuoted`` characters with `…`.
     private static func escaped(_ text: String, quote: Unicode.Scalar) -> String {
         let cut = text.count > maximumQuoted

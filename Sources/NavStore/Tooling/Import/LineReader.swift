@@ -6,11 +6,11 @@
     import Darwin
 #endif
 
-/// Why a ``LineReader`` stopped early: a line that is not UTF-8, a line past the longest
+/// Why a `LineReader` stopped early: a line that is not UTF-8, a line past the longest
 /// accepted, or a failed read. The message names the line (or the input) and says what happened.
-public struct LineReadError: Error, Sendable, CustomStringConvertible {
+package struct LineReadError: Error, Sendable, CustomStringConvertible {
     /// The one-line message, e.g. `line 3 of 'x.ndjson' is not valid UTF-8 text; nothing was imported`.
-    public let description: String
+    package let description: String
 }
 
 /// Lines of a file descriptor as a single-pass sequence, so an import streams instead of holding
@@ -20,10 +20,10 @@ public struct LineReadError: Error, Sendable, CustomStringConvertible {
 /// last one stopped), and consumed bytes are dropped only when they are at least half of what is
 /// held. A line longer than ``maximumLineBytes`` is refused with its line number before more of
 /// it is read, so memory stays bounded whatever the input.
-public final class LineReader: Sequence, IteratorProtocol {
+package final class LineReader: Sequence, IteratorProtocol {
     /// The longest line accepted, in bytes without its line end: 64 MiB (an event's JSON is
     /// rarely past a few kilobytes; a `stack.replaced` of thousands of entries stays far below).
-    public static let maximumLineBytes = 64 << 20
+    package static let maximumLineBytes = 64 << 20
 
     private let fd: Int32
     private let name: String
@@ -39,7 +39,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// A read error met on the way, if any. The reader then yields one line that is not JSON
     /// (a NUL), so an import consuming the lines fails and writes nothing instead of committing a
     /// truncated input; the caller reports this error in place of the import's.
-    public private(set) var error: LineReadError?
+    package private(set) var error: LineReadError?
 
     /// What the error of a line that is not UTF-8 says happened.
     private let consequence: String
@@ -51,7 +51,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     ///   - name: how messages name the input (`'file.ndjson'`, `stdin`).
     ///   - consequence: what an error says happened (`nothing was imported`).
     ///   - maximumLineBytes: the longest line accepted, in bytes without its line end.
-    public init(
+    package init(
         fileDescriptor fd: Int32, name: String, consequence: String = "nothing was imported",
         maximumLineBytes: Int = LineReader.maximumLineBytes
     ) {
@@ -63,7 +63,7 @@ public final class LineReader: Sequence, IteratorProtocol {
 
     /// Opens `path` for reading.
     /// - Throws: ``LineReadError`` with the system's reason.
-    public convenience init(path: String, consequence: String = "nothing was imported") throws(LineReadError) {
+    package convenience init(path: String, consequence: String = "nothing was imported") throws(LineReadError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw LineReadError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
@@ -86,7 +86,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     /// Lines handed out so far.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// Ends the input with an error: the next line handed out is not JSON, so the import fails.
     private func fail(_ problem: LineReadError) -> String? {
@@ -99,7 +99,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     /// The next line without its line end, or `nil` at the end of the input (or after an error).
-    public func next() -> String? {
+    package func next() -> String? {
         if stopped { return nil }
         while true {
             if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {

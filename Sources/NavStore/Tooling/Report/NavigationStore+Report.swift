@@ -1,7 +1,7 @@
 extension NavigationStore {
     /// The report of a session's history (<doc:Reports>): every version from `from` through `to`
     /// with the state, back button, back menu and changes after it, built by streaming the log
-    /// through a ``ReportBuilder``, and the lint findings (<doc:Lint>) of the whole session that
+    /// through a `ReportBuilder`, and the lint findings (<doc:Lint>) of the whole session that
     /// hold within that range (a finding keeps its own first and last version).
     /// - Parameters:
     ///   - key: the session key.
@@ -15,7 +15,7 @@ extension NavigationStore {
     /// - Throws: ``StoreError/sessionNotFound(_:)``; ``StoreError/pointOutOfRange(session:point:accepted:)``
     ///   when `from` or `to` is not a version of the session or `from` is after `to`; database errors.
     /// - Complexity: O(K + events × depth) for K = the snapshot interval.
-    public func report(
+    package func report(
         session key: String, from: Int? = nil, to: Int? = nil, lint options: LintOptions = LintOptions(),
         platform: PlatformGeneration? = nil, summary: (Event) -> String
     ) throws -> SessionReport {
@@ -61,7 +61,7 @@ extension NavigationStore {
     /// time span (after its base, for a truncated session) and lint findings per severity.
     /// - Parameter options: the lint options (rules, width) of the counts.
     /// - Throws: database errors.
-    public func reportIndex(lint options: LintOptions = LintOptions()) throws -> ReportIndex {
+    package func reportIndex(lint options: LintOptions = LintOptions()) throws -> ReportIndex {
         var counts: [ExactKey: LintSummary] = [:]
         try lint(options: options) { counts[ExactKey($0.session), default: LintSummary()].add($0) }
         var rows: [ReportIndex.Row] = []

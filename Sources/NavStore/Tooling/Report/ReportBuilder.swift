@@ -1,11 +1,11 @@
-/// Builds a ``SessionReport`` one event at a time, with the model's own resolution (``SessionState/backButton``,
-/// ``SessionState/backMenu``, ``BackButton/label(fitting:columns:)``): pure, no database.
+/// Builds a `SessionReport` one event at a time, with the model's own resolution (``SessionState/backButton``,
+/// ``SessionState/backMenu``, `BackButton/label(fitting:columns:)`): pure, no database.
 ///
 /// Feed it the state before the first version, then every event in order; it folds each with
 /// ``SessionState/apply(_:)``, the reducer the store uses.
-public struct ReportBuilder: Sendable {
+package struct ReportBuilder: Sendable {
     /// The state after the last event fed (or the starting state).
-    public private(set) var state: SessionState
+    package private(set) var state: SessionState
     private var entries: [ReportEntry] = []
     private var versions: [ReportVersion] = []
     /// The entry indices of the last state, per layer, to reuse unchanged entries.
@@ -15,14 +15,14 @@ public struct ReportBuilder: Sendable {
 
     /// The generation the labels are resolved under when it is not the recorded one (a what-if
     /// report, <doc:PlatformGenerations>), or `nil` for the session's own.
-    public let platform: PlatformGeneration?
+    package let platform: PlatformGeneration?
 
     /// A builder that starts from `state` (the state before the first version it will be fed).
     /// - Parameters:
     ///   - state: the state before the first version; a new session's empty state by default.
     ///   - platform: resolve every label under this generation instead of the one the
     ///   log records (a what-if report); `nil` for the recorded one.
-    public init(startingAt state: SessionState = SessionState(), platform: PlatformGeneration? = nil) {
+    package init(startingAt state: SessionState = SessionState(), platform: PlatformGeneration? = nil) {
         self.platform = platform
         self.state = platform.map(state.with(platform:)) ?? state
         indexedState = SessionState()
@@ -36,7 +36,7 @@ public struct ReportBuilder: Sendable {
     ///   - event: the next event of the session, in version order.
     ///   - summary: the event's one-line summary for the timeline.
     /// - Complexity: O(depth) plus the size of entries that changed.
-    public mutating func add(_ event: Event, summary: String) {
+    package mutating func add(_ event: Event, summary: String) {
         let before = state
         state.apply(event.body)
         if let platform { state.platform = platform }
@@ -75,7 +75,7 @@ public struct ReportBuilder: Sendable {
     ///   - session: the session key.
     ///   - name: its name, if any.
     ///   - latestVersion: the session's latest version.
-    public func report(session: String, name: String?, latestVersion: Int) -> SessionReport {
+    package func report(session: String, name: String?, latestVersion: Int) -> SessionReport {
         SessionReport(session: session, name: name, latestVersion: latestVersion, entries: entries, versions: versions)
     }
 
@@ -100,7 +100,7 @@ public struct ReportBuilder: Sendable {
         return result
     }
 
-    /// The button with the label shown at every room, found by asking ``BackButton/label(fitting:columns:)``
+    /// The button with the label shown at every room, found by asking `BackButton/label(fitting:columns:)`
     /// where its answer changes (it chooses a longer candidate as the room grows).
     static func reportButton(_ button: BackButton) -> ReportBackButton {
         let candidates = [button.label] + button.fallbacks

@@ -1,41 +1,41 @@
 /// The data of the index page of every session's report (<doc:Reports>): one row per session with
 /// its event count, time span and the file of its own page in the same folder.
-public struct ReportIndex: Sendable, Hashable, Codable {
+package struct ReportIndex: Sendable, Hashable, Codable {
     /// `"index"`: what the page draws.
-    public var kind: String = "index"
+    package var kind: String = "index"
     /// One row per session, ordered by key.
-    public var sessions: [Row]
+    package var sessions: [Row]
 
     /// One session of the index.
-    public struct Row: Sendable, Hashable, Codable {
+    package struct Row: Sendable, Hashable, Codable {
         /// The session key.
-        public var session: String
+        package var session: String
         /// The session's name, or `nil`.
-        public var name: String?
+        package var name: String?
         /// The number of events in the log (the latest version, less the base version of a
         /// truncated session).
-        public var events: Int
+        package var events: Int
         /// The base version of a truncated session (<doc:Retention>), or `nil`.
-        public var baseVersion: Int?
+        package var baseVersion: Int?
         /// Lint findings (<doc:Lint>) of severity `error`.
-        public var errors = 0
+        package var errors = 0
         /// Lint findings of severity `warning`.
-        public var warnings = 0
+        package var warnings = 0
         /// Lint findings of severity `info`.
-        public var infos = 0
+        package var infos = 0
         /// The first event's time, ms since the Unix epoch.
-        public var firstAt: Int64
+        package var firstAt: Int64
         /// The last event's time, ms since the Unix epoch.
-        public var lastAt: Int64
+        package var lastAt: Int64
         /// ``firstAt`` as ISO-8601 UTC text.
-        public var firstTime: String
+        package var firstTime: String
         /// ``lastAt`` as ISO-8601 UTC text.
-        public var lastTime: String
-        /// The file name of the session's page (``ReportIndex/fileName(for:)``), relative to the index.
-        public var file: String
+        package var lastTime: String
+        /// The file name of the session's page (`ReportIndex/fileName(for:)`), relative to the index.
+        package var file: String
 
         /// The row of a session.
-        public init(_ info: SessionInfo) {
+        package init(_ info: SessionInfo) {
             session = info.key
             name = info.name
             events = info.version
@@ -47,13 +47,13 @@ public struct ReportIndex: Sendable, Hashable, Codable {
         }
     }
 
-    /// The index of `sessions` (as never truncated; ``NavigationStore/reportIndex(lint:)`` knows bases).
-    public init(_ sessions: [SessionInfo]) {
+    /// The index of `sessions` (as never truncated; `NavigationStore/reportIndex(lint:)` knows bases).
+    package init(_ sessions: [SessionInfo]) {
         self.sessions = sessions.map(Row.init)
     }
 
     /// The index of these rows.
-    public init(rows: [Row]) {
+    package init(rows: [Row]) {
         sessions = rows
     }
 
@@ -61,7 +61,7 @@ public struct ReportIndex: Sendable, Hashable, Codable {
     /// at most 40), then `-` and the first 12 hex digits of the SHA-256 of the key's UTF-8, then
     /// `.html`. Safe on every file system and in a URL, and different for different keys (keys
     /// that differ only outside ASCII or in case still get different hashes).
-    public static func fileName(for key: String) -> String {
+    package static func fileName(for key: String) -> String {
         var slug = ""
         for scalar in key.unicodeScalars {
             guard slug.count < 40 else { break }

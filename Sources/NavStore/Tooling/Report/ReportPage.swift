@@ -4,23 +4,23 @@
     import Foundation
 #endif
 
-/// The HTML of a report (<doc:Reports>): one self-contained file that draws a ``SessionReport`` or a
-/// ``ReportIndex``. The data is embedded as JSON in a `<script type="application/json">` block
+/// The HTML of a report (<doc:Reports>): one self-contained file that draws a `SessionReport` or a
+/// `ReportIndex`. The data is embedded as JSON in a `<script type="application/json">` block
 /// with `<`, `>`, `&`, U+2028 and U+2029 escaped; one fixed script draws it, setting every stored
 /// text with `textContent` (never as markup) inside `<bdi>` so right-to-left overrides stay in
 /// their element. A Content-Security-Policy allows only that script and that style, by their
 /// SHA-256 hashes, and no load of any kind, so the file opens offline from `file://`.
-public enum ReportPage {
+package enum ReportPage {
     /// The page of one session.
     /// - Complexity: O(size of the report).
     /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
-    public static func html(_ report: SessionReport) throws -> String {
+    package static func html(_ report: SessionReport) throws -> String {
         document(body: sessionBody, data: try embed(report))
     }
 
     /// The index page of every session.
     /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
-    public static func html(_ index: ReportIndex) throws -> String {
+    package static func html(_ index: ReportIndex) throws -> String {
         document(body: indexBody, data: try embed(index))
     }
 
@@ -28,7 +28,7 @@ public enum ReportPage {
     /// `>` and `&` as `\u003c`, `\u003e`, `\u0026` (so no `</script>` or `<!--` can appear), and
     /// U+2028, U+2029 as `\u2028`, `\u2029`. JSON has these characters only inside strings, where
     /// the escapes mean the same characters.
-    public static func embed(_ value: some Encodable) throws -> String {
+    package static func embed(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -49,7 +49,7 @@ public enum ReportPage {
 
     /// The Content-Security-Policy: nothing may load (`default-src 'none'`), and only the page's
     /// own script and style run, named by their SHA-256 (CSP Level 2 hash sources).
-    public static var contentSecurityPolicy: String {
+    package static var contentSecurityPolicy: String {
         "default-src 'none'; script-src '\(hashSource(script))'; style-src '\(hashSource(style))'; "
             + "img-src 'none'; font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
     }
