@@ -326,6 +326,29 @@ extension ModelTests {
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
         }
 
+        @Test(
+            "each event type has its four forms, which agree: the store's writer, the fast reader, Codable, and the type name",
+            arguments: EventBody.Kind.allCases)
+        func everyTypeHasEveryForm(kind: EventBody.Kind) throws {
+            let samples = Self.bodies.filter { $0.kind == kind }
+            #expect(!samples.isEmpty, "no sample of \(kind.rawValue): add one to the table")
+            for body in samples {
+                let written = PayloadWriter.json(body)
+                // Codable (the reference) writes the same bytes and reads them back.
+                #expect(written == (try body.payloadJSON()), "\(kind.rawValue)")
+                #expect(try EventBody(type: body.type, payload: Array(written.utf8)) == body, "\(kind.rawValue)")
+                // The fast reader reads the writer's bytes as the same value; `session.restored`
+                // alone, rare, it hands to the Codable form (PayloadReader+Bodies.swift says so).
+                let fast = Array(written.utf8).withUnsafeBufferPointer { PayloadReader.body(type: body.type, payload: $0) }
+                if kind == .sessionRestored {
+                    #expect(fast == nil)
+                } else {
+                    #expect(fast == body, "\(kind.rawValue): the fast reader")
+                }
+                #expect(EventBody.typeNames.contains(body.type))
+            }
+        }
+
         @Test("payload shapes: unset flags are left out, sources use the documented names")
         func payloadShapes() throws {
             #expect(
