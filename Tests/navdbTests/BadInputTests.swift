@@ -150,6 +150,10 @@ import Testing
             ("[{\"id\": \"X\"}, {\"id\": 7}]", "expected a string at [1].id, found a number"),
             ("[{\"id\": \"X\", \"item\": {\"backButtonDisplayMode\": \"tiny\"}}]", "at [0].item.backButtonDisplayMode"),
             ("[{\"id\": \"X\", \"item\": {\"leftBarButtonItems\": -2}}]", "leftBarButtonItems must be 0 or more"),
+            (
+                "[{\"id\": \"X\", \"item\": {\"title\": \"a\\udc00\"}}]",
+                "an escape of U+DC00, half of a UTF-16 surrogate pair, without its other half (JSON text is Unicode: an escape of U+D800-U+DBFF is followed by one of U+DC00-U+DFFF) at [0].item.title"
+            ),
         ]))
     func badJSONForSetStack(_ json: String, _ message: String, backend: CommandBackend) throws {
         let sandbox = try populated(backend)

@@ -41,6 +41,53 @@ package struct JSONTextCheck: Sendable {
         self.uniqueKeys = uniqueKeys
     }
 
+    /// The first `\uXXXX` escape in `range` of `bytes` (a JSON string's contents) that is half
+    /// of a UTF-16 surrogate pair without its other half, as its four hexadecimal digits; `nil`
+    /// when every surrogate escape is paired. `JSONDecoder` refuses such a string with an error
+    /// that names neither the field nor the escape.
+    static func loneSurrogate(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> String? {
+        func escape(at position: Int) -> UInt16? {
+            guard position + 6 <= range.upperBound,
+                bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            else { return nil }
+            var value: UInt16 = 0
+            for offset in 2..<6 {
+                let byte = bytes[position + offset]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt16(digit)
+            }
+            return value
+        }
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard bytes[position] == UInt8(ascii: "\\") else {
+                position += 1
+                continue
+            }
+            guard let unit = escape(at: position) else {
+                position += 2  // another escape: \" \\ \/ \b \f \n \r \t
+                continue
+            }
+            let text = String(decoding: bytes[(position + 2)..<(position + 6)], as: UTF8.self)
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard let next = escape(at: position + 6), (0xDC00...0xDFFF).contains(next) else { return text }
+                position += 12
+            case 0xDC00...0xDFFF:
+                return text
+            default:
+                position += 6
+            }
+        }
+        return nil
+    }
+
     /// What is wrong with `text`, or `nil` when nothing this check looks for is.
     /// - Complexity: O(n) in the length of the text.
     package func problem(in text: String) -> String? {
@@ -125,6 +172,11 @@ package struct JSONTextCheck: Sendable {
             defer {
                 expectingKey = false
                 index = end + 1
+            }
+            if escaped, let lone = JSONTextCheck.loneSurrogate(bytes, in: (index + 1)..<end) {
+                return
+                    "the string holds an escape of U+\(lone.uppercased()), half of a UTF-16 surrogate pair, without its other "
+                    + "half (JSON text is Unicode: an escape of U+D800-U+DBFF is followed by one of U+DC00-U+DFFF)"
             }
             guard expectingKey, !frames.isEmpty else { return nil }
             let last = frames.count - 1

@@ -79,4 +79,29 @@ struct JSONTextCheckTests {
     func distinctKeysPastASCII(json: String) {
         #expect(JSONTextCheck().problem(in: json) == nil)
     }
+
+    @Test(
+        "an escaped surrogate without its other half is refused where it is; pairs and escaped backslashes are not",
+        arguments: [
+            (#"{"t": "a\udc00"}"#, "U+DC00", " at t"),
+            (#"[{"item": {"title": "\ud83e"}}]"#, "U+D83E", " at [0].item.title"),
+            (#"["\ud83e\u0041"]"#, "U+D83E", " at [0]"),
+            (#"["\ud83e\ud83e\udded"]"#, "U+D83E", " at [0]"),
+            (#"{"\uDC00": 1}"#, "U+DC00", ")"),  // a key: the object it is in is the top level
+        ])
+    func loneSurrogate(json: String, escape: String, suffix: String) throws {
+        let problem = try #require(JSONTextCheck().problem(in: json))
+        #expect(problem.contains("an escape of \(escape), half of a UTF-16 surrogate pair"), "\(problem)")
+        #expect(problem.hasSuffix(suffix), "\(problem)")
+    }
+
+    @Test("paired surrogates, other escapes and an escaped backslash before u are JSON text as it should be")
+    func pairedSurrogates() {
+        for json in [
+            #"["\ud83e\udded"]"#, #"["\uD83E\uDDED and \u00e9"]"#, #"["\\udc00"]"#, #"["\\\ud83e\udded"]"#,
+            #"["\n\t\"\/\u0000"]"#, #"{"\ud83e\udded": 1}"#,
+        ] {
+            #expect(JSONTextCheck().problem(in: json) == nil, "\(json)")
+        }
+    }
 }
