@@ -422,4 +422,26 @@ struct ReportBrowserTests {
             #expect(bytes.count > 10_000, "something was drawn")
         }
     }
+
+    @Test("a report -o removes the temporary copies killed writes of the same page left; a running process's stays")
+    func abandonedTemporaryCopies() throws {
+        let sandbox = try Sandbox(backend: .sqlite)
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        // A process that has ended: its number names no process now.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let running = ProcessInfo.processInfo.processIdentifier
+        let abandoned = [".p.html.tmp-\(gone)-1", ".p.html.tmp-\(gone)-2"]
+        let kept = [".p.html.tmp-\(running)-1", ".q.html.tmp-\(gone)-1", ".p.html.tmp-x-1", "p.html.tmp-\(gone)-1"]
+        for name in abandoned + kept { _ = try sandbox.write(name, "<html>Inbox, a half-written page</html>") }
+        try sandbox.ok(["report", "s", "-o", "p.html"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        for name in abandoned { #expect(!left.contains(name), "\(name)") }
+        for name in kept { #expect(left.contains(name), "\(name)") }
+        #expect(left.contains("p.html"))
+    }
 }
+

@@ -39,6 +39,7 @@ enum FileOutput {
         guard !name.isEmpty else {
             throw OutputFileError(description: "cannot write '\(path)': it names a folder, not a file")
         }
+        removeAbandoned(folder: folder, name: name)
         counter += 1
         let temporary = (folder == "/" ? "" : folder) + "/." + name + ".tmp-\(getpid())-\(counter)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -51,6 +52,33 @@ enum FileOutput {
             unlink(temporary)
             throw failure(given, failed)
         }
+    }
+
+    /// Removes the temporary files that killed writes of `name` in `folder` left behind
+    /// (`.NAME.tmp-PID-N` whose process is gone: `kill(PID, 0)` fails with `ESRCH`), as an import
+    /// removes the copies killed imports left: a report holds titles, and a half-written copy
+    /// must not outlive the write that made it. A file whose PID is a running process (the
+    /// writer itself, or another process that reused the number) is left alone.
+    static func removeAbandoned(folder: String, name: String) {
+        let prefix = Array(("." + name + ".tmp-").utf8)
+        guard let directory = opendir(folder) else { return }
+        var abandoned: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard entryName.starts(with: prefix) else { continue }
+            // PID-N: two runs of digits.
+            let rest = entryName.dropFirst(prefix.count).split(
+                separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            guard rest.count == 2,
+                rest.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { (48...57).contains($0) } }),
+                let pid = Int32(String(decoding: rest[0], as: UTF8.self)), pid > 0, pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH {
+                abandoned.append((folder == "/" ? "" : folder) + "/" + String(decoding: entryName, as: UTF8.self))
+            }
+        }
+        closedir(directory)
+        for path in abandoned { unlink(path) }
     }
 
     /// The path whose file a write replaces: `given`, or for a link to one of this process's
