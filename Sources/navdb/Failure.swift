@@ -118,7 +118,8 @@ extension Failure {
     static func exitCode(_ error: StoreError) -> Int32 {
         switch error {
         case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams), .rules(.emptyEntryID): dataError
-        case .sessionNotFound, .sessionExists, .emptySessionKey, .rules, .timeBeforePrevious, .pointOutOfRange,
+        case .sessionNotFound, .sessionExists, .emptySessionKey, .sessionKeyTooLong, .rules, .timeBeforePrevious,
+            .pointOutOfRange,
             .restoreMovedOn, .truncationBelowRestore:
             1
         case .versionConflict: 4

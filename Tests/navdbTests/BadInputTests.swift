@@ -142,6 +142,31 @@ import Testing
     }
 
     @Test(
+        "a session key past 1,000 bytes of UTF-8 is refused on every backend, at start and in an import, before anything is written",
+        arguments: CommandBackend.all)
+    func sessionKeyLimit(backend: CommandBackend) throws {
+        let sandbox = try populated(backend)
+        let long = String(repeating: "k", count: 1_001)
+        try expectRefused(
+            sandbox, ["session", "start", long], status: 1,
+            message:
+                "the session key '\(String(repeating: "k", count: 40))…' is 1001 bytes of UTF-8; a key holds at most 1000 bytes (the same on every backend)"
+        )
+        // Three bytes a character: 334 characters are 1,002 bytes; 333 are 999, taken.
+        try expectRefused(
+            sandbox, ["session", "start", String(repeating: "日", count: 334)], status: 1, message: "is 1002 bytes of UTF-8")
+        let taken = String(repeating: "日", count: 333)
+        try sandbox.ok(["session", "start", taken])
+        try sandbox.ok(["push", taken, "A"])
+        #expect(try sandbox.ok(["sessions"]).stdout.contains(taken))
+        // An export line of a longer key (as SQLite kept them before the limit) is refused whole.
+        let line = #"{"at":1,"eventID":"00000000-0000-4000-8000-000000000001","payload":{"platform":"ios14"},"session":""#
+            + String(repeating: "s", count: 1_200) + #"","type":"session.started","version":1}"#
+        let file = try sandbox.write("long.ndjson", line + "\n")
+        try expectRefused(sandbox, ["import", file], status: 1, message: "is 1200 bytes of UTF-8")
+    }
+
+    @Test(
         "bad JSON for set-stack exits 65 with a message naming what is wrong",
         arguments: CommandBackend.each([
             ("not json", "entries.json': not JSON (expected a JSON array"),

@@ -150,7 +150,9 @@ final class StoreCore: @unchecked Sendable {
     }
 
     /// Inserts a new session at version 0 with its empty base layer.
+    /// - Throws: ``StoreError/sessionKeyTooLong(prefix:bytes:)`` past the one limit of every backend.
     func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
+        if let tooLong = StoreError.checkKeyLength(key) { throw tooLong }
         let id =
             try db.insert(
                 sql:

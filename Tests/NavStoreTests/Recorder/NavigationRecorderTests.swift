@@ -250,6 +250,25 @@ struct NavigationRecorderTests {
         try await recorder.close()
     }
 
+    @Test("a session key past the one limit is not stored: reported once, the other sessions' calls written")
+    func sessionKeyLimit() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: Self.quick())
+        let long = String(repeating: "🧭", count: 251)  // 1,004 bytes
+        recorder.record(Self.push("a"), session: "short")
+        recorder.record(Self.push("a"), session: long)
+        recorder.record(Self.push("b"), session: "short")
+        try await recorder.flush()
+        #expect(try Self.events(path, "short").count == 3)
+        let reported = await Self.failures(of: recorder, count: 1) {
+            if case .notStored(_, .sessionKeyTooLong(_, bytes: 1_004)) = $0 { true } else { false }
+        }
+        #expect(reported.count == 1)
+        #expect(try NavigationStore(path: path).sessions().map(\.key) == ["short"])
+        try await recorder.close()
+    }
+
     @Test("flush with nothing recorded returns at once; record and observe never throw on odd input")
     func oddInput() async throws {
         let directory = try TemporaryDirectory()

@@ -16,6 +16,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Starting a session with an empty key: a key has at least one character, so every session
     /// can be named in a command and in an export.
     case emptySessionKey
+    /// Starting a session with a key longer than ``StoreError/maximumSessionKeyBytes`` bytes of
+    /// UTF-8 (its first 40 characters, its length in bytes): one limit on every backend,
+    /// below PostgreSQL's for an index entry, so that a log SQLite keeps can move to PostgreSQL.
+    case sessionKeyTooLong(prefix: String, bytes: Int)
     /// The rules refused the command; see ``NavigationError``.
     case rules(NavigationError)
     /// The session's version is not the expected one: another writer got there first.
@@ -101,6 +105,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sessionNotFound(let key): "session '\(key)' not found"
         case .sessionExists(let key): "session '\(key)' already exists"
         case .emptySessionKey: "the session key '' is empty: a key has at least one character"
+        case .sessionKeyTooLong(let prefix, let bytes):
+            "the session key '\(prefix)…' is \(bytes) bytes of UTF-8; a key holds at most \(Self.maximumSessionKeyBytes) bytes (the same on every backend)"
         case .rules(let error): error.description
         case .versionConflict(let session, let expected, let actual):
             "version conflict on session '\(session)': expected version \(expected), found \(actual)"
@@ -146,6 +152,21 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .restoreNotDelivered(let reason):
             "cannot write the restore payload: \(reason); no attempt was counted and nothing was appended"
         }
+    }
+}
+
+extension StoreError {
+    /// The longest session key a store takes, in bytes of UTF-8: 1,000 on every backend
+    /// (PostgreSQL's index entries hold at most 2,704 bytes; a key is in the sessions' unique
+    /// index, with its row's other columns).
+    public static let maximumSessionKeyBytes = 1_000
+
+    /// ``sessionKeyTooLong(prefix:bytes:)`` for `key` when it is longer than
+    /// ``maximumSessionKeyBytes``; `nil` otherwise.
+    static func checkKeyLength(_ key: String) -> StoreError? {
+        let bytes = key.utf8.count
+        guard bytes > maximumSessionKeyBytes else { return nil }
+        return .sessionKeyTooLong(prefix: String(key.prefix(40)), bytes: bytes)
     }
 }
 
