@@ -109,6 +109,7 @@ extension StoreCore {
                 insert.bind(utf8: type, at: 3)
                 insert.bind(utf8: eventID, at: 5)
                 return try PayloadWriter.withPayload(body, in: payloadBuffer) { payload in
+                    try Self.checkPayloadSize(payload.count, of: body)
                     insert.bind(utf8: payload, at: 6)
                     return try insert.run()
                 }
@@ -140,6 +141,21 @@ extension StoreCore {
         try db.execute(
             sql: "UPDATE sessions SET version = ?, updated_at = ? WHERE id = ?",
             arguments: [SQLValue(version), .integer(at), .integer(id)])
+    }
+
+    /// The most bytes of JSON one event's payload holds: 16 MiB, a quarter of the longest line
+    /// an import reads (``LineReader/maximumLineBytes``, 64 MiB), so that what a write takes,
+    /// every reader reads back: an export line is its payload, escaped at most as the store
+    /// escapes it, plus a few hundred bytes.
+    static let maximumPayloadBytes = 16 << 20
+
+    /// Refuses a payload of `count` bytes past ``maximumPayloadBytes``, before anything is written.
+    /// - Throws: ``StoreError/unsupportedValue(reason:)`` naming the event type, its size and the limit.
+    static func checkPayloadSize(_ count: Int, of body: EventBody) throws(StoreError) {
+        guard count > maximumPayloadBytes else { return }
+        throw .unsupportedValue(
+            reason:
+                "the \(body.type) event would be \(count) bytes of JSON; an event holds at most \(maximumPayloadBytes) bytes (16 MiB), so that every reader reads back what was written")
     }
 
     /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the store's one writer

@@ -286,20 +286,27 @@ struct EventImporter {
         imported += 1
         if let storedText { noteBroughtEntries(of: event, line: line, storedText) }
         if batch != nil {
+            let payload = core.payloadText(event.body)
+            do throws(StoreError) { try StoreCore.checkPayloadSize(payload.utf8.count, of: event.body) } catch {
+                throw StoreError.invalidImport(line: line, reason: error.description)
+            }
             batch!.append(
                 EventBatch.Pending(
                     sessionID: current!.row.id, version: current!.version + 1, type: event.body.type, at: event.at,
-                    eventID: event.eventID, payload: core.payloadText(event.body), line: line))
+                    eventID: event.eventID, payload: payload, line: line))
             try core.fold(event.body, into: &current!, at: event.at, eventID: event.eventID)
             if batch!.isFull { try flush() }
             return
         }
-        guard
-            let appended = try core.appendEvent(
+        let appended: (seq: Int64, eventID: AppendedEventID)?
+        do {
+            appended = try core.appendEvent(
                 event.body, to: &current!, at: event.at, eventID: event.eventID, ignoreKnownID: true)
-        else {
-            try refuseKnownID(event.eventID, line: line)
+        } catch StoreError.unsupportedValue(let reason) {
+            // Past the size an event holds (StoreCore.checkPayloadSize): named with its line.
+            throw StoreError.invalidImport(line: line, reason: reason)
         }
+        guard let appended else { try refuseKnownID(event.eventID, line: line) }
         noteLine(line, seq: appended.seq)
     }
 
