@@ -143,7 +143,9 @@ struct NavigationRecorderTests {
                 if event.version == 9 { break }
             }
         }
-        while seen.withLock({ $0.count }) < 6 { try await Task.sleep(for: .milliseconds(5)) }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while seen.withLock({ $0.count }) < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(seen.withLock { $0.count } == 6)
         #expect(!Self.openFiles(under: directory.url.path).isEmpty)
 
         try await recorder.suspend()
@@ -524,7 +526,9 @@ struct NavigationRecorderTests {
                     if count == 3 { break }
                 }
             }
-            while seen.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(2)) }
+            let deadline = ContinuousClock.now + .seconds(120)
+            while seen.withLock({ $0 }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+            try #require(seen.withLock { $0 } == 2)
             let before = recorder.shared.commits.timeouts
             try await Task.sleep(for: .milliseconds(400))
             let wakeUps = recorder.shared.commits.timeouts - before

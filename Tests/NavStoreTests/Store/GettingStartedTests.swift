@@ -69,7 +69,12 @@ struct GettingStartedTests {
                 seen.withLock { $0.append((event.version, event.type)) }
             }
         }
-        while seen.withLock({ $0.count }) < expectedEvents { try await Task.sleep(for: .milliseconds(2)) }
+        // Bounded: a reader that never delivers fails the test rather than hang the suite.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while seen.withLock({ $0.count }) < expectedEvents, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(seen.withLock { $0.count } >= expectedEvents, "the live sequence delivered too few events")
         // When the overlay closes:
         overlay.cancel()
         try await overlay.value
