@@ -116,15 +116,48 @@ struct UIKitTraceImportTests {
             (#"{"callback":"dismiss","at":3000}"#, "no layer is presented"),
             (#"{"callback": "didShow", "stack": [}"#, "not JSON"),
             (#"{"callback":"didShow","at":99999999999999999999,"stack":[{"id":"A"}]}"#, "99999999999999999999"),
+            (
+                #"{"callback":"didShow","at":3000.5,"stack":[{"id":"A"}]}"#,
+                "expected a whole number of milliseconds since the Unix epoch, found the number 3000.5 at at"
+            ),
+            (
+                #"{"callback":"didShow","at":3000,"layer":0.5,"stack":[{"id":"A"}]}"#,
+                "expected a whole number, the layer's index (0 = base), found the number 0.5 at layer"
+            ),
+            (
+                #"{"callback":"didShow","at":3000,"layer":"top","stack":[{"id":"A"}]}"#,
+                "expected a whole number, the layer's index (0 = base), found another value at layer"
+            ),
+            (
+                #"{"callback":"itemChanged","at":3000,"id":"B","layer":99,"item":{"title":"b"}}"#,
+                "an itemChanged line takes no 'layer': the item is found by its id, in whichever layer holds it"
+            ),
         ])
     func badLine(line: String, words: String) throws {
+        try Self.refuse([Self.start, Self.push, line, Self.start], line: 3, words: words)
+    }
+
+    @Test("a line with an \"at\" after one without is refused naming the import's clock, not as the trace's time")
+    func mixedTimes() throws {
+        try Self.refuse(
+            [
+                #"{"callback":"didShow","stack":[{"id":"A"}]}"#,
+                #"{"callback":"didShow","at":3000,"stack":[{"id":"A"},{"id":"B"}]}"#,
+            ],
+            line: 2,
+            words:
+                "at 1970-01-01T00:00:03.000Z (3000) is earlier than the line before it, which has no \"at\" and was stamped with this import's clock"
+        )
+    }
+
+    static func refuse(_ lines: [String], line number: Int, words: String) throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s", "--time", "1970-01-01T00:00:00.500Z"])
         let before = try sandbox.databaseBytes()
-        let file = try sandbox.write("bad.ndjson", [Self.start, Self.push, line, Self.start].joined(separator: "\n"))
+        let file = try sandbox.write("bad.ndjson", lines.joined(separator: "\n"))
         let result = try sandbox.run(["import", "--format", "uikit-trace", file, "--session", "s"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("Error: line 3: "), "\(result)")
+        #expect(result.stderr.hasPrefix("Error: line \(number): "), "\(result)")
         #expect(result.stderr.contains(words), "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(try sandbox.databaseBytes() == before)

@@ -40,8 +40,17 @@ public struct UIKitTraceLine: Sendable, Hashable, Decodable {
         let c = try decoder.container(keyedBy: FieldKey.self)
         func key(_ name: String) -> FieldKey { FieldKey(name) }
         let name = try c.decode(String.self, forKey: key("callback"))
-        at = try c.decodeIfPresent(Int64.self, forKey: key("at"))
-        let layer = try c.decodeIfPresent(Int.self, forKey: key("layer"))
+        /// A whole number in `field`, or `nil` when absent: a fraction or a number past Int64 is
+        /// named with the field and what is accepted, not taken for text that is not JSON.
+        func wholeNumber(_ field: String, _ accepted: String) throws -> Int64? {
+            guard c.contains(key(field)) else { return nil }
+            if let value = try? c.decode(Int64.self, forKey: key(field)) { return value }
+            let found = (try? c.decode(Double.self, forKey: key(field))).map { "the number \($0)" } ?? "another value"
+            throw DecodingError.dataCorruptedError(
+                forKey: key(field), in: c, debugDescription: "expected \(accepted), found \(found)")
+        }
+        at = try wholeNumber("at", "a whole number of milliseconds since the Unix epoch")
+        let layer = try wholeNumber("layer", "a whole number, the layer's index (0 = base)").map { Int(clamping: $0) }
         if let layer, layer < 0 {
             throw DecodingError.dataCorruptedError(
                 forKey: key("layer"), in: c, debugDescription: "layer \(layer) is negative (0 = base)")
@@ -74,6 +83,13 @@ public struct UIKitTraceLine: Sendable, Hashable, Decodable {
                 phase: try required(Choice<InteractivePopPhase>.self, "phase").value,
                 recognizer: try optional(Choice<PopRecognizer>.self, "recognizer")?.value ?? .edge, layer: layer)
         case "itemChanged":
+            if layer != nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key("layer"), in: c,
+                    debugDescription:
+                        "an itemChanged line takes no 'layer': the item is found by its id, in whichever layer holds it"
+                )
+            }
             callback = .itemChanged(
                 id: try required(String.self, "id"), item: try required(NavigationItem.self, "item"))
         case "present":
@@ -233,6 +249,8 @@ private struct TraceImporter {
     private var imported = 0
     /// The time of the line before, in ms since the Unix epoch.
     private var previousAt: Int64?
+    /// Whether the line before had no `at` of its own (it was stamped with the import's clock).
+    private var previousWasStamped = false
 
     init(core: StoreCore, key: String, platform: PlatformGeneration?) {
         self.core = core
@@ -251,11 +269,12 @@ private struct TraceImporter {
                 )
             }
             if let previousAt, at < previousAt {
+                let before =
+                    previousWasStamped
+                    ? "the line before it, which has no \"at\" and was stamped with this import's clock, \(Timestamp.format(previousAt)) (\(previousAt)); give every line an \"at\", or none"
+                    : "the line before it at \(Timestamp.format(previousAt)) (\(previousAt)); times never go backwards"
                 throw StoreError.invalidImport(
-                    line: number,
-                    reason:
-                        "at \(Timestamp.format(at)) (\(at)) is earlier than the line before it at \(Timestamp.format(previousAt)) (\(previousAt)); times never go backwards"
-                )
+                    line: number, reason: "at \(Timestamp.format(at)) (\(at)) is earlier than " + before)
             }
         }
         try start(at: line.at ?? Timestamp.now(), line: number)
@@ -269,6 +288,7 @@ private struct TraceImporter {
         }
         time = max(time, write!.lastAt)
         previousAt = time
+        previousWasStamped = line.at == nil
         let commands: [NavigationCommand]
         do throws(ObservationError) {
             commands = try observer.observe(line.callback, state: write!.state)
