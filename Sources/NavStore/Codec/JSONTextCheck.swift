@@ -52,14 +52,7 @@ package struct JSONTextCheck: Sendable {
             else { return nil }
             var value: UInt16 = 0
             for offset in 2..<6 {
-                let byte = bytes[position + offset]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+                guard let digit = PayloadReader.hexValue(bytes[position + offset]) else { return nil }
                 value = value << 4 | UInt16(digit)
             }
             return value

@@ -104,6 +104,17 @@ struct PayloadReader {
         return true
     }
 
+    /// The value of one hexadecimal digit of a `\u` escape (either letter case), or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// Only whitespace is left.
     mutating func atEnd() -> Bool { skipSpaceAndPeek() == nil }
 
@@ -282,14 +293,7 @@ struct PayloadReader {
                 guard end - index >= 4 else { return nil }
                 var unit: UInt32 = 0
                 for offset in 0..<4 {
-                    let digit = base[index + offset]
-                    let value: UInt8
-                    switch digit {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = digit - UInt8(ascii: "a") + 10
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = digit - UInt8(ascii: "A") + 10
-                    default: return nil
-                    }
+                    guard let value = Self.hexValue(base[index + offset]) else { return nil }
                     unit = unit << 4 | UInt32(value)
                 }
                 index += 4
