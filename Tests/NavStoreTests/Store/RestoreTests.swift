@@ -527,12 +527,8 @@ struct RestoreTests {
         _ = try store.restore(session: "s")
         _ = try store.restore(session: "s")
         // As after an upgrade of the rules: the snapshot at version 64 no longer counts.
-        func stale() throws -> SQLValue {
-            try store.withCore { core in
-                try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
-            }
-        }
-        _ = try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
+        try Self.makeSnapshotsStale(store)
+        func stale() throws -> SQLValue { try Self.staleSnapshots(store) }
         #expect(try stale() == .integer(1))
         let preview = try store.previewRestore(session: "s")
         #expect(preview.restoredVersion == 71 && preview.layers[0].entries.count == 70)
@@ -549,12 +545,8 @@ struct RestoreTests {
         let store = try makeStore(dir, on: backend)
         try store.startSession("s", at: 0)
         try store.append(contentsOf: (1...140).map { .push(.titled("E\($0)")) }, session: "s", at: 1)
-        func stale() throws -> SQLValue {
-            try store.withCore { core in
-                try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
-            }
-        }
-        _ = try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
+        try Self.makeSnapshotsStale(store)
+        func stale() throws -> SQLValue { try Self.staleSnapshots(store) }
         let before = try stale()
         #expect(before != .integer(0))
         let session = try store.sessionInfo("s")
@@ -567,4 +559,17 @@ struct RestoreTests {
         _ = try store.rebuild()
         #expect(try stale() == .integer(0))
     }
+
+    /// Marks every snapshot as written under other rules (as after an upgrade of the rules).
+    static func makeSnapshotsStale(_ store: NavigationStore) throws {
+        _ = try store.withCore { core in try core.db.execute(sql: "UPDATE snapshots SET rules_version = -1") }
+    }
+
+    /// How many snapshots ``makeSnapshotsStale(_:)`` marked are still there.
+    static func staleSnapshots(_ store: NavigationStore) throws -> SQLValue {
+        try store.withCore { core in
+            try core.db.fetchOne(sql: "SELECT count(*) FROM snapshots WHERE rules_version = -1")?[0] ?? .null
+        }
+    }
 }
+
