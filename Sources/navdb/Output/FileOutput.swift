@@ -58,27 +58,42 @@ enum FileOutput {
     /// (`.NAME.tmp-PID-N` whose process is gone: `kill(PID, 0)` fails with `ESRCH`), as an import
     /// removes the copies killed imports left: a report holds titles, and a half-written copy
     /// must not outlive the write that made it. A file whose PID is a running process (the
-    /// writer itself, or another process that reused the number) is left alone.
+    /// writer itself, or another process that reused the number) is left alone. The folder is
+    /// read once per process (``abandonedCopies(in:)``): `report -o FOLDER` writes a page per
+    /// session there, and a scan per page would read the folder once per session.
     static func removeAbandoned(folder: String, name: String) {
-        let prefix = Array(("." + name + ".tmp-").utf8)
-        guard let directory = opendir(folder) else { return }
-        var abandoned: [String] = []
+        if abandoned[folder] == nil { abandoned[folder] = abandonedCopies(in: folder) }
+        for path in abandoned[folder]?.removeValue(forKey: Array(name.utf8)) ?? [] { unlink(path) }
+    }
+
+    /// The abandoned temporary copies found in each folder read so far, by the name of the file
+    /// they were written for (its UTF-8 bytes: a name is compared as the file system compares it,
+    /// never as Unicode-equivalent text).
+    nonisolated(unsafe) private static var abandoned: [String: [[UInt8]: [String]]] = [:]
+
+    /// The `.NAME.tmp-PID-N` files in `folder` whose process is gone, by `NAME`.
+    private static func abandonedCopies(in folder: String) -> [[UInt8]: [String]] {
+        guard let directory = opendir(folder) else { return [:] }
+        defer { closedir(directory) }
+        let marker = Array(".tmp-".utf8)
+        var found: [[UInt8]: [String]] = [:]
         while let entry = readdir(directory) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard entryName.starts(with: prefix) else { continue }
+            guard entryName.first == UInt8(ascii: "."),
+                let at = entryName.indices.last(where: { entryName[$0...].starts(with: marker) }), at > 1
+            else { continue }
             // PID-N: two runs of digits.
-            let rest = entryName.dropFirst(prefix.count).split(
+            let rest = entryName[(at + marker.count)...].split(
                 separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
             guard rest.count == 2,
                 rest.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { (48...57).contains($0) } }),
-                let pid = Int32(String(decoding: rest[0], as: UTF8.self)), pid > 0, pid != getpid()
+                let pid = Int32(String(decoding: rest[0], as: UTF8.self)), pid > 0, pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH {
-                abandoned.append((folder == "/" ? "" : folder) + "/" + String(decoding: entryName, as: UTF8.self))
-            }
+            found[Array(entryName[1..<at]), default: []].append(
+                (folder == "/" ? "" : folder) + "/" + String(decoding: entryName, as: UTF8.self))
         }
-        closedir(directory)
-        for path in abandoned { unlink(path) }
+        return found
     }
 
     /// The path whose file a write replaces: `given`, or for a link to one of this process's
