@@ -32,14 +32,24 @@ let package = Package(
         // The SQL of Migrations/ reaches it as Swift source (scripts/generate-migrations.sh).
         // PrivacyInfo.xcprivacy is its privacy manifest, which Apple's tools read from the
         // target's resource bundle in an app (README, "NavStore in an app").
-        .target(name: "NavStore", dependencies: ["CSQLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        .target(name: "NavStorePostgreSQL", dependencies: ["NavStore", "CLibPQ"]),
-        .executableTarget(name: "navdb", dependencies: ["NavStore", "NavStorePostgreSQL"]),
-        .executableTarget(name: "navdb-bench", dependencies: ["NavStore", "NavStorePostgreSQL", "CSQLite"]),
         .target(
-            name: "TestSupport", dependencies: ["NavStore", "NavStorePostgreSQL"], path: "Tests/TestSupport"),
-        .testTarget(name: "NavStoreTests", dependencies: ["NavStore", "NavStorePostgreSQL", "TestSupport"]),
-        .testTarget(name: "navdbTests", dependencies: ["NavStore", "NavStorePostgreSQL", "TestSupport"]),
+            name: "NavStore", dependencies: ["NavStoreModel", "CSQLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // UIKit's navigation rules alone: values, events, the reducer, the observer, lint's rules,
+        // the events' stored JSON. No SQLite, no store: NavStore re-exports it.
+        .target(name: "NavStoreModel"),
+        // What navdb does beyond an app's needs: import and export, the HTML report, retention,
+        // rebuild and check. Not in the NavStore product.
+        .target(name: "NavStoreTools", dependencies: ["NavStore"]),
+        .target(name: "NavStorePostgreSQL", dependencies: ["NavStore", "CLibPQ"]),
+        .executableTarget(name: "navdb", dependencies: ["NavStoreTools", "NavStorePostgreSQL"]),
+        .executableTarget(
+            name: "navdb-bench", dependencies: ["NavStoreTools", "NavStorePostgreSQL", "CSQLite"]),
+        .target(
+            name: "TestSupport", dependencies: ["NavStoreTools", "NavStorePostgreSQL"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "NavStoreTests", dependencies: ["NavStoreModel", "NavStoreTools", "NavStorePostgreSQL", "TestSupport"]),
+        .testTarget(
+            name: "navdbTests", dependencies: ["NavStoreModel", "NavStoreTools", "NavStorePostgreSQL", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

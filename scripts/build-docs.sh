@@ -24,6 +24,7 @@ includes=(-I "$bin/Modules" -I "$bin")
 for map in Sources/*/module.modulemap; do includes+=(-I "$(dirname "$map")"); done
 rm -rf "$symbols" && mkdir -p "$symbols"
 swift-symbolgraph-extract -module-name NavStore -target "$triple" "${sdk[@]}" "${includes[@]}" \
+    -experimental-allowed-reexported-modules=NavStoreModel \
     -minimum-access-level public -skip-synthesized-members -output-dir "$symbols"
 
 # 3. Convert catalog and symbols into an archive; a warning is an error.

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// Appends every command of `workload` to its (started) session through the store's batch API,
 /// `append(contentsOf:session:)`, in batches of at most `chunk` commands (one transaction each).

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

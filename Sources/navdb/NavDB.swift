@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 import NavStorePostgreSQL
 
 #if canImport(Glibc)

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore as a dependency an app can add (DESIGN §2, §14.3), checked from the outside: the
 /// package description as SwiftPM reads it, the library's sources as files, and the privacy
@@ -86,15 +88,26 @@ import Testing
         try #require((package["targets"] as? [[String: Any]])?.first { $0["name"] as? String == name })
     }
 
-    @Test("the package description: NavStore reaches no CLibPQ, NavStorePostgreSQL is a product of its own")
+    @Test(
+        "the package description: the model reaches nothing, NavStore reaches the model and CSQLite alone, the tools are outside the NavStore product, NavStorePostgreSQL is a product of its own"
+    )
     func productsAndTargets() throws {
         let package = try Self.dumpPackage()
         let dependencies = Self.dependencies(package)
-        #expect(Self.reached(from: "NavStore", in: dependencies) == ["NavStore", "CSQLite"])
+        // The walls (DESIGN §2): the model has no dependency at all (no CSQLite, no store).
+        #expect(Self.reached(from: "NavStoreModel", in: dependencies) == ["NavStoreModel"])
+        #expect(Self.reached(from: "NavStore", in: dependencies) == ["NavStore", "NavStoreModel", "CSQLite"])
+        #expect(Set(dependencies["NavStoreTools"] ?? []) == ["NavStore"])
         #expect(Set(dependencies["NavStorePostgreSQL"] ?? []) == ["NavStore", "CLibPQ"])
         for tool in ["navdb", "navdb-bench"] {
-            #expect(Self.reached(from: tool, in: dependencies).isSuperset(of: ["NavStore", "NavStorePostgreSQL"]))
+            #expect(
+                Self.reached(from: tool, in: dependencies).isSuperset(of: [
+                    "NavStore", "NavStoreTools", "NavStorePostgreSQL",
+                ]))
         }
+        // What an app's product links: no tools, no PostgreSQL.
+        let linked = Self.reached(from: "NavStore", in: dependencies)
+        #expect(linked.isDisjoint(with: ["NavStoreTools", "NavStorePostgreSQL", "CLibPQ"]))
         let products = (package["products"] as? [[String: Any]] ?? []).reduce(into: [String: [String]]()) {
             $0[$1["name"] as? String ?? ""] = $1["targets"] as? [String]
         }
@@ -140,17 +153,34 @@ import Testing
 
     // MARK: The library's sources
 
-    /// Every Swift file under Sources/NavStore: its path relative to the root, and its text.
+    /// Every Swift file of what an app links (Sources/NavStore and Sources/NavStoreModel): its
+    /// path relative to the root, and its text.
     static func librarySources() throws -> [(path: String, text: String)] {
-        let folder = root.appendingPathComponent("Sources/NavStore")
-        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
-        return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
-            ("Sources/NavStore/" + file, try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        try ["Sources/NavStore", "Sources/NavStoreModel"].flatMap { name in
+            let folder = root.appendingPathComponent(name)
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
+                (name + "/" + file, try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            }
+        }
+    }
+
+    @Test("the model imports no store, no SQLite and no tools: the compiler's wall, checked in the sources too")
+    func modelImportsNothingOfTheStore() throws {
+        let model = try Self.librarySources().filter { $0.path.hasPrefix("Sources/NavStoreModel/") }
+        #expect(model.count > 30)
+        for file in model {
+            for line in file.text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("import ") {
+                let module = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(
+                    ["Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin"].contains(module),
+                    "\(file.path) imports \(module)")
+            }
         }
     }
 
     @Test(
-        "nothing in Sources/NavStore needs embedInCode, PackageResources, Synchronization, String(validating:) or Bundle.module",
+        "nothing in Sources/NavStore or Sources/NavStoreModel needs embedInCode, PackageResources, Synchronization, String(validating:) or Bundle.module",
         arguments: [
             ".embedInCode", "PackageResources", "import Synchronization", "String(validating:", "Bundle.module",
         ])

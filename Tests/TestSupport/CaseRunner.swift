@@ -10,6 +10,7 @@
 // ``SharedCase/expectation()``. The compiler asks for the rest.
 import Foundation
 import NavStore
+import NavStoreTools
 
 /// A case file, its step list or its expectations could not be read, or a step was refused
 /// where the case does not allow it. The message names the file, the case and the step.

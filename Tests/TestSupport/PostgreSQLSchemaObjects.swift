@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 import NavStorePostgreSQL
 
 /// What a PostgreSQL schema holds, for tests that check a refused or killed write left a schema

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 
 /// The UIKit callback traces of `Tests/Fixtures/traces/` and `../shared/traces/` (their README gives the format): each case's
 /// callbacks, and what the session must hold after them. Read at test time, so traces added

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// The command line of DESIGN §3.3: `update-layer`, `pop --cancelled`, the item options

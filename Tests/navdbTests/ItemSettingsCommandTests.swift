@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// The command line's item options come from the library's list of item fields

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 11 item 6: one JSON convention for every command's `--json` (Schemas/README.md), a JSON

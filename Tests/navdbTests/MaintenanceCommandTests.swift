@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// `navdb check` and `navdb rebuild --verify` on a projection changed behind navdb's back.

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import NavStorePostgreSQL
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// The report's lint findings in a real browser (NavStore.docc/Lint.md and Reports.md): the findings that hold at the

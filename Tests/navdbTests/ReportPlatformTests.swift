@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// `navdb report --platform` (NavStore.docc/PlatformGenerations.md): a what-if page, and its bad input.

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// `navdb report` (NavStore.docc/Reports.md, issue 14): the files it writes, its bad input, and, in a real

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// NavStore.docc/Retention.md through the binary: `session delete`, `session truncate`, `prune`, `vacuum`.

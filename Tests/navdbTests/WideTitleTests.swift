@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 11 item 2: labels fitted in terminal columns (rule 5 of NavStore.docc/Rules.md). A generated label is

@@ -36,13 +36,13 @@ extension DatabaseConnection {
 
 /// ``DatabaseInsert`` over ``DatabaseConnection/insert(sql:arguments:returning:)``: the arguments
 /// are kept as ``SQLValue``s (borrowed text copied into a `String`) until ``run()``.
-final class ArgumentListInsert: DatabaseInsert {
+package final class ArgumentListInsert: DatabaseInsert {
     private let connection: any DatabaseConnection
     private let sql: String
     private let key: String
     private var arguments: [SQLValue] = []
 
-    init(connection: any DatabaseConnection, sql: String, key: String) {
+    package init(connection: any DatabaseConnection, sql: String, key: String) {
         self.connection = connection
         self.sql = sql
         self.key = key
@@ -54,13 +54,13 @@ final class ArgumentListInsert: DatabaseInsert {
         arguments[offset] = value
     }
 
-    func bind(integer: Int64, at index: Int32) { set(.integer(integer), at: index) }
-    func bind(text: String, at index: Int32) { set(.text(text), at: index) }
-    func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    package func bind(integer: Int64, at index: Int32) { set(.integer(integer), at: index) }
+    package func bind(text: String, at index: Int32) { set(.text(text), at: index) }
+    package func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
         set(.text(String(decoding: utf8, as: UTF8.self)), at: index)
     }
 
-    func run() throws -> Int64? {
+    package func run() throws -> Int64? {
         try connection.insert(sql: sql, arguments: arguments, returning: key)
     }
 }

@@ -12,17 +12,17 @@
 /// own their values.
 package struct Row {
     /// Where the values are.
-    enum Storage {
+    package enum Storage {
         /// The current row of a running SQLite statement.
         case statement(Statement)
         /// Values copied out, with their column names.
         case values([SQLValue], columns: [String])
     }
 
-    let storage: Storage
+    package let storage: Storage
 
     /// A row over the current row of `statement`, valid until the statement steps or resets.
-    init(statement: Statement) {
+    package init(statement: Statement) {
         storage = .statement(statement)
     }
 
@@ -145,7 +145,7 @@ package struct Row {
     }
 
     /// The row's values copied out, so the row outlives its statement.
-    func copied() -> Row {
+    package func copied() -> Row {
         guard case .statement(let statement) = storage else { return self }
         let count = statement.columnCount
         return Row(
@@ -190,7 +190,7 @@ package struct RowDecodingError: Error, Sendable, Equatable, CustomStringConvert
 
 extension SQLValue {
     /// The storage class's name: `null`, `integer`, `real`, `text` or `blob`.
-    var storageClass: String {
+    package var storageClass: String {
         switch self {
         case .null: "null"
         case .integer: "integer"

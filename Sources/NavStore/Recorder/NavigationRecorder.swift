@@ -39,7 +39,7 @@ public final class NavigationRecorder: Sendable {
     public let path: String
     /// The options the recorder was made with.
     public let options: RecorderOptions
-    let shared: RecorderShared
+    package let shared: RecorderShared
 
     /// A recorder of the store at `path` with the default options (``RecorderOptions``).
     /// - Parameter path: the database file (created with its folder's permissions if missing,
@@ -211,11 +211,11 @@ public final class NavigationRecorder: Sendable {
 /// `AsyncSequence` of ``Event`` over ``EventFeed``.
 public struct RecordedEvents: AsyncSequence, Sendable {
     public typealias Element = Event
-    let path: String
-    let options: RecorderOptions
-    let session: String
-    let fromVersion: Int
-    let signal: CommitSignal
+    package let path: String
+    package let options: RecorderOptions
+    package let session: String
+    package let fromVersion: Int
+    package let signal: CommitSignal
 
     /// A new iterator, with its own read connection (opened at its first `next()`).
     public func makeAsyncIterator() -> Iterator {
@@ -225,7 +225,7 @@ public struct RecordedEvents: AsyncSequence, Sendable {
     /// Reads committed events through an ``EventFeed``, waiting for the recorder's commits and
     /// checking for other writers' every ``RecorderOptions/pollIntervalMilliseconds``.
     public struct Iterator: AsyncIteratorProtocol {
-        let sequence: RecordedEvents
+        package let sequence: RecordedEvents
         private var feed: EventFeed?
         /// Counts the feed's connection as open, for ``NavigationRecorder/suspend()``.
         private var lease: ReaderLease?
@@ -241,18 +241,18 @@ public struct RecordedEvents: AsyncSequence, Sendable {
         private var idleChecks = 0
         /// The longest wait between two checks for other writers' commits while idle, in ms (or
         /// the poll interval, when that is longer).
-        static let idleLimitMilliseconds = 1_000
+        package static let idleLimitMilliseconds = 1_000
 
         /// How long to wait for other writers' commits after `checks` looks in a row found
         /// nothing: the poll interval (at least 1 ms) doubled `checks` times, at most
         /// ``idleLimitMilliseconds`` (or the poll interval, when that is longer).
-        static func idleWait(poll: Int, checks: Int) -> Int {
+        package static func idleWait(poll: Int, checks: Int) -> Int {
             let poll = Swift.max(1, poll)
             return Swift.min(poll << Swift.min(Swift.max(0, checks), 16), Swift.max(poll, idleLimitMilliseconds))
         }
         private static let page = 256
 
-        init(sequence: RecordedEvents) { self.sequence = sequence }
+        package init(sequence: RecordedEvents) { self.sequence = sequence }
 
         /// The next committed event, waiting for it; `nil` once the task is cancelled.
         /// - Throws: ``StoreError`` when the database cannot be read.

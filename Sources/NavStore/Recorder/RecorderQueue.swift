@@ -1,77 +1,77 @@
 import Dispatch
 
 /// One call waiting for a recorder's writer.
-struct RecorderCall: Sendable {
-    enum Kind: Sendable {
+package struct RecorderCall: Sendable {
+    package enum Kind: Sendable {
         case command(NavigationCommand)
         case callback(NavigationCallback)
         /// Calls of the session dropped here because the queue was full (``RecorderOptions/queueCapacity``).
         case dropped(count: Int, firstAt: Int64, lastAt: Int64)
     }
 
-    var session: String
+    package var session: String
     /// When the call was made, in ms since the Unix epoch: its event's time.
-    var at: Int64
+    package var at: Int64
     /// Its place among the calls accepted (1, 2, ...); a drop note has the ticket of the call
     /// before it. ``NavigationRecorder/flush()`` waits for the tickets handed out before it.
-    var ticket: UInt64
-    var kind: Kind
+    package var ticket: UInt64
+    package var kind: Kind
 }
 
 /// What the callers of a recorder and its writer share, behind one lock that is never held
 /// across I/O: the queue of calls, the flush waiters, the subscribers of failures, and the
 /// signal of commits for live readers.
-final class RecorderShared: Sendable {
-    struct State {
+package final class RecorderShared: Sendable {
+    package struct State {
         /// The calls not taken by the writer yet; beyond ``capacity`` only drop notes, one per
         /// session at most.
-        var calls: [RecorderCall]
-        let capacity: Int
+        package var calls: [RecorderCall]
+        package let capacity: Int
         /// The last ticket handed out.
-        var enqueued: UInt64 = 0
+        package var enqueued: UInt64 = 0
         /// The last ticket whose call is committed (or given up).
-        var committed: UInt64 = 0
+        package var committed: UInt64 = 0
         /// The last ticket whose call is committed and survives a power loss (or given up): at
         /// ``StoreOptions/Synchronous/normal`` the writer syncs the log for a flush
         /// (``NavigationStore/makeCommitsDurable()``); at the other levels each commit is as
         /// durable as it will be.
-        var durable: UInt64 = 0
+        package var durable: UInt64 = 0
         /// How many times the writer synced the log for a flush (for tests and the bench).
-        var syncs = 0
+        package var syncs = 0
         /// The writer waits for work: the next call wakes it.
-        var writerIdle = false
+        package var writerIdle = false
         /// The writer waits before trying again: only a flush wakes it early.
-        var writerBackingOff = false
-        var stopping = false
+        package var writerBackingOff = false
+        package var stopping = false
         /// What a flush throws while the recorder is suspended (``NavigationRecorder/suspend()``):
         /// the writer writes nothing and keeps no connection until ``resume()``. `nil` otherwise.
-        var suspension: (any Error)?
+        package var suspension: (any Error)?
         /// The writer has closed its connection for the suspension and waits for the resume.
-        var writerSuspended = false
-        var suspendWaiters: [CheckedContinuation<Void, Never>] = []
+        package var writerSuspended = false
+        package var suspendWaiters: [CheckedContinuation<Void, Never>] = []
         /// The writer has ended (after ``stop()``): the store is closed.
-        var finished = false
+        package var finished = false
         /// What a flush of calls the ended writer did not commit throws.
-        var finishedError: (any Error)?
-        var closeWaiters: [CheckedContinuation<Void, Never>] = []
-        var waiters: [(id: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-        var nextWaiter: UInt64 = 0
-        var subscribers: [UInt64: AsyncStream<RecorderFailure>.Continuation] = [:]
-        var nextSubscriber: UInt64 = 0
+        package var finishedError: (any Error)?
+        package var closeWaiters: [CheckedContinuation<Void, Never>] = []
+        package var waiters: [(id: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        package var nextWaiter: UInt64 = 0
+        package var subscribers: [UInt64: AsyncStream<RecorderFailure>.Continuation] = [:]
+        package var nextSubscriber: UInt64 = 0
         /// The newest failures, for a subscriber that comes late.
-        var backlog: [RecorderFailure] = []
+        package var backlog: [RecorderFailure] = []
     }
 
     /// How many failures a new ``NavigationRecorder/failures`` sequence starts with.
-    static let backlogLimit = 64
+    package static let backlogLimit = 64
 
-    let state: Lock<State>
+    package let state: Lock<State>
     /// Wakes the writer (idle, or backing off for a flush).
-    let wake = DispatchSemaphore(value: 0)
+    package let wake = DispatchSemaphore(value: 0)
     /// Bumped after each commit, for live readers of this process.
-    let commits = CommitSignal()
+    package let commits = CommitSignal()
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         var calls: [RecorderCall] = []
         calls.reserveCapacity(Swift.min(capacity, 4_096))
         state = Lock(State(calls: calls, capacity: capacity))
@@ -82,7 +82,7 @@ final class RecorderShared: Sendable {
     /// Queues a call, or counts it as dropped when the queue is full. Never blocks beyond the
     /// lock, which the writer holds only to swap the queue out.
     @inline(__always)
-    func enqueue(_ kind: RecorderCall.Kind, session: String, at: Int64) {
+    package func enqueue(_ kind: RecorderCall.Kind, session: String, at: Int64) {
         let wakeWriter = state.withLock { state -> Bool in
             // After close() nothing more is written (see NavigationRecorder.close()).
             if state.stopping { return false }
@@ -119,7 +119,7 @@ final class RecorderShared: Sendable {
     /// Waits until every call accepted before it is committed and as durable as a flush promises.
     /// - Throws: the writer's error when its next attempt fails; `CancellationError` when the
     ///   task is cancelled.
-    func flush() async throws {
+    package func flush() async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -159,7 +159,7 @@ final class RecorderShared: Sendable {
 
     /// Swaps the queued calls into `calls` (which must be empty) and says whether the recorder
     /// is stopping.
-    func take(into calls: inout [RecorderCall]) -> Bool {
+    package func take(into calls: inout [RecorderCall]) -> Bool {
         state.withLock { state in
             swap(&state.calls, &calls)
             return state.stopping
@@ -168,7 +168,7 @@ final class RecorderShared: Sendable {
 
     /// Says whether the recorder is stopping and, when it is, moves the calls still queued behind
     /// `calls` (none is accepted after the stop), so that the writer's last attempt covers them all.
-    func takeRestIfStopping(appendingTo calls: inout [RecorderCall]) -> Bool {
+    package func takeRestIfStopping(appendingTo calls: inout [RecorderCall]) -> Bool {
         state.withLock { state in
             guard state.stopping else { return false }
             calls.append(contentsOf: state.calls)
@@ -179,7 +179,7 @@ final class RecorderShared: Sendable {
 
     /// Waits for a call (or a flush, or the stop) when none is queued and no flush waits for a
     /// sync; returns at once otherwise.
-    func waitForWork() {
+    package func waitForWork() {
         let idle = state.withLock { state -> Bool in
             guard state.calls.isEmpty, !state.stopping, state.suspension == nil, !Self.wantsSync(state) else {
                 return false
@@ -192,7 +192,7 @@ final class RecorderShared: Sendable {
 
     /// Waits `milliseconds` before the writer tries again, or less when a flush asks. A flush
     /// that waits already (it came while the writer was writing) ends the wait at once.
-    func backOff(milliseconds: Int) {
+    package func backOff(milliseconds: Int) {
         let waits = state.withLock { state -> Bool in
             guard !state.stopping, state.suspension == nil, state.waiters.isEmpty else { return false }
             state.writerBackingOff = true
@@ -206,7 +206,7 @@ final class RecorderShared: Sendable {
     /// The calls through `ticket` are committed (or given up), and survive a power loss when
     /// `durable` (else a flush waits for ``madeDurable(through:)``): live readers are woken, and
     /// the flushes now durable return.
-    func committed(through ticket: UInt64, durable: Bool) {
+    package func committed(through ticket: UInt64, durable: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.committed = max(state.committed, ticket)
             if durable { state.durable = max(state.durable, ticket) }
@@ -218,7 +218,7 @@ final class RecorderShared: Sendable {
 
     /// Whether a flush waits for calls that are committed but not synced yet: the writer syncs
     /// the log before it waits for work.
-    func wantsSync() -> Bool {
+    package func wantsSync() -> Bool {
         state.withLock { Self.wantsSync($0) }
     }
 
@@ -227,11 +227,11 @@ final class RecorderShared: Sendable {
     }
 
     /// The last ticket committed: what a sync made now covers.
-    var committedTicket: UInt64 { state.withLock { $0.committed } }
+    package var committedTicket: UInt64 { state.withLock { $0.committed } }
 
     /// The log was synced after the calls through `ticket` were committed: they survive a power
     /// loss, and their flushes return.
-    func madeDurable(through ticket: UInt64, synced: Bool) {
+    package func madeDurable(through ticket: UInt64, synced: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.durable = max(state.durable, ticket)
             if synced { state.syncs += 1 }
@@ -249,7 +249,7 @@ final class RecorderShared: Sendable {
     }
 
     /// An attempt failed: every waiting flush throws `error` (the calls stay queued).
-    func failWaiters(_ error: any Error) {
+    package func failWaiters(_ error: any Error) {
         let waiting = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             defer { state.waiters.removeAll() }
             return state.waiters.map(\.continuation)
@@ -262,7 +262,7 @@ final class RecorderShared: Sendable {
     /// Asks the writer to close its connection and write nothing until ``resume()``; waiting
     /// flushes throw `error`, and so do new ones meanwhile. Returns once the writer has closed it
     /// (at once when the writer has ended).
-    func suspend(error: any Error) async {
+    package func suspend(error: any Error) async {
         let (waiting, wakeWriter) = state.withLock { state -> ([CheckedContinuation<Void, any Error>], Bool) in
             state.suspension = error
             defer { state.waiters.removeAll() }
@@ -284,7 +284,7 @@ final class RecorderShared: Sendable {
     }
 
     /// Ends a suspension: the writer opens the store again and writes what was queued meanwhile.
-    func resume() {
+    package func resume() {
         let wakeWriter = state.withLock { state -> Bool in
             state.suspension = nil
             let wakeWriter = state.writerSuspended || state.writerIdle
@@ -295,13 +295,13 @@ final class RecorderShared: Sendable {
     }
 
     /// Whether the writer is asked to suspend (and the recorder is not stopping).
-    func suspensionAsked() -> Bool {
+    package func suspensionAsked() -> Bool {
         state.withLock { $0.suspension != nil && !$0.stopping }
     }
 
     /// The writer has closed its connection: the waiting ``suspend(error:)`` calls return; then
     /// it waits, taking no call, until the resume or the stop.
-    func waitWhileSuspended() {
+    package func waitWhileSuspended() {
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.writerSuspended = true
             defer { state.suspendWaiters.removeAll() }
@@ -323,7 +323,7 @@ final class RecorderShared: Sendable {
     }
 
     /// Asks the writer to finish what is queued and end.
-    func stop() {
+    package func stop() {
         state.withLock {
             $0.stopping = true
             $0.writerIdle = false
@@ -333,7 +333,7 @@ final class RecorderShared: Sendable {
     }
 
     /// ``stop()``, then waits until the writer has ended and closed the store.
-    func stopAndWait() async {
+    package func stopAndWait() async {
         stop()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
@@ -347,7 +347,7 @@ final class RecorderShared: Sendable {
 
     /// The writer has ended and closed the store: waiting closes return, flushes still waiting
     /// throw `error`, and the sequences of failures end.
-    func writerFinished(leaving error: any Error) {
+    package func writerFinished(leaving error: any Error) {
         let (closers, waiting, subscribers) = state.withLock { state in
             state.finished = true
             state.finishedError = error
@@ -370,7 +370,7 @@ final class RecorderShared: Sendable {
     // MARK: Failures
 
     /// Hands `failures` to every subscriber and keeps the newest for later ones.
-    func report(_ failures: [RecorderFailure]) {
+    package func report(_ failures: [RecorderFailure]) {
         guard !failures.isEmpty else { return }
         let subscribers = state.withLock { state -> [AsyncStream<RecorderFailure>.Continuation] in
             state.backlog += failures
@@ -383,7 +383,7 @@ final class RecorderShared: Sendable {
     }
 
     /// A new sequence of failures: the kept ones first, then each new one.
-    func failureStream() -> AsyncStream<RecorderFailure> {
+    package func failureStream() -> AsyncStream<RecorderFailure> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1_024)) { continuation in
             let id = state.withLock { state -> UInt64 in
                 for failure in state.backlog { continuation.yield(failure) }
@@ -403,39 +403,39 @@ final class RecorderShared: Sendable {
 }
 
 /// A counter that live readers wait on: bumped after each commit of the recorder's writer.
-final class CommitSignal: Sendable {
+package final class CommitSignal: Sendable {
     private struct State {
-        var generation: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var nextID: UInt64 = 0
+        package var generation: UInt64 = 0
+        package var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        package var nextID: UInt64 = 0
         /// The recorder is suspended: live readers close their connections and wait.
-        var suspended = false
+        package var suspended = false
         /// Live readers with a connection open (``ReaderLease``).
-        var openReaders = 0
-        var closedWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        package var openReaders = 0
+        package var closedWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         /// Waits that ended by their time (``timeouts``).
-        var timeouts = 0
+        package var timeouts = 0
     }
 
     private let state = Lock(State())
 
     /// The current generation.
-    var generation: UInt64 { state.withLock { $0.generation } }
+    package var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Whether the recorder is suspended (``NavigationRecorder/suspend()``).
-    var isSuspended: Bool { state.withLock { $0.suspended } }
+    package var isSuspended: Bool { state.withLock { $0.suspended } }
 
     /// How many live readers have a connection open.
-    var openReaders: Int { state.withLock { $0.openReaders } }
+    package var openReaders: Int { state.withLock { $0.openReaders } }
 
     /// Suspends or resumes the live readers, and wakes them to close or reopen their connections.
-    func setSuspended(_ suspended: Bool) {
+    package func setSuspended(_ suspended: Bool) {
         state.withLock { $0.suspended = suspended }
         bump()
     }
 
     /// A live reader opened a connection: held until the lease is released.
-    func openReader() -> ReaderLease {
+    package func openReader() -> ReaderLease {
         state.withLock { $0.openReaders += 1 }
         return ReaderLease(signal: self)
     }
@@ -451,7 +451,7 @@ final class CommitSignal: Sendable {
     }
 
     /// Returns once no live reader has a connection open, or after `milliseconds`.
-    func waitForReadersClosed(milliseconds: Int) async {
+    package func waitForReadersClosed(milliseconds: Int) async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -473,7 +473,7 @@ final class CommitSignal: Sendable {
     }
 
     /// Moves to the next generation and wakes every waiter.
-    func bump() {
+    package func bump() {
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.generation &+= 1
             defer { state.waiters.removeAll() }
@@ -484,7 +484,7 @@ final class CommitSignal: Sendable {
 
     /// Returns when the generation moves past `generation`, after `milliseconds` (never, when
     /// `nil`), or when the task is cancelled, whichever comes first.
-    func wait(after generation: UInt64, milliseconds: Int?) async {
+    package func wait(after generation: UInt64, milliseconds: Int?) async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -519,12 +519,12 @@ final class CommitSignal: Sendable {
     }
 
     /// How many waits ended by their time rather than a commit: the wake-ups of idle readers.
-    var timeouts: Int { state.withLock { $0.timeouts } }
+    package var timeouts: Int { state.withLock { $0.timeouts } }
 }
 
 /// A live reader's open connection, counted by its ``CommitSignal`` until the lease is released
 /// (the reader closes its connection, or is dropped).
-final class ReaderLease: Sendable {
+package final class ReaderLease: Sendable {
     private let signal: CommitSignal
     fileprivate init(signal: CommitSignal) { self.signal = signal }
     deinit { signal.readerClosed() }

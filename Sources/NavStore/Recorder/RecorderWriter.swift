@@ -6,7 +6,7 @@ import Foundation
 /// failure. Everything here runs on the writer's own thread.
 ///
 /// `@unchecked Sendable` only to be handed to that thread: no other thread touches it.
-final class RecorderWriter: @unchecked Sendable {
+package final class RecorderWriter: @unchecked Sendable {
     private let shared: RecorderShared
     private let path: String
     private let options: RecorderOptions
@@ -21,9 +21,9 @@ final class RecorderWriter: @unchecked Sendable {
     private var failuresInARow = 0
     /// How long the writer leaves the store's write lock to others after each commit, in ms: as
     /// long as the commit took, within these bounds.
-    static let pauseAfterCommitMilliseconds = 2...50
+    package static let pauseAfterCommitMilliseconds = 2...50
 
-    init(shared: RecorderShared, path: String, options: RecorderOptions) {
+    package init(shared: RecorderShared, path: String, options: RecorderOptions) {
         self.shared = shared
         self.path = path
         self.options = options
@@ -32,7 +32,7 @@ final class RecorderWriter: @unchecked Sendable {
 
     /// The writer's loop: until the recorder stops and nothing is left to write; then it closes
     /// the store.
-    func run() {
+    package func run() {
         loop()
         let lost = pending.count
         pending.removeAll()
@@ -299,7 +299,7 @@ final class RecorderWriter: @unchecked Sendable {
     /// or written now (a missing folder, a file protected while the device is locked, a read-only
     /// file), an I/O error. Anything else is permanent: a call the database can never hold, or a
     /// store that is not NavStore's.
-    static func isTransient(_ error: any Error) -> Bool {
+    package static func isTransient(_ error: any Error) -> Bool {
         guard let error = error as? StoreError else { return true }
         switch error {
         case .databaseNotFound, .cannotOpen, .openFailed, .readOnly, .diskFull, .busy, .database, .interrupted:

@@ -17,7 +17,7 @@ extension Connection {
 /// the append path): SQLite reads a bound value only when the statement is stepped, so a run
 /// binds `NULL` first to each placeholder that still holds bytes borrowed for an earlier run and
 /// was not bound again since. Finalizing or resetting a statement never reads its bound text.
-final class SQLiteInsert: DatabaseInsert {
+package final class SQLiteInsert: DatabaseInsert {
     private unowned let connection: Connection
     private let statement: Statement
     /// Placeholders bound since the last run (any value): bit `i` for placeholder `i` (1...63).
@@ -29,22 +29,22 @@ final class SQLiteInsert: DatabaseInsert {
     /// Placeholders beyond 63 bound to borrowed bytes, bound to `NULL` right after the run.
     private var borrowedBeyond63: [Int32] = []
 
-    init(connection: Connection, statement: Statement) {
+    package init(connection: Connection, statement: Statement) {
         self.connection = connection
         self.statement = statement
     }
 
-    func bind(integer: Int64, at index: Int32) {
+    package func bind(integer: Int64, at index: Int32) {
         statement.bind(.integer(integer), at: index)
         mark(index)
     }
 
-    func bind(text: String, at index: Int32) {
+    package func bind(text: String, at index: Int32) {
         statement.bind(.text(text), at: index)
         mark(index)
     }
 
-    func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    package func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
         statement.bind(borrowedUTF8: utf8, at: index)
         if index < 64 {
             borrowed |= 1 << UInt64(index)
@@ -62,7 +62,7 @@ final class SQLiteInsert: DatabaseInsert {
     /// Steps the statement to its end and resets it; inside a read transaction it is refused, as
     /// every write is (``Connection/inTransaction(_:_:)``).
     /// - Throws: ``SQLiteError``.
-    func run() throws -> Int64? {
+    package func run() throws -> Int64? {
         // Bytes borrowed for an earlier run and not bound again: never read, `NULL` instead.
         var stale = dangling & ~bound
         while stale != 0 {

@@ -83,7 +83,7 @@ package final class Connection {
 
     /// Whether the open transaction was begun by ``inTransaction(_:_:)`` as a read: statements
     /// that would write are then refused.
-    var isReadTransaction = false
+    package var isReadTransaction = false
 
     /// Opens (and for ``OpenMode/readWriteCreate`` possibly creates) the database at `path`.
     ///
@@ -130,7 +130,7 @@ package final class Connection {
     /// (https://sqlite.org/uri.html), so `file:x.db?mode=memory` would open an in-memory
     /// database and `file:y.db` the file `y.db`. A relative path is given a `./` prefix, which
     /// names the same file and is never a URI.
-    static func plainFilename(_ path: String) -> String {
+    package static func plainFilename(_ path: String) -> String {
         path.hasPrefix("file:") ? "./" + path : path
     }
 
@@ -195,7 +195,7 @@ package final class Connection {
     }
 
     /// The open handle, or a misuse error once closed.
-    func db(sql: String? = nil) throws(SQLiteError) -> OpaquePointer {
+    package func db(sql: String? = nil) throws(SQLiteError) -> OpaquePointer {
         guard let handle else { throw .misuse("the connection is closed", sql: sql) }
         return handle
     }
@@ -268,7 +268,7 @@ package final class Connection {
         return statement
     }
 
-    func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
         let db = try db(sql: sql)
         var statement: OpaquePointer?
         var extraStatement = false

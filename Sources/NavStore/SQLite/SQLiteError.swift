@@ -175,7 +175,7 @@ extension SQLiteError {
     ///
     /// Uses `sqlite3_errmsg` when a handle exists, `sqlite3_errstr(code)` otherwise
     /// (https://sqlite.org/c3ref/errcode.html).
-    init(code: Int32, db: OpaquePointer?, sql: String?) {
+    package init(code: Int32, db: OpaquePointer?, sql: String?) {
         let message: String
         if let db, let cMessage = sqlite3_errmsg(db) {
             message = String(cString: cMessage)
@@ -188,7 +188,7 @@ extension SQLiteError {
     }
 
     /// A wrapper-level misuse (closed connection, bad pragma name...), reported as `SQLITE_MISUSE`.
-    static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
+    package static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(extendedResultCode: .misuse, message: message, sql: sql)
     }
 }

@@ -12,7 +12,7 @@ internal import CSQLite
 /// ``step()``, with the SQL text, so a caller can bind several values and check once.
 package final class Statement {
     /// The `sqlite3_stmt` handle; finalized in `deinit`.
-    let handle: OpaquePointer
+    package let handle: OpaquePointer
 
     /// The SQL text this statement was compiled from (no bound values).
     package let sql: String
@@ -22,18 +22,18 @@ package final class Statement {
 
     /// Whether a ``Connection`` read is stepping this (cached) statement right now, so that a
     /// nested use of the same SQL gets a statement of its own instead of resetting this one.
-    var inUse = false
+    package var inUse = false
 
     /// The address of the SQL text's bytes this statement was cached under by
     /// ``Connection/cachedStatement(_:)``, when that text had a lasting one; `nil` otherwise.
-    var cacheAddress: UInt?
+    package var cacheAddress: UInt?
 
     /// Whether the statement makes no direct change to the database (`sqlite3_stmt_readonly`,
     /// https://sqlite.org/c3ref/stmt_readonly.html): `SELECT`, `BEGIN`, `COMMIT`, ...
-    var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// Wraps a statement just compiled by ``Connection/prepare(_:)``.
-    init(handle: OpaquePointer, sql: String) {
+    package init(handle: OpaquePointer, sql: String) {
         self.handle = handle
         self.sql = sql
     }

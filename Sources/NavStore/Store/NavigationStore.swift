@@ -24,7 +24,7 @@ public final class NavigationStore: Sendable {
     /// The schema version this NavStore writes: the number of SQLite migrations it ships
     /// (`Migrations/`), recorded in `schema_migrations` and mirrored in `PRAGMA user_version`.
     public static var schemaVersion: Int { Int(Migrator.embedded.currentVersion) }
-    let core: Lock<StoreCore>
+    package let core: Lock<StoreCore>
 
     /// Opens (or, with `create`, creates) a NavStore database.
     ///
@@ -56,7 +56,7 @@ public final class NavigationStore: Sendable {
     /// ``init(path:create:options:)``; with `schemaInFirstWrite`, a backend's empty database gets
     /// its tables inside the store's first write transaction instead of at once, so that a
     /// refused import leaves it empty (``StoreBackend/open(_:displayName:create:schemaInFirstWrite:options:)``).
-    init(path: String, create: Bool, options: StoreOptions, schemaInFirstWrite: Bool) throws(StoreError) {
+    package init(path: String, create: Bool, options: StoreOptions, schemaInFirstWrite: Bool) throws(StoreError) {
         let backend = StoreBackends.backend(for: path)
         // A URI's password never reaches a message: the store is named by the URI without it.
         let displayed = backend?.displayed(path) ?? StoreBackends.displayed(path)
@@ -93,7 +93,7 @@ public final class NavigationStore: Sendable {
     /// When `body` fails, its transaction was rolled back, so the states it may have cached for
     /// versions that were never committed are dropped with the rest of the cache: another writer
     /// could later commit different events under those versions.
-    func withCore<R>(_ body: (StoreCore) throws -> R) throws(StoreError) -> R {
+    package func withCore<R>(_ body: (StoreCore) throws -> R) throws(StoreError) -> R {
         do {
             var result: R?
             try core.withLock { core in

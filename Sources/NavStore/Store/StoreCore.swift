@@ -5,35 +5,35 @@
 #endif
 
 /// A session's row in `sessions`.
-struct SessionRow {
-    var id: Int64
-    var key: String
-    var name: String?
-    var createdAt: Int64
-    var updatedAt: Int64
-    var version: Int
+package struct SessionRow {
+    package var id: Int64
+    package var key: String
+    package var name: String?
+    package var createdAt: Int64
+    package var updatedAt: Int64
+    package var version: Int
     /// The session's platform generation (`sessions.platform`, from its `session.started`).
-    var platform: PlatformGeneration
+    package var platform: PlatformGeneration
     /// Set when `sessions.platform` holds no generation's name (read by `check` and `rebuild`);
     /// ``platform`` is then ``PlatformGeneration/default``.
-    var unreadablePlatform: UnreadableRow? = nil
+    package var unreadablePlatform: UnreadableRow? = nil
 }
 
 extension SessionRow {
     /// The `sessions` columns ``init(_:)`` reads, in order: `SELECT \(SessionRow.columns) FROM
     /// sessions ...`. A literal, not built from a list: building it showed in a one-shot append.
-    static let columns = "id, key, name, created_at, updated_at, version, platform"
+    package static let columns = "id, key, name, created_at, updated_at, version, platform"
 
     /// ``columns`` of the `sessions` table aliased `s`: `SELECT \(SessionRow.aliasedColumns) FROM
     /// sessions AS s ...`.
-    static let aliasedColumns = "s.id, s.key, s.name, s.created_at, s.updated_at, s.version, s.platform"
+    package static let aliasedColumns = "s.id, s.key, s.name, s.created_at, s.updated_at, s.version, s.platform"
 
     /// The session in a row that selected ``columns`` first: the one place a session row is
     /// decoded. A `platform` holding no generation's name does not stop the read: the row gets
     /// the default generation and ``unreadablePlatform`` (reads refuse it, `check` reports it,
     /// `rebuild` rewrites it).
     /// - Throws: ``RowDecodingError`` for a `NULL` or mistyped column.
-    init(_ row: Row) throws {
+    package init(_ row: Row) throws {
         let key: String = try row[1]
         self.init(
             id: try row[0], key: key, name: try row[2], createdAt: try row[3], updatedAt: try row[4],
@@ -46,20 +46,20 @@ extension SessionRow {
 
 /// One session being written in the current transaction (a single append, a batch or an
 /// import): what its projection holds, the running state, its version and newest event time.
-struct SessionWrite {
+package struct SessionWrite {
     /// The session's row as read when the write began.
-    let row: SessionRow
+    package let row: SessionRow
     /// The state the `layers` and `entries` projection holds (the state at `row.version`).
-    let projected: SessionState
+    package let projected: SessionState
     /// The state after the events appended so far.
-    var state: SessionState
+    package var state: SessionState
     /// The version of the newest event appended (`row.version` before any).
-    var version: Int
+    package var version: Int
     /// The time of the newest event, in ms since the Unix epoch (`row.updatedAt` before any).
-    var lastAt: Int64
+    package var lastAt: Int64
     /// The event id of the newest event, once known: set by each append of a given id (`nil`
     /// until then, after a generated one, or until a reader looks it up).
-    var lastEventID: String? = nil
+    package var lastEventID: String? = nil
 }
 
 /// The store's logic over one database connection, owned by ``NavigationStore`` behind its mutex.
@@ -72,30 +72,30 @@ struct SessionWrite {
 /// `@unchecked Sendable` only so that a lock (`Lock`) can hold it: it is reached solely through
 /// `NavigationStore.withCore`, under the lock, and never escapes it (the connection itself is
 /// not `Sendable`).
-final class StoreCore: @unchecked Sendable {
+package final class StoreCore: @unchecked Sendable {
     /// The database, as the store's logic sees it.
-    let db: any DatabaseConnection
+    package let db: any DatabaseConnection
     /// The backend's maintenance steps (integrity check, secure deletion, vacuum, log
     /// checkpoint), when it has them.
-    let maintenance: (any DatabaseMaintenance)?
+    package let maintenance: (any DatabaseMaintenance)?
     /// Whether the file could only be opened read-only (reads work, writes fail).
-    let readOnly: Bool
-    let options: StoreOptions
+    package let readOnly: Bool
+    package let options: StoreOptions
     /// Made on first use: most commands never need it now that `PayloadReader` reads the store's own JSON.
-    lazy var decoder = JSONDecoder()
+    package lazy var decoder = JSONDecoder()
     /// The current state of recently used sessions (see ``StateCache``).
-    var cache = StateCache()
+    package var cache = StateCache()
     /// Makes the ids of events appended without one. Not checked for exclusive access at run
     /// time (about 90 instructions per event): only the core's own methods touch it, each once
     /// per id, on the connection's one thread.
-    @exclusivity(unchecked) var eventIDs = EventIDGenerator()
+    @exclusivity(unchecked) package var eventIDs = EventIDGenerator()
     /// The `events` inserts, prepared on first use: plain, and ignoring a known event id.
-    var eventInserts: (plain: (any DatabaseInsert)?, ignoringKnownID: (any DatabaseInsert)?)
+    package var eventInserts: (plain: (any DatabaseInsert)?, ignoringKnownID: (any DatabaseInsert)?)
     /// The bytes of the payload being appended: one buffer for every append of the connection.
-    let payloadBuffer = PayloadBytes()
+    package let payloadBuffer = PayloadBytes()
 
     /// A store over `db`; `readOnly` when writes are known to fail.
-    init(_ db: any DatabaseConnection, readOnly: Bool, options: StoreOptions) {
+    package init(_ db: any DatabaseConnection, readOnly: Bool, options: StoreOptions) {
         self.db = db
         self.maintenance = db.maintenance
         self.readOnly = readOnly
@@ -111,7 +111,7 @@ final class StoreCore: @unchecked Sendable {
     /// The session named `key`, or `nil`. Inside a write transaction the row is locked until the
     /// transaction ends (``SQLDialect/lockSessionRow``).
     /// - Throws: ``UnreadableRow`` when its `platform` names no generation.
-    func sessionRow(_ key: String) throws -> SessionRow? {
+    package func sessionRow(_ key: String) throws -> SessionRow? {
         // The lock clause depends on the transaction (none in a read); the bare text is made
         // once, so the statement cache finds it without hashing it.
         let lock = db.dialect.lockSessionRow
@@ -128,7 +128,7 @@ final class StoreCore: @unchecked Sendable {
 
     /// The sessions that `sql` selects (it selects ``SessionRow/columns`` first), in its order,
     /// with unreadable platforms marked rather than thrown.
-    func sessionRows(sql: String, arguments: [SQLValue] = []) throws -> [SessionRow] {
+    package func sessionRows(sql: String, arguments: [SQLValue] = []) throws -> [SessionRow] {
         var rows: [SessionRow] = []
         try db.forEachRow(sql: sql, arguments: arguments) { rows.append(try SessionRow($0)) }
         return rows
@@ -137,7 +137,7 @@ final class StoreCore: @unchecked Sendable {
     /// A `sessions.platform` value as a generation.
     /// - Throws: ``UnreadableRow`` for a value no generation has (changed behind the store's
     ///   back; a rebuild rewrites it from the session's `session.started`).
-    static func platform(_ text: String?, session: String) throws(UnreadableRow) -> PlatformGeneration {
+    package static func platform(_ text: String?, session: String) throws(UnreadableRow) -> PlatformGeneration {
         guard let text else { return .default }
         guard let platform = PlatformGeneration(rawValue: text) else {
             throw UnreadableRow(
@@ -151,7 +151,7 @@ final class StoreCore: @unchecked Sendable {
 
     /// Inserts a new session at version 0 with its empty base layer.
     /// - Throws: ``StoreError/sessionKeyTooLong(prefix:bytes:)`` past the one limit of every backend.
-    func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
+    package func createSession(key: String, name: String?, at: Int64, platform: PlatformGeneration) throws -> SessionRow {
         if let tooLong = StoreError.checkKeyLength(key) { throw tooLong }
         let id =
             try db.insert(
@@ -168,7 +168,7 @@ final class StoreCore: @unchecked Sendable {
 
     /// The time for a new event: the given one (refused when earlier than the previous event), or
     /// now, never earlier than the previous event.
-    func eventTime(_ given: Int64?, after row: SessionRow) throws -> Int64 {
+    package func eventTime(_ given: Int64?, after row: SessionRow) throws -> Int64 {
         guard let given else { return max(Timestamp.now(), row.updatedAt) }
         if !Timestamp.accepted.contains(given) { throw StoreError.timeOutOfRange(session: row.key, given: given) }
         if row.version > 0 && given < row.updatedAt {
@@ -179,7 +179,7 @@ final class StoreCore: @unchecked Sendable {
 
     /// The integer in the first column of the first row of `sql` (a `count(*)`).
     /// - Throws: ``RowDecodingError`` when there is no row or it is not an integer.
-    func count(_ sql: String, arguments: [SQLValue] = []) throws -> Int {
+    package func count(_ sql: String, arguments: [SQLValue] = []) throws -> Int {
         guard let row = try db.fetchOne(sql: sql, arguments: arguments) else {
             throw RowDecodingError(column: "0", problem: .unexpectedNull)
         }

@@ -1,5 +1,6 @@
 import CSQLite
 import NavStore
+import NavStoreTools
 
 /// 4. State, back button and back menu at a random version of one long session, in-process, for
 /// sessions of 10^4, 10^5 (and with --full 10^6) events: the time must stay flat as the log grows.

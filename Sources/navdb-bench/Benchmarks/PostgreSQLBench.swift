@@ -1,5 +1,6 @@
 import Dispatch
 import NavStore
+import NavStoreTools
 import NavStorePostgreSQL
 
 #if canImport(Glibc)

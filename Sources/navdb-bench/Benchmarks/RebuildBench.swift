@@ -1,5 +1,6 @@
 import CSQLite
 import NavStore
+import NavStoreTools
 
 /// 5. `rebuild` (projections and snapshots re-derived from the log) in events per second, against
 /// a bare read of the log with the C API.

@@ -1,5 +1,6 @@
 import Dispatch
 import NavStore
+import NavStoreTools
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

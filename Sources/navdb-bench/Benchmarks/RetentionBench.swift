@@ -1,5 +1,6 @@
 import CSQLite
 import NavStore
+import NavStoreTools
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// 2. One append per transaction through `execute` (the app's case: each push durable on return)
 /// against a raw single-row insert per (autocommit) transaction, same `synchronous`.

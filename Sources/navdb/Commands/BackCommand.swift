@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb back KEY`: goes back the `CanGoBack` way: pop, or dismiss at the root of a modal layer.
 struct BackCommand: WritingCommand {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb back-menu KEY [--at P] [--width N]`: the back button's label (with its fallbacks) and
 /// the long-press back menu.

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb check`: verifies integrity, gapless versions, projections and snapshots.
 struct CheckCommand: Command {

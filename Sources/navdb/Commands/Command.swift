@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// One `navdb` subcommand: a declarative spec, validation of the parsed words into typed values,
 /// and a run that calls the library and renders the result. Its name is declared where it is

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `--expect-version N`, `--time ISO8601` and `--allow-future-time`: the options of every
 /// writing command.

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb dismiss KEY [--source gesture|programmatic]`: dismisses the top modal layer; a swipe on a
 /// layer that is modal in presentation is vetoed.

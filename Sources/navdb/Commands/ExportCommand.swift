@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb export KEY|--all [--redact] [--keep-ids]`: the events as NDJSON, one per line, as
 /// `navdb import` reads them (the store's ``NavigationStore/exportNDJSON(session:redact:keepIDs:_:)``).

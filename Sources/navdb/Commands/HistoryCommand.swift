@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// The item options of `push`, `present` and `update`, one per setting of the library's list of
 /// item fields (``NavigationItemField/allSettings``: its name is the option's and the `--unset`

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb lint [KEY...] [--input FILE|-] [--rule R]... [--disable R]... [--width N]
 /// [--fail-on error|warning|info|never]`: the back-navigation defects in recorded history

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb menu-select KEY ROW`: picks a row of the current back menu.
 struct MenuSelectCommand: WritingCommand {

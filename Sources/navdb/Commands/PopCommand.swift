@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb pop KEY [--source back-button|gesture|content-gesture|programmatic] [--confirm]
 /// [--cancelled]`: pops the top entry; a back-button tap asks the entry's pop guard; with

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb pop-to KEY ID [--source back-menu|programmatic]`: pops everything above an entry of the
 /// top layer.

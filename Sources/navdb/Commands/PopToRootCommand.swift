@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb pop-to-root KEY`: pops everything above the top layer's root.
 struct PopToRootCommand: WritingCommand {

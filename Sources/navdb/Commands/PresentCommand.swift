@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb present KEY ID [item options] [--route R] [--param k=v]... [--modal-in-presentation]`:
 /// presents a new navigation stack rooted at the entry, modally over the top layer.

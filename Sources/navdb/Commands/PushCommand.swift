@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb push KEY ID [item options] [--route R] [--param k=v]...`: pushes an entry on the top layer.
 struct PushCommand: WritingCommand {

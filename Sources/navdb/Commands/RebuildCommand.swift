@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb rebuild [--verify]`: re-derives projections and snapshots from the log alone.
 struct RebuildCommand: Command {

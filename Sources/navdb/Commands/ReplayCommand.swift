@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb replay KEY [--from V] [--to V] [--platform G]`: each event followed by the back button
 /// and back menu after it, for stepping through a bug report; with `--platform`, the labels as

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb report [KEY] [-o PATH] [--from V] [--to V]`: a session's history as one
 /// self-contained HTML page, or with no KEY an index page of every session and each session's

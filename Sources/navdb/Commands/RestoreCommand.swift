@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb restore KEY [--mark] [--ack] [--dry-run]`: the restoration payload after a restart,
 /// with crash-loop protection; `--ack` reports that the last restore worked; `--dry-run` looks

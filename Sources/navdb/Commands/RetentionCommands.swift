@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `--vacuum` of the retention commands.
 enum VacuumOption {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb session start KEY [--name N] [--platform G] [--expect-version 0] [--time T]`: creates a
 /// session (version 1).

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb sessions`: every session with its version, layers, depth and last activity.
 struct SessionsCommand: Command {

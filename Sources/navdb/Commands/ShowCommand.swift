@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb show KEY [--at P] [--width N]`: a drawn picture of the navigation bar and the back menu.
 struct ShowCommand: Command {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb stack KEY [--at P]`: the layers and entries now or at a point in history.
 struct StackCommand: Command {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb update KEY ID [item options] [--unset FIELD]...`: changes a live entry's navigation
 /// item; label and menu follow from then on. The change is applied to the current item inside

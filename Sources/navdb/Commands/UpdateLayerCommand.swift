@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `navdb update-layer KEY [--navigation-bar-hidden|--navigation-bar-shown]
 /// [--modal-in-presentation|--no-modal-in-presentation]`: changes the top layer's own settings

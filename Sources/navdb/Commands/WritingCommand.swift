@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// What differs between the writing commands (`session start`, `push`, `pop`, ...): their help,
 /// their own arguments and options, and the change they ask the store for. The rest, `<key>`

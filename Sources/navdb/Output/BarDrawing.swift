@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// The `show` picture: the navigation bar as drawn text (back chevron and the label that fits,
 /// the top item's title centred, a `[modal layer N]` marker on a presented layer) and, below it,

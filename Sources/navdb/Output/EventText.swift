@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// One-line human summaries of events for `history` and `replay`, e.g. `push Inbox [A]`,
 /// `push Address [address] {popGuard="Discard?"}` (every item setting that is not its default),

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// `{"session","version","outcome","prompt","unchanged"}`: what every writing command prints with
 /// `--json`; `prompt` is the pop guard's prompt when a guard vetoed the pop (the veto's reason, as

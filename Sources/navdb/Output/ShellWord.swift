@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// How a suggested command line (`create it with 'navdb session start KEY'`) shows a value, so
 /// that the suggestion can be pasted into a POSIX shell as it is printed.

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// Human text of a session's state: the stack, the back button and the back menu.
 enum StateText {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// How human output shows text from the log (titles, ids, prompts): control characters escaped,
 /// `nil` and `""` visibly different, printable Unicode (emoji, combining marks, right-to-left

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// What every writing command prints.
 enum WriteOutput {

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// Typed reads of what a command declared. Each throws a ``UsageError`` naming the bad value, the
 /// option or argument and what would be accepted (exit code 64).

@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 
 /// A value a ``ValueParser`` refused: the text, what would have been accepted, and an optional
 /// reason (`month 13 is out of range`). ``ParsedArguments`` turns it into the usage error

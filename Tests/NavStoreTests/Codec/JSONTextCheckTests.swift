@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// ``JSONTextCheck`` says where the problem is, as a decoding error does.
 @Suite("JSONTextCheck: where the problem is")

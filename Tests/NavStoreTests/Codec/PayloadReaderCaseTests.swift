@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The stored names `PayloadReader` matches on their bytes (event types, pop and dismiss sources,
 /// platform generations) against the reference, which makes a `String` of them first and asks

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// `PayloadReader` against its reference, Foundation's `JSONDecoder`: on every input the fast
 /// path returns the reference's value (the same Unicode scalars, the same JSON when encoded

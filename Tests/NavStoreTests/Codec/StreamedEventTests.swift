@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Every reader of the log (folds, rebuild, `events(session:)` for history, export, lint and the
 /// report) reads each payload in place with `PayloadReader` and, where the reader hands it on,

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// `String(validUTF8:)`, NavStore's replacement for `String(validating:as:)` (iOS 18): the text of
 /// well-formed UTF-8, `nil` for anything else (Unicode 15, §3.9, table 3-7 of well-formed byte

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension ModelTests {
     /// rules 1–5 of NavStore.docc/Rules.md (and 13 for the label): what the back button shows.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension ModelTests {
     /// rules 6–9 of NavStore.docc/Rules.md (and 1, 13 for the menu): what the long-press back menu lists.

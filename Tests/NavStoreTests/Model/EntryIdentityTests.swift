@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Entry ids are exact text: the same id only with the same Unicode scalars (issue 19 item 5).
 /// Swift's `==` on `String` takes canonically equivalent spellings for one; the rules must not.

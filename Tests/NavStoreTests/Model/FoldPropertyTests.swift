@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so a failing run reproduces
 /// from its seed alone.

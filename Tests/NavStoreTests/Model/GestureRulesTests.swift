@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 private func push(_ id: String, _ item: NavigationItem = NavigationItem(title: nil)) -> NavigationCommand {
     .push(Entry(id: id, item: item))

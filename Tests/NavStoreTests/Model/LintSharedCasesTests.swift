@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension ModelTests {
     /// Every behaviour case of every shared case folder (`shared/cases/`, `shared/cases-ios26/`,

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The events `commands` produce in a new session (`session.started` first, as version 1).
 private func events(_ commands: [NavigationCommand]) throws -> [EventBody] {

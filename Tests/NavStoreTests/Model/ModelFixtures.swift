@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// An entry with `id` and `item` (no route, no params).
 func entry(_ id: String, _ item: NavigationItem = NavigationItem()) -> Entry {

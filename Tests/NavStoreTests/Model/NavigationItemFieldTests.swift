@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The one list of item fields (``NavigationItemField/all``) reaches every walk over an item:
 /// a stored property missing from the list, or a field missing from `changedFields`, redaction,

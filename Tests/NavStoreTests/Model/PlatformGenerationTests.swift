@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension ModelTests {
     /// NavStore.docc/PlatformGenerations.md: platform generations, what each resolves, what-if reads and the content

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension ModelTests {
     /// What an app developer sees when they print a value or look at it in a debugger: the public

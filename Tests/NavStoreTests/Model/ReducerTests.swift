@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 private func push(_ id: String, _ item: NavigationItem = NavigationItem()) -> NavigationCommand {
     .push(entry(id, item))

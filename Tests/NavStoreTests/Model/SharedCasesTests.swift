@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 extension SharedCase: CustomTestStringConvertible {
     package var testDescription: String { id }

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Imports into a PostgreSQL schema: a refused import into an empty schema leaves it empty (its
 /// tables are created inside the import's transaction), and a text PostgreSQL cannot hold

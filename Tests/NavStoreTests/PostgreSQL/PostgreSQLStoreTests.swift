@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 @testable import NavStorePostgreSQL
 
 // Needs a server: skipped, with the reason, when NAVDB_TEST_POSTGRESQL is not set.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 @testable import NavStorePostgreSQL
 
 /// The PostgreSQL server the tests use: `NAVDB_TEST_POSTGRESQL`, set by `.ci/run` and

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/Recording.md: the recorder, through its public API (and, for the full queue, a lock held on
 /// the file from this test).

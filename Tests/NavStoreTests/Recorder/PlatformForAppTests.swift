@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// NavStore.docc/PlatformGenerations.md, "Which generation an app runs under": each row of the

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite struct SQLiteConnectionTests {
     @Test("a created database file and its -wal file are owner-only (0600)")

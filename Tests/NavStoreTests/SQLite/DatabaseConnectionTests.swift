@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite("DatabaseConnection: typed rows, arguments, transactions, a migrator of one's own")
 struct DatabaseConnectionTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite("DatabaseInsert: SQLite's prepared insert does what the portable one does")
 struct DatabaseInsertTests {

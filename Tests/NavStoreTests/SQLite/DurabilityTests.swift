@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Which pragmas each `synchronous` level runs on each kind of platform (the decision is plain
 /// code, tested here; only ``Connection/FileSync/current`` is chosen by the compiler).

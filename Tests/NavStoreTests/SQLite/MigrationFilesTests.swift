@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 @testable import NavStorePostgreSQL
 
 /// `Migrations/` is the one source of truth of both schemas; the libraries carry it as Swift

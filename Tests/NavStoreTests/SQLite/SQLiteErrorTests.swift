@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite struct SQLiteErrorTests {
     @Test("description: primary code, extended code when it differs, message, SQL")

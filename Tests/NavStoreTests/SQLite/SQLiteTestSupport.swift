@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The POSIX permission bits of the file at `path` (for example `0o600`).
 func sqliteTestPermissions(ofFileAtPath path: String) throws -> Int {

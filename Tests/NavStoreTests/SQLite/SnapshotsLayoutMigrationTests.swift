@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Migration 0005: `snapshots` moves from a `WITHOUT ROWID` table, whose states of more than about
 /// 1 KB went to overflow pages, to a rowid table that keeps a state of up to 4,061 bytes in its

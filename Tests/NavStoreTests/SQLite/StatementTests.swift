@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite struct SQLiteStatementTests {
     private func openMemory() throws -> Connection {

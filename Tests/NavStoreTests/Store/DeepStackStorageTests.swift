@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Issue 10 item 6: a stack deeper than the snapshot interval stretches the interval, so the bytes
 /// snapshots take per event stay bounded (storage linear in events), while every historical read

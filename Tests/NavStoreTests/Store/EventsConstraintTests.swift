@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The constraints of the `events` table hold against other writers, not only against the store:
 /// they are why the store keeps them although its own appends never break them (issue 16: the

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Users' files outlive versions: a database and an export written by navdb 0.1.0
 /// (`Tests/Fixtures/navdb-0.1.0/`, a copy of `shared/fixtures/navdb-0.1.0/`) open (migrating a copy) and import with exactly the states

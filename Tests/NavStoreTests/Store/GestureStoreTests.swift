@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Hidden bars, swipes turned off per screen, sheets locked after presentation and cancelled
 /// swipes (DESIGN §3.3) through the store, on every backend: the projection, snapshots, reopening,

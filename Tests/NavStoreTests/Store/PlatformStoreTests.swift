@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/PlatformGenerations.md through the store: the generation recorded at the start, kept by the
 /// projection,

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The seeded generator of the model tests (SplitMix64), so random sessions are the same on every run.
 typealias SeededGenerator = SplitMix64

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The store's multi-session batch (the recorder's writer) and its live feed of committed events.
 @Suite("Recording batch and event feed")

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite("NavigationStore: restore after a restart")
 struct RestoreTests {

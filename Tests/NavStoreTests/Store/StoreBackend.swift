@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 @testable import NavStorePostgreSQL
 
 /// The backends the store tests run against: SQLite always, PostgreSQL when

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// What a database location names (a file, or a URI of a backend), and what happens to a URI no
 /// registered backend opens.

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/Events.md and issue 4: random command sequences (every operation, vetoes and refusals
 /// included) through the store; at every version the state, back button and back menu read

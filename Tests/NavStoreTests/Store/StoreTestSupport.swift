@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// A new store in a fresh temporary directory.
 func makeStore(_ directory: TemporaryDirectory, options: StoreOptions = StoreOptions()) throws -> NavigationStore {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Digits below a millisecond in a range bound round towards the inside of the range (issue 19 item 6).
 @Suite("Timestamp: rounding below a millisecond")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite("Timestamp: exact ISO-8601 text both ways")
 struct TimestampTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// What human output escapes (``DisplayText``): what moves the cursor, reorders columns or shows
 /// nothing is written as `\u{HEX}`; printable Unicode stays as it is.

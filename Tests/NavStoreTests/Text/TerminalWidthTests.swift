@@ -1,4 +1,5 @@
 import NavStore
+import NavStoreTools
 import Testing
 
 @Suite("Terminal column widths (rule 5; UAX #11, UTS #51)")

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// DESIGN §13: "every command, output and exit code is the same as with SQLite". The argument

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 10 item 7: with `SIGPIPE` ignored, a closed pipe is only an `EPIPE` from `write`; a

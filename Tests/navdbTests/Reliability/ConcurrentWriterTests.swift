@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// README "Reliability": "Concurrent writers (processes) on one file: no lost update, no `database is

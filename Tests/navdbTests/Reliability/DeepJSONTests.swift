@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 10 item 1 and "numbers in params": whatever a writing path accepts (set-stack, import)

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 10 items 3, 4 and 5: foreign WAL databases are identified by their header and left

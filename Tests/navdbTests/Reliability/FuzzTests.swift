@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// Issue 7: "A fuzz test of the argument parser and of the NDJSON reader (random and mutated

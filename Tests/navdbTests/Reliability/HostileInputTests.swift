@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 import Testing
 
 /// The reliability contract (README "Reliability"): "titles with any Unicode (emoji, combining marks, right-to-left,

@@ -1,5 +1,6 @@
 import Foundation
 import NavStore
+import NavStoreTools
 
 /// A validator for the subset of JSON Schema (draft 2020-12 keywords) that `Schemas/*.schema.json`
 /// use: `type` (a name or a list), `properties`, `required`, `additionalProperties` (a boolean or

@@ -19,7 +19,7 @@ extension HistoryPoint {
 
 extension Timestamp {
     /// `date` in milliseconds since the Unix epoch, rounded down; clamped to `Int64`.
-    static func milliseconds(_ date: Date) -> Int64 {
+    package static func milliseconds(_ date: Date) -> Int64 {
         let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down)
         guard milliseconds.isFinite else { return milliseconds < 0 ? .min : .max }
         if milliseconds >= 9_223_372_036_854_775_807 { return .max }
@@ -28,7 +28,7 @@ extension Timestamp {
     }
 
     /// The `Date` of `milliseconds` since the Unix epoch.
-    static func date(_ milliseconds: Int64) -> Date {
+    package static func date(_ milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
     }
 }

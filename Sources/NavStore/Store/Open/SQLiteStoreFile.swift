@@ -9,7 +9,7 @@
 /// Opening an SQLite file as a store: what SQLite alone needs (the file's kind, its header, an
 /// atomic creation, the connection's settings, migrations), before ``StoreCore`` talks to it
 /// through ``DatabaseConnection``.
-enum SQLiteStoreFile {
+package enum SQLiteStoreFile {
     /// Opens the file and brings it to the current schema, refusing foreign or newer files before
     /// anything is written (https://sqlite.org/pragma.html#pragma_application_id).
     /// - Returns: the connection, whether it is read-only, and the schema version the file had

@@ -163,7 +163,7 @@ extension StoreError {
 
     /// ``sessionKeyTooLong(prefix:bytes:)`` for `key` when it is longer than
     /// ``maximumSessionKeyBytes``; `nil` otherwise.
-    static func checkKeyLength(_ key: String) -> StoreError? {
+    package static func checkKeyLength(_ key: String) -> StoreError? {
         let bytes = key.utf8.count
         guard bytes > maximumSessionKeyBytes else { return nil }
         return .sessionKeyTooLong(prefix: String(key.prefix(40)), bytes: bytes)

@@ -1,6 +1,6 @@
 /// A projection row, snapshot, base or session row whose content the store cannot read. The store
 /// only writes what it reads back, so the row was changed behind its back (plain SQL); the log is
-/// untouched and a rebuild (``NavigationStore/rebuild(verify:progress:)``) rewrites the row from it.
+/// untouched and a rebuild (`NavigationStore.rebuild(verify:progress:)` (NavStoreTools)) rewrites the row from it.
 public struct UnreadableRow: Error, Sendable, Equatable, CustomStringConvertible {
     /// The session key.
     public var session: String
@@ -23,7 +23,7 @@ public struct UnreadableRow: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "session '\(session)': \(summary); a rebuild rewrites it from the log" }
 
     /// `text` in single quotes, shortened to its first 60 characters (a stored title may be long).
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         text.count <= 60 ? "'\(text)'" : "'\(text.prefix(60))...'"
     }
 }

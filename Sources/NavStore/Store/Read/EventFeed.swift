@@ -33,10 +33,10 @@ public struct EventFeed: Sendable {
 
     /// A session the feed has seen: its key and base version (0 when never truncated).
     fileprivate struct Known: Sendable {
-        var key: String
-        var base: Int
+        package var key: String
+        package var base: Int
         /// The newest version delivered (0 before any).
-        var delivered: Int
+        package var delivered: Int
     }
 
     private var started = false
@@ -225,7 +225,7 @@ public struct EventFeed: Sendable {
 
     /// The backend's change counter: SQLite's `PRAGMA data_version` (it moves when another
     /// connection commits); elsewhere the newest `seq` and the deletions recorded.
-    static func changeToken(_ core: StoreCore) throws -> Int64 {
+    package static func changeToken(_ core: StoreCore) throws -> Int64 {
         if core.db is Connection { return Int64(try core.count("PRAGMA data_version")) }
         let newest = try core.count("SELECT coalesce(max(seq), 0) FROM events")
         let removed = try core.count("SELECT count(*) FROM removed_events")

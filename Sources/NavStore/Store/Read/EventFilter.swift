@@ -34,4 +34,4 @@ public struct EventFilter: Sendable, Hashable {
 }
 
 /// Thrown inside a stream to stop it when the caller's closure failed.
-struct StreamStopped: Error {}
+package struct StreamStopped: Error {}

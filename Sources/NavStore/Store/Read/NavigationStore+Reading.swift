@@ -56,7 +56,7 @@ extension NavigationStore {
     /// snapshot at or below it (written under the current rules) and applies at most
     /// ``StoreOptions/snapshotInterval`` events. It never writes: where the snapshots were written
     /// under other rules (by another version of NavStore) it folds from further back, until
-    /// ``rebuild(verify:progress:)`` (`navdb rebuild`) or a write that reads a past state rewrites
+    /// `rebuild(verify:progress:)` (NavStoreTools) (`navdb rebuild`) or a write that reads a past state rewrites
     /// them.
     ///
     /// With `platform`, the state is resolved under that generation instead of the session's own
@@ -124,7 +124,7 @@ extension NavigationStore {
 
     /// ``events(session:filter:_:)``, first handing `bases` the truncated sessions' bases (of
     /// `key`, or of every session) when `readingBases`, read in the same transaction as the events.
-    func events(
+    package func events(
         session key: String?, filter: EventFilter = EventFilter(), readingBases: Bool,
         bases: ([SessionBase]) throws -> Void,
         _ body: (Event) throws -> Void

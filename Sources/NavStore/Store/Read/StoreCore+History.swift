@@ -2,7 +2,7 @@
 extension StoreCore {
     /// The version a point names: 1...current (base...current for a truncated session), or the
     /// newest at or before a time.
-    func resolve(_ point: HistoryPoint?, in row: SessionRow) throws -> Int {
+    package func resolve(_ point: HistoryPoint?, in row: SessionRow) throws -> Int {
         switch point {
         case nil:
             return row.version
@@ -31,7 +31,7 @@ extension StoreCore {
 
     /// `; the session was truncated at T: version B is its base and earlier events were deleted`,
     /// or `""` for a session never truncated.
-    static func truncationNote(_ base: SessionBase?) -> String {
+    package static func truncationNote(_ base: SessionBase?) -> String {
         guard let base else { return "" }
         return
             "; the session was truncated at \(Timestamp.format(base.truncatedAt)): version \(base.version) is its base and the events before it were deleted"
@@ -42,7 +42,7 @@ extension StoreCore {
     /// began (or its base is) later. Times never go backwards within a session, so this is a
     /// binary search over versions on the `UNIQUE(session_id, version)` index: O(log n) point
     /// reads and no index on `at`.
-    func lastVersion(of row: SessionRow, atOrBefore time: Int64) throws -> Int? {
+    package func lastVersion(of row: SessionRow, atOrBefore time: Int64) throws -> Int? {
         let base = try base(of: row)
         let firstVersion = (base?.version ?? 0) + 1
         if row.version >= firstVersion, let first = try eventTime(sessionID: row.id, version: firstVersion),
@@ -65,7 +65,7 @@ extension StoreCore {
     }
 
     /// The oldest version whose event is at or after `time` (`row.version + 1` when none is).
-    func firstVersion(of row: SessionRow, atOrAfter time: Int64) throws -> Int {
+    package func firstVersion(of row: SessionRow, atOrAfter time: Int64) throws -> Int {
         guard let last = try lastVersion(of: row, atOrBefore: time - 1) else { return 1 }
         return last + 1
     }

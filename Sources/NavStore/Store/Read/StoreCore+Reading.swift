@@ -10,7 +10,7 @@ extension StoreCore {
     /// projection.
     /// - Throws: ``UnreadableRow`` when a projection row cannot be read (changed behind the
     ///   store's back); a rebuild repairs it.
-    func currentState(_ row: SessionRow) throws -> SessionState {
+    package func currentState(_ row: SessionRow) throws -> SessionState {
         if let cached = cache.state(session: row.id, version: row.version) { return cached }
         let state = try projectedState(row)
         cache.store(state, version: row.version, session: row.id)
@@ -19,7 +19,7 @@ extension StoreCore {
 
     /// Reads the projection of a session as a state.
     /// - Throws: ``UnreadableRow`` for the first row whose `params` or `item` cannot be read.
-    func projectedState(_ row: SessionRow) throws -> SessionState {
+    package func projectedState(_ row: SessionRow) throws -> SessionState {
         let (state, unreadable) = try readProjection(row)
         if let first = unreadable.first { throw first }
         return state
@@ -27,7 +27,7 @@ extension StoreCore {
 
     /// Reads the projection of a session as a state, leaving out the rows whose `params` or `item`
     /// cannot be read (JSON changed behind the store's back), which are returned in order.
-    func readProjection(_ session: SessionRow) throws -> (state: SessionState, unreadable: [UnreadableRow]) {
+    package func readProjection(_ session: SessionRow) throws -> (state: SessionState, unreadable: [UnreadableRow]) {
         var layers: [Layer] = []
         var unreadable: [UnreadableRow] = []
         try db.forEachRow(
@@ -92,7 +92,7 @@ extension StoreCore {
     /// the current rules, then at most K events. Snapshots of other rules versions are ignored,
     /// and rebuilt when `repairing` is true: only inside a write transaction (a read, such as
     /// `state(session:at:)` or a restore preview, passes false and repairs afterwards, if at all).
-    func state(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (SessionState, Int64?) {
+    package func state(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (SessionState, Int64?) {
         let read = try historicalState(of: row, atVersion: version, repairing: repairing)
         return (read.state, read.at)
     }
@@ -101,7 +101,7 @@ extension StoreCore {
     /// below `version` where no current one does and the connection can write them again
     /// (`needsRepair`: the read should be followed by ``rebuildSnapshots(sessionID:)`` in a write
     /// transaction; always `false` after `repairing`).
-    func historicalState(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (
+    package func historicalState(of row: SessionRow, atVersion version: Int, repairing: Bool) throws -> (
         state: SessionState, at: Int64?, needsRepair: Bool
     ) {
         var (base, baseVersion, stale) = try nearestSnapshot(sessionID: row.id, atOrBelow: version)
@@ -132,7 +132,7 @@ extension StoreCore {
         "SELECT type, payload, at FROM events WHERE session_id = ? AND version > ? AND version <= ? ORDER BY version"
 
     /// The time of the event at `version`, or `nil` when the session has no such event.
-    func eventTime(sessionID: Int64, version: Int) throws -> Int64? {
+    package func eventTime(sessionID: Int64, version: Int) throws -> Int64? {
         try db.fetchOne(
             sql: "SELECT at FROM events WHERE session_id = ? AND version = ?",
             arguments: [.integer(sessionID), SQLValue(version)]
@@ -149,7 +149,7 @@ extension StoreCore {
     /// `rebuild` refuse it as not JSON (found by a tester).
     /// - Throws: ``NavigationError/invalidEvent(_:)`` as ``EventBody/init(type:payload:)-(_,DataProtocol)``,
     ///   ``RowDecodingError`` for a `NULL` column.
-    func decodeBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
+    package func decodeBody(_ row: Row, type: Int, payload: Int) throws -> EventBody {
         // Both columns read in place at once, the type matched on its bytes without a `String`.
         let fast = row.withUTF8(at: type, payload) { type, payload in
             PayloadReader.kinds.value(type).flatMap { PayloadReader.body(kind: $0, payload: payload) }
@@ -160,7 +160,7 @@ extension StoreCore {
 
     /// The body of the event with `seq` `seq`, or `nil` when there is none.
     /// - Throws: as ``decodeBody(_:type:payload:)``, database errors.
-    func eventBody(seq: Int64) throws -> EventBody? {
+    package func eventBody(seq: Int64) throws -> EventBody? {
         var body: EventBody?
         try db.forEachRow(sql: "SELECT type, payload FROM events WHERE seq = ?", arguments: [.integer(seq)]) { row in
             body = try decodeBody(row, type: 0, payload: 1)
@@ -169,7 +169,7 @@ extension StoreCore {
     }
 
     /// Streams a session's log in version order as (version, time, decoded body).
-    func foldLog(sessionID: Int64, _ body: (Int, Int64, EventBody) throws -> Void) throws {
+    package func foldLog(sessionID: Int64, _ body: (Int, Int64, EventBody) throws -> Void) throws {
         try db.forEachRow(
             sql: "SELECT version, at, type, payload FROM events WHERE session_id = ? ORDER BY version",
             arguments: [.integer(sessionID)]
@@ -179,7 +179,7 @@ extension StoreCore {
     }
 
     /// Streams events matching `filter` (all sessions in `seq` order when `row` is `nil`).
-    func streamEvents(session row: SessionRow?, filter: EventFilter, _ body: (Event) throws -> Void) throws {
+    package func streamEvents(session row: SessionRow?, filter: EventFilter, _ body: (Event) throws -> Void) throws {
         if let limit = filter.limit, limit <= 0 { return }
         let (sql, arguments) = try eventQuery(session: row, filter: filter)
         var emitted = 0

@@ -10,7 +10,7 @@ extension StoreCore {
     /// Stores the state after `version` as a snapshot under the current rules (replacing one).
     /// `state` then holds the params objects the snapshot sorted as their canonical text
     /// (``PayloadWriter/snapshot(_:keepingParams:)``): the same values, copied by the next snapshot.
-    func writeSnapshot(sessionID: Int64, version: Int, state: inout SessionState) throws {
+    package func writeSnapshot(sessionID: Int64, version: Int, state: inout SessionState) throws {
         let written = PayloadWriter.snapshot(state, keepingParams: true)
         let json = written.json
         for params in written.params {
@@ -32,7 +32,7 @@ extension StoreCore {
     /// `newestIsStale`: the newest snapshot at or below `version` is of other rules, so snapshots
     /// of other rules stand where no current one does (see ``rebuildSnapshots(sessionID:)``).
     /// One read answers both: every historical read asks them.
-    func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (
+    package func nearestSnapshot(sessionID: Int64, atOrBelow version: Int) throws -> (
         state: SessionState?, version: Int?, newestIsStale: Bool
     ) {
         var newestIsStale = false
@@ -57,7 +57,7 @@ extension StoreCore {
 
     /// The snapshots of a session at or below a version, newest first, with their rules version:
     /// a search of the table's key, `(session_id, version)`.
-    static let nearestSnapshotSQL = """
+    package static let nearestSnapshotSQL = """
         SELECT version, state, rules_version FROM snapshots
         WHERE session_id = ? AND version <= ?
         ORDER BY version DESC
@@ -65,7 +65,7 @@ extension StoreCore {
 
     /// Drops a session's snapshots and writes them again from a fold of its log. Inside a write
     /// transaction.
-    func rebuildSnapshots(sessionID: Int64) throws {
+    package func rebuildSnapshots(sessionID: Int64) throws {
         try db.execute(sql: "DELETE FROM snapshots WHERE session_id = ?", arguments: [.integer(sessionID)])
         var state = try foldStart(sessionID: sessionID)
         try foldLog(sessionID: sessionID) { version, _, body in
@@ -77,7 +77,7 @@ extension StoreCore {
     }
 
     /// The state a fold of a session's log starts from: its base's state, or the empty state.
-    func foldStart(sessionID: Int64) throws -> SessionState {
+    package func foldStart(sessionID: Int64) throws -> SessionState {
         let rows = try sessionRows(
             sql: "SELECT \(SessionRow.columns) FROM sessions WHERE id = ?", arguments: [.integer(sessionID)])
         guard let row = rows.first else { return SessionState() }

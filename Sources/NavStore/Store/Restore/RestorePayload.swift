@@ -44,7 +44,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         platform = state.state.platform
     }
 
-    init(
+    package init(
         session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
         backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?,
         platform: PlatformGeneration

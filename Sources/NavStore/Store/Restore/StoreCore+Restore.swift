@@ -1,24 +1,24 @@
 extension StoreCore {
     /// What a restore of `row` hands out now, and the restore status after counting it (not saved).
-    struct RestorePlan {
+    package struct RestorePlan {
         /// The session's current state (the newest).
-        var current: SessionState
+        package var current: SessionState
         /// The version naming the current state.
-        var head: Int
+        package var head: Int
         /// The status after this restore was counted.
-        var status: RestoreStatus
+        package var status: RestoreStatus
         /// The version whose state is handed out (0: the base root alone).
-        var restoredVersion: Int
+        package var restoredVersion: Int
         /// The state handed out.
-        var state: SessionState
+        package var state: SessionState
         /// The states that went unacknowledged too often, newest first (empty: no fallback).
-        var failedVersions: [Int]
+        package var failedVersions: [Int]
         /// Why an earlier state is handed out, or `nil`.
-        var fallback: String?
+        package var fallback: String?
         /// Why the restore after this one will hand out an earlier state, or `nil`.
-        var nextFallback: String?
+        package var nextFallback: String?
 
-        func payload(session key: String, version: Int) -> RestorePayload {
+        package func payload(session key: String, version: Int) -> RestorePayload {
             RestorePayload(
                 session: key, version: version, restoredVersion: restoredVersion, layers: state.layers,
                 backButton: state.backButton, backMenu: state.backMenu, attempts: status.attempts,
@@ -28,7 +28,7 @@ extension StoreCore {
 
     /// Counts one restore of `row` (in memory) and reads the state it hands out; with `repairing`
     /// false, a stale snapshot is read past rather than rebuilt, so nothing is written.
-    func planRestore(_ row: SessionRow, limit: Int, repairing: Bool) throws -> RestorePlan {
+    package func planRestore(_ row: SessionRow, limit: Int, repairing: Bool) throws -> RestorePlan {
         let current = try currentState(row)
         let head = try stateVersion(of: row)
         var status = try restoreStatus(sessionID: row.id)
@@ -62,7 +62,7 @@ extension StoreCore {
     /// target's base layer is empty, as a session's is at its start), present and push the
     /// target's modal layers, and give each layer the target's hidden bar (`layer.updated`,
     /// where it differs). Each is decided by the rules like any command. Returns the new version.
-    func align(
+    package func align(
         _ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?
     ) throws -> Int {
         let time = try eventTime(at, after: row)
@@ -99,25 +99,25 @@ extension StoreCore {
 extension StoreCore {
     /// A row of `restore_attempts`. Versions name states: the version of the (non-marker) event
     /// that produced the state, 0 for the base root alone.
-    struct RestoreStatus: Equatable {
+    package struct RestoreStatus: Equatable {
         /// Unacknowledged restores of `attemptedVersion`.
-        var attempts = 0
+        package var attempts = 0
         /// The state the last restore handed out.
-        var attemptedVersion: Int?
+        package var attemptedVersion: Int?
         /// The newest state whose restore was acknowledged (never 0).
-        var acknowledgedVersion: Int?
+        package var acknowledgedVersion: Int?
         /// The acknowledged state before ``acknowledgedVersion`` (older, never 0).
-        var previousAcknowledgedVersion: Int?
+        package var previousAcknowledgedVersion: Int?
         /// The current state, marked failed: not handed out again until the session moves on.
-        var failedVersion: Int?
+        package var failedVersion: Int?
 
         /// The newest acknowledged state other than `head` (older than it), or `nil`.
-        func earlierAcknowledged(than head: Int) -> Int? {
+        package func earlierAcknowledged(than head: Int) -> Int? {
             [acknowledgedVersion, previousAcknowledgedVersion].compactMap { $0 }.first { $0 < head }
         }
 
         /// Records `version` (1 or more) as acknowledged, keeping the two newest.
-        mutating func acknowledge(_ version: Int) {
+        package mutating func acknowledge(_ version: Int) {
             let known = Set([acknowledgedVersion, previousAcknowledgedVersion, version].compactMap { $0 }).sorted(by: >)
             acknowledgedVersion = known.first
             previousAcknowledgedVersion = known.dropFirst().first
@@ -128,7 +128,7 @@ extension StoreCore {
         /// once `head` went `limit` times unacknowledged, the newest acknowledged state other than
         /// `head`; once that went `limit` times unacknowledged too, or with none, 0 (the base
         /// root alone). Each state's count starts at 0 when restore moves to it.
-        mutating func countRestore(head: Int, limit: Int) -> Int {
+        package mutating func countRestore(head: Int, limit: Int) -> Int {
             let earlier = earlierAcknowledged(than: head)
             var candidate: Int
             if failedVersion == nil {
@@ -155,7 +155,7 @@ extension StoreCore {
         /// Why a restore that hands out `restored` while the newest state is `head` falls back:
         /// which state failed, which acknowledged state is used or why none is. `nil` when
         /// `restored` is `head`. `root` is the base layer's root (nil: the base layer is empty).
-        func fallbackReason(head: Int, restored: Int, limit: Int, root: Entry?) -> String? {
+        package func fallbackReason(head: Int, restored: Int, limit: Int, root: Entry?) -> String? {
             guard restored != head else { return nil }
             let times = "\(limit) time\(limit == 1 ? "" : "s")"
             let failedHead = "version \(head) went unacknowledged \(times) in a row"
@@ -184,7 +184,7 @@ extension StoreCore {
     /// The version that names the session's current state: its newest event other than a
     /// `session.restored` marker (markers change nothing). One indexed read, backwards over the
     /// trailing markers.
-    func stateVersion(of row: SessionRow) throws -> Int {
+    package func stateVersion(of row: SessionRow) throws -> Int {
         try db.fetchOne(
             sql: """
                 SELECT version FROM events WHERE session_id = ? AND type <> 'session.restored'
@@ -196,13 +196,13 @@ extension StoreCore {
 
     /// Whether the session moved on after `version`: an event other than `session.restored` was
     /// appended after it. One indexed query.
-    func movedOn(sessionID: Int64, after version: Int) throws -> Bool {
+    package func movedOn(sessionID: Int64, after version: Int) throws -> Bool {
         try count(
             "SELECT EXISTS(SELECT 1 FROM events WHERE session_id = ? AND version > ? AND type <> 'session.restored')",
             arguments: [.integer(sessionID), SQLValue(version)]) != 0
     }
 
-    func restoreStatus(sessionID: Int64) throws -> RestoreStatus {
+    package func restoreStatus(sessionID: Int64) throws -> RestoreStatus {
         guard
             let row = try db.fetchOne(
                 sql: """
@@ -216,7 +216,7 @@ extension StoreCore {
             previousAcknowledgedVersion: try row[3], failedVersion: try row[4])
     }
 
-    func saveRestoreStatus(sessionID: Int64, _ status: RestoreStatus) throws {
+    package func saveRestoreStatus(sessionID: Int64, _ status: RestoreStatus) throws {
         try db.execute(
             sql: """
                 INSERT INTO restore_attempts

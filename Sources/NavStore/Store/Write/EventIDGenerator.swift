@@ -6,12 +6,12 @@
 /// 32-bit counter that starts at a random value and a 42-bit random value fixed per generator
 /// (RFC 9562 §6.2, "fixed bit-length dedicated counter"). One random draw per store, none per
 /// event: drawing from the system generator for every event cost about a microsecond each.
-struct EventIDGenerator {
+package struct EventIDGenerator {
     private var counter: UInt32
     private let node: UInt64
 
     /// A generator with a fresh random counter start and node.
-    init() {
+    package init() {
         var random = SystemRandomNumberGenerator()
         counter = UInt32(truncatingIfNeeded: random.next())
         node = random.next() & ((1 << 42) - 1)
@@ -21,7 +21,7 @@ struct EventIDGenerator {
 
     /// The next id, e.g. `019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17`.
     /// - Parameter milliseconds: the time part, in ms since the Unix epoch (now by default).
-    mutating func next(milliseconds: Int64 = Timestamp.now()) -> String {
+    package mutating func next(milliseconds: Int64 = Timestamp.now()) -> String {
         Self.text(nextBits(milliseconds: milliseconds))
     }
 
@@ -29,7 +29,7 @@ struct EventIDGenerator {
     /// 48 bits of time, version 7, 12 + 2 + 18 bits of counter around the variant bits 10, then
     /// 42 bits of node.
     /// - Parameter milliseconds: the time part, in ms since the Unix epoch (now by default).
-    mutating func nextBits(milliseconds: Int64 = Timestamp.now()) -> (high: UInt64, low: UInt64) {
+    package mutating func nextBits(milliseconds: Int64 = Timestamp.now()) -> (high: UInt64, low: UInt64) {
         let count = counter
         counter &+= 1
         let time = UInt64(bitPattern: milliseconds) & 0xFFFF_FFFF_FFFF
@@ -40,13 +40,13 @@ struct EventIDGenerator {
     }
 
     /// The id `bits` as lowercase UUID text.
-    static func text(_ bits: (high: UInt64, low: UInt64)) -> String {
+    package static func text(_ bits: (high: UInt64, low: UInt64)) -> String {
         String(unsafeUninitializedCapacity: 36) { spell(bits, into: $0) }
     }
 
     /// Calls `body` with the id `bits` as lowercase UUID text in UTF-8, spelled on the stack: no
     /// `String` (36 bytes allocated and validated) for an id that is only bound to an insert.
-    static func withText<Result>(
+    package static func withText<Result>(
         _ bits: (high: UInt64, low: UInt64), _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes: 36 fit
@@ -86,7 +86,7 @@ struct EventIDGenerator {
     /// `word`'s eight hexadecimal digits in lowercase ASCII, most significant first in memory:
     /// each nibble spread into a byte of its own, then the bytes at 10 or more moved up to `a`.
     @inline(__always)
-    static func hexWord(_ word: UInt32) -> UInt64 {
+    package static func hexWord(_ word: UInt32) -> UInt64 {
         var spread = UInt64(word)
         spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
         spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
@@ -100,7 +100,7 @@ struct EventIDGenerator {
 
     /// A random version 4 UUID in lowercase text (RFC 9562 §5.4): 122 random bits, no time and
     /// nothing derived from any content, so it cannot be linked to anything.
-    static func randomV4(using random: inout some RandomNumberGenerator) -> String {
+    package static func randomV4(using random: inout some RandomNumberGenerator) -> String {
         var octets: [UInt8] = []
         octets.reserveCapacity(16)
         for _ in 0..<2 { withUnsafeBytes(of: random.next() as UInt64) { octets += $0 } }
@@ -110,7 +110,7 @@ struct EventIDGenerator {
     }
 
     /// 16 octets as lowercase UUID text (8-4-4-4-12 hex digits).
-    static func uuidText(_ octets: [UInt8]) -> String {
+    package static func uuidText(_ octets: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(36)
         for (index, octet) in octets.prefix(16).enumerated() {
@@ -122,14 +122,14 @@ struct EventIDGenerator {
     }
 
     /// The accepted shape of an event id, as error messages name it.
-    static let uuidShape =
+    package static let uuidShape =
         "a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 019ad3f2-7c41-7a3e-8d21-5f0c3b9e4a17 (any version, either letter case)"
 
     /// `text` as the store keeps an event id: UUID text in lowercase. UUIDs compare without
     /// regard to letter case (RFC 9562 §4), so every id is lowercased where it enters the store
     /// (imports, client-supplied ids of live writes) and an upper-case copy of a known id is that id.
     /// - Returns: the lowercase text, or `nil` when `text` is not UUID text (``isUUIDText(_:)``).
-    static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         guard isUUIDText(text) else { return nil }
         // ASCII only (checked above): lowercase the bytes, with no locale or Unicode tables.
         guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }) else { return text }
@@ -140,7 +140,7 @@ struct EventIDGenerator {
 
     /// Whether `text` is UUID text (RFC 9562 §4): 32 hexadecimal digits in groups of 8-4-4-4-12
     /// separated by hyphens, in either letter case, of any version and variant.
-    static func isUUIDText(_ text: String) -> Bool {
+    package static func isUUIDText(_ text: String) -> Bool {
         var count = 0
         for byte in text.utf8 {
             switch count {

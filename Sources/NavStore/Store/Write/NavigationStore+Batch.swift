@@ -52,25 +52,25 @@ extension NavigationStore {
 /// value mutated in place, where variables captured by a local function were checked for
 /// exclusive access at run time, three times per command.
 private struct BatchWrite {
-    var write: SessionWrite
+    package var write: SessionWrite
     /// The time of every event of the batch, in ms since the Unix epoch.
-    let time: Int64
+    package let time: Int64
     /// The last event's parts: its ``Event`` is made once, by ``result(session:core:)``. Fields of
     /// their own, not an optional tuple: replacing a tuple destroyed the old one through the
     /// runtime's generic `tuple_destroy`, about 300 instructions per event.
-    var lastSeq: Int64 = 0
-    var lastEventID: AppendedEventID?
+    package var lastSeq: Int64 = 0
+    package var lastEventID: AppendedEventID?
     /// The body of event `lastSeq` when it was kept: only the last command of a buffer keeps its
     /// body (every command of another sequence does), so that every other body moves into the
     /// running state instead of being copied there and destroyed later (together about 650
     /// instructions per event). `nil` when the last command appended nothing.
-    var lastBody: EventBody?
-    var vetoed = false
+    package var lastBody: EventBody?
+    package var vetoed = false
 
     /// Decides `command` against the running state and appends its event, if any; the event's
     /// body is kept for ``result(session:core:)`` when `keep`, else moved into the state.
     /// - Throws: ``StoreError/rules(_:)`` for a refused command, the append's errors.
-    mutating func append(_ command: consuming NavigationCommand, keep: Bool, core: StoreCore) throws {
+    package mutating func append(_ command: consuming NavigationCommand, keep: Bool, core: StoreCore) throws {
         guard let body = try Self.decide(command, by: write.state) else { return }
         let isVeto = body.isVeto
         guard keep else {
@@ -94,7 +94,7 @@ private struct BatchWrite {
 
     /// ``append(_:keep:core:)`` for each command of `buffer`, in order: only the last one keeps
     /// its body.
-    mutating func append(contentsOf buffer: UnsafeBufferPointer<NavigationCommand>, core: StoreCore) throws {
+    package mutating func append(contentsOf buffer: UnsafeBufferPointer<NavigationCommand>, core: StoreCore) throws {
         let last = buffer.count - 1
         for index in buffer.indices { try append(buffer[index], keep: index == last, core: core) }
     }
@@ -102,7 +102,7 @@ private struct BatchWrite {
     /// The batch's result for session `key`. The last event's body is the one kept, or, when the
     /// batch's last command appended nothing, read back from the log (`events` row `lastSeq`).
     /// - Throws: database errors and ``NavigationError/invalidEvent(_:)`` of that read.
-    func result(session key: String, core: StoreCore) throws -> AppendResult {
+    package func result(session key: String, core: StoreCore) throws -> AppendResult {
         var event: Event?
         if let lastEventID {
             let body = try lastBody ?? core.eventBody(seq: lastSeq)

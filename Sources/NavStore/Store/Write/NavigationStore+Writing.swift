@@ -121,7 +121,7 @@ extension NavigationStore {
     /// lowercased (UUIDs compare without regard to case, <doc:Events>).
     /// - Throws: ``StoreError/rules(_:)`` with ``NavigationError/invalidEvent(_:)`` (exit 65)
     ///   naming the value and the accepted shape.
-    static func normalizedEventID(_ eventID: String?) throws(StoreError) -> String? {
+    package static func normalizedEventID(_ eventID: String?) throws(StoreError) -> String? {
         guard let eventID else { return nil }
         guard let normalized = EventIDGenerator.normalized(eventID) else {
             throw .invalidEventID(eventID)
@@ -133,7 +133,7 @@ extension NavigationStore {
     /// write makes: the session exists, its version is the expected one, and the event time
     /// (`at`, or now) is not earlier than its previous event. `body` gets the session's row and
     /// that time.
-    func withSessionWrite<R>(
+    package func withSessionWrite<R>(
         _ key: String, at: Int64?, expectedVersion: Int?, _ body: (StoreCore, SessionRow, Int64) throws -> R
     ) throws(StoreError) -> R {
         try withCore { core in

@@ -1,5 +1,5 @@
 /// What one command of a ``RecordingBatch`` did.
-enum RecordedOutcome {
+package enum RecordedOutcome {
     /// The command's event was appended (a veto too): its session version.
     case appended(version: Int)
     /// The rules accept the command and it changes nothing: nothing was appended.
@@ -16,7 +16,7 @@ enum RecordedOutcome {
 /// fails the whole transaction, which then wrote nothing.
 ///
 /// Made by ``NavigationStore/recordBatch(_:)`` only, inside its `BEGIN IMMEDIATE` transaction.
-struct RecordingBatch {
+package struct RecordingBatch {
     private let core: StoreCore
     /// The session the last command went to, kept out of ``parked`` so that its running state is
     /// uniquely referenced and appends never copy it.
@@ -30,7 +30,7 @@ struct RecordingBatch {
     /// The running state of session `key`; a session that does not exist is started first
     /// (`session.started` at `at`, under `platform`).
     /// - Throws: database errors, ``StoreError/timeOutOfRange(session:given:)``.
-    mutating func state(of key: String, startingAt at: Int64, platform: PlatformGeneration) throws -> SessionState {
+    package mutating func state(of key: String, startingAt at: Int64, platform: PlatformGeneration) throws -> SessionState {
         try select(key, startingAt: at, platform: platform)
         return current!.state
     }
@@ -39,7 +39,7 @@ struct RecordingBatch {
     /// since the Unix epoch; a time before the session's previous event becomes that event's
     /// time, as times never go backwards). A session that does not exist is started first.
     /// - Throws: database errors only; a refusal is the outcome ``RecordedOutcome/refused(_:)``.
-    mutating func record(
+    package mutating func record(
         _ command: consuming NavigationCommand, session key: String, at: Int64, platform: PlatformGeneration
     ) throws -> RecordedOutcome {
         try select(key, startingAt: at, platform: platform)
@@ -96,7 +96,7 @@ extension NavigationStore {
     /// On PostgreSQL a transaction that lost a race runs `body` again from the start: `body` must
     /// begin from the same inputs each time.
     /// - Throws: what `body` throws, and database errors; nothing is written then.
-    func recordBatch<R>(_ body: (inout RecordingBatch) throws -> R) throws(StoreError) -> R {
+    package func recordBatch<R>(_ body: (inout RecordingBatch) throws -> R) throws(StoreError) -> R {
         try withCore { core in
             try core.db.inTransaction(.write) {
                 var batch = RecordingBatch(core: core)
@@ -115,7 +115,7 @@ extension NavigationStore {
     /// ``NavigationRecorder/flush()`` calls it (<doc:Recording>, "What a crash or a power loss
     /// costs").
     /// - Throws: ``StoreError`` when the sync fails (an I/O error).
-    func makeCommitsDurable() throws(StoreError) {
+    package func makeCommitsDurable() throws(StoreError) {
         try withCore { core in try core.maintenance?.makeCommitsDurable() }
     }
 }

@@ -3,7 +3,7 @@
 extension StoreCore {
     /// Starts writing `row` in the current transaction: the running state begins at `state`
     /// (the current state, read from the cache or the projection when `nil`).
-    func beginWrite(_ row: SessionRow, state: SessionState? = nil) throws -> SessionWrite {
+    package func beginWrite(_ row: SessionRow, state: SessionState? = nil) throws -> SessionWrite {
         let current = try state ?? currentState(row)
         return SessionWrite(row: row, projected: current, state: current, version: row.version, lastAt: row.updatedAt)
     }
@@ -22,7 +22,7 @@ extension StoreCore {
     ///   ``StoreError/versionConflict(session:expected:actual:)`` when another writer stored the
     ///   version first, database errors.
     @discardableResult
-    func appendEvent(
+    package func appendEvent(
         _ body: consuming EventBody, to write: inout SessionWrite, at: Int64, eventID: String?,
         ignoreKnownID: Bool = false
     ) throws -> (seq: Int64, eventID: AppendedEventID)? {
@@ -54,7 +54,7 @@ extension StoreCore {
     /// ``EventBatch``), into the running state and writes a snapshot every K versions.
     /// - Parameter eventID: the event's id, or `nil` for a generated one (``SessionWrite/lastEventID``
     ///   is then unknown until a reader looks it up).
-    func fold(_ body: consuming EventBody, into write: inout SessionWrite, at: Int64, eventID: String?) throws {
+    package func fold(_ body: consuming EventBody, into write: inout SessionWrite, at: Int64, eventID: String?) throws {
         let version = write.version + 1
         write.state.apply(body)
         write.version = version
@@ -67,7 +67,7 @@ extension StoreCore {
 
     /// Ends a write: the projection diff from the state it started at to the running state, the
     /// session row's version and time, once, and the cache. Does nothing when nothing was appended.
-    func finishWrite(_ write: SessionWrite) throws {
+    package func finishWrite(_ write: SessionWrite) throws {
         guard write.version != write.row.version else { return }
         try writeProjection(sessionID: write.row.id, from: write.projected, to: write.state)
         try updateSession(id: write.row.id, version: write.version, at: write.lastAt)
@@ -77,7 +77,7 @@ extension StoreCore {
     /// Appends one event after `state`: ``beginWrite(_:state:)``, ``appendEvent(_:to:at:eventID:ignoreKnownID:)``
     /// and ``finishWrite(_:)``, the path every single write shares with batches and imports.
     @discardableResult
-    func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event
+    package func append(_ body: EventBody, to row: SessionRow, state: SessionState, at: Int64, eventID: String?) throws -> Event
     {
         var write = try beginWrite(row, state: state)
         guard let appended = try appendEvent(body, to: &write, at: at, eventID: eventID) else {
@@ -94,7 +94,7 @@ extension StoreCore {
     /// - Returns: the new `seq`, or `nil` when `ignoreKnownID` and the event id is already stored.
     /// - Throws: ``StoreError/eventIDExists(_:)`` or ``StoreError/versionConflict(session:expected:actual:)``
     ///   for a unique-constraint violation (see ``DatabaseConnection``), database errors.
-    func insertEvent(
+    package func insertEvent(
         _ body: EventBody, sessionID: Int64, sessionKey: String, version: Int, at: Int64,
         eventID: UnsafeBufferPointer<UInt8>, ignoreKnownID: Bool = false
     ) throws -> Int64? {
@@ -137,7 +137,7 @@ extension StoreCore {
     }
 
     /// Sets the session row's version and the time of its newest event.
-    func updateSession(id: Int64, version: Int, at: Int64) throws {
+    package func updateSession(id: Int64, version: Int, at: Int64) throws {
         try db.execute(
             sql: "UPDATE sessions SET version = ?, updated_at = ? WHERE id = ?",
             arguments: [SQLValue(version), .integer(at), .integer(id)])
@@ -147,11 +147,11 @@ extension StoreCore {
     /// an import reads (``LineReader/maximumLineBytes``, 64 MiB), so that what a write takes,
     /// every reader reads back: an export line is its payload, escaped at most as the store
     /// escapes it, plus a few hundred bytes.
-    static let maximumPayloadBytes = 16 << 20
+    package static let maximumPayloadBytes = 16 << 20
 
     /// Refuses a payload of `count` bytes past ``maximumPayloadBytes``, before anything is written.
     /// - Throws: ``StoreError/unsupportedValue(reason:)`` naming the event type, its size and the limit.
-    static func checkPayloadSize(_ count: Int, of body: EventBody) throws(StoreError) {
+    package static func checkPayloadSize(_ count: Int, of body: EventBody) throws(StoreError) {
         guard count > maximumPayloadBytes else { return }
         throw .unsupportedValue(
             reason:
@@ -160,12 +160,12 @@ extension StoreCore {
 
     /// The payload text stored in `events.payload`: ``PayloadWriter``'s, the store's one writer
     /// of stored JSON (the same JSON as ``EventBody/payloadJSON()`` at a fraction of the cost).
-    func payloadText(_ body: EventBody) -> String {
+    package func payloadText(_ body: EventBody) -> String {
         PayloadWriter.json(body)
     }
 
     /// A new event id: a version 7 UUID in lowercase text (see ``EventIDGenerator``).
-    func newEventID() -> String {
+    package func newEventID() -> String {
         eventIDs.next()
     }
 
@@ -173,7 +173,7 @@ extension StoreCore {
 
     /// Writes only what differs between `old` and `new` to `layers` and `entries`, so a push is
     /// one insert and a pop one delete.
-    func writeProjection(sessionID: Int64, from old: SessionState, to new: SessionState) throws {
+    package func writeProjection(sessionID: Int64, from old: SessionState, to new: SessionState) throws {
         let session = SQLValue.integer(sessionID)
         if old.layers.count > new.layers.count {
             let from = SQLValue(new.layers.count)
@@ -237,12 +237,12 @@ extension StoreCore {
 
 /// The id of an appended event (``StoreCore/appendEvent(_:to:at:eventID:ignoreKnownID:)``): the one
 /// the caller gave, or the bits of one generated, spelled only when asked for.
-enum AppendedEventID {
+package enum AppendedEventID {
     case given(String)
     case generated(high: UInt64, low: UInt64)
 
     /// The id as stored: lowercase UUID text for a generated one.
-    var text: String {
+    package var text: String {
         switch self {
         case .given(let text): return text
         case .generated(let high, let low): return EventIDGenerator.text((high, low))

@@ -30,7 +30,7 @@ package struct StoredTextCheck: Sendable {
     }
 
     /// The problem with `entry`'s id or route, or `nil`.
-    func problem(in entry: Entry) -> String? {
+    package func problem(in entry: Entry) -> String? {
         problem("the entry id", entry.id)
             ?? problem("the route", entry.route, of: " of entry \(Self.quoted(entry.id))")
     }
@@ -44,7 +44,7 @@ package struct StoredTextCheck: Sendable {
     /// Calls `visit` with each entry `body` brings onto a stack: the entry a push or a
     /// presentation adds, the entries of a stack replacement. Other events bring none (an
     /// `item.updated` changes neither id nor route).
-    static func forEachBroughtEntry(of body: EventBody, _ visit: (Entry) -> Void) {
+    package static func forEachBroughtEntry(of body: EventBody, _ visit: (Entry) -> Void) {
         switch body {
         case .entryPushed(let entry), .layerPresented(let entry, _): visit(entry)
         case .stackReplaced(let entries, _): entries.forEach(visit)

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 @Suite("SHA-256 and HMAC-SHA-256")
 struct SHA256Tests {

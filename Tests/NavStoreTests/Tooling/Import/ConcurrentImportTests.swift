@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Two imports of the same events at once (issue 17): PostgreSQL runs the loser's transaction
 /// again after a serialization failure, and that run must read the input from its first line, so

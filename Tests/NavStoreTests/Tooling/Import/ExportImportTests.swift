@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Builds a database with several interleaved sessions of random commands at increasing times.
 func buildRandomLog(

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The real Firefox for Android session files: `$NAVSTORE_REAL_INPUTS`, else
 /// `<package root>/../shared/real-inputs/firefox-android-sessions` (as CI has it). They are not

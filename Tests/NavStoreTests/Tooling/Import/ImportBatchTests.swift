@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Imports longer than one batch (PostgreSQL sends 500 events per `INSERT`, SQLite inserts each
 /// as it comes): the same result, the same refusals naming the same lines, nothing written on a

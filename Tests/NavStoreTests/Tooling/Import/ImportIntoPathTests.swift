@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// `NavigationStore.importNDJSON(into:lines:)` and `importFirefoxSession(into:data:)`: an input
 /// without events creates no database; one with events creates it and keeps the file's line numbers.

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Import checks each event against the decisions the commands make (issue 19 items 7 and 8).
 @Suite("NavigationStore: import refuses histories that could not have happened")

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// The one line reader (`import`, `lint --input` and the benchmark's inputs).
 @Suite("LineReader: lines of a file")

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// A store holding two sessions with defects: "mail" (a blank row from version 4 on, a guard
 /// bypassed by the back menu at version 6) and "alpha" (an untitled row).

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// Tampered projections and snapshots, changed with plain SQL behind the store's back, on both
 /// backends (PostgreSQL stores the same JSON text in the same tables).

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/Lint.md and Reports.md: the report shows the findings of `navdb lint` (the same library API), each
 /// version naming those that hold there.

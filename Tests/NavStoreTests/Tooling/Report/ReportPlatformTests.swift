@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/PlatformGenerations.md and Reports.md: a report resolves its labels under the session's recorded
 /// generation, or

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/Reports.md: the report's data is computed by NavStore (labels, fallbacks, menus, changes), the
 /// same as the store's reads at every version; the page embeds it safely.

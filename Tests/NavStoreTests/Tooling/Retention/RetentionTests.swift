@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
 
 /// NavStore.docc/Retention.md: deleting, pruning and truncating sessions, through the one maintenance path, with
 /// no byte of deleted text left in the database, its -wal or its -shm.

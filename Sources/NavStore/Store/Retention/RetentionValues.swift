@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The base of a truncated session (<doc:Retention>): the state after ``version`` is kept, the events
+/// up to and including that version were deleted, and the session's log goes on at
+/// `version + 1`.
+public struct SessionBase: Sendable, Hashable {
+    /// The session key.
+    public var session: String
+    /// The 1-based version whose state is kept; its event and every earlier one are gone.
+    public var version: Int
+    /// The time of that version's event, in milliseconds since the Unix epoch.
+    public var at: Int64
+    /// That version's event id (kept so that continuation checks and imports can link the
+    /// first remaining event to it; an id carries no text of the user's).
+    public var eventID: String
+    /// The state after ``version``.
+    public var state: SessionState
+    /// When the truncation happened, in milliseconds since the Unix epoch.
+    public var truncatedAt: Int64
+    /// The session's name (given at `session start`; its `session.started` event is gone).
+    public var name: String?
+    /// When the session started, in milliseconds since the Unix epoch.
+    public var startedAt: Int64
+
+    /// The NDJSON record type of a base, the first line of a truncated session in `export`,
+    /// `history --json` and `import`.
+    public static let recordType = "session.truncated"
+
+    /// Creates a base.
+    public init(
+        session: String, version: Int, at: Int64, eventID: String, state: SessionState, truncatedAt: Int64,
+        name: String? = nil, startedAt: Int64 = 0
+    ) {
+        self.session = session
+        self.version = version
+        self.at = at
+        self.eventID = eventID
+        self.state = state
+        self.truncatedAt = truncatedAt
+        self.name = name
+        self.startedAt = startedAt
+    }
+
+    /// The base as one NDJSON record, shaped as an event's (``EventRecord``) so that a reader of
+    /// `export` meets it as the session's first line: `{"at","eventID","payload","session","time",
+    /// "type":"session.truncated","version"}` with no `seq` (it is not an event of the log), where
+    /// `version`, `at` and `eventID` are the base version's and `payload` is
+    /// `{"name","startedAt","state":{"layers":[...]},"truncatedAt"}` (`name` null when unset,
+    /// times in ms since the Unix epoch, `state` as in snapshots). `NavigationStore.importNDJSON(lines:progress:)` (NavStoreTools)
+    /// reads it back.
+    /// - Throws: `EncodingError` only for params values JSON cannot hold.
+    public func record() throws -> EventRecord {
+        let stateText = PayloadWriter.json(state)
+        let stateValue = try JSONDecoder().decode(JSONValue.self, from: Data(stateText.utf8))
+        return EventRecord(
+            seq: nil, session: session, version: version, type: Self.recordType, at: at, time: Timestamp.format(at),
+            eventID: eventID,
+            payload: .object([
+                "name": name.map { .string($0) } ?? .null, "startedAt": .integer(startedAt),
+                "state": stateValue, "truncatedAt": .integer(truncatedAt),
+            ]))
+    }
+
+    /// The base a ``record()`` describes.
+    /// - Throws: ``NavigationError/invalidEvent(_:)`` naming what is missing or wrong.
+    public init(record: EventRecord) throws(NavigationError) {
+        guard record.type == Self.recordType else {
+            throw .invalidEvent("a \(record.type) record is not a base (\(Self.recordType))")
+        }
+        guard case .object(let payload) = record.payload else {
+            throw .invalidEvent("bad \(Self.recordType) payload: not an object")
+        }
+        guard let stateValue = payload["state"], case .integer(let truncatedAt)? = payload["truncatedAt"],
+            case .integer(let startedAt)? = payload["startedAt"]
+        else {
+            throw .invalidEvent("bad \(Self.recordType) payload: it needs state, startedAt and truncatedAt")
+        }
+        let name: String?
+        switch payload["name"] {
+        case nil, .null?: name = nil
+        case .string(let text)?: name = text
+        default: throw .invalidEvent("bad \(Self.recordType) payload: name is neither a string nor null")
+        }
+        guard record.version >= 1 else {
+            throw .invalidEvent("bad \(Self.recordType): version \(record.version) is not 1 or more")
+        }
+        let state: SessionState
+        do {
+            state = try JSONDecoder().decode(SessionState.self, from: JSONEncoder().encode(stateValue))
+        } catch {
+            throw .invalidEvent(
+                "bad \(Self.recordType) payload: state is not a session state (\(describeDecodingError(error)))")
+        }
+        guard !state.layers.isEmpty, !state.layers[0].entries.isEmpty || state.layers.count == 1 else {
+            throw .invalidEvent(
+                "bad \(Self.recordType) payload: state has no base layer, or modal layers over an empty base layer")
+        }
+        self.init(
+            session: record.session, version: record.version, at: record.at, eventID: record.eventID, state: state,
+            truncatedAt: truncatedAt, name: name, startedAt: startedAt)
+    }
+}
+
+/// One session a retention command removed, or truncated, or (with a dry run) would.
+public struct RemovedSession: Sendable, Hashable, Codable {
+    /// The session key.
+    public var key: String
+    /// The events removed (the whole log, or the events below the new base).
+    public var events: Int
+    /// The bytes of row content removed: the text of events, snapshots, projection rows and
+    /// base, plus 8 per number; SQLite's page overhead is not counted, so the file shrinks by
+    /// about this much after a vacuum.
+    public var bytes: Int
+    /// The session's version (its newest event), in 1-based versions.
+    public var version: Int
+    /// The time of the session's newest event, in milliseconds since the Unix epoch.
+    public var updatedAt: Int64
+    /// The session's base version (1-based): for a truncation the new one, for a deletion the one
+    /// an earlier truncation left; `nil` for a session that was never truncated.
+    public var baseVersion: Int?
+}
+
+/// What ``NavigationStore/deleteSession(_:expectedVersion:vacuum:)``,
+/// ``NavigationStore/prune(before:dryRun:vacuum:)`` and
+/// ``NavigationStore/truncateSession(_:before:expectedVersion:vacuum:)`` did.
+public struct RetentionReport: Sendable, Hashable, Codable {
+    /// The sessions removed or truncated (or that would be, with `dryRun`), ordered by key.
+    public var sessions: [RemovedSession]
+    /// The events removed, over all sessions.
+    public var events: Int
+    /// The bytes of row content removed, over all sessions (see ``RemovedSession/bytes``).
+    public var bytes: Int
+    /// Nothing was changed: the report says what would go.
+    public var dryRun: Bool
+    /// The write-ahead log was checkpointed and truncated to 0 bytes after the deleting
+    /// transaction, so no deleted byte remains in it. `false` when another connection was
+    /// reading an older snapshot and the checkpoint could not finish within the busy timeout
+    /// (the deletion itself is committed; any later retention call, ``NavigationStore/vacuum()`` for one,
+    /// finishes it later), and for a dry run.
+    public var walTruncated: Bool
+    /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.
+    public var vacuumed: Bool
+}

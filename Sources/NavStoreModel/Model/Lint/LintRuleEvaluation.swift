@@ -1,0 +1,262 @@
+/// One lint rule holding at one version for one subject, before versions are joined into runs
+/// (``LintFinding``).
+public struct LintViolation: Sendable, Hashable {
+    /// The rule that holds.
+    public var rule: LintRule
+    /// The subject: the entry ids named (see ``LintFinding/entries``).
+    public var entries: [String]
+    /// What is wrong, naming the offending value (see ``LintFinding/message``).
+    public var message: String
+
+    /// Creates a violation.
+    public init(rule: LintRule, entries: [String], message: String) {
+        self.rule = rule
+        self.entries = entries
+        self.message = message
+    }
+}
+
+/// When each lint rule holds (<doc:Lint>), judged with the model's own resolution: nothing here
+/// re-derives a label, a menu row or whether a back button exists.
+extension SessionState {
+    /// The `guard-bypassed` violation of `event` applied to this state (the state before it), or
+    /// `nil`: the event removes entries that have a `popGuard` without consulting it.
+    ///
+    /// `entries.popped` with source back-menu (rule 9), gesture (rule 10) or content-gesture
+    /// (<doc:PlatformGenerations>) and `layer.dismissed`
+    /// with source gesture (rule 15) remove entries without `navigationBar(_:shouldPop:)`; a
+    /// back-button tap consults the top entry's guard (a confirmed tap is the user's answer), and
+    /// a programmatic pop or dismissal is the app's own decision. The subject is the guarded
+    /// entries removed, bottom first.
+    /// - Complexity: O(n) in the entries of the top layer.
+    public func guardBypass(by event: EventBody) -> LintViolation? { guardBypassHit(by: event)?.violation }
+
+    /// The violations of the rules judged on this state alone (all but `guard-bypassed`) that
+    /// `options` runs, in <doc:Lint> order.
+    ///
+    /// The menu rules and the width rules judge the top layer's back menu and back button as the
+    /// model resolves them (``backMenu``, ``NavigationItem/backMenuTitleResolution``,
+    /// ``backButton``, `BackButton/label(fitting:columns:)`); `no-way-back` the top layer's top entry
+    /// (``noBackButtonReason``); `ignored-back-setting` every live entry, in every layer;
+    /// `label-lost-on-ios26` compares ``backButton(under:)`` for both generations, in a session
+    /// judged under ``PlatformGeneration/ios14`` (``LintOptions/platform``, else ``platform``).
+    /// - Complexity: O(n) in the number of live entries.
+    public func lintViolations(_ options: LintOptions) -> [LintViolation] {
+        var hits: [LintHit] = []
+        lintHits(options, rules: LintRuleMask(options), into: &hits)
+        return hits.map(\.violation)
+    }
+
+    /// The `model-divergence` violation of `event` applied to this state (the state before it),
+    /// or `nil`: the event is a `stack.replaced` marked observed (``StackObservation``). The
+    /// subject is the entries the replacement removed or added (bottom first: removed, then
+    /// added), or its top entry when only items or params changed.
+    public func modelDivergence(by event: EventBody) -> LintViolation? { modelDivergenceHit(by: event)?.violation }
+
+    /// The ``modelDivergence(by:)`` hit, its message not yet written.
+    package func modelDivergenceHit(by event: EventBody) -> LintHit? {
+        guard case .stackReplaced(let entries, let observed?) = event else { return nil }
+        let layer = observed.layer ?? topLayerIndex
+        let before = layer < layers.count ? layers[layer].entries : []
+        let removed = before.filter { old in !entries.contains { $0.id.hasSameScalars(as: old.id) } }
+        let added = entries.filter { new in !before.contains { $0.id.hasSameScalars(as: new.id) } }
+        var subject = (removed + added).map(\.id)
+        if subject.isEmpty, let top = entries.last { subject = [top.id] }
+        return LintHit(
+            rule: .modelDivergence, entries: subject, detail: .modelDivergence(layer: layer, reason: observed.reason))
+    }
+
+    /// The ``guardBypass(by:)`` hit, its message not yet written.
+    package func guardBypassHit(by event: EventBody) -> LintHit? {
+        let removed: [String]
+        let how: StaticString
+        switch event {
+        case .entriesPopped(let source, let ids, _):
+            switch source {
+            case .backMenu: how = "a back-menu selection (entries.popped, source back-menu)"
+            case .gesture: how = "the interactive swipe back (entries.popped, source gesture)"
+            case .contentGesture: how = "the iOS 26 content swipe (entries.popped, source content-gesture)"
+            case .backButton, .programmatic: return nil
+            }
+            removed = ids
+        case .layerDismissed(let source, let ids):
+            switch source {
+            case .gesture: how = "a swipe-down dismissal (layer.dismissed, source gesture)"
+            case .programmatic: return nil
+            }
+            removed = ids
+        default:
+            return nil
+        }
+        let top = topLayer.entries
+        var guarded: [String] = []
+        var prompts: [String] = []
+        for id in removed {
+            if let entry = top.last(where: { $0.id.hasSameScalars(as: id) }), let popGuard = entry.item.popGuard {
+                guarded.append(id)
+                prompts.append(popGuard.prompt)
+            }
+        }
+        guard !guarded.isEmpty else { return nil }
+        return LintHit(rule: .guardBypassed, entries: guarded, detail: .guardBypassed(how: how, prompts: prompts))
+    }
+
+    /// Appends to `hits` the ``lintViolations(_:)`` of this state, in the same order, without
+    /// writing their messages; `rules` is `LintRuleMask(options)`, decided once per run.
+    package func lintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
+        if rules.contains(.blankMenuRow) || rules.contains(.untitledMenuRow) || rules.contains(.duplicateMenuRows),
+            let positions = backMenuPositions
+        {
+            menuHits(positions, rules: rules, into: &hits)
+        }
+        // A hidden navigation bar hides its left items with it: under it, a left item is no way back.
+        if rules.contains(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
+            top.item.leftBarButtonItems == 0 || reason == .barHidden
+        {
+            hits.append(LintHit(rule: .noWayBack, entries: [top.id], detail: .noWayBack(reason)))
+        }
+        if rules.contains(.ignoredBackSetting) {
+            for layer in layers {
+                for entry in layer.entries {
+                    guard let custom = entry.item.backBarButtonItem else { continue }
+                    let item = entry.item
+                    guard item.backButtonTitle != nil || item.backButtonDisplayMode != .default else { continue }
+                    hits.append(
+                        LintHit(
+                            rule: .ignoredBackSetting, entries: [entry.id],
+                            detail: .ignoredSetting(
+                                customTitle: custom.title, backButtonTitle: item.backButtonTitle,
+                                mode: item.backButtonDisplayMode)))
+                }
+            }
+        }
+        buttonHits(options, rules: rules, into: &hits)
+    }
+
+    /// The menu rules (`blank-menu-row`, `untitled-menu-row`, `duplicate-menu-rows`) over the
+    /// rows of ``backMenu``, whose entries are the top layer's `positions` (``backMenuPositions``),
+    /// nearest first; each row's title and its source are ``NavigationItem/backMenuTitleResolution``.
+    private func menuHits(_ positions: ClosedRange<Int>, rules: LintRuleMask, into hits: inout [LintHit]) {
+        let entries = topLayer.entries
+        let blank = rules.contains(.blankMenuRow)
+        let untitled = rules.contains(.untitledMenuRow)
+        var titles: [String] = []
+        titles.reserveCapacity(positions.count)
+        for index in positions.reversed() {
+            let entry = entries[index]
+            let (title, source) = entry.item.backMenuTitleResolution
+            titles.append(title)
+            if blank, title.isEmpty {
+                hits.append(LintHit(rule: .blankMenuRow, entries: [entry.id], detail: .blankRow(source)))
+            }
+            if untitled, source == .placeholder {
+                hits.append(LintHit(rule: .untitledMenuRow, entries: [entry.id], detail: .untitledRow))
+            }
+        }
+        guard rules.contains(.duplicateMenuRows), titles.count >= 2 else { return }
+        let upper = positions.upperBound
+        for rows in Self.sharedTitles(titles) {
+            hits.append(
+                LintHit(
+                    rule: .duplicateMenuRows, entries: rows.map { entries[upper - $0].id },
+                    detail: .duplicateRows(title: titles[rows[0]])))
+        }
+    }
+
+    /// The groups of rows (0-based, nearest first) that share a non-empty title, compared with
+    /// `==` as the menu shows them: each group's rows in order, the groups in the order of their
+    /// nearest rows. Pairwise for a short menu, through a dictionary for a long one.
+    private static func sharedTitles(_ titles: [String]) -> [[Int]] {
+        var groups: [[Int]] = []
+        guard titles.count > 32 else {
+            for (row, title) in titles.enumerated() where !title.isEmpty {
+                guard let next = titles[(row + 1)...].firstIndex(of: title), !titles[..<row].contains(title) else {
+                    continue
+                }
+                groups.append([row] + (next..<titles.count).filter { titles[$0] == title })
+            }
+            return groups
+        }
+        var group: [String: Int] = [:]
+        for (row, title) in titles.enumerated() where !title.isEmpty {
+            if let index = group[title] {
+                groups[index].append(row)
+            } else {
+                group[title] = groups.count
+                groups.append([row])
+            }
+        }
+        return groups.filter { $0.count > 1 }
+    }
+
+    /// The rules about the back button: `label-lost-on-ios26`, `label-falls-back` and
+    /// `custom-label-truncated`, judged under `options.platform ?? platform`.
+    private func buttonHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
+        let generation = options.platform ?? platform
+        if rules.contains(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14),
+            !now.label.isEmpty,
+            let later = backButton(under: .ios26), later.label != now.label
+        {
+            let backItem = topLayer.entries[topLayer.entries.count - 2]
+            hits.append(
+                LintHit(
+                    rule: .labelLostOnIOS26, entries: [backItem.id],
+                    detail: .labelLost(now: now.label, later: later.label)))
+        }
+        guard let width = options.width, rules.contains(.labelFallsBack) || rules.contains(.customLabelTruncated),
+            let button = backButton(under: generation)
+        else { return }
+        let entries = topLayer.entries
+        let backItem = entries[entries.count - 2]
+        if rules.contains(.labelFallsBack) {
+            let shown = button.label(fitting: width)
+            if shown != button.label {
+                hits.append(
+                    LintHit(
+                        rule: .labelFallsBack, entries: [backItem.id],
+                        detail: .labelFallsBack(label: button.label, shown: shown, width: width)))
+            }
+        }
+        if rules.contains(.customLabelTruncated), backItem.item.backBarButtonItem != nil,
+            !LintText.fits(button.label, width: width)
+        {
+            hits.append(
+                LintHit(
+                    rule: .customLabelTruncated, entries: [backItem.id],
+                    detail: .customLabelTruncated(label: button.label, width: width)))
+        }
+    }
+}
+
+/// How lint messages show text from the log.
+package enum LintText {
+    /// The longest text a message quotes whole, in characters; longer text is cut with `…`.
+    package static let maximumQuoted = 80
+
+    /// `"text"`: control characters, line and paragraph separators, bidirectional controls and
+    /// invisible characters (`DisplayText/escaped(_:quote:)`) escaped Swift-style (`\n`, `\u{1B}`), `"` and `\` escaped, cut at ``maximumQuoted``
+    /// characters with `…`. `""` stays visibly empty.
+    package static func value(_ text: String) -> String { "\"" + escaped(text, quote: "\"") + "\"" }
+
+    /// `'id'`, escaped as ``value(_:)`` with `'` as the quote.
+    package static func id(_ text: String) -> String { "'" + escaped(text, quote: "'") + "'" }
+
+    /// `a`, `a and b`, `a, b and c`.
+    package static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// Whether `text` fits `width`, measured as the model measures labels
+    /// (`BackButton/label(fitting:columns:)`), so that lint and `show` agree on what fits.
+    package static func fits(_ text: String, width: Int) -> Bool {
+        BackButton(label: text, fallbacks: [""]).label(fitting: width) == text
+    }
+
+    /// `text` escaped for a message (`DisplayText/escaped(_:quote:)`), cut after
+    /// ``maximumQuoted`` characters with `…`.
+    private static func escaped(_ text: String, quote: Unicode.Scalar) -> String {
+        let cut = text.count > maximumQuoted
+        return DisplayText.escaped(cut ? String(text.prefix(maximumQuoted)) : text, quote: quote) + (cut ? "…" : "")
+    }
+}

@@ -1,0 +1,341 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import NavStore
+
+/// One line of a UIKit callback trace (<doc:Recording>, "How a pop happened"): a callback and when it happened.
+///
+/// `{"callback": "didShow", "at": 1767225600000, "stack": [...], "layer": 0}`: `callback` names
+/// one of ``NavigationCallback/names``, `at` is in milliseconds since the Unix epoch (optional:
+/// a line without it is timed at the import), `layer` is 0 for the base stack (optional: the top
+/// layer), and the other keys are the callback's own:
+///
+/// | callback | keys |
+/// |---|---|
+/// | `didShow` | `stack` (required): entries as `stack --json` prints them |
+/// | `shouldPop` | `id` (required), `answer` (bool) |
+/// | `didPop` | `id` (required) |
+/// | `programmatic` | `call` (required): one of ``ProgrammaticCall`` |
+/// | `interactivePop` | `phase` (required): began, cancelled, finished; `recognizer`: edge (default), content |
+/// | `itemChanged` | `id`, `item` (both required) |
+/// | `present` | `stack` (required), `modalInPresentation` (bool) |
+/// | `dismissAttempt`, `didDismiss`, `dismiss` | none |
+public struct UIKitTraceLine: Sendable, Hashable, Decodable {
+    /// The callback.
+    public var callback: NavigationCallback
+    /// When it happened, in ms since the Unix epoch; `nil` when the line has no `at`.
+    public var at: Int64?
+
+    /// A line.
+    public init(callback: NavigationCallback, at: Int64? = nil) {
+        self.callback = callback
+        self.at = at
+    }
+
+    /// Decodes a line, refusing an unknown callback, a key the callback does not take and a
+    /// missing required key.
+    /// - Throws: `DecodingError` naming the key and what is accepted.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: FieldKey.self)
+        func key(_ name: String) -> FieldKey { FieldKey(name) }
+        let name = try c.decode(String.self, forKey: key("callback"))
+        /// A whole number in `field`, or `nil` when absent: a fraction or a number past Int64 is
+        /// named with the field and what is accepted, not taken for text that is not JSON.
+        func wholeNumber(_ field: String, _ accepted: String) throws -> Int64? {
+            guard c.contains(key(field)) else { return nil }
+            if let value = try? c.decode(Int64.self, forKey: key(field)) { return value }
+            let found = (try? c.decode(Double.self, forKey: key(field))).map { "the number \($0)" } ?? "another value"
+            throw DecodingError.dataCorruptedError(
+                forKey: key(field), in: c, debugDescription: "expected \(accepted), found \(found)")
+        }
+        at = try wholeNumber("at", "a whole number of milliseconds since the Unix epoch")
+        let layer = try wholeNumber("layer", "a whole number, the layer's index (0 = base)").map { Int(clamping: $0) }
+        if let layer, layer < 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: key("layer"), in: c, debugDescription: "layer \(layer) is negative (0 = base)")
+        }
+        var keys = ["callback", "at", "layer"]
+        func required<T: Decodable>(_ type: T.Type, _ field: String) throws -> T {
+            keys.append(field)
+            guard c.contains(key(field)) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: c.codingPath, debugDescription: "\(name) needs '\(field)'"))
+            }
+            return try c.decode(type, forKey: key(field))
+        }
+        func optional<T: Decodable>(_ type: T.Type, _ field: String) throws -> T? {
+            keys.append(field)
+            return try c.decodeIfPresent(type, forKey: key(field))
+        }
+        switch name {
+        case "didShow":
+            callback = .didShow(stack: try required([Entry].self, "stack"), layer: layer)
+        case "shouldPop":
+            callback = .shouldPop(
+                id: try required(String.self, "id"), answer: try optional(Bool.self, "answer"), layer: layer)
+        case "didPop":
+            callback = .didPop(id: try required(String.self, "id"), layer: layer)
+        case "programmatic":
+            callback = .programmatic(call: try required(Choice<ProgrammaticCall>.self, "call").value, layer: layer)
+        case "interactivePop":
+            callback = .interactivePop(
+                phase: try required(Choice<InteractivePopPhase>.self, "phase").value,
+                recognizer: try optional(Choice<PopRecognizer>.self, "recognizer")?.value ?? .edge, layer: layer)
+        case "itemChanged":
+            if layer != nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key("layer"), in: c,
+                    debugDescription:
+                        "an itemChanged line takes no 'layer': the item is found by its id, in whichever layer holds it"
+                )
+            }
+            callback = .itemChanged(
+                id: try required(String.self, "id"), item: try required(NavigationItem.self, "item"))
+        case "present":
+            callback = .present(
+                stack: try required([Entry].self, "stack"),
+                modalInPresentation: try optional(Bool.self, "modalInPresentation") ?? false, layer: layer)
+        case "dismissAttempt":
+            callback = .dismissAttempt(layer: layer)
+        case "didDismiss":
+            callback = .didDismiss(layer: layer)
+        case "dismiss":
+            callback = .dismiss(layer: layer)
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: key("callback"), in: c,
+                debugDescription:
+                    "unknown callback '\(DisplayText.escaped(name, quote: "'"))' (known: \(NavigationCallback.names.joined(separator: ", ")))"
+            )
+        }
+        try requireKnownKeys(c, known: keys, of: "key of a \(name) line")
+    }
+
+    /// An enum's case read from its raw value, refusing another text with the accepted ones.
+    private struct Choice<Value: RawRepresentable & CaseIterable>: Decodable where Value.RawValue == String {
+        var value: Value
+        init(from decoder: any Decoder) throws {
+            let name = String(describing: Value.self)
+            value = try Value.decodeCase(
+                from: decoder, name: name.prefix(1).lowercased() + name.dropFirst())
+        }
+    }
+}
+
+/// What a trace import did (``NavigationStore/importUIKitTrace(lines:session:platform:)``).
+public struct TraceImportReport: Sendable, Hashable, Codable {
+    /// The session key.
+    public var session: String
+    /// Whether the import started the session.
+    public var created: Bool
+    /// The callback lines read (blank lines not counted).
+    public var callbacks: Int
+    /// Events appended (a `session.started` included when the import started the session).
+    public var imported: Int
+    /// The session's version after the import.
+    public var version: Int
+}
+
+extension NavigationStore {
+    /// What every trace line is checked for before it is decoded, as import lines are: params
+    /// nested too deep (a line wraps them in 3 levels: line, stack, entry), numbers that would
+    /// change, keys given twice.
+    static let traceLineCheck = JSONTextCheck(wrapperLevels: 3)
+
+    /// Replays a UIKit callback trace (NDJSON, one ``UIKitTraceLine`` a line) through a
+    /// ``NavigationControllerObserver`` into the session `key`, in one `BEGIN IMMEDIATE`
+    /// transaction: on any error nothing is written.
+    ///
+    /// The session is started when it does not exist (`session.started` at the first line's
+    /// time, under `platform`, default ``PlatformGeneration/ios14``); an existing one keeps its
+    /// generation and must follow `platform` when one is given. Each event is timed at its line's
+    /// `at`; a line without one is timed now (never before the session's previous event).
+    ///
+    /// - Parameters:
+    ///   - lines: the NDJSON lines (without their newlines), read once, in order; blank lines
+    ///     are skipped.
+    ///   - key: the session key.
+    ///   - platform: the generation of a session the import starts; `nil` for the default, or,
+    ///     for an existing session, for whatever it follows.
+    /// - Returns: the session, whether it was started, the callbacks read, the events appended
+    ///   and the session's version. An input with no callback writes nothing (no session is
+    ///   started).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number for a
+    ///   line that is not JSON, an unknown callback, a missing or unknown key, a `didShow`
+    ///   without a stack, an `at` before the line before it or before the session's previous
+    ///   event, an id the stack does not hold, a layer the session does not have, or a change
+    ///   no event can keep (``ObservationError``); ``StoreError/invalidImportFile(reason:)``
+    ///   for an existing session that follows another generation than `platform`;
+    ///   ``StoreError/emptySessionKey``; database errors. Nothing is written when it throws.
+    /// - Complexity: O(n) in the number of lines, plus the rules' and the observer's cost per
+    ///   callback.
+    @discardableResult
+    public func importUIKitTrace(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
+        throws(StoreError) -> TraceImportReport
+    {
+        guard !key.isEmpty else { throw .emptySessionKey }
+        return try withCore { core in
+            try core.db.inTransaction(.write) {
+                var importer = TraceImporter(core: core, key: key, platform: platform)
+                let decoder = JSONDecoder()
+                var number = 0
+                for line in lines {
+                    number += 1
+                    if Self.isBlankLine(line) { continue }
+                    try importer.add(try Self.decodeTraceLine(line, number: number, decoder: decoder), line: number)
+                }
+                return try importer.finish()
+            }
+        }
+    }
+
+    /// ``importUIKitTrace(lines:session:platform:)`` into the database at `path`, creating the
+    /// database only when the trace holds a callback and the import succeeds (as
+    /// ``importNDJSON(into:lines:options:progress:)`` does): a refused import, or an empty
+    /// trace, leaves a missing database missing.
+    /// - Throws: what ``init(path:create:options:)`` and ``importUIKitTrace(lines:session:platform:)``
+    ///   throw. Nothing is written when it throws.
+    @discardableResult
+    public static func importUIKitTrace(
+        into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        options: StoreOptions = StoreOptions()
+    ) throws(StoreError) -> TraceImportReport {
+        let all = Array(lines)
+        guard all.contains(where: { !isBlankLine($0) }) else {
+            try openIfPresent(path, options: options)
+            return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, version: 0)
+        }
+        var report: TraceImportReport?
+        _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
+            report = try store.importUIKitTrace(lines: all, session: key, platform: platform)
+            return ImportReport(sessions: 1, imported: report!.imported, skipped: 0)
+        }
+        return report!
+    }
+
+    /// One trace line decoded, or the error naming its line.
+    static func decodeTraceLine(_ line: String, number: Int, decoder: JSONDecoder) throws(StoreError) -> UIKitTraceLine
+    {
+        if let problem = traceLineCheck.problem(in: line) { throw .invalidImport(line: number, reason: problem) }
+        do {
+            return try decoder.decode(UIKitTraceLine.self, from: Data(line.utf8))
+        } catch let error as NavigationError {
+            throw .invalidImport(line: number, reason: error.description)
+        } catch {
+            if isNotJSON(error) {
+                let start = line.prefix(40)
+                throw .invalidImport(
+                    line: number,
+                    reason: """
+                        not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
+                        (a UIKit callback trace is NDJSON, one callback object per line)
+                        """)
+            }
+            throw .invalidImport(line: number, reason: "not a UIKit callback: \(describeDecodingError(error))")
+        }
+    }
+}
+
+/// Appends the commands a trace's callbacks make to one session, inside the caller's transaction.
+private struct TraceImporter {
+    let core: StoreCore
+    let key: String
+    let platform: PlatformGeneration?
+    private var write: SessionWrite?
+    private var created = false
+    private var observer = NavigationControllerObserver()
+    private var callbacks = 0
+    private var imported = 0
+    /// The time of the line before, in ms since the Unix epoch.
+    private var previousAt: Int64?
+    /// Whether the line before had no `at` of its own (it was stamped with the import's clock).
+    private var previousWasStamped = false
+
+    init(core: StoreCore, key: String, platform: PlatformGeneration?) {
+        self.core = core
+        self.key = key
+        self.platform = platform
+    }
+
+    mutating func add(_ line: UIKitTraceLine, line number: Int) throws {
+        callbacks += 1
+        if let at = line.at {
+            if !Timestamp.accepted.contains(at) {
+                throw StoreError.invalidImport(
+                    line: number,
+                    reason:
+                        "at \(at) ms is outside the years 0000 through 9999 (accepted: \(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound))"
+                )
+            }
+            if let previousAt, at < previousAt {
+                let before =
+                    previousWasStamped
+                    ? "the line before it, which has no \"at\" and was stamped with this import's clock, \(Timestamp.format(previousAt)) (\(previousAt)); give every line an \"at\", or none"
+                    : "the line before it at \(Timestamp.format(previousAt)) (\(previousAt)); times never go backwards"
+                throw StoreError.invalidImport(
+                    line: number, reason: "at \(Timestamp.format(at)) (\(at)) is earlier than " + before)
+            }
+        }
+        try start(at: line.at ?? Timestamp.now(), line: number)
+        var time = line.at ?? max(Timestamp.now(), write!.lastAt)
+        if line.at != nil, write!.version > 0, time < write!.lastAt {
+            throw StoreError.invalidImport(
+                line: number,
+                reason:
+                    "at \(Timestamp.format(time)) (\(time)) is earlier than the previous event of session '\(key)' at \(Timestamp.format(write!.lastAt)); times never go backwards"
+            )
+        }
+        time = max(time, write!.lastAt)
+        previousAt = time
+        previousWasStamped = line.at == nil
+        let commands: [NavigationCommand]
+        do throws(ObservationError) {
+            commands = try observer.observe(line.callback, state: write!.state)
+        } catch {
+            throw StoreError.invalidImport(line: number, reason: error.description)
+        }
+        for command in commands {
+            let body: EventBody?
+            do throws(NavigationError) { body = try write!.state.decide(command) } catch {
+                throw StoreError.invalidImport(line: number, reason: error.description)
+            }
+            guard let body else { continue }
+            guard try core.appendEvent(body, to: &write!, at: time, eventID: nil) != nil else {
+                throw StoreError.eventIDExists("")
+            }
+            imported += 1
+        }
+    }
+
+    /// Reads the session, or starts it at `at`, on the first line.
+    private mutating func start(at: Int64, line number: Int) throws {
+        guard write == nil else { return }
+        if let row = try core.sessionRow(key) {
+            if let platform, platform != row.platform {
+                throw StoreError.invalidImportFile(
+                    reason:
+                        "session '\(key)' follows \(row.platform.rawValue) rules (fixed when it started), not \(platform.rawValue) as --platform says; leave --platform out to import into it"
+                )
+            }
+            write = try core.beginWrite(row)
+            return
+        }
+        let generation = platform ?? .default
+        let row = try core.createSession(key: key, name: nil, at: at, platform: generation)
+        write = try core.beginWrite(row, state: SessionState())
+        guard
+            try core.appendEvent(.sessionStarted(name: nil, platform: generation), to: &write!, at: at, eventID: nil)
+                != nil
+        else { throw StoreError.eventIDExists("") }
+        created = true
+        imported += 1
+    }
+
+    mutating func finish() throws -> TraceImportReport {
+        if let write { try core.finishWrite(write) }
+        return TraceImportReport(
+            session: key, created: created, callbacks: callbacks, imported: imported, version: write?.version ?? 0)
+    }
+}

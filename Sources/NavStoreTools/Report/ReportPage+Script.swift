@@ -1,0 +1,389 @@
+import NavStore
+
+extension ReportPage {
+    /// The page's script: it reads the embedded data and draws it, computing nothing about
+    /// navigation (labels, menus, changes and findings are in the data). Every stored text is set
+    /// with `textContent`. Allowed by its hash in ``contentSecurityPolicy``.
+    static let script = #"""
+        (function () {
+          'use strict';
+          var data = JSON.parse(document.getElementById('navstore-data').textContent);
+          function $(id) { return document.getElementById(id); }
+          function el(tag, cls, text) {
+            var node = document.createElement(tag);
+            if (cls) node.className = cls;
+            if (text !== undefined && text !== null) node.textContent = text;
+            return node;
+          }
+          function iso(text, cls) { return el('bdi', cls, text); }
+          function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+          function value(v) {
+            if (v === null || v === undefined) return el('span', 'nil', 'nil');
+            if (typeof v === 'string') return iso(v, 'str');
+            return iso(JSON.stringify(v), 'json');
+          }
+          function append(parent, parts) {
+            parts.forEach(function (p) { parent.appendChild(typeof p === 'string' ? document.createTextNode(p) : p); });
+            return parent;
+          }
+
+          if (data.kind === 'index') { drawIndex(); return; }
+
+          var versions = data.versions;
+          var first = versions[0].version, last = versions[versions.length - 1].version;
+          var current = null, room = null, menuOpen = true;
+          document.title = 'Navigation report: ' + data.session;
+          $('heading-session').textContent = data.session;
+          var sub = (data.name !== undefined && data.name !== null ? '“' + data.name + '” · ' : '') +
+            (versions.length === data.latestVersion ? data.latestVersion + ' events' :
+              'versions ' + first + '–' + last + ' of ' + data.latestVersion) +
+            (data.baseVersion !== undefined && data.baseVersion !== null ?
+              ' · truncated: the events up to version ' + data.baseVersion + ' are gone, their state is the starting point' : '') +
+            ' · ' + (data.platform === data.recordedPlatform ? data.platform + ' rules' :
+              'what if: ' + data.platform + ' rules (the session records ' + data.recordedPlatform + '; lint findings are of the recorded history)');
+          $('subtitle').textContent = sub;
+          var slider = $('slider');
+          slider.min = String(first); slider.max = String(last);
+          $('of').textContent = 'of ' + first + '–' + last;
+
+          function entry(index) { return data.entries[index]; }
+          function field(e, name) {
+            for (var i = 0; i < e.fields.length; i++) if (e.fields[i].name === name) return e.fields[i].value;
+            return null;
+          }
+
+          function labelShown(button) {
+            if (room === null) return button.label;
+            var shown = button.steps[0].label;
+            button.steps.forEach(function (s) { if (s.minWidth <= room) shown = s.label; });
+            return shown;
+          }
+
+          function drawDevice(ver) {
+            var sheets = $('sheets');
+            clear(sheets);
+            ver.layers.forEach(function (layer, i) {
+              var top = i === ver.layers.length - 1;
+              var sheet = el('div', 'sheet' + (i > 0 ? ' modal' : '') + (top ? ' top' : ' behind'));
+              sheet.style.marginTop = (i * 14) + 'px';
+              sheet.style.zIndex = String(i + 1);
+              sheet.setAttribute('role', 'group');
+              var notes = [];
+              if (layer.modalInPresentation) notes.push('modal in presentation');
+              if (layer.navigationBarHidden) notes.push('navigation bar hidden');
+              sheet.setAttribute('aria-label', (i === 0 ? 'Base layer' : 'Modal layer ' + i) + (notes.length ? ' (' + notes.join(', ') + ')' : ''));
+              var bar = el('div', 'bar');
+              var lead = el('div', 'lead');
+              var topEntry = layer.entries.length ? entry(layer.entries[layer.entries.length - 1]) : null;
+              if (top && ver.backButton) {
+                var button = el('button', 'back');
+                button.type = 'button';
+                button.setAttribute('aria-label', 'Back button');
+                if (ver.backMenu) {
+                  button.setAttribute('aria-expanded', menuOpen ? 'true' : 'false');
+                  button.setAttribute('aria-controls', 'back-menu');
+                  button.addEventListener('click', function () { menuOpen = !menuOpen; drawDevice(ver); });
+                }
+                if (ver.backButton.image) {
+                  var glyph = el('span', 'glyph');
+                  glyph.setAttribute('aria-hidden', 'true');
+                  button.appendChild(glyph);
+                }
+                button.appendChild(iso(labelShown(ver.backButton)));
+                lead.appendChild(button);
+              }
+              bar.appendChild(lead);
+              var title = topEntry ? field(topEntry, 'title') : null;
+              var titleNode = el('div', 'title');
+              if (title !== null) titleNode.appendChild(iso(title));
+              bar.appendChild(titleNode);
+              if (layer.navigationBarHidden) {
+                sheet.appendChild(el('p', 'hiddenbar', 'Navigation bar hidden (navigationBarHidden): no bar is drawn.'));
+              } else {
+                sheet.appendChild(bar);
+              }
+              var content = el('div', 'content');
+              if (topEntry) {
+                append(content.appendChild(el('p', 'screen')), ['Entry ', iso(topEntry.id)].concat(
+                  topEntry.route !== undefined && topEntry.route !== null ? [' · route ', iso(topEntry.route)] : []));
+              } else {
+                content.appendChild(el('p', 'screen', 'Empty stack: nothing pushed yet.'));
+              }
+              if (top) {
+                if (ver.backMenu) {
+                  var menu = el('ol', 'menu');
+                  menu.id = 'back-menu';
+                  menu.setAttribute('aria-label', 'Back menu');
+                  menu.hidden = !menuOpen;
+                  ver.backMenu.forEach(function (row) {
+                    var li = el('li', row.blank ? 'blank' : '');
+                    if (!row.blank) li.appendChild(iso(row.title));
+                    menu.appendChild(li);
+                  });
+                  content.appendChild(menu);
+                } else if (ver.backButton) {
+                  content.appendChild(el('p', 'nomenu', 'No back menu: ' + ver.noBackMenu + '.'));
+                } else {
+                  content.appendChild(el('p', 'nobutton', 'No back button, so no back menu: ' + ver.noBackButton + '.'));
+                }
+              }
+              sheet.appendChild(content);
+              sheets.appendChild(sheet);
+            });
+            drawRows(ver);
+          }
+
+          function drawRoom() {
+            $('room-out').textContent = room === null ? 'any' : room + ' columns';
+          }
+
+          function drawRows(ver) {
+            var holder = $('rows');
+            clear(holder);
+            if (!ver.backMenu) return;
+            var table = el('table', 'rows');
+            table.appendChild(el('caption', null, 'Back menu rows: what each one pops to'));
+            var head = table.appendChild(el('thead')).appendChild(el('tr'));
+            ['Row', 'Title', 'Pops to'].forEach(function (h) { var th = el('th', null, h); th.scope = 'col'; head.appendChild(th); });
+            var body = table.appendChild(el('tbody'));
+            ver.backMenu.forEach(function (row) {
+              var tr = body.appendChild(el('tr'));
+              tr.appendChild(el('td', null, String(row.row)));
+              var cell = tr.appendChild(el('td'));
+              if (row.blank) cell.appendChild(el('span', 'defect', 'blank row: its title is ""'));
+              else cell.appendChild(iso(row.title));
+              tr.appendChild(el('td')).appendChild(iso(row.entry));
+            });
+            holder.appendChild(table);
+          }
+
+          function drawChanges(ver) {
+            var list = $('changes');
+            clear(list);
+            if (!ver.changes.length) {
+              list.appendChild(el('li', null, ver.veto ? 'Nothing changed: the event records a veto.' :
+                ver.type === 'pop.cancelled' ? 'Nothing changed: the swipe back began and was cancelled.' :
+                'Nothing changed in the stacks, the back button or the back menu.'));
+              return;
+            }
+            ver.changes.forEach(function (c) {
+              var li = el('li');
+              switch (c.kind) {
+                case 'layer-presented': append(li, ['Modal layer ' + c.layer + ' presented']); break;
+                case 'layer-dismissed': append(li, ['Modal layer ' + c.layer + ' dismissed']); break;
+                case 'modal-in-presentation': append(li, ['Layer ' + c.layer + ' modalInPresentation: ', value(c.before), ' → ', value(c.after)]); break;
+                case 'navigation-bar-hidden': append(li, ['Layer ' + c.layer + ' navigationBarHidden: ', value(c.before), ' → ', value(c.after)]); break;
+                case 'entry-added': append(li, ['Added ', iso(c.entry), ' to layer ' + c.layer + ' at position ' + c.position]); break;
+                case 'entry-removed': append(li, ['Removed ', iso(c.entry), ' from layer ' + c.layer]); break;
+                case 'field-changed': append(li, [iso(c.entry), ' ' + c.field + ': ', value(c.before), ' → ', value(c.after)]); break;
+                case 'back-button': append(li, ['Back button: ', c.before === null ? 'none' : value(c.before), ' → ', c.after === null ? 'none' : value(c.after)]); break;
+                case 'back-menu': append(li, ['Back menu: ', rowsText(c.before), ' → ', rowsText(c.after)]); break;
+                default: append(li, [c.kind]);
+              }
+              list.appendChild(li);
+            });
+          }
+          function rowsText(rows) {
+            if (rows === null) return 'none';
+            var span = el('span');
+            span.appendChild(document.createTextNode('['));
+            rows.forEach(function (t, i) { if (i) span.appendChild(document.createTextNode(', ')); span.appendChild(value(t)); });
+            span.appendChild(document.createTextNode(']'));
+            return span;
+          }
+
+          function drawFindings(ver) {
+            var holder = $('findings');
+            clear(holder);
+            holder.appendChild(el('h2', null, 'Lint findings here'));
+            if (!ver.findings.length) {
+              holder.appendChild(el('p', 'none', data.findings.length ? 'No lint finding holds at this version.' : 'Lint finds nothing in this session.'));
+              return;
+            }
+            var list = holder.appendChild(el('ul', 'findings'));
+            ver.findings.forEach(function (index) {
+              var f = data.findings[index];
+              var li = list.appendChild(el('li', 'finding ' + f.severity));
+              var head = li.appendChild(el('p'));
+              head.appendChild(el('span', 'mark sev-' + f.severity, f.severity));
+              head.appendChild(document.createTextNode(' '));
+              var link = head.appendChild(el('a', null, f.rule));
+              link.href = '#rule-' + f.rule;
+              head.appendChild(document.createTextNode(' · versions ' + f.firstVersion + '–' + f.lastVersion +
+                (f.current ? ', still at the latest' : '')));
+              li.appendChild(el('p')).appendChild(iso(f.message));
+              var names = li.appendChild(el('p', null, 'Entries: '));
+              f.entries.forEach(function (id, i) { if (i) names.appendChild(document.createTextNode(', ')); names.appendChild(iso(id)); });
+              li.appendChild(el('p', null, 'Fix: ' + f.fix));
+            });
+          }
+
+          function drawRules() {
+            if (!data.rules.length) return;
+            $('rules-section').hidden = false;
+            var list = $('rules');
+            data.rules.forEach(function (r) {
+              var dt = list.appendChild(el('dt'));
+              dt.id = 'rule-' + r.id;
+              dt.appendChild(el('code', null, r.id));
+              dt.appendChild(el('span', 'mark sev-' + r.severity, r.severity));
+              var dd = list.appendChild(el('dd'));
+              dd.appendChild(el('p', null, r.summary + '.'));
+              dd.appendChild(el('p', null, 'Fix: ' + r.fix + '.'));
+              dd.appendChild(el('p', 'source', 'Source: ' + r.source));
+            });
+          }
+
+          function drawLayers(ver) {
+            var holder = $('layers');
+            clear(holder);
+            ver.layers.forEach(function (layer, i) {
+              var box = holder.appendChild(el('div', 'layer'));
+              box.appendChild(el('h3', null, (i === 0 ? 'Layer 0 (base' : 'Layer ' + i + ' (modal' + (layer.modalInPresentation ? ', modal in presentation' : '')) + (layer.navigationBarHidden ? ', navigation bar hidden' : '') + ')'));
+              if (!layer.entries.length) { box.appendChild(el('p', 'none', 'No entries.')); return; }
+              var list = box.appendChild(el('ol'));
+              list.start = 0;
+              layer.entries.forEach(function (index, position) {
+                var e = entry(index);
+                var li = list.appendChild(el('li'));
+                var details = li.appendChild(el('details'));
+                var isTop = position === layer.entries.length - 1;
+                details.open = isTop && i === ver.layers.length - 1;
+                var summary = details.appendChild(el('summary'));
+                append(summary, [iso(e.id)]);
+                var title = field(e, 'title');
+                if (title !== null) append(summary, [' ', value(title)]);
+                if (position === 0) summary.appendChild(el('span', 'tag', 'root'));
+                if (isTop) summary.appendChild(el('span', 'tag', 'top'));
+                if (i === ver.layers.length - 1 && position === layer.entries.length - 2) summary.appendChild(el('span', 'tag', 'back item'));
+                var dl = details.appendChild(el('dl'));
+                function row(name, node) { dl.appendChild(el('dt', null, name)); dl.appendChild(el('dd')).appendChild(node); }
+                row('route', value(e.route === undefined ? null : e.route));
+                row('params', value(e.params === undefined ? null : e.params));
+                e.fields.forEach(function (f) { row(f.name, value(f.value)); });
+                if (!e.fields.length) row('item', el('span', 'nil', 'every field unset'));
+              });
+            });
+          }
+
+          // The timeline draws only the rows in view (and a few around), so a long session stays fast.
+          var ROW = 32, timeline = $('timeline'), list = $('events'), drawn = null;
+          $('spacer').style.height = (versions.length * ROW) + 'px';
+          function drawTimeline() {
+            var start = Math.max(0, Math.floor(timeline.scrollTop / ROW) - 10);
+            var end = Math.min(versions.length, start + Math.ceil((timeline.clientHeight || 480) / ROW) + 20);
+            var key = start + ':' + end + ':' + current;
+            if (key === drawn) return;
+            drawn = key;
+            clear(list);
+            list.style.transform = 'translateY(' + (start * ROW) + 'px)';
+            for (var i = start; i < end; i++) {
+              var ver = versions[i];
+              var a = el('a');
+              a.href = '#v=' + ver.version;
+              if (ver.version === current) a.setAttribute('aria-current', 'true');
+              a.appendChild(el('span', 'v', String(ver.version)));
+              var t = a.appendChild(el('time', 't', ver.time.slice(11, 19)));
+              t.dateTime = ver.time;
+              a.appendChild(el('span', 'ty', ver.type));
+              var severities = [];
+              ver.findingsStarting.forEach(function (index) {
+                var severity = data.findings[index].severity;
+                if (severities.indexOf(severity) < 0) severities.push(severity);
+              });
+              severities.forEach(function (severity) { a.appendChild(el('span', 'mark sev-' + severity, severity)); });
+              a.appendChild(iso(ver.summary, 's'));
+              list.appendChild(el('li')).appendChild(a);
+            }
+          }
+          var pending = false;
+          timeline.addEventListener('scroll', function () {
+            if (pending) return;
+            pending = true;
+            window.requestAnimationFrame(function () { pending = false; drawTimeline(); });
+          });
+          function reveal(index) {
+            var y = index * ROW, h = timeline.clientHeight || 480;
+            if (y < timeline.scrollTop) timeline.scrollTop = y;
+            else if (y + ROW > timeline.scrollTop + h) timeline.scrollTop = y + ROW - h;
+          }
+
+          function select(v) {
+            v = Math.max(first, Math.min(last, Math.floor(v)));
+            if (v === current || isNaN(v)) return;
+            current = v;
+            var ver = versions[v - first];
+            slider.value = String(v);
+            $('version').textContent = String(v);
+            $('time').textContent = ver.time;
+            $('time').dateTime = ver.time;
+            $('type').textContent = ver.type;
+            $('summary').textContent = ver.summary;
+            $('prev').disabled = v === first;
+            $('next').disabled = v === last;
+            drawDevice(ver);
+            drawChanges(ver);
+            drawFindings(ver);
+            drawLayers(ver);
+            reveal(v - first);
+            drawTimeline();
+            var hash = '#v=' + v;
+            if (location.hash !== hash) {
+              try { history.replaceState(null, '', hash); } catch (e) { location.hash = hash; }
+            }
+          }
+          function fromHash() {
+            var m = /^#v=(\d+)$/.exec(location.hash);
+            return m ? parseInt(m[1], 10) : null;
+          }
+
+          slider.addEventListener('input', function () { select(parseInt(slider.value, 10)); });
+          $('prev').addEventListener('click', function () { select(current - 1); });
+          $('next').addEventListener('click', function () { select(current + 1); });
+          $('room').addEventListener('input', function () {
+            var r = parseInt($('room').value, 10);
+            room = r >= parseInt($('room').max, 10) ? null : r;
+            drawRoom();
+            drawDevice(versions[current - first]);
+          });
+          window.addEventListener('hashchange', function () { var v = fromHash(); if (v !== null) select(v); });
+          document.addEventListener('keydown', function (event) {
+            if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            var tag = event.target && event.target.tagName;
+            if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+            var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: first, End: last }[event.key];
+            if (to === undefined) return;
+            event.preventDefault();
+            select(to);
+          });
+          drawRoom();
+          drawRules();
+          var wanted = fromHash();
+          select(wanted === null ? last : wanted);
+
+          function drawIndex() {
+            document.title = 'Navigation report: ' + data.sessions.length + ' sessions';
+            $('subtitle').textContent = data.sessions.length + ' sessions';
+            var body = $('index-rows');
+            data.sessions.forEach(function (s) {
+              var tr = body.appendChild(el('tr'));
+              var link = el('a');
+              link.href = s.file;
+              link.appendChild(iso(s.session));
+              tr.appendChild(el('th')).appendChild(link);
+              tr.lastChild.scope = 'row';
+              tr.appendChild(el('td')).appendChild(s.name === undefined || s.name === null ? el('span', 'nil', '–') : iso(s.name));
+              tr.appendChild(el('td', null, String(s.events) +
+                (s.baseVersion !== undefined && s.baseVersion !== null ? ' (truncated after version ' + s.baseVersion + ')' : '')));
+              tr.appendChild(el('td')).appendChild(el('time', null, s.firstTime)).dateTime = s.firstTime;
+              tr.appendChild(el('td')).appendChild(el('time', null, s.lastTime)).dateTime = s.lastTime;
+              var lint = tr.appendChild(el('td'));
+              [['error', s.errors], ['warning', s.warnings], ['info', s.infos]].forEach(function (pair) {
+                if (pair[1]) lint.appendChild(el('span', 'mark sev-' + pair[0], pair[1] + ' ' + pair[0] + (pair[1] === 1 ? '' : 's')));
+              });
+              if (!s.errors && !s.warnings && !s.infos) lint.appendChild(el('span', 'nil', 'none'));
+            });
+          }
+        })();
+        """#
+}

@@ -1,0 +1,143 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import NavStore
+
+/// The HTML of a report (<doc:Reports>): one self-contained file that draws a `SessionReport` or a
+/// `ReportIndex`. The data is embedded as JSON in a `<script type="application/json">` block
+/// with `<`, `>`, `&`, U+2028 and U+2029 escaped; one fixed script draws it, setting every stored
+/// text with `textContent` (never as markup) inside `<bdi>` so right-to-left overrides stay in
+/// their element. A Content-Security-Policy allows only that script and that style, by their
+/// SHA-256 hashes, and no load of any kind, so the file opens offline from `file://`.
+package enum ReportPage {
+    /// The page of one session.
+    /// - Complexity: O(size of the report).
+    /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
+    package static func html(_ report: SessionReport) throws -> String {
+        document(body: sessionBody, data: try embed(report))
+    }
+
+    /// The index page of every session.
+    /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
+    package static func html(_ index: ReportIndex) throws -> String {
+        document(body: indexBody, data: try embed(index))
+    }
+
+    /// `value` as JSON that is safe inside a `<script>` element and in a JavaScript string: `<`,
+    /// `>` and `&` as `\u003c`, `\u003e`, `\u0026` (so no `</script>` or `<!--` can appear), and
+    /// U+2028, U+2029 as `\u2028`, `\u2029`. JSON has these characters only inside strings, where
+    /// the escapes mean the same characters.
+    package static func embed(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        var result = ""
+        result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The Content-Security-Policy: nothing may load (`default-src 'none'`), and only the page's
+    /// own script and style run, named by their SHA-256 (CSP Level 2 hash sources).
+    package static var contentSecurityPolicy: String {
+        "default-src 'none'; script-src '\(hashSource(script))'; style-src '\(hashSource(style))'; "
+            + "img-src 'none'; font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+    }
+
+    /// `sha256-<base64>` of the UTF-8 of `text`.
+    static func hashSource(_ text: String) -> String {
+        "sha256-" + Data(SHA256.hash(Array(text.utf8))).base64EncodedString()
+    }
+
+    static func document(body: String, data: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <meta name="referrer" content="no-referrer">
+        <title>Navigation report</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)
+        <script type="application/json" id="navstore-data">\(data)</script>
+        <script>\(script)</script>
+        </body>
+        </html>
+
+        """
+    }
+
+    static let header = """
+        <header>
+        <h1>Navigation report <bdi id="heading-session"></bdi></h1>
+        <p id="subtitle"></p>
+        <noscript><p>This report draws its pages with a script: allow scripts for this file to see it.</p></noscript>
+        </header>
+        """
+
+    static let sessionBody =
+        header + """
+
+            <main id="session">
+            <section class="controls" aria-label="Version selection">
+            <div class="stepper">
+            <button type="button" id="prev" aria-label="Previous version">◀</button>
+            <input type="range" id="slider" aria-label="Select version" min="1" max="1" value="1">
+            <button type="button" id="next" aria-label="Next version">▶</button>
+            </div>
+            <p class="now">Version <output id="version" aria-label="Version"></output> <span id="of"></span> · <time id="time"></time> · <code id="type"></code></p>
+            <p class="summary"><bdi id="summary"></bdi></p>
+            <p class="hint">Select a version with the slider, the ◀ ▶ buttons, the timeline, or the ← → keys (Home, End). The address ends in <code>#v=N</code>: a link to this moment.</p>
+            </section>
+            <div class="grid">
+            <section class="device" aria-labelledby="device-h">
+            <h2 id="device-h">On screen</h2>
+            <div id="sheets" class="sheets"></div>
+            <p class="room"><label for="room">Room for the back label</label> <input type="range" id="room" min="0" max="41" value="41"> <output id="room-out" for="room"></output></p>
+            <div id="rows"></div>
+            </section>
+            <section aria-labelledby="changes-h">
+            <h2 id="changes-h">What changed</h2>
+            <ul id="changes" class="changes"></ul>
+            </section>
+            <section id="findings" aria-label="Lint findings"></section>
+            <section aria-labelledby="layers-h">
+            <h2 id="layers-h">Layers</h2>
+            <div id="layers"></div>
+            </section>
+            <section class="timeline-section" aria-labelledby="timeline-h">
+            <h2 id="timeline-h">Timeline</h2>
+            <div id="timeline" class="timeline" tabindex="0" aria-label="Events, one per version"><div id="spacer" class="spacer"><ol id="events" class="events"></ol></div></div>
+            </section>
+            <section id="rules-section" class="rules-section" aria-labelledby="rules-h" hidden>
+            <h2 id="rules-h">Lint rules</h2>
+            <dl id="rules" class="rules"></dl>
+            </section>
+            </div>
+            </main>
+            """
+
+    static let indexBody =
+        header + """
+
+            <main id="index">
+            <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"></tbody></table>
+            </main>
+            """
+}
