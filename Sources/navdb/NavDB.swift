@@ -47,6 +47,8 @@ enum NavDB {
             ("present", .command(PresentCommand.self)),
             ("dismiss", .command(DismissCommand.self)),
             ("update-layer", .command(UpdateLayerCommand.self)),
+            ("tabs", .command(TabsCommand.self)),
+            ("select-tab", .command(SelectTabCommand.self)),
             ("stack", .command(StackCommand.self)),
             ("back-menu", .command(BackMenuCommand.self)),
             ("show", .command(ShowCommand.self)),

@@ -46,6 +46,12 @@ package enum CaseStep: Sendable, Hashable {
     case dismiss(source: DismissSource)
     /// `{"op": "update-layer", "navigationBarHidden", "modalInPresentation"}`: at least one.
     case updateLayer(navigationBarHidden: Bool?, modalInPresentation: Bool?)
+    /// `{"op": "tabs", "tabs": [{"id", "title", "reselect"}]}` (DESIGN §15).
+    case tabs([Tab])
+    /// `{"op": "select-tab", "id", "source"}`; an absent source is `tap`.
+    case selectTab(id: String, source: TabSelectionSource)
+    /// Any other step with `"tab": ID`: the step acts on that tab's stack.
+    indirect case inTab(String, CaseStep)
 }
 
 /// One behaviour case of the shared behaviour cases: `{"id", "source", "platform", "confidence",
@@ -87,7 +93,7 @@ package struct SharedCase: Sendable, Hashable {
     /// The case folders, in the order they run: the classic cases, the iOS 26 ones (cases with
     /// `"platform": "ios26"`), and the gestures, bars and sheets of the gesture rules. Each is
     /// `Tests/Fixtures/<name>` in the repository and `../shared/<name>` beside it.
-    package static let folderNames = ["cases", "cases-ios26", "cases-gestures"]
+    package static let folderNames = ["cases", "cases-ios26", "cases-gestures", "cases-tabs"]
 
     /// The folder named by `$NAVSTORE_CASES_DIR`, when it is set and not empty.
     package static var overrideDirectory: URL? {
@@ -286,8 +292,8 @@ package struct SharedCase: Sendable, Hashable {
     /// entries and update's `set` take.
     package static let itemKeys = Set(NavigationItemField.all.map(\.name))
 
-    /// Fields any step may carry besides `op` (none yet; DESIGN §15's `"tab"` goes here).
-    package static let everyStepFields: Set<String> = []
+    /// Fields any step may carry besides `op`: DESIGN §15's `"tab"` (not on `tabs` and `select-tab`).
+    package static let everyStepFields: Set<String> = ["tab"]
 
     /// The operations a step may name, each with the fields it accepts besides `op`.
     package static let operations: [String: Set<String>] = {
@@ -303,7 +309,7 @@ package struct SharedCase: Sendable, Hashable {
             "update": ["id", "set", "unset"],
             "dismiss": ["source"],
             "update-layer": ["navigationBarHidden", "modalInPresentation"],
-        ].mapValues { $0.union(everyStepFields) }
+        ].mapValues { $0.union(everyStepFields) }.merging(["tabs": ["tabs"], "select-tab": ["id", "source"]]) { $1 }
     }()
 
     /// The case's steps, read and checked, in order.
@@ -325,7 +331,45 @@ package struct SharedCase: Sendable, Hashable {
                 )
             }
             let reader = FieldReader(fields: fields, context: "\(context) (\(op))")
+            if let tab = try reader.string("tab") {
+                fields["tab"] = nil
+                let inner = try SharedCase(id: id, source: source, file: file, given: [fields.merging(["op": .string(op)]) { $1 }], expect: expect).steps()[0]
+                return .inTab(tab, inner)
+            }
             switch op {
+            case "tabs":
+                guard case .array(let list)? = fields["tabs"] else {
+                    throw CaseError("\(reader.context): \"tabs\" must be an array of {\"id\", \"title\", \"reselect\"}")
+                }
+                return .tabs(
+                    try list.enumerated().map { n, value in
+                        guard case .object(let object) = value else {
+                            throw CaseError("\(reader.context): tab \(n + 1) is not an object")
+                        }
+                        let tab = FieldReader(fields: object, context: "\(reader.context) tab \(n + 1)")
+                        if let unknown = object.keys.sorted().first(where: { !["id", "title", "reselect"].contains($0) }) {
+                            throw CaseError("\(tab.context): unknown field '\(unknown)' (accepted: id, title, reselect)")
+                        }
+                        var reselect = TabReselect.popToRoot
+                        if let name = try tab.string("reselect") {
+                            guard let known = TabReselect(rawValue: name) else {
+                                throw CaseError(
+                                    "\(tab.context): unknown reselect '\(name)' (accepted: \(TabReselect.names.joined(separator: ", ")))")
+                            }
+                            reselect = known
+                        }
+                        return Tab(id: try tab.requiredString("id"), title: try tab.string("title"), reselect: reselect)
+                    })
+            case "select-tab":
+                var source = TabSelectionSource.tap
+                if let name = try reader.string("source") {
+                    guard let known = TabSelectionSource(rawValue: name) else {
+                        throw CaseError(
+                            "\(reader.context): unknown source '\(name)' (accepted: \(TabSelectionSource.names.joined(separator: ", ")))")
+                    }
+                    source = known
+                }
+                return .selectTab(id: try reader.requiredString("id"), source: source)
             case "push":
                 return .push(try reader.entry(inlineItem: true))
             case "present":
@@ -433,8 +477,14 @@ package struct SharedCase: Sendable, Hashable {
     /// - Throws: ``CaseError`` as ``steps()``.
     package func commands() throws -> [NavigationCommand] {
         var items: [String: NavigationItem] = [:]
-        return try steps().enumerated().map { index, step in
+        func command(_ step: CaseStep, _ index: Int) throws -> NavigationCommand {
             switch step {
+            case .tabs(let tabs):
+                return .setTabs(tabs)
+            case .selectTab(let tab, let source):
+                return .selectTab(tab, source: source)
+            case .inTab(let tab, let step):
+                return .inTab(tab, try command(step, index))
             case .push(let entry):
                 items[entry.id] = entry.item
                 return .push(entry)
@@ -468,6 +518,7 @@ package struct SharedCase: Sendable, Hashable {
                 return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
             }
         }
+        return try steps().enumerated().map { index, step in try command(step, index) }
     }
 
     // MARK: - Expectations
@@ -497,10 +548,14 @@ package struct SharedCase: Sendable, Hashable {
         package var backButton: ExpectedBackButton??
         package var backMenu: [String]??
         package var outcome: Outcome?
+        /// `expect.tabs`: the tab ids in order (DESIGN §15).
+        package var tabs: [String]?
+        /// `expect.selectedTab`: the selected tab's id; `.some(nil)` for `null` (no tab bar).
+        package var selectedTab: String??
     }
 
     /// The keys `expect` may hold.
-    package static let expectKeys: Set<String> = ["stack", "backButton", "backMenu", "outcome"]
+    package static let expectKeys: Set<String> = ["stack", "backButton", "backMenu", "outcome", "tabs", "selectedTab"]
 
     /// The keys `expect.backButton` may hold (`image` is optional).
     package static let backButtonKeys = ["label", "fallbacks", "image"]
@@ -553,6 +608,10 @@ package struct SharedCase: Sendable, Hashable {
         }
         if let value = expect["backMenu"] {
             result.backMenu = value == .null ? .some(nil) : .some(try Self.strings(value, "\(context) backMenu"))
+        }
+        if let value = expect["tabs"] { result.tabs = try Self.strings(value, "\(context) tabs") }
+        if let value = expect["selectedTab"] {
+            result.selectedTab = value == .null ? .some(nil) : .some(try Self.string(value, "\(context) selectedTab"))
         }
         if let value = expect["outcome"] {
             let text = try Self.string(value, "\(context) outcome")

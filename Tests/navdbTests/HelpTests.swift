@@ -7,7 +7,8 @@ import Testing
     static let commands = [
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root",
         "menu-select", "back", "set-stack",
-        "update", "present", "dismiss", "update-layer", "stack", "back-menu", "show", "history", "replay", "report",
+        "update", "present", "dismiss", "update-layer", "tabs", "select-tab", "stack", "back-menu", "show", "history",
+        "replay", "report",
         "restore",
         "export",
         "import", "rebuild", "check", "prune", "vacuum", "lint",

@@ -66,7 +66,10 @@ import Testing
         let sandbox = try Sandbox(backend: backend)
         try session(sandbox)
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
-        #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers"])
+        #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers", "tabs", "selectedTab"])
+        // A session without a tab bar (DESIGN §15): both null.
+        #expect(stack["tabs"] is NSNull)
+        #expect(stack["selectedTab"] is NSNull)
         let layer = try #require((stack["layers"] as? [[String: Any]])?.first)
         #expect(Set(layer.keys) == ["modalInPresentation", "navigationBarHidden", "entries"])
         #expect(layer["navigationBarHidden"] as? Bool == false)

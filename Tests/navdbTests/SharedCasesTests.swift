@@ -102,6 +102,20 @@ extension SharedCase: CustomTestStringConvertible {
             let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "?" } }
             #expect(ids == stack)
         }
+        if expectation.tabs != nil || expectation.selectedTab != nil {
+            let state = try sandbox.ok(["--json", "stack", "case"]).object()
+            if let tabs = expectation.tabs {
+                let listed = try #require(state["tabs"] as? [[String: Any]], "no tabs: \(state)")
+                #expect(listed.map { $0["id"] as? String } == tabs)
+            }
+            if let selected = expectation.selectedTab {
+                if let selected {
+                    #expect(state["selectedTab"] as? String == selected)
+                } else {
+                    #expect(state["selectedTab"] is NSNull)
+                }
+            }
+        }
         let menu = try sandbox.ok(["--json", "back-menu", "case"]).object()
         if let expected = expectation.backButton {
             if let expected {
@@ -158,6 +172,19 @@ extension SharedCase: CustomTestStringConvertible {
             if let hidden { words.append(hidden ? "--navigation-bar-hidden" : "--navigation-bar-shown") }
             if let modal { words.append(modal ? "--modal-in-presentation" : "--no-modal-in-presentation") }
             return words
+        case .tabs(let tabs):
+            // ID[:TITLE][@RESELECT]; a title holding '@' ends with its reselect.
+            return ["tabs", "case"]
+                + tabs.map { tab in
+                    let title = tab.title.map { ":" + $0 } ?? ""
+                    let reselect =
+                        tab.reselect != .popToRoot || title.contains("@") ? "@" + tab.reselect.rawValue : ""
+                    return tab.id + title + reselect
+                }
+        case .selectTab(let id, let source):
+            return ["select-tab", "case", id, "--source", source.rawValue]
+        case .inTab(let tab, let step):
+            return try arguments(for: step, sandbox: sandbox, index: index) + ["--tab", tab]
         }
     }
 

@@ -55,6 +55,27 @@ private enum Payload {
         package var entry: String
         package var source: PopSource
     }
+    package struct TabsReplaced: Codable { var tabs: [Tab] }
+    package struct TabSelected: Codable {
+        package var id: String
+        package var source: TabSelectionSource
+    }
+    /// The `"tab"` member of an event recorded in a tab's stack off screen (``EventBody/inTab(_:_:)``).
+    package struct InTab: Codable { var tab: String? }
+    /// An event's payload and its `"tab"`, encoded into one object.
+    package struct Tabbed: Encodable {
+        package var tab: String
+        package var event: EventBody
+        package func encode(to encoder: any Encoder) throws {
+            try event.encodePayload(to: encoder)
+            try InTab(tab: tab).encode(to: encoder)
+        }
+    }
+    /// An event's payload alone.
+    package struct Untabbed: Encodable {
+        package var event: EventBody
+        package func encode(to encoder: any Encoder) throws { try event.encodePayload(to: encoder) }
+    }
     package struct CallsDropped: Codable {
         package var count: Int
         package var firstAt: Int64
@@ -75,32 +96,42 @@ extension EventBody {
     /// The payload encoded with `encoder` (whose `userInfo` may ask for explicit keys).
     /// - Throws: `EncodingError` as ``payloadJSON()``.
     public func payloadData(_ encoder: JSONEncoder) throws -> Data {
+        if case .inTab(let tab, let event) = self { return try encoder.encode(Payload.Tabbed(tab: tab, event: event)) }
+        return try encoder.encode(Payload.Untabbed(event: self))
+    }
+
+    /// Encodes the payload's members into `encoder`'s keyed container.
+    fileprivate func encodePayload(to encoder: any Encoder) throws {
+        func put(_ value: some Encodable) throws { try value.encode(to: encoder) }
         switch self {
         case .sessionStarted(let name, let platform):
-            try encoder.encode(Payload.SessionStarted(name: name, platform: platform))
-        case .entryPushed(let entry): try encoder.encode(Payload.EntryPushed(entry: entry))
+            try put(Payload.SessionStarted(name: name, platform: platform))
+        case .entryPushed(let entry): try put(Payload.EntryPushed(entry: entry))
         case .entriesPopped(let source, let ids, let confirmed):
-            try encoder.encode(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
+            try put(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
         case .popVetoed(let entry, let prompt, let source):
-            try encoder.encode(Payload.PopVetoed(entry: entry, prompt: prompt, source: source))
+            try put(Payload.PopVetoed(entry: entry, prompt: prompt, source: source))
         case .stackReplaced(let entries, let observed):
-            try encoder.encode(Payload.StackReplaced(entries: entries, observed: observed))
+            try put(Payload.StackReplaced(entries: entries, observed: observed))
         case .itemUpdated(let id, let item, let fields):
-            try encoder.encode(Payload.ItemUpdated(id: id, item: item, fields: fields))
+            try put(Payload.ItemUpdated(id: id, item: item, fields: fields))
         case .layerPresented(let entry, let modal):
-            try encoder.encode(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
-        case .layerDismissed(let source, let ids): try encoder.encode(Payload.LayerDismissed(source: source, ids: ids))
+            try put(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
+        case .layerDismissed(let source, let ids): try put(Payload.LayerDismissed(source: source, ids: ids))
         case .dismissVetoed(let entry, let source):
-            try encoder.encode(Payload.DismissVetoed(entry: entry, source: source))
-        case .sessionRestored(let marker): try encoder.encode(marker)
+            try put(Payload.DismissVetoed(entry: entry, source: source))
+        case .sessionRestored(let marker): try put(marker)
         case .layerUpdated(let layer, let hidden, let modal, let fields):
-            try encoder.encode(
+            try put(
                 Payload.LayerUpdated(
                     layer: layer, navigationBarHidden: hidden, modalInPresentation: modal, fields: fields))
         case .popCancelled(let entry, let source):
-            try encoder.encode(Payload.PopCancelled(entry: entry, source: source))
+            try put(Payload.PopCancelled(entry: entry, source: source))
         case .callsDropped(let count, let firstAt, let lastAt):
-            try encoder.encode(Payload.CallsDropped(count: count, firstAt: firstAt, lastAt: lastAt))
+            try put(Payload.CallsDropped(count: count, firstAt: firstAt, lastAt: lastAt))
+        case .tabsReplaced(let tabs): try put(Payload.TabsReplaced(tabs: tabs))
+        case .tabSelected(let id, let source): try put(Payload.TabSelected(id: id, source: source))
+        case .inTab(let tab, let event): try put(Payload.Tabbed(tab: tab, event: event))
         }
     }
 
@@ -224,6 +255,18 @@ extension EventBody {
         case .callsDropped:
             let p = try Payload.CallsDropped(from: decoder)
             self = .callsDropped(count: p.count, firstAt: p.firstAt, lastAt: p.lastAt)
+        case .tabsReplaced:
+            self = .tabsReplaced(try Payload.TabsReplaced(from: decoder).tabs)
+        case .tabSelected:
+            let p = try Payload.TabSelected(from: decoder)
+            self = .tabSelected(id: p.id, source: p.source)
+        }
+        // The events a tab's stack off screen records carry its id (DESIGN §15).
+        switch kind {
+        case .entryPushed, .entriesPopped, .stackReplaced, .itemUpdated, .layerUpdated:
+            if let tab = try Payload.InTab(from: decoder).tab { self = .inTab(tab, self) }
+        default:
+            break
         }
     }
 }

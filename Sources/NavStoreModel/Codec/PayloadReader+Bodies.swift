@@ -30,8 +30,11 @@ extension PayloadReader {
             return dismissVetoedBody()
         case .callsDropped:
             return callsDroppedBody()
-        case .sessionRestored:
+        case .sessionRestored, .tabsReplaced:
+            // Rare: they go to the reference (so does any payload with "tab", DESIGN §15).
             return nil
+        case .tabSelected:
+            return tabSelectedBody()
         case .layerUpdated:
             return layerUpdatedBody()
         case .popCancelled:
@@ -334,5 +337,24 @@ extension PayloadReader {
                 }), let entry, let source
         else { return nil }
         return .popCancelled(entry: entry, source: source)
+    }
+
+    /// The payload of `tab.selected` after its opening brace: `id`, `source`.
+    private mutating func tabSelectedBody() -> EventBody? {
+        var id: String?
+        var source: TabSelectionSource?
+        guard
+            members(
+                ["id", "source"],
+                { reader, key in
+                    if key == 0 {
+                        id = reader.string()
+                        return id != nil
+                    }
+                    source = reader.caseValue(Self.tabSelectionSources)
+                    return source != nil
+                }), let id, let source
+        else { return nil }
+        return .tabSelected(id: id, source: source)
     }
 }

@@ -87,6 +87,7 @@ extension PayloadReader {
     package static let kinds = RawValueTable<EventBody.Kind>()
     package static let popSources = RawValueTable<PopSource>()
     package static let dismissSources = RawValueTable<DismissSource>()
+    package static let tabSelectionSources = RawValueTable<TabSelectionSource>()
     package static let platforms = RawValueTable<PlatformGeneration>()
     package static let layerFields = RawValueTable<LayerField>()
 

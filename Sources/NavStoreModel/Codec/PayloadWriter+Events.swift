@@ -71,6 +71,34 @@ extension PayloadWriter {
             raw(",\"source\":")
             string(source.rawValue)
             raw("}")
+        case .tabsReplaced(let tabs):
+            raw("{\"tabs\":[")
+            for (index, tab) in tabs.enumerated() {
+                raw(index == 0 ? "{\"id\":" : ",{\"id\":")
+                string(tab.id)
+                raw(",\"reselect\":")
+                string(tab.reselect.rawValue)
+                if let title = tab.title {
+                    raw(",\"title\":")
+                    string(title)
+                }
+                raw("}")
+            }
+            raw("]}")
+        case .tabSelected(let id, let source):
+            raw("{\"id\":")
+            string(id)
+            raw(",\"source\":")
+            string(source.rawValue)
+            raw("}")
+        case .inTab(let tab, let event):
+            // The event's own payload with "tab" as its last member: every key of the payloads
+            // a tab's stack records sorts before "tab".
+            write(event)
+            bytes.removeLast(1)
+            raw(",\"tab\":")
+            string(tab)
+            raw("}")
         case .callsDropped(let count, let firstAt, let lastAt):
             raw("{\"count\":")
             integer(count)

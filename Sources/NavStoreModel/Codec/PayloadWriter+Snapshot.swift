@@ -39,7 +39,57 @@ extension PayloadWriter {
         }
         writer.raw("],\"platform\":")
         writer.string(state.platform.rawValue)
+        if let tabBar = state.tabBar {
+            // "tabBar" sorts after "platform".
+            writer.raw(",\"tabBar\":")
+            writer.write(tabBar)
+        }
         writer.raw("}")
         return (writer.text, sorted)
+    }
+
+    /// A layer as `Layer.encode(to:)` writes it: `{"entries":[...],"modalInPresentation":B}`, and
+    /// `"navigationBarHidden":true` when set.
+    package mutating func write(_ layer: Layer) {
+        raw("{\"entries\":[")
+        for (position, entry) in layer.entries.enumerated() {
+            if position > 0 { raw(",") }
+            write(entry)
+        }
+        raw(layer.modalInPresentation ? "],\"modalInPresentation\":true" : "],\"modalInPresentation\":false")
+        raw(layer.navigationBarHidden ? ",\"navigationBarHidden\":true}" : "}")
+    }
+
+    /// A tab bar as `TabBar.encode(to:)` writes it with sorted keys: `{"selected":ID,"tabs":[{"id",
+    /// "reselect","stack","title"?}]}`.
+    package mutating func write(_ tabBar: TabBar) {
+        raw("{\"selected\":")
+        string(tabBar.selected.id)
+        raw(",\"tabs\":[")
+        for (index, tab) in tabBar.tabs.enumerated() {
+            raw(index == 0 ? "{\"id\":" : ",{\"id\":")
+            string(tab.id)
+            raw(",\"reselect\":")
+            string(tab.reselect.rawValue)
+            if index == tabBar.selectedIndex {
+                raw(",\"stack\":null")
+            } else {
+                raw(",\"stack\":")
+                write(tabBar.parked[index])
+            }
+            if let title = tab.title {
+                raw(",\"title\":")
+                string(title)
+            }
+            raw("}")
+        }
+        raw("]}")
+    }
+
+    /// ``write(_:)-(TabBar)`` as text: the `tab_bars` projection's column.
+    package static func json(_ tabBar: TabBar) -> String {
+        var writer = PayloadWriter()
+        writer.write(tabBar)
+        return writer.text
     }
 }

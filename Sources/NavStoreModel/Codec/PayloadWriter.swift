@@ -8,7 +8,7 @@
 /// params value holding a non-integer number is left to `JSONEncoder` (``write(_:)`` returns
 /// `nil`), whose number formatting is not reproduced here.
 package struct PayloadWriter {
-    private let bytes: PayloadBytes
+    package let bytes: PayloadBytes
     /// Where the last entry ``write(_:)-(Entry)`` wrote has the params object it wrote from a
     /// decoded value (not copied from text); `nil` when it had none.
     private(set) var sortedParams: Range<Int>?

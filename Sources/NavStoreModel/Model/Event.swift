@@ -21,6 +21,10 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     case backMenu = "back-menu"
     /// The app's own `popViewController`/`popToViewController`; guards are ignored.
     case programmatic
+    /// A tap on the tab that is already selected (DESIGN §15, ``TabReselect``): UIKit pops the
+    /// tab's stack to its root past any guard; a ``TabReselect/guarded`` tab asks the guard first.
+    /// Made by ``NavigationCommand/selectTab(_:source:)`` alone.
+    case tabReselect = "tab-reselect"
 }
 
 /// What caused a dismissal of a modal layer (`layer.dismissed.source`).
@@ -75,6 +79,18 @@ public enum EventBody: Sendable, Hashable {
     /// Unix epoch), right here in the stream (<doc:Recording>). A fact about the log, not about
     /// navigation: the state does not change.
     case callsDropped(count: Int, firstAt: Int64, lastAt: Int64)
+    /// `tabs.replaced`: the session's tab bar became `tabs`, in order (DESIGN §15,
+    /// `UITabBarController.setViewControllers`): a tab kept by id keeps its stack, a new one starts
+    /// empty, a dropped one leaves with its entries; the selection stays on its tab if it remains,
+    /// else moves to the first. The first `tabs.replaced` of a session selects the first tab.
+    case tabsReplaced([Tab])
+    /// `tab.selected`: the tab `id` became the selected one (or, tapped while selected, stayed so
+    /// and changed nothing: its ``TabReselect`` is `none`, or its stack is at the root).
+    case tabSelected(id: String, source: TabSelectionSource)
+    /// An event of a tab's stack that is not the one on screen (DESIGN §15, `--tab`): the stack of
+    /// tab `tab` (under any modal layer, or parked while another tab is selected) is the one
+    /// `event` changes, as its only layer. Its payload is `event`'s with a `"tab"` member.
+    indirect case inTab(String, EventBody)
 
     /// The type of an event, by its name (<doc:Events>): the one list of event types. Code that
     /// handles every type switches over it (or over ``EventBody``), so the compiler names each
@@ -106,6 +122,10 @@ public enum EventBody: Sendable, Hashable {
         case popCancelled = "pop.cancelled"
         /// `calls.dropped`.
         case callsDropped = "calls.dropped"
+        /// `tabs.replaced`.
+        case tabsReplaced = "tabs.replaced"
+        /// `tab.selected`.
+        case tabSelected = "tab.selected"
     }
 
     /// Every event type name, in the order of <doc:Events>.
@@ -127,7 +147,21 @@ public enum EventBody: Sendable, Hashable {
         case .layerUpdated: .layerUpdated
         case .popCancelled: .popCancelled
         case .callsDropped: .callsDropped
+        case .tabsReplaced: .tabsReplaced
+        case .tabSelected: .tabSelected
+        case .inTab(_, let event): event.kind
         }
+    }
+
+    /// The tab whose stack the event changed when it is not the one on screen (``inTab(_:_:)``),
+    /// else `nil`.
+    public var tab: String? {
+        if case .inTab(let tab, _) = self { tab } else { nil }
+    }
+
+    /// The event without its ``inTab(_:_:)`` wrapper: what happened in the tab's stack.
+    public var unwrappingTab: EventBody {
+        if case .inTab(_, let event) = self { event.unwrappingTab } else { self }
     }
 
     /// The event's type name, e.g. `entry.pushed`.
@@ -137,6 +171,7 @@ public enum EventBody: Sendable, Hashable {
     public var isVeto: Bool {
         switch self {
         case .popVetoed, .dismissVetoed: true
+        case .inTab(_, let event): event.isVeto
         default: false
         }
     }
@@ -146,7 +181,8 @@ public enum EventBody: Sendable, Hashable {
     /// a `layer.updated`, which changes a stack, not an entry.
     public var entryIDs: [String] {
         switch self {
-        case .sessionStarted, .sessionRestored, .layerUpdated, .callsDropped: []
+        case .sessionStarted, .sessionRestored, .layerUpdated, .callsDropped, .tabsReplaced, .tabSelected: []
+        case .inTab(_, let event): event.entryIDs
         case .popCancelled(let id, _): [id]
         case .entryPushed(let e), .layerPresented(let e, _): [e.id]
         case .entriesPopped(_, let ids, _), .layerDismissed(_, let ids): ids

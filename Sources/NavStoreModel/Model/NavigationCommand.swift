@@ -45,6 +45,22 @@ public enum NavigationCommand: Sendable, Hashable {
     /// between `firstAt` and `lastAt` (ms since the Unix epoch, `firstAt <= lastAt`), because
     /// its queue was full (`calls.dropped`, <doc:Recording>). ``NavigationRecorder`` makes it.
     case noteDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
+    /// Set the session's tab bar to `tabs`, in order (DESIGN §15, `setViewControllers`):
+    /// `tabs.replaced`. Refused on a session whose base stack already holds entries without a tab
+    /// bar (set the tab bar first, as an app does at launch); tab ids must be valid and distinct.
+    /// On a tab bar, a tab kept by id keeps its stack and the selection stays if its tab remains.
+    case setTabs([Tab])
+    /// Select the tab `id` (`tab.selected`). A ``TabSelectionSource/tap`` is refused while a
+    /// modal layer covers the tab bar; a tap on the selected tab does what its ``TabReselect``
+    /// says (a pop to the root with source ``PopSource/tabReselect``, a veto, or nothing). A
+    /// programmatic selection of the selected tab changes nothing.
+    case selectTab(_ id: String, source: TabSelectionSource = .tap)
+    /// Act on the stack of tab `tab` rather than the screen on show (DESIGN §15, `--tab`), as an
+    /// app pushes into a tab that is not on screen: `push`, `pop`, `popTo`, `popToRoot`,
+    /// `setStack`, `update` and `updateLayer`. A stack not on screen (another tab's, or under a
+    /// modal layer) takes programmatic pops alone. On the selected tab with nothing presented it
+    /// is `command` itself.
+    indirect case inTab(_ tab: String, NavigationCommand)
 }
 
 /// The result of a command that was accepted or vetoed (``AppendResult/outcome``).

@@ -57,6 +57,23 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A note of dropped calls (``NavigationCommand/noteDroppedCalls(count:firstAt:lastAt:)``)
     /// with a count below 1, or a first time after its last (ms since the Unix epoch).
     case invalidDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
+    /// A tab command (``NavigationCommand/selectTab(_:source:)``, `--tab`) on a session without a
+    /// tab bar (DESIGN §15).
+    case noTabBar(action: String)
+    /// A tab id the session's tab bar does not have; `tabs` are its ids in order.
+    case unknownTab(id: String, tabs: [String])
+    /// A tap on a tab while a modal layer covers the tab bar (a programmatic selection is allowed).
+    case tabBarCovered(tab: String, stack: String)
+    /// ``NavigationCommand/setTabs(_:)`` on a session whose base stack holds entries and has no
+    /// tab bar.
+    case tabsOverStack(stack: String)
+    /// A tab set that cannot be a tab bar: `reason` says why (no tabs, an empty or repeated id).
+    case invalidTabs(reason: String)
+    /// A command that acts on a tab's stack only where UIKit can: `reason` says why not (a
+    /// swipe or tap on a stack not on screen, a command that is not a tab's).
+    case notInTab(tab: String, reason: String)
+    /// Rule 16 across tabs: the id is live in the stack of tab `tab`, which is not on screen.
+    case entryLiveInTab(id: String, tab: String)
 
     /// A one-line message naming the ids and the stack.
     public var description: String {
@@ -111,6 +128,20 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             count < 1
                 ? "a note of dropped calls needs a count of at least 1, not \(count)"
                 : "a note of dropped calls has its first drop at \(firstAt) ms, after its last at \(lastAt) ms"
+        case .noTabBar(let action):
+            "cannot \(action): the session has no tab bar (set one with tabs first)"
+        case .unknownTab(let id, let tabs):
+            "the tab bar has no tab '\(id)' (tabs: \(tabs.joined(separator: ", ")))"
+        case .tabBarCovered(let tab, let stack):
+            "cannot tap tab '\(tab)': a modal layer covers the tab bar (dismiss it first, or select the tab with source programmatic) (stack: \(stack))"
+        case .tabsOverStack(let stack):
+            "cannot set a tab bar: the base stack already holds entries without one (set the tab bar first, as an app does at launch) (stack: \(stack))"
+        case .invalidTabs(let reason):
+            "invalid tab bar: \(reason)"
+        case .notInTab(let tab, let reason):
+            "cannot act on tab '\(tab)': \(reason)"
+        case .entryLiveInTab(let id, let tab):
+            "entry '\(id)' is already live in tab '\(tab)'; ids must be unique"
         }
     }
 }

@@ -42,6 +42,8 @@ extension SessionState {
             return try decideSetStack(replacement)
         case .update(let id, let item):
             guard let (layer, position) = location(of: id) else {
+                // An entry of a tab not on screen is updated there (ids are unique in the session).
+                if let tab = parkedTab(holding: id) { return try decideInTab(tab, .update(entryID: id, item: item)) }
                 throw .entryNotLive(id: id, stack: stackDescription(against: id))
             }
             let fields = layers[layer].entries[position].item.changedFields(to: item)
@@ -69,7 +71,110 @@ extension SessionState {
                 throw .invalidDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
             }
             return .callsDropped(count: count, firstAt: firstAt, lastAt: lastAt)
+        case .setTabs(let tabs):
+            return try decideTabs(tabs)
+        case .selectTab(let id, let source):
+            return try decideTabSelection(id, source: source)
+        case .inTab(let tab, let command):
+            return try decideInTab(tab, command)
         }
+    }
+
+    // MARK: Tab bars (DESIGN §15)
+
+    /// `tabs.replaced`: a tab set with valid, distinct ids, on a session whose base stack is empty
+    /// or already a tab's; `nil` when the tab bar already has exactly these tabs.
+    private func decideTabs(_ tabs: [Tab]) throws(NavigationError) -> EventBody? {
+        guard !tabs.isEmpty else { throw .invalidTabs(reason: "a tab bar needs at least one tab") }
+        var seen = Set<ExactKey>()
+        for tab in tabs {
+            guard !tab.id.isEmpty else {
+                throw .invalidTabs(reason: "a tab id is empty: an id has at least one character")
+            }
+            guard seen.insert(ExactKey(tab.id)).inserted else {
+                throw .invalidTabs(reason: "tab '\(tab.id)' is listed more than once; tab ids must be distinct")
+            }
+        }
+        guard let tabBar else {
+            guard layers[0].entries.isEmpty else { throw .tabsOverStack(stack: stackDescription) }
+            return .tabsReplaced(tabs)
+        }
+        let same =
+            tabBar.tabs.count == tabs.count
+            && zip(tabBar.tabs, tabs).allSatisfy { old, new in
+                old.id.hasSameScalars(as: new.id) && old.reselect == new.reselect
+                    && old.title.isExactly(new.title)
+            }
+        return same ? nil : .tabsReplaced(tabs)
+    }
+
+    /// `tab.selected`, or what a tap on the selected tab does (its ``TabReselect``): a pop to the
+    /// root with source `tab-reselect` that skips guards, a veto by the top entry's guard, or a
+    /// `tab.selected` that changes nothing.
+    private func decideTabSelection(_ id: String, source: TabSelectionSource) throws(NavigationError) -> EventBody? {
+        guard let tabBar else { throw .noTabBar(action: "select tab '\(id)'") }
+        guard let index = tabBar.index(of: id) else { throw .unknownTab(id: id, tabs: tabBar.tabs.map(\.id)) }
+        let tab = tabBar.tabs[index]
+        if source == .tap && layers.count > 1 { throw .tabBarCovered(tab: tab.id, stack: stackDescription) }
+        guard index == tabBar.selectedIndex else { return .tabSelected(id: tab.id, source: source) }
+        // Setting selectedIndex to the selected tab does nothing in UIKit.
+        guard source == .tap else { return nil }
+        let entries = layers[0].entries
+        switch tab.reselect {
+        case .none:
+            break
+        case .guarded:
+            if entries.count >= 2, let popGuard = entries[entries.count - 1].item.popGuard {
+                return .popVetoed(entry: entries[entries.count - 1].id, prompt: popGuard.prompt, source: .tabReselect)
+            }
+            if let pop = popAbove(0, source: .tabReselect) { return pop }
+        case .popToRoot:
+            if let pop = popAbove(0, source: .tabReselect) { return pop }
+        }
+        return .tabSelected(id: tab.id, source: .tap)
+    }
+
+    /// A command on the stack of tab `tab`: the command itself on the screen on show; else decided
+    /// against that stack alone, where only what an app can do to a stack off screen is accepted,
+    /// and recorded as ``EventBody/inTab(_:_:)``.
+    private func decideInTab(_ tab: String, _ command: NavigationCommand) throws(NavigationError) -> EventBody? {
+        guard let tabBar else { throw .noTabBar(action: "act on tab '\(tab)'") }
+        guard let index = tabBar.index(of: tab) else { throw .unknownTab(id: tab, tabs: tabBar.tabs.map(\.id)) }
+        let id = tabBar.tabs[index].id
+        if index == tabBar.selectedIndex && layers.count == 1 { return try decide(command) }
+        let where_ = index == tabBar.selectedIndex ? "it is under a modal layer" : "it is not the selected tab"
+        switch command {
+        case .push, .popToRoot, .setStack, .update, .updateLayer:
+            break
+        case .pop(.programmatic, _), .popTo(_, .programmatic):
+            break
+        case .pop(let source, _), .popTo(_, let source):
+            throw .notInTab(
+                tab: id, reason: "its stack is not on screen (\(where_)): only a programmatic pop reaches it, not \(source.rawValue)")
+        default:
+            throw .notInTab(
+                tab: id,
+                reason:
+                    "a tab's stack takes push, pop, pop-to, pop-to-root, set-stack, update and update-layer; the rest acts on the screen on show")
+        }
+        let view = SessionState(layers: [index == tabBar.selectedIndex ? layers[0] : tabBar.parked[index]], platform: platform)
+        guard let body = try view.decide(command) else { return nil }
+        // Rule 16 over the whole session: what arrives in the tab's stack is live nowhere else.
+        let arriving: [Entry] =
+            switch body {
+            case .entryPushed(let entry): [entry]
+            case .stackReplaced(let entries, _): entries
+            default: []
+            }
+        for entry in arriving {
+            if let (layer, _) = location(of: entry.id), !(layer == 0 && index == tabBar.selectedIndex) {
+                throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
+            }
+            if let other = parkedTab(holding: entry.id), !other.hasSameScalars(as: id) {
+                throw .entryLiveInTab(id: entry.id, tab: other)
+            }
+        }
+        return .inTab(id, body)
     }
 
     /// An observed replacement (<doc:Recording>): rule 12's checks on the entries, for `layer` (the
@@ -101,7 +206,7 @@ extension SessionState {
         case .gesture, .contentGesture:
             try requireSwipe(source, entries: entries)
             return .popCancelled(entry: entries[top].id, source: source)
-        case .backButton, .backMenu, .programmatic:
+        case .backButton, .backMenu, .programmatic, .tabReselect:
             throw .invalidSource(
                 operation: "a cancelled pop", source: source.rawValue, accepted: swipeSources.map(\.rawValue))
         }
@@ -141,11 +246,11 @@ extension SessionState {
         // The top entry is read in place: a copy of the whole entry cost half of the decision.
         let topID = entries[top].id
         switch source {
-        case .backMenu:
+        case .backMenu, .tabReselect:
             throw .invalidSource(
                 operation: "pop", source: source.rawValue,
                 accepted: PopSource.allCases.filter {
-                    $0 != .backMenu && (platform.rules.contentPopGesture || $0 != .contentGesture)
+                    $0 != .backMenu && $0 != .tabReselect && (platform.rules.contentPopGesture || $0 != .contentGesture)
                 }.map(\.rawValue))
         case .backButton, .gesture, .contentGesture:
             try requireSwipe(source, entries: entries)
@@ -201,7 +306,7 @@ extension SessionState {
                 throw .notInBackMenu(id: id, menu: menu.map(\.entry))
             }
             return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
-        case .backButton, .gesture, .contentGesture:
+        case .backButton, .gesture, .contentGesture, .tabReselect:
             throw .invalidSource(operation: "popTo", source: source.rawValue, accepted: ["back-menu", "programmatic"])
         }
     }
@@ -235,6 +340,7 @@ extension SessionState {
             if let (live, _) = location(of: entry.id), live != index {
                 throw .entryAlreadyLive(id: entry.id, layer: live, stack: stackDescription)
             }
+            if let tab = parkedTab(holding: entry.id) { throw .entryLiveInTab(id: entry.id, tab: tab) }
         }
     }
 
@@ -290,10 +396,17 @@ extension SessionState {
             case .backButton, .gesture, .contentGesture: return .pop(source: source, confirmed: confirmed)
             case .backMenu, .programmatic:
                 return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
+            case .tabReselect:
+                guard let tab = selectedTab else { throw fail("a tab-reselect pop on a session without a tab bar") }
+                return .selectTab(tab, source: .tap)
             }
         case .popVetoed(let id, _, let source):
             guard let top = entries.last, top.id.hasSameScalars(as: id) else {
                 throw fail("vetoed entry '\(id)' is not the top entry")
+            }
+            if source == .tabReselect {
+                guard let tab = selectedTab else { throw fail("a tab-reselect veto on a session without a tab bar") }
+                return .selectTab(tab, source: .tap)
             }
             return .pop(source: source, confirmed: false)
         case .stackReplaced(let replacement, let observed?):
@@ -325,6 +438,17 @@ extension SessionState {
             return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
         case .callsDropped(let count, let firstAt, let lastAt):
             return .noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
+        case .tabsReplaced(let tabs):
+            return .setTabs(tabs)
+        case .tabSelected(let id, let source):
+            return .selectTab(id, source: source)
+        case .inTab(let tab, let inner):
+            guard let stack = stack(ofTab: tab) else {
+                throw fail(tabBar == nil ? "a tab's event on a session without a tab bar" : "the tab bar has no tab '\(tab)'")
+            }
+            let view = SessionState(layers: [stack], platform: platform)
+            guard let command = try view.command(recordedBy: inner, fail: fail) else { return nil }
+            return .inTab(tab, command)
         }
     }
 
@@ -333,6 +457,7 @@ extension SessionState {
     /// compared (the popped ids, the confirmation, the veto's entry and prompt, the changed
     /// fields, the dismissed ids, fact or veto): the rest of the event is the command's own input.
     private func mismatch(between event: EventBody, and decided: EventBody?) -> String? {
+        if let mismatch = tabMismatch(between: event, and: decided) { return mismatch.isEmpty ? nil : mismatch }
         let top = topLayer.entries.last?.id ?? ""
         switch (event, decided) {
         case (.itemUpdated(let id, _, _), nil):
@@ -387,6 +512,23 @@ extension SessionState {
         }
     }
 
+    /// ``mismatch(between:and:)`` for the events of tab bars: `""` when they match, `nil` when
+    /// neither is a tab bar's event (the caller compares them).
+    private func tabMismatch(between event: EventBody, and decided: EventBody?) -> String? {
+        switch (event, decided) {
+        case (.inTab(let tab, let inner), .inTab(let decidedTab, let decidedInner)?):
+            guard tab.hasSameScalars(as: decidedTab) else { return "the event is tab '\(tab)''s, not '\(decidedTab)''s" }
+            guard let stack = stack(ofTab: tab) else { return "the tab bar has no tab '\(tab)'" }
+            return SessionState(layers: [stack], platform: platform).mismatch(between: inner, and: decidedInner) ?? ""
+        case (.inTab(let tab, _), let decided?):
+            return "the command acts on the screen on show (\(decided.type)), not on tab '\(tab)''s stack off screen"
+        case (.tabsReplaced, .tabsReplaced?), (.tabSelected, .tabSelected?):
+            return ""
+        default:
+            return nil
+        }
+    }
+
     /// Folds one event into the state: the only way state changes (<doc:Events>).
     ///
     /// Pure and total: it never fails on an event already in the log. Vetoes, cancelled swipes
@@ -424,6 +566,27 @@ extension SessionState {
             layers.append(Layer(entries: entries, modalInPresentation: modal))
         case .layerDismissed:
             if layers.count > 1 { layers.removeLast() }
+        case .tabsReplaced(let tabs):
+            guard !tabs.isEmpty else { return }
+            if let tabBar {
+                let (bar, base) = tabBar.replacing(with: tabs, base: layers[0])
+                self.tabBar = bar
+                layers[0] = base
+            } else {
+                // The first tab bar: the base stack (empty) becomes the first tab's.
+                tabBar = TabBar(tabs: tabs)
+            }
+        case .tabSelected(let id, _):
+            guard let tabBar, let index = tabBar.index(of: id), index != tabBar.selectedIndex else { return }
+            let (bar, stack) = tabBar.selecting(index, base: layers[0])
+            self.tabBar = bar
+            layers[0] = stack
+        case .inTab(let tab, let event):
+            guard let tabBar, let index = tabBar.index(of: tab) else { return }
+            let selected = index == tabBar.selectedIndex
+            var view = SessionState(layers: [selected ? layers[0] : tabBar.parked[index]], platform: platform)
+            view.apply(event)
+            if selected { layers[0] = view.layers[0] } else { self.tabBar?.parked[index] = view.layers[0] }
         }
     }
 
@@ -443,6 +606,7 @@ extension SessionState {
         if let (layer, _) = location(of: entry.id) {
             throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
         }
+        if let tab = parkedTab(holding: entry.id) { throw .entryLiveInTab(id: entry.id, tab: tab) }
         try entry.requireStorableParams()
     }
 

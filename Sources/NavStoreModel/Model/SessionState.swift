@@ -175,6 +175,9 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// The generation of rules the session follows (<doc:PlatformGenerations>), set by its `session.started`
     /// event; ``PlatformGeneration/ios14`` for a log that records none.
     public var platform: PlatformGeneration
+    /// The session's tab bar (DESIGN §15), or `nil` for a session without one (a single base
+    /// stack). With a tab bar, ``layers```[0]` is the selected tab's stack.
+    public package(set) var tabBar: TabBar?
 
     /// The state of a new session: one empty base layer, under `platform`.
     public init(platform: PlatformGeneration = .default) {
@@ -196,23 +199,27 @@ public struct SessionState: Sendable, Hashable, Codable {
         return copy
     }
 
-    private enum CodingKeys: String, CodingKey { case layers, platform }
+    private enum CodingKeys: String, CodingKey { case layers, platform, tabBar }
 
-    /// Decodes `{"layers": [...], "platform": "ios14" | "ios26"}`; an absent platform (a snapshot
-    /// written before generations existed) is ``PlatformGeneration/ios14``.
-    /// - Throws: `DecodingError` when `layers` is missing or malformed, or the platform unknown.
+    /// Decodes `{"layers": [...], "platform": "ios14" | "ios26", "tabBar"?: ...}`: an absent
+    /// platform (a snapshot written before generations existed) is ``PlatformGeneration/ios14``,
+    /// an absent `tabBar` (see ``TabBar/init(from:)``) a session without one.
+    /// - Throws: `DecodingError` when `layers` is missing or malformed, the platform unknown, or
+    ///   the tab bar malformed.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             layers: try c.decode([Layer].self, forKey: .layers),
             platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)
+        tabBar = try c.decodeIfPresent(TabBar.self, forKey: .tabBar)
     }
 
-    /// Encodes `{"layers": [...], "platform": ...}`.
+    /// Encodes `{"layers": [...], "platform": ...}`, and `"tabBar"` when the session has one.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(layers, forKey: .layers)
         try c.encode(platform, forKey: .platform)
+        try c.encodeIfPresent(tabBar, forKey: .tabBar)
     }
 
     /// The topmost layer (the one the user sees and that pushes and pops act on).

@@ -172,18 +172,31 @@ struct Redactor {
         case .layerUpdated: body  // flags and a layer index: no text
         case .popCancelled(let entry, let source): .popCancelled(entry: id(entry), source: source)
         case .callsDropped: body
+        // Tab ids are redacted as entry ids are, titles as other texts (DESIGN §15).
+        case .tabsReplaced(let tabs): .tabsReplaced(tabs.map(redact))
+        case .tabSelected(let tab, let source): .tabSelected(id: id(tab), source: source)
+        case .inTab(let tab, let event): .inTab(id(tab), redact(event))
         }
+    }
+
+    /// A tab with its id (unless ``keepIDs``) and title redacted.
+    func redact(_ tab: Tab) -> Tab {
+        Tab(id: id(tab.id), title: hash(tab.title), reselect: tab.reselect)
     }
 
     /// A whole state redacted as its events are (entry ids, routes, params, items).
     func redact(_ state: SessionState) -> SessionState {
-        SessionState(
-            layers: state.layers.map { layer in
-                var redacted = layer
-                redacted.entries = layer.entries.map(redact)
-                return redacted
-            },
-            platform: state.platform)
+        func redact(_ layer: Layer) -> Layer {
+            var redacted = layer
+            redacted.entries = layer.entries.map(self.redact)
+            return redacted
+        }
+        var redacted = SessionState(layers: state.layers.map(redact), platform: state.platform)
+        if let bar = state.tabBar {
+            redacted.tabBar = TabBar(
+                tabs: bar.tabs.map(self.redact), selectedIndex: bar.selectedIndex, stacks: bar.parked.map(redact))
+        }
+        return redacted
     }
 
     /// An entry with its id (unless ``keepIDs``), route, params and item redacted.

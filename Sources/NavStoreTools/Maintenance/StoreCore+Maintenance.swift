@@ -152,6 +152,7 @@ extension StoreCore {
     private func rewriteProjection(_ row: SessionRow, state: SessionState, version: Int, at: Int64) throws {
         try execute("DELETE FROM entries WHERE session_id = ?", row.id)
         try execute("DELETE FROM layers WHERE session_id = ?", row.id)
+        try execute("DELETE FROM tab_bars WHERE session_id = ?", row.id)
         try writeProjection(sessionID: row.id, from: SessionState(layers: []).droppingBase(), to: state)
         try updateSession(id: row.id, version: version, at: at)
         try updatePlatform(id: row.id, state.platform)

@@ -11,7 +11,7 @@ struct BackMenuCommand: Command {
             "backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
             """,
         arguments: [Argument.key.spec],
-        options: TimeTravelOptions.options + [width.spec])
+        options: TimeTravelOptions.options + TabViewOption.options + [width.spec])
 
     /// `--width <n>`.
     static let width = WidthOption.label(
@@ -23,15 +23,17 @@ struct BackMenuCommand: Command {
     var point: HistoryPoint?
     var platform: PlatformGeneration?
     var width: Int?
+    var tab: TabViewOption
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Argument.key)
         (point, platform) = try TimeTravelOptions(arguments).pair
+        tab = try TabViewOption(arguments)
         width = try arguments.value(Self.width)
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try context.store().state(session: key, at: point, platform: platform)
+        let state = try tab.view(context.store().state(session: key, at: point, platform: platform))
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, width: width))
         } else {

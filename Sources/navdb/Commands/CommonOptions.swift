@@ -21,15 +21,23 @@ struct WriteOptions: OptionGroup {
         "allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock.")
 
     static let options = [expectVersion.spec, time.spec, allowFutureTime.spec]
+    /// `--tab <id>`, declared by the commands whose action ``WriteAction/takesTab`` (DESIGN §15).
+    static let tab = Option<String?>(
+        "tab", "id",
+        help:
+            "Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.")
 
     /// `--expect-version`.
     var expectedVersion: Int?
     /// `--time`, in milliseconds since the Unix epoch.
     var at: Int64?
+    /// `--tab`: the tab whose stack the command acts on; `nil` for the screen on show.
+    var tab: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         expectedVersion = try arguments.value(Self.expectVersion)
         at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(Self.allowFutureTime))
+        tab = try arguments.value(Self.tab)
     }
 }
 
@@ -78,4 +86,27 @@ enum WidthOption {
 extension TimeTravelOptions {
     /// `(point, platform)`, for a command that keeps them apart.
     var pair: (HistoryPoint?, PlatformGeneration?) { (point, platform) }
+}
+
+/// `--tab <id>` of `back-menu` and `show` (DESIGN §15): the back button and menu of another tab,
+/// as they show when it is selected.
+struct TabViewOption: OptionGroup {
+    static let tab = Option<String?>(
+        "tab", "id", help: "Read this tab's stack: what its back button and back menu show when it is selected.")
+    static let options = [tab.spec]
+
+    var tab: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        tab = try arguments.value(Self.tab)
+    }
+
+    /// `state` as tab ``tab`` shows it, or `state` without `--tab`.
+    /// - Throws: ``StoreError/rules(_:)`` for a session without a tab bar or a tab it lacks (exit 1).
+    func view(_ state: VersionedState) throws(StoreError) -> VersionedState {
+        guard let tab else { return state }
+        var view = state
+        do throws(NavigationError) { view.state = try state.state.viewingTab(tab) } catch { throw .rules(error) }
+        return view
+    }
 }

@@ -17,6 +17,7 @@ struct SetStackCommand: WritingCommand {
 
 /// What `set-stack` adds to a writing command: the file of entries.
 struct SetStackAction: WriteAction {
+    static let takesTab = true
     /// `--json-file <file>`.
     static let jsonFile = Option<String>(
         required: "json-file", "file", help: "The JSON file, or - for stdin.", parser: String.parser)
@@ -43,7 +44,8 @@ struct SetStackAction: WriteAction {
         let entries = try Self.decodeEntries(file.readAll(), from: file)
         do {
             return try context.store().execute(
-                .setStack(entries), session: session, at: write.at, expectedVersion: write.expectedVersion)
+                write.tab.map { .inTab($0, .setStack(entries)) } ?? .setStack(entries), session: session,
+                at: write.at, expectedVersion: write.expectedVersion)
         } catch StoreError.rules(let rules) {
             // The rules name the entry; the file's reader wants its place in the file too.
             guard let location = Self.location(of: rules, in: entries) else { throw StoreError.rules(rules) }

@@ -12,7 +12,7 @@ struct ShowCommand: Command {
             Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
             """,
         arguments: [Argument.key.spec],
-        options: TimeTravelOptions.options + [width.spec])
+        options: TimeTravelOptions.options + TabViewOption.options + [width.spec])
 
     /// `--width <n>`: the drawn bar needs room for the chevron and a title.
     static let width = Option<Int>(
@@ -24,22 +24,25 @@ struct ShowCommand: Command {
     var point: HistoryPoint?
     var platform: PlatformGeneration?
     var width: Int
+    var tab: TabViewOption
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Argument.key)
         (point, platform) = try TimeTravelOptions(arguments).pair
+        tab = try TabViewOption(arguments)
         // The picture is `width` columns of text: an unbounded width would be an unbounded allocation.
         width = try arguments.value(Self.width)
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try context.store().state(session: key, at: point, platform: platform)
+        let state = try tab.view(context.store().state(session: key, at: point, platform: platform))
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, width: width))
         } else {
             Console.out(
                 StateText.heading(state) + "\n"
-                    + BarDrawing(state.state, width: width, color: Console.useColor).render())
+                    + BarDrawing(state.state, width: width, color: Console.useColor).render()
+                    + (StateText.tabBar(state.state).map { $0 + "\n" } ?? ""))
         }
         return .success
     }

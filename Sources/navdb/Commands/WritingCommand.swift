@@ -11,6 +11,8 @@ protocol WriteAction: Sendable {
     /// Validates the action's own arguments and options; nothing is opened yet.
     /// - Throws: ``UsageError`` (exit 64).
     init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Whether the command takes `--tab <id>` (DESIGN §15): the commands a tab's stack off screen takes.
+    static var takesTab: Bool { get }
     /// What the output says when the command succeeded without an event (`nil`: nothing to do).
     var unchanged: String? { get }
     /// Appends the action's event to `session`.
@@ -19,6 +21,7 @@ protocol WriteAction: Sendable {
 }
 
 extension WriteAction {
+    static var takesTab: Bool { false }
     var unchanged: String? { nil }
 }
 
@@ -30,7 +33,9 @@ protocol NavigationAction: WriteAction {
 
 extension NavigationAction {
     func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
-        try context.store().execute(command, session: session, at: write.at, expectedVersion: write.expectedVersion)
+        try context.store().execute(
+            write.tab.map { .inTab($0, command) } ?? command, session: session, at: write.at,
+            expectedVersion: write.expectedVersion)
     }
 }
 
@@ -59,7 +64,7 @@ extension WritingCommand {
     static var spec: CommandSpec {
         var spec = Action.spec
         spec.arguments.insert(Argument.key.spec, at: 0)
-        spec.options += WriteOptions.options
+        spec.options += (Action.takesTab ? [WriteOptions.tab.spec] : []) + WriteOptions.options
         return spec
     }
 

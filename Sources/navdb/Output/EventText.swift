@@ -55,6 +55,17 @@ enum EventSummary {
                 firstAt == lastAt
                 ? "at \(Timestamp.format(firstAt))" : "from \(Timestamp.format(firstAt)) to \(Timestamp.format(lastAt))"
             return "dropped \(count) recorder call\(count == 1 ? "" : "s") (queue full) \(span)"
+        case .tabsReplaced(let tabs):
+            let list = tabs.map { tab in
+                Text.escaped(tab.id) + (tab.title.map { " " + Text.quoted($0) } ?? "")
+                    + (tab.reselect == .popToRoot ? "" : " @\(tab.reselect.rawValue)")
+            }
+            return "tabs [\(list.joined(separator: ", "))]"
+        case .tabSelected(let id, let source):
+            return "select tab \(Text.escaped(id)) (\(source.rawValue))"
+        case .inTab(let tab, let event):
+            // Which tab's stack, off screen, the event changed (DESIGN §15).
+            return "in tab \(Text.escaped(tab)): " + summary(event)
         }
     }
 

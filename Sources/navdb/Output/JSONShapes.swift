@@ -67,12 +67,18 @@ struct RetentionJSON: Encodable {
 /// `{"session","version","platform","recordedPlatform","layers":[{"modalInPresentation","entries":[{"id","route","params","item"}]}]}`:
 /// `stack --json`. `platform` is the generation the state is resolved under (another one than
 /// `recordedPlatform`, the session's own, in a `--platform` what-if read).
+///
+/// With a tab bar (DESIGN §15) `layers` is the selected tab's stack and the modal layers over it,
+/// `tabs` every tab in order as `{"id","title","reselect","navigationBarHidden","entries"}` (the
+/// selected one's entries are `layers[0]`'s) and `selectedTab` its id; both `null` without one.
 struct StackJSON: Encodable {
     var session: String
     var version: Int
     var platform: String
     var recordedPlatform: String
     var layers: [Layer]
+    var tabs: [TabJSON]?
+    var selectedTab: String?
 
     init(_ state: VersionedState) {
         session = state.session
@@ -80,6 +86,46 @@ struct StackJSON: Encodable {
         platform = state.state.platform.rawValue
         recordedPlatform = state.recordedPlatform.rawValue
         layers = state.state.layers
+        tabs = TabJSON.tabs(of: state.state)
+        selectedTab = state.state.selectedTab
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case session, version, platform, recordedPlatform, layers, tabs, selectedTab
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(session, forKey: .session)
+        try c.encode(version, forKey: .version)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(recordedPlatform, forKey: .recordedPlatform)
+        try c.encode(layers, forKey: .layers)
+        try c.encode(tabs, forKey: .tabs)
+        try c.encode(selectedTab, forKey: .selectedTab)
+    }
+}
+
+/// One tab of `stack --json` and `restore --json`: `{"id","title","reselect","navigationBarHidden","entries"}`
+/// (`title` null when the tab has none).
+struct TabJSON: Encodable {
+    var tab: Tab
+    var stack: Layer
+
+    /// Every tab of `state`'s tab bar with its stack, or `nil` without one.
+    static func tabs(of state: SessionState) -> [TabJSON]? {
+        state.tabStacks?.map { TabJSON(tab: $0.tab, stack: $0.stack) }
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, reselect, navigationBarHidden, entries }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tab.id, forKey: .id)
+        try c.encode(tab.title, forKey: .title)
+        try c.encode(tab.reselect, forKey: .reselect)
+        try c.encode(stack.navigationBarHidden, forKey: .navigationBarHidden)
+        try c.encode(stack.entries, forKey: .entries)
     }
 }
 

@@ -15,27 +15,53 @@ enum StateText {
     /// The layers, bottom first, each a table of its entries (position, id, title, route,
     /// params, other item fields).
     static func stack(_ state: SessionState) -> String {
+        var text = tabBar(state).map { $0 + "\n" } ?? ""
+        text += layers(state)
+        // The tabs not on screen, each with its stack (DESIGN §15).
+        for (index, (tab, stack)) in (state.tabStacks ?? []).enumerated() where index != state.tabBar?.selectedIndex {
+            var title = "tab \(Text.display(tab.id)) (not on screen"
+            if stack.navigationBarHidden { title += ", navigationBarHidden" }
+            text += title + ")\n" + entries(stack.entries)
+        }
+        return text
+    }
+
+    /// `tabs: Mail | [Calendar] | Me` (each tab's title, else its id; the selected one in
+    /// brackets; a reselect other than UIKit's default after it), or `nil` without a tab bar.
+    static func tabBar(_ state: SessionState) -> String? {
+        guard let bar = state.tabBar else { return nil }
+        let names = bar.tabs.enumerated().map { index, tab in
+            let name = Text.display(tab.title.map { $0.isEmpty ? tab.id : $0 } ?? tab.id)
+            let reselect = tab.reselect == .popToRoot ? "" : " @\(tab.reselect.rawValue)"
+            return index == bar.selectedIndex ? "[\(name)\(reselect)]" : name + reselect
+        }
+        return "tabs: " + names.joined(separator: " | ")
+    }
+
+    /// The layers on screen, bottom first, each a table of its entries.
+    private static func layers(_ state: SessionState) -> String {
         var text = ""
         for (index, layer) in state.layers.enumerated() {
             var title = index == 0 ? "layer 0 (base" : "layer \(index) (modal"
             if index > 0 && layer.modalInPresentation { title += ", modalInPresentation" }
             if layer.navigationBarHidden { title += ", navigationBarHidden" }
             title += ")"
-            text += title + "\n"
-            if layer.entries.isEmpty {
-                text += "  (no entries)\n"
-                continue
-            }
-            var table = Table(header: ["#", "id", "title", "route", "params", "item"], rightAligned: [0])
-            for (position, entry) in layer.entries.enumerated() {
-                table.append([
-                    String(position + 1), Text.display(entry.id), Text.display(entry.item.title),
-                    Text.display(entry.route), params(entry.params), ItemText.details(entry.item),
-                ])
-            }
-            text += table.render(indent: "  ")
+            text += title + "\n" + entries(layer.entries)
         }
         return text
+    }
+
+    /// A table of `entries` (position, id, title, route, params, other item fields), or `(no entries)`.
+    private static func entries(_ entries: [Entry]) -> String {
+        guard !entries.isEmpty else { return "  (no entries)\n" }
+        var table = Table(header: ["#", "id", "title", "route", "params", "item"], rightAligned: [0])
+        for (position, entry) in entries.enumerated() {
+            table.append([
+                String(position + 1), Text.display(entry.id), Text.display(entry.item.title),
+                Text.display(entry.route), params(entry.params), ItemText.details(entry.item),
+            ])
+        }
+        return table.render(indent: "  ")
     }
 
     /// `{k: v, ...}` with keys sorted, or `-`.

@@ -305,6 +305,16 @@ extension ModelTests {
                 observed: StackObservation(reason: "cannot pop with source gesture: 'B' shows no back button")),
             .stackReplaced([Entry(id: "A")], observed: StackObservation(reason: "", layer: 0)),
             .callsDropped(count: 12, firstAt: 1_767_225_600_000, lastAt: 1_767_225_600_950),
+            .tabsReplaced([Tab(id: "mail", title: "Mail"), Tab(id: "cal", title: "", reselect: .guarded), Tab(id: "x")]),
+            .tabsReplaced([Tab(id: "é", reselect: .none)]),
+            .tabSelected(id: "cal", source: .tap),
+            .tabSelected(id: "mail", source: .programmatic),
+            .entriesPopped(source: .tabReselect, ids: ["B", "C"], confirmed: false),
+            .inTab("mail", .entryPushed(Entry(id: "X", item: NavigationItem(title: "Invite")))),
+            .inTab("mail", .entriesPopped(source: .programmatic, ids: ["X"], confirmed: false)),
+            .inTab("cal", .stackReplaced([Entry(id: "A")])),
+            .inTab("cal", .itemUpdated(id: "A", item: NavigationItem(title: "B"), fields: ["title"])),
+            .inTab("cal", .layerUpdated(layer: 0, navigationBarHidden: true, modalInPresentation: false, fields: [.navigationBarHidden])),
         ]
 
         @Test("every event body round-trips through payloadJSON() and init(type:payload:)", arguments: bodies)
@@ -324,7 +334,7 @@ extension ModelTests {
         @Test("the table holds every event type, and type names are the Events article's")
         func everyType() {
             #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
-            #expect(EventBody.typeNames.count == 13)
+            #expect(EventBody.typeNames.count == 15)
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
         }
 
@@ -342,7 +352,8 @@ extension ModelTests {
                 // The fast reader reads the writer's bytes as the same value; `session.restored`
                 // alone, rare, it hands to the Codable form (PayloadReader+Bodies.swift says so).
                 let fast = Array(written.utf8).withUnsafeBufferPointer { PayloadReader.body(type: body.type, payload: $0) }
-                if kind == .sessionRestored {
+                // So are `tabs.replaced` and an event with a `"tab"` (DESIGN §15), also rare.
+                if kind == .sessionRestored || kind == .tabsReplaced || body.tab != nil {
                     #expect(fast == nil)
                 } else {
                     #expect(fast == body, "\(kind.rawValue): the fast reader")

@@ -77,7 +77,7 @@ struct CommandGenerator {
     }
 
     mutating func command(in state: SessionState) -> NavigationCommand {
-        switch int(0...99) {
+        switch int(0...111) {
         case 0..<24: return .push(entry(in: state))
         case 24..<40:
             return .pop(
@@ -119,9 +119,39 @@ struct CommandGenerator {
             return .observedStack(
                 (0..<int(0...3)).map { _ in chance(0.5) ? entry(in: state) : entry() }, layer: layer,
                 reason: pick(["", "refused", "cannot pop"]))
-        default:
+        case 98..<100:
             let first = Int64(int(0...1_000))
             return .noteDroppedCalls(count: int(-1...4), firstAt: first, lastAt: first + Int64(int(-2...50)))
+        default:
+            return tabCommand(in: state)
+        }
+    }
+
+    /// A tab bar's command (DESIGN §15): a tab set (kept ids, new ones, an empty or repeated id),
+    /// a selection (tap or programmatic, of a tab that may not exist), or a command on a tab's stack.
+    mutating func tabCommand(in state: SessionState) -> NavigationCommand {
+        let tabIDs = ["t1", "t2", "t3", ""]
+        switch int(0...5) {
+        case 0:
+            return .setTabs(
+                (0..<int(0...3)).map { _ in
+                    Tab(id: pick(tabIDs), title: pick([nil, "", "Mail"]), reselect: pick(TabReselect.allCases))
+                })
+        case 1, 2:
+            // Mostly a tab the bar has (another than the selected one, or it again).
+            let live = state.tabBar?.tabs.map(\.id) ?? []
+            return .selectTab(
+                !live.isEmpty && chance(0.8) ? pick(live) : pick(tabIDs), source: pick([.tap, .tap, .programmatic]))
+        default:
+            let inner: NavigationCommand =
+                switch int(0...5) {
+                case 0, 1: .push(entry(in: state))
+                case 2: .pop(source: pick([.programmatic, .programmatic, .backButton]))
+                case 3: .popTo(entryID: targetID(in: state), source: .programmatic)
+                case 4: .setStack((0..<int(1...3)).map { _ in entry() })
+                default: .updateLayer(navigationBarHidden: chance(0.5))
+                }
+            return .inTab(pick(tabIDs), inner)
         }
     }
 }
@@ -148,20 +178,29 @@ extension ModelTests {
             case .updateLayer: ["layer.updated"]
             case .observedStack: ["stack.replaced"]
             case .noteDroppedCalls: ["calls.dropped"]
+            case .setTabs: ["tabs.replaced"]
+            case .selectTab: ["tab.selected", "entries.popped", "pop.vetoed"]
+            case .inTab(_, let command): allowedTypes(command)
             }
         }
 
         /// The invariants every state reached through `decide` keeps; a description of the first one
         /// broken, or `nil`.
         static func brokenInvariant(_ state: SessionState, everPopulated: Bool) -> String? {
-            let ids = state.layers.flatMap { $0.entries.map(\.id) }
-            if Set(ids).count != ids.count { return "ids are not unique across layers" }
+            // Rule 16 over every layer and every tab's stack (DESIGN §15).
+            let parked = state.tabStacks?.enumerated().filter { $0.offset != state.tabBar?.selectedIndex }.map(\.element.stack) ?? []
+            let ids = (state.layers + parked).flatMap { $0.entries.map(\.id) }
+            if Set(ids).count != ids.count { return "ids are not unique across layers and tabs" }
+            if let bar = state.tabBar, bar.parked[bar.selectedIndex] != Layer() {
+                return "the selected tab's parked slot holds a stack"
+            }
             if state.layers.isEmpty { return "no base layer" }
             if state.layers.dropFirst().contains(where: { $0.entries.isEmpty }) { return "a modal layer is empty" }
-            if everPopulated && state.layers[0].entries.isEmpty {
+            // A tab bar may select a tab whose stack is empty, even under a sheet (programmatic).
+            if everPopulated && state.layers[0].entries.isEmpty && state.tabBar == nil {
                 return "the base layer became empty after the first push"
             }
-            if state.layers[0].entries.isEmpty && state.layers.count > 1 {
+            if state.layers[0].entries.isEmpty && state.layers.count > 1 && state.tabBar == nil {
                 return "a layer is presented over an empty base"
             }
             if state.layers[0].modalInPresentation { return "the base layer is modalInPresentation" }
@@ -216,10 +255,13 @@ extension ModelTests {
             var generator = CommandGenerator(seed: seed)
             // Odd seeds run an iOS 26 session, even ones a classic one (NavStore.docc/PlatformGenerations.md).
             let start = EventBody.sessionStarted(name: nil, platform: seed % 2 == 1 ? .ios26 : .ios14)
-            var state = SessionState.fold([start])
-            var events: [EventBody] = []
+            // Seeds with bit 1 set (2, 0xC0FFEE) start under a tab bar (DESIGN §15); the others
+            // may get one only while their base stack is still empty.
+            let tabBar = EventBody.tabsReplaced([Tab(id: "t1", title: "One"), Tab(id: "t2", reselect: .guarded)])
+            var state = SessionState.fold(seed & 2 != 0 ? [start, tabBar] : [start])
+            var events: [EventBody] = seed & 2 != 0 ? [tabBar] : []
             var everPopulated = false
-            var produced: [String: Int] = [:]
+            var produced: [String: Int] = seed & 2 != 0 ? ["tabs.replaced": 1] : [:]
             var refused: [String: Int] = [:]
             var nothingToDo = 0
 
@@ -237,7 +279,7 @@ extension ModelTests {
                 guard let event else {
                     nothingToDo += 1
                     switch command {
-                    case .popTo, .popToRoot: break
+                    case .popTo, .popToRoot, .setTabs, .selectTab, .inTab: break
                     case .updateLayer(let hidden, let modal):
                         let top = state.topLayer
                         guard hidden.map({ $0 == top.navigationBarHidden }) ?? true,
@@ -247,9 +289,9 @@ extension ModelTests {
                             return
                         }
                     case .update(let id, let item):
-                        guard let (layer, position) = state.location(of: id),
-                            state.layers[layer].entries[position].item == item
-                        else {
+                        // The entry may be live in a tab's stack off screen (DESIGN §15).
+                        let stacks = state.layers + (state.tabStacks?.map(\.stack) ?? [])
+                        guard stacks.flatMap(\.entries).contains(where: { $0.id == id && $0.item == item }) else {
                             Issue.record("\(context): an update that changes the item appended nothing")
                             return
                         }
@@ -309,9 +351,10 @@ extension ModelTests {
             }
 
             // The run really exercised the rules: every type decide can produce, refusals, no-ops.
-            #expect(
-                Set(produced.keys) == Set(EventBody.typeNames).subtracting(["session.started"]), "produced: \(produced)"
-            )
+            // A session without a tab bar makes no tab events (a tab bar needs an empty base stack).
+            let expected = Set(EventBody.typeNames).subtracting(
+                seed & 2 != 0 ? ["session.started"] : ["session.started", "tabs.replaced", "tab.selected"])
+            #expect(expected.isSubset(of: Set(produced.keys)), "produced: \(produced)")
             #expect(refused.count >= 8, "refusals: \(refused)")
             #expect(nothingToDo > 0)
             #expect(events.count >= Self.stepsPerSeed / 4, "accepted \(events.count) of \(Self.stepsPerSeed)")

@@ -37,6 +37,40 @@ extension ModelTests {
         }
 
         static let refusals: [Refusal] = [
+            // Tab bars (DESIGN §15).
+            Refusal(
+                name: "noTabBar: select-tab on a session without one", setup: [push("A")],
+                command: .selectTab("mail"), error: .noTabBar(action: "select tab 'mail'"),
+                mentions: ["'mail'", "no tab bar"]),
+            Refusal(
+                name: "unknownTab: a push into a tab the bar lacks", setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")])],
+                command: .inTab("set", push("A")), error: .unknownTab(id: "set", tabs: ["mail", "cal"]),
+                mentions: ["'set'", "mail, cal"]),
+            Refusal(
+                name: "tabBarCovered: a tap on a tab under a sheet",
+                setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")]), push("A"), present("S")],
+                command: .selectTab("cal", source: .tap), error: .tabBarCovered(tab: "cal", stack: "[A] | [S]"),
+                mentions: ["'cal'", "modal", "programmatic"]),
+            Refusal(
+                name: "tabsOverStack: a tab bar over a stack that has entries", setup: [push("A")],
+                command: .setTabs([Tab(id: "mail")]), error: .tabsOverStack(stack: "[A]"), mentions: ["[A]", "first"]),
+            Refusal(
+                name: "invalidTabs: two tabs with one id", setup: [],
+                command: .setTabs([Tab(id: "mail"), Tab(id: "mail")]),
+                error: .invalidTabs(reason: "tab 'mail' is listed more than once; tab ids must be distinct"),
+                mentions: ["'mail'", "distinct"]),
+            Refusal(
+                name: "notInTab: a back-button tap on a tab off screen",
+                setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")]), push("A"), push("B"), .selectTab("cal")],
+                command: .inTab("mail", .pop(source: .backButton)),
+                error: .notInTab(
+                    tab: "mail",
+                    reason: "its stack is not on screen (it is not the selected tab): only a programmatic pop reaches it, not back-button"),
+                mentions: ["'mail'", "programmatic"]),
+            Refusal(
+                name: "entryLiveInTab: pushing an id live in another tab",
+                setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")]), push("A"), .selectTab("cal")],
+                command: push("A"), error: .entryLiveInTab(id: "A", tab: "mail"), mentions: ["'A'", "'mail'"]),
             Refusal(
                 name: "invalidParams: a push with params nested 101 levels", setup: [],
                 command: .push(Entry(id: "A", params: nested(101))),
@@ -351,6 +385,13 @@ extension ModelTests {
             case .baseLayerNotPresented: "baseLayerNotPresented"
             case .layerOutOfRange: "layerOutOfRange"
             case .invalidDroppedCalls: "invalidDroppedCalls"
+            case .noTabBar: "noTabBar"
+            case .unknownTab: "unknownTab"
+            case .tabBarCovered: "tabBarCovered"
+            case .tabsOverStack: "tabsOverStack"
+            case .invalidTabs: "invalidTabs"
+            case .notInTab: "notInTab"
+            case .entryLiveInTab: "entryLiveInTab"
             }
         }
 
@@ -366,6 +407,7 @@ extension ModelTests {
                     "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams", "emptyEntryID",
                     "swipeDisabled", "baseLayerNotPresented",
                     "layerOutOfRange", "invalidDroppedCalls",
+                    "noTabBar", "unknownTab", "tabBarCovered", "tabsOverStack", "invalidTabs", "notInTab", "entryLiveInTab",
                 ])
         }
 
@@ -714,7 +756,22 @@ extension ModelTests {
                 .noteDroppedCalls(count: 3, firstAt: 5, lastAt: 9),
             ]
             var state = SessionState()
+            // Tab bars (DESIGN §15) on a session of their own: a tab bar needs an empty base stack.
+            let tabCommands: [NavigationCommand] = [
+                .setTabs([Tab(id: "mail", title: "Mail"), Tab(id: "cal", reselect: .guarded)]), push("A"), push("B"),
+                .selectTab("mail"), .selectTab("cal", source: .programmatic), .inTab("mail", push("C")),
+                push("D"), push("E", guarded), .selectTab("cal"),
+            ]
+            var tabState = SessionState()
             var produced = Set<String>()
+            for command in tabCommands {
+                guard let event = try tabState.decide(command) else { continue }
+                let before = tabState
+                #expect(throws: Never.self) { try before.validate(event) }
+                produced.insert(event.type)
+                tabState.apply(event)
+            }
+            #expect(produced == ["tabs.replaced", "entry.pushed", "entries.popped", "tab.selected", "pop.vetoed"])
             for command in commands {
                 guard let event = try state.decide(command) else { continue }
                 let before = state

@@ -56,6 +56,22 @@ extension ModelTests {
                     run.outcome == expected,
                     "\(context); refusal: \(run.refusal.map(String.init(describing:)) ?? "none")")
             }
+            if let expected = expectation.tabs {
+                #expect(run.state.tabStacks?.map(\.tab.id) == expected, context)
+            }
+            if let expected = expectation.selectedTab {
+                #expect(run.state.selectedTab == expected, context)
+            }
+            // What a snapshot or the projection keeps reads back as the same state.
+            let snapshot = PayloadWriter.json(run.state)
+            #expect(try JSONDecoder().decode(SessionState.self, from: Data(snapshot.utf8)) == run.state, context)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            #expect(String(decoding: try encoder.encode(run.state), as: UTF8.self) == snapshot, context)
+            for event in run.events {
+                #expect(PayloadWriter.json(event) == (try event.payloadJSON()), context)
+                #expect(try EventBody(type: event.type, payload: Data(PayloadWriter.json(event).utf8)) == event, context)
+            }
         }
 
         @Test("the cases that run: how many from the repository's copy, how many only in ../shared")
@@ -96,7 +112,9 @@ extension ModelTests {
                 func own(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
                 #expect(SharedCase.directory().path == own("cases"))
                 #expect(
-                    SharedCase.directories().map(\.path) == [own("cases"), own("cases-ios26"), own("cases-gestures")])
+                    SharedCase.directories().map(\.path) == [
+                        own("cases"), own("cases-ios26"), own("cases-gestures"), own("cases-tabs"),
+                    ])
                 #expect(
                     SharedCase.sharedFolder("cases").path
                         == root.deletingLastPathComponent().appendingPathComponent("shared/cases").path)
@@ -425,12 +443,14 @@ extension ModelTests {
         func ios26Folder() throws {
             let modern = try SharedCase.all(in: SharedCase.folder("cases-ios26"))
             let gestures = try SharedCase.all(in: SharedCase.folder("cases-gestures"))
+            let tabs = try SharedCase.all(in: SharedCase.folder("cases-tabs"))
             #expect(!modern.isEmpty)
             #expect(!gestures.isEmpty)
+            #expect(!tabs.isEmpty)
             #expect(modern.allSatisfy { $0.platform == .ios26 })
             let every = try SharedCase.everyFolder().filter { !$0.fromShared }
-            #expect(every.count == (try SharedCase.all()).count + modern.count + gestures.count)
-            #expect(Set((modern + gestures).map(\.id)).isSubset(of: Set(every.map(\.id))))
+            #expect(every.count == (try SharedCase.all()).count + modern.count + gestures.count + tabs.count)
+            #expect(Set((modern + gestures + tabs).map(\.id)).isSubset(of: Set(every.map(\.id))))
         }
 
         @Test("update: unset resets whole fields first, then set replaces, null unsets; the entry's item at that point")

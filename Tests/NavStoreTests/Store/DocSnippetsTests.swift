@@ -207,6 +207,22 @@ struct DocSnippetsTests {
         return words.hasPrefix("_ = ") ? String(words.dropFirst(4)) : words
     }
 
+    @Test("TabBars.md: each tab its own stack, another tab's back button read by viewingTab")
+    func tabBars() throws {
+        let state = SessionState.fold([
+            .tabsReplaced([Tab(id: "mail", title: "Mail"), Tab(id: "cal", title: "Calendar")]),
+            .entryPushed(Entry(id: "inbox", item: NavigationItem(title: "Inbox"))),
+            .entryPushed(Entry(id: "message")),
+            .tabSelected(id: "cal", source: .tap),
+        ])
+        #expect(state.selectedTab == "cal")
+        #expect(state.backButton == nil)
+        #expect(try state.viewingTab("mail").backButton?.label == "Inbox")
+        // The lines as the article writes them.
+        _ = state.selectedTab  // "cal"
+        _ = try state.viewingTab("mail").backButton?.label  // "Inbox"
+    }
+
     @Test("every line of code in the DocC catalog and in doc comments is a line of a snippet test")
     func codeIsTested() throws {
         let root = TestData.packageRoot()
@@ -239,7 +255,7 @@ struct DocSnippetsTests {
         {
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path) { files.append(file) }
         }
-        for folder in ["Sources/NavStore", "Sources/NavStorePostgreSQL"] {
+        for folder in ["Sources/NavStore", "Sources/NavStoreModel", "Sources/NavStoreTools", "Sources/NavStorePostgreSQL"] {
             let base = root.appendingPathComponent(folder)
             let walker = FileManager.default.enumerator(atPath: base.path)
             while let name = walker?.nextObject() as? String {

@@ -38,6 +38,8 @@ struct ReadingCommandHelpTests {
               present                 Present a new navigation stack modally, rooted at a new entry.
               dismiss                 Dismiss the top modal layer.
               update-layer            Change the top layer's navigation bar or its modal-in-presentation lock.
+              tabs                    Set the session's tab bar: a stack per tab, each with its own back button and back menu.
+              select-tab              Select a tab of the session's tab bar.
               stack                   Show the layers and entries, now or at a point in history.
               back-menu               Show the back button's label and the back menu, now or at a point in history.
               show                    Draw the navigation bar and the back menu as the user saw them.
@@ -129,7 +131,7 @@ struct ReadingCommandHelpTests {
 
             --json prints {"session","version","backButton": null | {"label","fallbacks","image"},"backMenu": null | [{"row","entry","title"}]} (and "fittingLabel" with --width).
 
-            USAGE: navdb back-menu <key> [--at <point>] [--platform <generation>] [--width <n>]
+            USAGE: navdb back-menu <key> [--at <point>] [--platform <generation>] [--tab <id>] [--width <n>]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -138,6 +140,7 @@ struct ReadingCommandHelpTests {
               --at <point>            A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down).
               --platform <generation>
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
+              --tab <id>              Read this tab's stack: what its back button and back menu show when it is selected.
               --width <n>             Also show the label drawn in <n> terminal columns (the preferred label or a fallback, whole; East Asian wide characters and emoji take two columns).
 
             GLOBAL OPTIONS:
@@ -155,7 +158,7 @@ struct ReadingCommandHelpTests {
 
             The bar shows the back chevron with the label that fits, the top item's title centred, and [modal layer N] on a presented stack; below it, the back menu as the long press opens it. A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
 
-            USAGE: navdb show <key> [--at <point>] [--platform <generation>] [--width <n> (default: 40)]
+            USAGE: navdb show <key> [--at <point>] [--platform <generation>] [--tab <id>] [--width <n> (default: 40)]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -164,6 +167,7 @@ struct ReadingCommandHelpTests {
               --at <point>            A version number (the state after that event) or an ISO-8601 time (after the last event at or before it; digits below a millisecond round down).
               --platform <generation>
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
+              --tab <id>              Read this tab's stack: what its back button and back menu show when it is selected.
               --width <n>             The bar's width in columns (from 16 to 10000). (default: 40)
 
             GLOBAL OPTIONS:
@@ -187,7 +191,7 @@ struct ReadingCommandHelpTests {
               <key>                   The session key.
 
             OPTIONS:
-              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored, layer.updated, pop.cancelled, calls.dropped)
+              --type <type> ...       Only events of this type (repeatable). (values: session.started, entry.pushed, entries.popped, pop.vetoed, stack.replaced, item.updated, layer.presented, layer.dismissed, dismiss.vetoed, session.restored, layer.updated, pop.cancelled, calls.dropped, tabs.replaced, tab.selected)
               --entry <id>            Only events that name this entry.
               --since <time>          Only events at or after this ISO-8601 time (digits below a millisecond round up, into the range).
               --until <time>          Only events at or before this ISO-8601 time (digits below a millisecond round down, into the range).

@@ -40,7 +40,7 @@ struct WritingCommandHelpTests {
 
             Refused (exit 1) when the id is already live in any layer: an id names one screen of the session at a time.
 
-            USAGE: navdb push <key> <id> [<item options>] [--route <route>] [--param <key=value> ...] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb push <key> <id> [<item options>] [--route <route>] [--param <key=value> ...] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -72,6 +72,7 @@ struct WritingCommandHelpTests {
               --route <route>         The app's route for restoring the screen (e.g. a URL or screen name).
               --param <key=value> ...
                                       A restoration parameter (a string); repeat for several.
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -91,7 +92,7 @@ struct WritingCommandHelpTests {
 
             A back-button tap on a guarded entry is vetoed (exit 3, recorded) unless --confirm is given; a swipe (gesture) and a programmatic pop ignore guards. Popping a layer's root is refused. A swipe is refused under a hidden navigation bar (update-layer --navigation-bar-hidden) and on a screen that turns it off (--interactive-pop-disabled, --content-pop-disabled); with --cancelled it is refused where the swipe would be, and otherwise recorded without changing the stack.
 
-            USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm] [--cancelled] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb pop <key> [--source <source> (default: back-button)] [--confirm] [--cancelled] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -100,6 +101,7 @@ struct WritingCommandHelpTests {
               --source <source>       back-button: the user taps the back button (UINavigationBar asks navigationBar(_:shouldPop:) first); gesture: the interactive edge swipe (interactivePopGestureRecognizer; no guard asked); content-gesture: iOS 26's swipe anywhere in the content (interactiveContentPopGestureRecognizer; no guard asked; ios26 sessions only); programmatic: the app calls popViewController(animated:) (no guard asked). (values: back-button, gesture, content-gesture, programmatic; default: back-button)
               --confirm               Answer yes to the top entry's pop guard.
               --cancelled             The swipe (gesture or content-gesture) began and was cancelled (the user let go early): records pop.cancelled, pops nothing.
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -119,7 +121,7 @@ struct WritingCommandHelpTests {
 
             With --source back-menu the entry must be a row of the current back menu; guards are not consulted. Popping to the top entry changes nothing.
 
-            USAGE: navdb pop-to <key> <id> [--source <source> (default: programmatic)] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb pop-to <key> <id> [--source <source> (default: programmatic)] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -127,6 +129,7 @@ struct WritingCommandHelpTests {
 
             OPTIONS:
               --source <source>       programmatic: the app calls popToViewController(_:animated:); back-menu: the user picks the entry's row in the long-press back menu. (values: back-menu, programmatic; default: programmatic)
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -146,12 +149,13 @@ struct WritingCommandHelpTests {
 
             As UIKit's popToRootViewController(animated:), which returns no view controllers at the root: at the root already it succeeds (exit 0), appends nothing and says so, where 'pop' on a root is refused (exit 1) because there is nothing below to go back to.
 
-            USAGE: navdb pop-to-root <key> [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb pop-to-root <key> [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
 
             OPTIONS:
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -222,13 +226,14 @@ struct WritingCommandHelpTests {
 
             The file holds a JSON array of entries as 'navdb stack --json' prints them: [{"id": "A", "route": null, "params": null, "item": {"title": "Inbox"}}, ...]; only "id" is required. Every error about the file names it and the JSON path of the bad entry or value ("invalid entries in 'stack.json': ... at [1].id"): JSON that does not decode, an empty id, or a number or key NavStore would not keep exactly exits 65; an id given twice or live in another layer, or an empty array, is refused by the rules (exit 1).
 
-            USAGE: navdb set-stack <key> --json-file <file> [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb set-stack <key> --json-file <file> [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
 
             OPTIONS:
               --json-file <file>      The JSON file, or - for stdin.
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -376,7 +381,7 @@ struct WritingCommandHelpTests {
 
             Acts on the top layer (the base stack, or the topmost presented one): give one flag of either pair, or one of each. The layer.updated event names the fields that changed; when the layer already has those settings nothing is appended and the version stays. --modal-in-presentation is refused on the base layer, which is not presented.
 
-            USAGE: navdb update-layer <key> [--navigation-bar-hidden] [--navigation-bar-shown] [--modal-in-presentation] [--no-modal-in-presentation] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb update-layer <key> [--navigation-bar-hidden] [--navigation-bar-shown] [--modal-in-presentation] [--no-modal-in-presentation] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -389,6 +394,7 @@ struct WritingCommandHelpTests {
                                       isModalInPresentation = true on the presented layer (a sheet with unsaved changes): a swipe-down dismissal is vetoed (and recorded).
               --no-modal-in-presentation
                                       isModalInPresentation = false: a swipe down dismisses the layer again.
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.

@@ -49,7 +49,19 @@ extension StoreCore {
             case .failure(let problem): unreadable.append(problem)
             }
         }
-        return (SessionState(layers: layers, platform: session.platform), unreadable)
+        var state = SessionState(layers: layers, platform: session.platform)
+        try db.forEachRow(
+            sql: "SELECT tab_bar FROM tab_bars WHERE session_id = ?", arguments: [.integer(session.id)]
+        ) { row in
+            let text: String = try row[0]
+            do { state.tabBar = try decoder.decode(TabBar.self, from: Data(text.utf8)) } catch {
+                unreadable.append(
+                    UnreadableRow(
+                        session: session.key, row: "tab bar projection row",
+                        problem: "tab_bar \(UnreadableRow.quoted(text)) is not a tab bar (\(describeDecodingError(error)))"))
+            }
+        }
+        return (state, unreadable)
     }
 
     /// The entry in a row of `SELECT layer, entry_id, route, params, item, position FROM entries`,

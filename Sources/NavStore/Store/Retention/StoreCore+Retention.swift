@@ -142,6 +142,7 @@ extension StoreCore {
         for sql in [
             "DELETE FROM entries WHERE session_id = ?",
             "DELETE FROM layers WHERE session_id = ?",
+            "DELETE FROM tab_bars WHERE session_id = ?",
             "DELETE FROM snapshots WHERE session_id = ?",
             "DELETE FROM restore_attempts WHERE session_id = ?",
             "DELETE FROM session_bases WHERE session_id = ?",

@@ -211,6 +211,26 @@ extension StoreCore {
                 try writeEntry(entry, sessionID: sessionID, layer: index, position: position)
             }
         }
+        if old.tabBar != nil || new.tabBar != nil {
+            try writeTabBar(sessionID: sessionID, from: old.tabBar, to: new.tabBar)
+        }
+    }
+
+    /// The `tab_bars` row (DESIGN §15): written when its text changes, deleted with the tab bar.
+    private func writeTabBar(sessionID: Int64, from old: TabBar?, to new: TabBar?) throws {
+        // Compared as text, exactly: a title changed to a canonically equivalent spelling is rewritten.
+        let text = new.map { PayloadWriter.json($0) }
+        if let text, let old, PayloadWriter.json(old).utf8.elementsEqual(text.utf8) { return }
+        if let text {
+            try db.execute(
+                sql: """
+                    INSERT INTO tab_bars (session_id, tab_bar) VALUES (?, ?)
+                    ON CONFLICT (session_id) DO UPDATE SET tab_bar = excluded.tab_bar
+                    """,
+                arguments: [.integer(sessionID), .text(text)])
+        } else {
+            try db.execute(sql: "DELETE FROM tab_bars WHERE session_id = ?", arguments: [.integer(sessionID)])
+        }
     }
 
     /// Inserts or replaces the projection row of `entry` at `layer`, `position`.

@@ -49,8 +49,9 @@ package struct StoredTextCheck: Sendable {
         case .entryPushed(let entry), .layerPresented(let entry, _): visit(entry)
         case .stackReplaced(let entries, _): entries.forEach(visit)
         case .sessionStarted, .entriesPopped, .popVetoed, .itemUpdated, .layerDismissed, .dismissVetoed,
-            .sessionRestored, .layerUpdated, .popCancelled, .callsDropped:
+            .sessionRestored, .layerUpdated, .popCancelled, .callsDropped, .tabsReplaced, .tabSelected:
             break
+        case .inTab(_, let event): forEachBroughtEntry(of: event, visit)
         }
     }
 }

@@ -76,6 +76,7 @@ extension SessionState {
             case .backMenu: how = "a back-menu selection (entries.popped, source back-menu)"
             case .gesture: how = "the interactive swipe back (entries.popped, source gesture)"
             case .contentGesture: how = "the iOS 26 content swipe (entries.popped, source content-gesture)"
+            case .tabReselect: how = "a tap on the selected tab (entries.popped, source tab-reselect)"
             case .backButton, .programmatic: return nil
             }
             removed = ids

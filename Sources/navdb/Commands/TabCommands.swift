@@ -1,0 +1,115 @@
+import NavStore
+import NavStoreTools
+
+extension TabSelectionSource: ExpressibleByArgument {}
+
+/// `navdb tabs KEY ID[:TITLE][@none|@guarded]...`: sets the session's tab bar (DESIGN §15), as
+/// `UITabBarController.setViewControllers` does.
+struct TabsCommand: WritingCommand {
+    var key: String
+    var action: TabsAction
+    var write: WriteOptions
+}
+
+/// What `tabs` adds to a writing command: the tabs, in order.
+struct TabsAction: NavigationAction {
+    /// `<tab> ...`: each `ID[:TITLE][@none|@guarded|@popToRoot]`.
+    static let tabs = Argument(
+        variadic: "tab",
+        help:
+            "A tab as ID[:TITLE][@RESELECT]: the id up to the first ':', the title (UITabBarItem.title; 'mail:' is an empty title, 'mail' none) up to a last '@' that names what tapping the selected tab does: popToRoot (UIKit's default), none or guarded.")
+
+    static let spec = CommandSpec(
+        abstract: "Set the session's tab bar: a stack per tab, each with its own back button and back menu.",
+        discussion: """
+            The first tab bar of a session needs an empty base stack (set it first, as an app does at launch); \
+            its first tab is selected. On a tab bar the tabs are replaced as setViewControllers does: a tab \
+            kept by id keeps its stack, a new one starts empty, a dropped one leaves with its entries, and \
+            the selection stays on its tab if it remains (else the first). A title holding '@' ends with its \
+            reselect (Me@Home@popToRoot).
+            """,
+        arguments: [tabs.spec])
+
+    var tabs: [Tab]
+
+    /// - Throws: ``UsageError`` for no tabs, or a reselect that is none of the accepted ones.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let words = try arguments.value(Self.tabs)
+        guard !words.isEmpty else {
+            throw arguments.error("No tabs: give at least one tab as ID[:TITLE][@none|@guarded]")
+        }
+        var tabs: [Tab] = []
+        for word in words {
+            do throws(InvalidValue) { tabs.append(try Self.tab(word)) } catch {
+                throw arguments.error(
+                    "Invalid tab '\(Text.escaped(word))': \(error.expected)")
+            }
+        }
+        self.tabs = tabs
+    }
+
+    /// One `ID[:TITLE][@RESELECT]` word.
+    /// - Throws: ``InvalidValue`` for an `@` whose last part names no ``TabReselect``.
+    static func tab(_ word: String) throws(InvalidValue) -> Tab {
+        var rest = Substring(word)
+        var reselect = TabReselect.popToRoot
+        if let at = rest.lastIndex(of: "@") {
+            let name = String(rest[rest.index(after: at)...])
+            guard let known = TabReselect(rawValue: name) else {
+                throw InvalidValue(
+                    value: name,
+                    expected:
+                        "'\(Text.escaped(name))' after the last '@' is no reselect (accepted: \(TabReselect.names.joined(separator: ", "))); a title holding '@' ends with @popToRoot"
+                )
+            }
+            reselect = known
+            rest = rest[..<at]
+        }
+        guard let colon = rest.firstIndex(of: ":") else { return Tab(id: String(rest), reselect: reselect) }
+        return Tab(id: String(rest[..<colon]), title: String(rest[rest.index(after: colon)...]), reselect: reselect)
+    }
+
+    var command: NavigationCommand { .setTabs(tabs) }
+    var unchanged: String? { "the tab bar already has these tabs" }
+}
+
+/// `navdb select-tab KEY ID [--source tap|programmatic]`: selects a tab (DESIGN §15).
+struct SelectTabCommand: WritingCommand {
+    var key: String
+    var action: SelectTabAction
+    var write: WriteOptions
+}
+
+/// What `select-tab` adds to a writing command: the tab, and how it was selected.
+struct SelectTabAction: NavigationAction {
+    /// `<tab>`.
+    static let tab = Argument("tab", help: "The tab's id.", nonEmpty: "a tab id", parser: String.parser)
+    /// `--source <source>`.
+    static let source = Option<TabSelectionSource>(
+        "source", "source", default: .tap,
+        help:
+            "tap: the user tapped the tab (refused while a modal layer covers the tab bar; on the selected tab it does what the tab's reselect says); programmatic: the app set selectedIndex (also under a modal layer).",
+        parser: TabSelectionSource.parser)
+
+    static let spec = CommandSpec(
+        abstract: "Select a tab of the session's tab bar.",
+        discussion: """
+            Tapping the selected tab pops its stack to the root past any pop guard (source tab-reselect; lint's \
+            guard-bypassed reports it), unless the tab says otherwise: @none records the tap and changes nothing, \
+            @guarded asks the top entry's guard first (a veto exits 3). At the root a tap changes nothing. A \
+            programmatic selection of the selected tab appends nothing.
+            """,
+        arguments: [tab.spec],
+        options: [source.spec])
+
+    var tab: String
+    var source: TabSelectionSource
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        tab = try arguments.value(Self.tab)
+        source = try arguments.value(Self.source)
+    }
+
+    var command: NavigationCommand { .selectTab(tab, source: source) }
+    var unchanged: String? { "'\(Text.escaped(tab))' is already the selected tab" }
+}
