@@ -123,6 +123,32 @@ import Testing
         try check(sandbox, ["--db", "other.sqlite", "session", "delete", "s"], "retention.schema.json")
     }
 
+    @Test("a tab bar's session (DESIGN §15): every --json output validates against its schema", arguments: CommandBackend.all)
+    func tabBar(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let write = "write-result.schema.json"
+        try check(sandbox, ["session", "start", "t"], write)
+        try check(sandbox, ["tabs", "t", "mail:Mail", "cal:@guarded", "me"], write)
+        try check(sandbox, ["push", "t", "A", "--title", "Inbox"], write)
+        try check(sandbox, ["push", "t", "B", "--pop-guard", "Discard?"], write)
+        try check(sandbox, ["select-tab", "t", "cal"], write)
+        try check(sandbox, ["push", "t", "C", "--tab", "mail"], write)
+        try check(sandbox, ["update-layer", "t", "--navigation-bar-hidden", "--tab", "mail"], write)
+        try check(sandbox, ["select-tab", "t", "mail", "--source", "programmatic"], write)
+        try check(sandbox, ["select-tab", "t", "mail"], write)
+        try check(sandbox, ["stack", "t"], "stack.schema.json")
+        try check(sandbox, ["stack", "t", "--at", "3"], "stack.schema.json")
+        try check(sandbox, ["back-menu", "t", "--tab", "cal"], "back-menu.schema.json")
+        try check(sandbox, ["show", "t", "--tab", "me"], "back-menu.schema.json")
+        try check(sandbox, ["history", "t"], "event.schema.json", lines: true)
+        try check(sandbox, ["replay", "t"], "replay-line.schema.json", lines: true)
+        try check(sandbox, ["export", "t"], "event.schema.json", lines: true)
+        try check(sandbox, ["export", "t", "--redact"], "event.schema.json", lines: true)
+        try check(sandbox, ["restore", "t", "--dry-run"], "restore.schema.json")
+        try check(sandbox, ["report", "t", "-o", "t.html"], "report.schema.json")
+        try check(sandbox, ["lint", "t", "--fail-on", "never"], "lint.schema.json")
+    }
+
     @Test(
         "times are written twice, as milliseconds and as ISO-8601 text, and a veto carries its prompt",
         arguments: CommandBackend.all)

@@ -27,7 +27,7 @@ import Testing
         mail v4-v5: warning: blank back-menu row: backButtonTitle "" on entry 'inbox' [blank-menu-row]
           fix: set backButtonDisplayMode = .minimal (or a menuTitle) instead of an empty back title
         mail v6: error: a back-menu selection (entries.popped, source back-menu) removed 'reply' (popGuard "Discard reply?") without consulting the guard [guard-bypassed] (current)
-          fix: save or confirm outside navigationBar(_:shouldPop:) (the back menu and the swipe never call it), or use a custom back item without a menu
+          fix: save or confirm outside navigationBar(_:shouldPop:) (the back menu, the swipe and a tab reselect never call it), or use a custom back item without a menu
         linted 2 session(s), 9 event(s): 1 error(s), 2 warning(s), 0 info(s)
 
         """

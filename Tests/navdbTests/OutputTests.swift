@@ -324,8 +324,11 @@ import Testing
         let payload = try sandbox.ok(["--json", "restore", "s"]).object()
         #expect(
             Set(payload.keys) == [
-                "session", "version", "restoredVersion", "layers", "backButton", "backMenu", "attempts", "fallback",
+                "session", "version", "restoredVersion", "layers", "tabs", "selectedTab", "backButton", "backMenu",
+                "attempts", "fallback",
             ])
+        // No tab bar (DESIGN §15): both null.
+        #expect(payload["tabs"] is NSNull && payload["selectedTab"] is NSNull)
         #expect(payload["attempts"] as? Int == 1)
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 4\n")
         let past = try sandbox.ok(["--json", "restore", "s", "--at", "2"]).object()

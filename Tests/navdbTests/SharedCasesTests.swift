@@ -104,6 +104,12 @@ extension SharedCase: CustomTestStringConvertible {
         }
         if expectation.tabs != nil || expectation.selectedTab != nil {
             let state = try sandbox.ok(["--json", "stack", "case"]).object()
+            // What a restore would hand out: the same tabs and selection as the state.
+            let restore = try sandbox.ok(["--json", "restore", "case", "--dry-run"]).object()
+            #expect(
+                (restore["tabs"] as? [[String: Any]])?.map { $0["id"] as? String }
+                    == (state["tabs"] as? [[String: Any]])?.map { $0["id"] as? String })
+            #expect(restore["selectedTab"] as? String == state["selectedTab"] as? String)
             if let tabs = expectation.tabs {
                 let listed = try #require(state["tabs"] as? [[String: Any]], "no tabs: \(state)")
                 #expect(listed.map { $0["id"] as? String } == tabs)

@@ -115,6 +115,21 @@ extension SessionState {
                     && layer.entries.count == otherLayer.entries.count
                     && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
             }
+            && sameTabBar(tabBar, other.tabBar)
+    }
+
+    /// Both without a tab bar, or both with the same tabs (ids and titles by their scalars), the
+    /// same selection and the same parked stacks.
+    private func sameTabBar(_ a: TabBar?, _ b: TabBar?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.selectedIndex == b.selectedIndex && a.tabs.count == b.tabs.count
+            && zip(a.tabs, b.tabs).allSatisfy { x, y in
+                x.id.hasSameScalars(as: y.id) && x.title.isExactly(y.title) && x.reselect == y.reselect
+            }
+            && zip(a.parked, b.parked).allSatisfy { x, y in
+                x.navigationBarHidden == y.navigationBarHidden && x.entries.count == y.entries.count
+                    && zip(x.entries, y.entries).allSatisfy { $0.isExactly($1) }
+            }
     }
 }
 

@@ -69,7 +69,10 @@ package struct ReportBuilder: Sendable {
                     ReportMenuRow(row: $0.row, entry: $0.entry, title: $0.title, blank: $0.title.isEmpty)
                 },
                 noBackMenu: noBackMenu,
-                changes: Self.changes(from: before, to: state)))
+                changes: Self.changes(from: before, to: state), findings: [], findingsStarting: [],
+                tabs: state.tabBar.map { bar in
+                    ReportTabs(tabs: bar.tabs.map { ReportTab(id: $0.id, title: $0.title) }, selected: bar.selectedIndex)
+                }))
     }
 
     /// The report of everything fed.

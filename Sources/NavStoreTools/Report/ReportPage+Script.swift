@@ -237,6 +237,15 @@ extension ReportPage {
           function drawLayers(ver) {
             var holder = $('layers');
             clear(holder);
+            if (ver.tabs) {
+              var strip = holder.appendChild(el('p', 'tabs'));
+              strip.appendChild(el('span', null, 'Tabs: '));
+              ver.tabs.tabs.forEach(function (tab, i) {
+                if (i > 0) strip.appendChild(el('span', null, ' | '));
+                var name = tab.title === null || tab.title === '' ? tab.id : tab.title;
+                strip.appendChild(el(i === ver.tabs.selected ? 'strong' : 'span', null, i === ver.tabs.selected ? '[' + name + ']' : name));
+              });
+            }
             ver.layers.forEach(function (layer, i) {
               var box = holder.appendChild(el('div', 'layer'));
               box.appendChild(el('h3', null, (i === 0 ? 'Layer 0 (base' : 'Layer ' + i + ' (modal' + (layer.modalInPresentation ? ', modal in presentation' : '')) + (layer.navigationBarHidden ? ', navigation bar hidden' : '') + ')'));

@@ -180,7 +180,7 @@ package struct ReportVersion: Sendable, Hashable, Codable {
     package var summary: String
     /// Whether the event records a veto (the state did not change).
     package var veto: Bool
-    /// The state's layers, base first.
+    /// The state's layers, base first (under a tab bar, the selected tab's stack first).
     package var layers: [ReportLayer]
     /// The back button, or `nil` when there is none.
     package var backButton: ReportBackButton?
@@ -197,6 +197,32 @@ package struct ReportVersion: Sendable, Hashable, Codable {
     /// Indices into `SessionReport/findings` of the findings whose first version is this one
     /// (the timeline's markers).
     package var findingsStarting: [Int] = []
+    /// The tab bar (DESIGN §15): each tab's id and title in order and the selected one's index;
+    /// `nil` without one. Encoded only when set, so a session without tabs has the data it had.
+    package var tabs: ReportTabs? = nil
+}
+
+/// A version's tab bar as the report draws it: `{"selected": INDEX, "tabs": [{"id", "title"}]}`.
+package struct ReportTabs: Sendable, Hashable, Codable {
+    /// Each tab's id and title (`null` when it has none), in order.
+    package var tabs: [ReportTab]
+    /// The index in ``tabs`` of the selected tab.
+    package var selected: Int
+}
+
+/// One tab of ``ReportTabs``.
+package struct ReportTab: Sendable, Hashable, Codable {
+    package var id: String
+    package var title: String?
+
+    private enum CodingKeys: String, CodingKey { case id, title }
+
+    /// `{"id", "title"}` with `title` `null` when the tab has none.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+    }
 }
 
 /// A lint rule as the report explains it (``LintRule``'s id, severity, summary, fix and source).

@@ -22,7 +22,7 @@ struct RestoreCommand: Command {
             refused (exit 1) when navigation was recorded since that restore. --mark records the version \
             handed out, the attempt and the failed versions in a session.restored marker, which changes \
             no state (the state at a marker is the log's, not what the app was handed). --json prints \
-            {"session","version","restoredVersion","layers":[...],"backButton","backMenu","attempts",\
+            {"session","version","restoredVersion","layers":[...],"tabs","selectedTab","backButton","backMenu","attempts",\
             "fallback"}; with --ack {"session","pending","acknowledgedVersion","baseRootOnly",\
             "newestAcknowledgedVersion","alignedVersion"}.
             """,
@@ -130,7 +130,8 @@ struct RestoreCommand: Command {
     private func render(_ payload: RestorePayload, _ context: Context, counted: Bool) throws -> String {
         if context.json { return try JSONOutput.text(payload) + "\n" }
         // Drawn under the session's rules, as the payload's back button and menu were.
-        let state = SessionState(layers: payload.layers, platform: payload.platform)
+        var state = SessionState(layers: payload.layers, platform: payload.platform)
+        state.tabBar = payload.tabBar
         var text = "session \(Text.display(payload.session))  version \(payload.version)"
         if payload.restoredVersion != payload.version {
             text +=

@@ -125,9 +125,7 @@ extension NavigationStore {
                     if handedOut >= 1 {
                         (target, _) = try core.state(of: row, atVersion: handedOut, repairing: true)
                     } else {
-                        target = SessionState(
-                            layers: [Layer(entries: current.layers[0].entries.prefix(1).map { $0 })],
-                            platform: current.platform)
+                        target = current.rootsAlone
                     }
                     if !current.isExactly(target) {
                         let earlier = status.earlierAcknowledged(than: headThen)

@@ -10,7 +10,13 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// base layer has no entries), after repeated unacknowledged restores (see ``fallback``).
     public var restoredVersion: Int
     /// The layers to rebuild, base first, each with its entries (ids, routes, params, items).
+    /// Under a tab bar the base layer is the selected tab's stack.
     public var layers: [Layer]
+    /// The tab bar to rebuild (DESIGN §15): every tab in order, the selected one, and the stacks
+    /// of the tabs not selected (``SessionState/tabStacks`` of a state holding it); `nil` for a
+    /// session without one. JSON: `"tabs"` (`[{"id","title","reselect","navigationBarHidden","entries"}]`,
+    /// the selected tab's entries those of `layers[0]`) and `"selectedTab"`, both `null` without.
+    public var tabBar: TabBar? = nil
     /// The back button those layers show, or `nil`.
     public var backButton: BackButton?
     /// The back menu those layers show, or `nil`.
@@ -37,6 +43,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         version = state.version
         restoredVersion = state.version
         layers = state.state.layers
+        tabBar = state.state.tabBar
         backButton = state.backButton
         backMenu = state.backMenu
         attempts = 0
@@ -47,8 +54,9 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     package init(
         session: String, version: Int, restoredVersion: Int, layers: [Layer], backButton: BackButton?,
         backMenu: [BackMenuRow]?, attempts: Int, fallback: String?, nextFallback: String?,
-        platform: PlatformGeneration
+        platform: PlatformGeneration, tabBar: TabBar?
     ) {
+        self.tabBar = tabBar
         self.session = session
         self.version = version
         self.restoredVersion = restoredVersion
@@ -62,7 +70,52 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case session, version, restoredVersion, layers, backButton, backMenu, attempts, fallback
+        case session, version, restoredVersion, layers, tabs, selectedTab, backButton, backMenu, attempts, fallback
+    }
+    private enum TabKeys: String, CodingKey { case id, title, reselect, navigationBarHidden, entries }
+
+    /// Every tab of ``tabBar`` with its stack, in order (the selected one's being `layers[0]`).
+    public var tabStacks: [(tab: Tab, stack: Layer)]? {
+        guard let tabBar else { return nil }
+        return tabBar.tabs.indices.map { index in
+            (tabBar.tabs[index], index == tabBar.selectedIndex ? layers.first ?? Layer() : tabBar.parked[index])
+        }
+    }
+
+    /// Decodes what ``encode(to:)`` writes; `tabs` and `selectedTab` may be absent (a payload
+    /// written before tab bars).
+    /// - Throws: `DecodingError` for a missing key or a `selectedTab` that is none of the tabs.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        session = try c.decode(String.self, forKey: .session)
+        version = try c.decode(Int.self, forKey: .version)
+        restoredVersion = try c.decode(Int.self, forKey: .restoredVersion)
+        layers = try c.decode([Layer].self, forKey: .layers)
+        backButton = try c.decodeIfPresent(BackButton.self, forKey: .backButton)
+        backMenu = try c.decodeIfPresent([BackMenuRow].self, forKey: .backMenu)
+        attempts = try c.decode(Int.self, forKey: .attempts)
+        fallback = try c.decodeIfPresent(String.self, forKey: .fallback)
+        guard c.contains(.tabs), try !c.decodeNil(forKey: .tabs) else { return }
+        var list = try c.nestedUnkeyedContainer(forKey: .tabs)
+        var tabs: [Tab] = []
+        var stacks: [Layer] = []
+        while !list.isAtEnd {
+            let tab = try list.nestedContainer(keyedBy: TabKeys.self)
+            tabs.append(
+                Tab(
+                    id: try tab.decode(String.self, forKey: .id), title: try tab.decodeIfPresent(String.self, forKey: .title),
+                    reselect: try tab.decode(TabReselect.self, forKey: .reselect)))
+            stacks.append(
+                Layer(
+                    entries: try tab.decode([Entry].self, forKey: .entries),
+                    navigationBarHidden: try tab.decode(Bool.self, forKey: .navigationBarHidden)))
+        }
+        let selected = try c.decode(String.self, forKey: .selectedTab)
+        guard let index = tabs.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .selectedTab, in: c, debugDescription: "the selected tab '\(selected)' is not one of the tabs")
+        }
+        tabBar = TabBar(tabs: tabs, selectedIndex: index, stacks: stacks)
     }
 
     /// Encodes every key (`null` for an absent back button, menu or fallback).
@@ -72,6 +125,20 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         try c.encode(version, forKey: .version)
         try c.encode(restoredVersion, forKey: .restoredVersion)
         try c.encode(layers, forKey: .layers)
+        if let stacks = tabStacks {
+            var list = c.nestedUnkeyedContainer(forKey: .tabs)
+            for (tab, stack) in stacks {
+                var item = list.nestedContainer(keyedBy: TabKeys.self)
+                try item.encode(tab.id, forKey: .id)
+                try item.encode(tab.title, forKey: .title)
+                try item.encode(tab.reselect, forKey: .reselect)
+                try item.encode(stack.navigationBarHidden, forKey: .navigationBarHidden)
+                try item.encode(stack.entries, forKey: .entries)
+            }
+        } else {
+            try c.encodeNil(forKey: .tabs)
+        }
+        try c.encode(tabBar?.selected.id, forKey: .selectedTab)
         try c.encode(backButton, forKey: .backButton)
         try c.encode(backMenu, forKey: .backMenu)
         try c.encode(attempts, forKey: .attempts)

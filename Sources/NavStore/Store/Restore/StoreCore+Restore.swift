@@ -22,7 +22,7 @@ extension StoreCore {
             RestorePayload(
                 session: key, version: version, restoredVersion: restoredVersion, layers: state.layers,
                 backButton: state.backButton, backMenu: state.backMenu, attempts: status.attempts,
-                fallback: fallback, nextFallback: nextFallback, platform: state.platform)
+                fallback: fallback, nextFallback: nextFallback, platform: state.platform, tabBar: state.tabBar)
         }
     }
 
@@ -44,7 +44,7 @@ extension StoreCore {
             if restoredVersion > 0 {
                 (state, _) = try self.state(of: row, atVersion: restoredVersion, repairing: repairing)
             } else {
-                state = SessionState(layers: [Layer(entries: root.map { [$0] } ?? [])], platform: current.platform)
+                state = current.rootsAlone
                 if let earlier = status.earlierAcknowledged(than: head) { failedVersions.append(earlier) }
             }
         }
@@ -74,6 +74,7 @@ extension StoreCore {
         }
         try append(.sessionRestored(marker))
         for _ in current.layers.dropFirst() { try append(try write.state.decide(.dismiss(source: .programmatic))) }
+        if let bar = target.tabBar { try alignTabs(to: bar, append: append) { write.state } }
         let base = target.layers[0].entries
         if !(write.state.layers[0].entries.count == base.count
             && zip(write.state.layers[0].entries, base).allSatisfy { $0.isExactly($1) })
@@ -93,6 +94,48 @@ extension StoreCore {
         }
         try finishWrite(write)
         return write.version
+    }
+
+    /// The tab bar of `target` (DESIGN §15), with no modal layer up: its tabs (a first tab bar
+    /// needs an empty base stack, so one is emptied first), each tab not selected with the
+    /// target's stack and bar, then the target's selection. The selected tab's stack is the base
+    /// layer, which ``align(_:from:to:marker:at:)`` aligns after this.
+    private func alignTabs(
+        to bar: TabBar, append: (EventBody?) throws -> Void, state: () -> SessionState
+    ) throws {
+        if state().tabBar == nil && !state().layers[0].entries.isEmpty {
+            try append(.stackReplaced([]))
+        }
+        try append(try state().decide(.setTabs(bar.tabs)))
+        for (index, tab) in bar.tabs.enumerated() where index != bar.selectedIndex {
+            let wanted = bar.parked[index]
+            let have = state().stack(ofTab: tab.id) ?? Layer()
+            if !(have.entries.count == wanted.entries.count
+                && zip(have.entries, wanted.entries).allSatisfy { $0.isExactly($1) })
+            {
+                try append(
+                    wanted.entries.isEmpty
+                        ? .inTab(tab.id, .stackReplaced([]))
+                        : try state().decide(.inTab(tab.id, .setStack(wanted.entries))))
+            }
+            try append(try state().decide(.inTab(tab.id, .updateLayer(navigationBarHidden: wanted.navigationBarHidden))))
+        }
+        try append(try state().decide(.selectTab(bar.selected.id, source: .programmatic)))
+    }
+}
+
+extension SessionState {
+    /// The state a restore hands out when every recent state failed (<doc:Restore>): the base
+    /// layer's root alone, or under a tab bar each tab's root alone with the selection kept; no
+    /// modal layer, no hidden bar.
+    package var rootsAlone: SessionState {
+        var state = SessionState(layers: [Layer(entries: layers[0].entries.prefix(1).map { $0 })], platform: platform)
+        if let tabBar {
+            state.tabBar = TabBar(
+                tabs: tabBar.tabs, selectedIndex: tabBar.selectedIndex,
+                stacks: tabBar.parked.map { Layer(entries: $0.entries.prefix(1).map { $0 }) })
+        }
+        return state
     }
 }
 

@@ -99,7 +99,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .blankMenuRow: "a back-menu row has the title \"\" (an empty back title does not fall through)"
         case .untitledMenuRow: "a back-menu row says \"Back\" because its item has no title of any kind"
         case .duplicateMenuRows: "two or more rows of one back menu have the same title"
-        case .guardBypassed: "a back-menu pop, swipe or swipe-down dismissal removed a guarded entry without asking"
+        case .guardBypassed:
+            "a back-menu pop, swipe, swipe-down dismissal or tap on the selected tab removed a guarded entry without asking"
         case .noWayBack:
             "a screen above its layer's root has no back button and no left items, or is under a hidden navigation bar (which hides its left items too)"
         case .ignoredBackSetting:
@@ -121,7 +122,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .duplicateMenuRows:
             "give the screens distinct titles or menuTitles"
         case .guardBypassed:
-            "save or confirm outside navigationBar(_:shouldPop:) (the back menu and the swipe never call it), or use a custom back item without a menu"
+            "save or confirm outside navigationBar(_:shouldPop:) (the back menu, the swipe and a tab reselect never call it), or use a custom back item without a menu"
         case .noWayBack:
             "show the navigation bar and its back button, or add a left item that goes back"
         case .ignoredBackSetting:
@@ -148,7 +149,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .duplicateMenuRows:
             "UIKit back menu (iOS 14): rows are the titles of the screens below, nearest first, with nothing else to tell them apart; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case menu-lists-nearest-first"
         case .guardBypassed:
-            "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases: a back-menu selection that pops several entries and a guarded one with them (uikit-back-button.json; public-reports-2.json C9, Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses"
+            "UINavigationBarDelegate.navigationBar(_:shouldPop:) is consulted for the back-button tap only, not for the back menu or the interactive pop gesture, and isModalInPresentation alone stops a swipe-down; https://developer.apple.com/documentation/uikit/uinavigationbardelegate/navigationbar(_:shouldpop:); cases: a back-menu selection that pops several entries and a guarded one with them (uikit-back-button.json; public-reports-2.json C9, Esri/arcgis-maps-sdk-swift-toolkit PR #1229), C13-sheet-swipe-down-dismisses; a tap on the selected tab pops its navigation controller to the root (UITabBarController's default; cases-tabs TB3)"
         case .noWayBack:
             "UINavigationItem.hidesBackButton removes the back button, its menu and the swipe, and so does UINavigationController.setNavigationBarHidden(true) (WordPress-iOS #6007, RTRootNavigationController #134); https://developer.apple.com/documentation/uikit/uinavigationitem/hidesbackbutton, https://developer.apple.com/documentation/uikit/uinavigationcontroller/setnavigationbarhidden(_:animated:); cases hidden-back-button-means-no-menu, C21-custom-left-item-disables-swipe-back, G1-hidden-bar-refuses-edge-swipe"
         case .ignoredBackSetting:

@@ -103,8 +103,20 @@ extension SessionState {
     }
 
     /// Appends to `hits` the ``lintViolations(_:)`` of this state, in the same order, without
-    /// writing their messages; `rules` is `LintRuleMask(options)`, decided once per run.
+    /// writing their messages; `rules` is `LintRuleMask(options)`, decided once per run. Under a
+    /// tab bar each tab's stack is judged too, as it shows when selected (DESIGN §15): a menu
+    /// defect of a tab off screen is one the user meets on switching to it.
     package func lintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
+        onScreenLintHits(options, rules: rules, into: &hits)
+        guard let tabBar else { return }
+        for (index, tab) in tabBar.tabs.enumerated() where index != tabBar.selectedIndex {
+            guard !tabBar.parked[index].entries.isEmpty, let view = try? viewingTab(tab.id) else { continue }
+            view.onScreenLintHits(options, rules: rules, into: &hits)
+        }
+    }
+
+    /// ``lintHits(_:rules:into:)`` of the layers on screen alone.
+    private func onScreenLintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         if rules.contains(.blankMenuRow) || rules.contains(.untitledMenuRow) || rules.contains(.duplicateMenuRows),
             let positions = backMenuPositions
         {

@@ -1,0 +1,225 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
+
+private func push(_ id: String, _ item: NavigationItem = NavigationItem()) -> NavigationCommand {
+    .push(Entry(id: id, item: item))
+}
+
+private let mailAndCalendar = NavigationCommand.setTabs([Tab(id: "mail", title: "Mail"), Tab(id: "cal", title: "Calendar")])
+private let discard = NavigationItem(title: "Draft", popGuard: PopGuard(prompt: "Discard draft?"))
+
+/// Runs `commands` from a new session; the events they made and the state after them.
+private func run(_ commands: [NavigationCommand]) throws -> (events: [EventBody], state: SessionState) {
+    var state = SessionState()
+    var events: [EventBody] = []
+    for command in commands {
+        guard let event = try state.decide(command) else { continue }
+        try state.validate(event)
+        state.apply(event)
+        events.append(event)
+    }
+    return (events, state)
+}
+
+/// Tab bars (DESIGN §15) beyond the shared cases: what the rules do at the edges, lint, and the store.
+@Suite("Tab bars")
+struct TabBarTests {
+    @Test("a programmatic selection switches the tab under a modal layer, which stays on top")
+    func programmaticUnderModal() throws {
+        let (_, state) = try run([
+            mailAndCalendar, push("A"), .present(Entry(id: "S")), .selectTab("cal", source: .programmatic),
+        ])
+        #expect(state.selectedTab == "cal")
+        #expect(state.entryIDs == [[], ["S"]])
+        #expect(state.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
+        // The modal layer dismissed, the calendar tab (empty) is on screen.
+        var after = state
+        after.apply(try #require(try state.decide(.dismiss(source: .programmatic))))
+        #expect(after.entryIDs == [[]])
+    }
+
+    @Test("a push under a modal layer names the selected tab, and is recorded as that tab's")
+    func pushUnderModal() throws {
+        let (events, state) = try run([mailAndCalendar, push("A"), .present(Entry(id: "S")), .inTab("mail", push("B"))])
+        #expect(events.last == .inTab("mail", .entryPushed(Entry(id: "B"))))
+        #expect(state.entryIDs == [["A", "B"], ["S"]])
+        // The selected tab on screen: the command itself, no "tab".
+        let (plain, _) = try run([mailAndCalendar, push("A"), .inTab("mail", push("B"))])
+        #expect(plain.last == .entryPushed(Entry(id: "B")))
+    }
+
+    @Test("tabs replaced: kept tabs keep their stacks, a dropped tab's entries leave, the selection moves to the first")
+    func replaceTabs() throws {
+        let (_, state) = try run([
+            mailAndCalendar, push("A"), .selectTab("cal"), push("C"),
+            .setTabs([Tab(id: "mail", title: "Inbox"), Tab(id: "set")]),
+        ])
+        #expect(state.selectedTab == "mail")
+        #expect(state.entryIDs == [["A"]])
+        #expect(state.tabStacks?.map(\.tab) == [Tab(id: "mail", title: "Inbox"), Tab(id: "set")])
+        // C left with its tab: its id may be pushed again.
+        var again = state
+        again.apply(try #require(try state.decide(push("C"))))
+        #expect(again.entryIDs == [["A", "C"]])
+        // The same tabs again change nothing; a title that differs only in its bytes does.
+        #expect(try state.decide(.setTabs([Tab(id: "mail", title: "Inbox"), Tab(id: "set")])) == nil)
+        #expect(try state.decide(.setTabs([Tab(id: "mail", title: "Inbox"), Tab(id: "set", title: "")])) != nil)
+    }
+
+    @Test("an update finds its entry in a tab off screen; a pop there is programmatic only")
+    func offScreenUpdateAndPop() throws {
+        let (events, state) = try run([
+            mailAndCalendar, push("A"), push("B"), .selectTab("cal"), push("C"),
+            .update(entryID: "B", item: NavigationItem(title: "Read")),
+            .inTab("mail", .popTo(entryID: "A", source: .programmatic)),
+        ])
+        #expect(events.suffix(2) == [
+            .inTab("mail", .itemUpdated(id: "B", item: NavigationItem(title: "Read"), fields: ["title"])),
+            .inTab("mail", .entriesPopped(source: .programmatic, ids: ["B"], confirmed: false)),
+        ])
+        #expect(state.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
+        #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .popTo(entryID: "A", source: .backMenu))) }
+        #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .back)) }
+        #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .cancelPop(source: .gesture))) }
+    }
+
+    @Test("viewingTab: another tab's back button and menu; the selected tab is the state itself")
+    func viewingTab() throws {
+        let (_, state) = try run([mailAndCalendar, push("A", NavigationItem(title: "Inbox")), push("B"), .selectTab("cal")])
+        #expect(state.backButton == nil)
+        let mail = try state.viewingTab("mail")
+        #expect(mail.backButton?.label == "Inbox")
+        #expect(mail.backMenu?.map(\.entry) == ["A"])
+        #expect(mail.selectedTab == "mail")
+        #expect(try state.viewingTab("cal") == state)
+        #expect(throws: NavigationError.unknownTab(id: "x", tabs: ["mail", "cal"])) { try state.viewingTab("x") }
+        #expect(throws: NavigationError.noTabBar(action: "read tab 'x'")) { try SessionState().viewingTab("x") }
+    }
+
+    @Test("a tab's event can only follow its tab bar: validate refuses one on a session without it, or for a tab it lacks")
+    func validateTabEvents() throws {
+        let (_, state) = try run([mailAndCalendar, push("A")])
+        #expect(throws: NavigationError.self) { try SessionState().validate(.inTab("mail", .entryPushed(Entry(id: "A")))) }
+        #expect(throws: NavigationError.self) { try state.validate(.inTab("x", .entryPushed(Entry(id: "B")))) }
+        #expect(throws: NavigationError.self) { try state.validate(.tabSelected(id: "x", source: .tap)) }
+        // A reselect pop that is not the pop to the root.
+        let (_, deep) = try run([mailAndCalendar, push("A"), push("B"), push("C")])
+        #expect(throws: NavigationError.self) {
+            try deep.validate(.entriesPopped(source: .tabReselect, ids: ["C"], confirmed: false))
+        }
+        try deep.validate(.entriesPopped(source: .tabReselect, ids: ["B", "C"], confirmed: false))
+    }
+
+    @Test("lint: a reselect past a guard is guard-bypassed; a tab off screen has its menu judged")
+    func lint() throws {
+        let (events, _) = try run([
+            mailAndCalendar, push("A", NavigationItem(title: "Inbox")), push("B", discard), .selectTab("mail"),
+        ])
+        var linter = SessionLinter(session: "s", options: LintOptions())
+        linter.consume(.sessionStarted(name: nil))
+        for event in events { linter.consume(event) }
+        let bypass = linter.finish().filter { $0.rule == .guardBypassed }
+        #expect(bypass.map(\.entries) == [["B"]])
+        #expect(bypass.first?.message.contains("tab-reselect") == true)
+
+        // A blank back-menu row in the mail tab, found while the calendar tab is on screen.
+        let (offScreen, _) = try run([
+            mailAndCalendar, push("A", NavigationItem(title: "")), push("B"), .selectTab("cal"), push("C"),
+        ])
+        var second = SessionLinter(session: "s", options: LintOptions())
+        second.consume(.sessionStarted(name: nil))
+        for event in offScreen { second.consume(event) }
+        let blank = second.finish().filter { $0.rule == .blankMenuRow }
+        #expect(blank.count == 1)
+        #expect(blank.first?.current == true)
+    }
+
+    @Test("the store keeps the tab bar: the projection, snapshots, a past version, a reopened file, rebuild", arguments: StoreBackend.all)
+    func store(backend: StoreBackend) throws {
+        let directory = try TemporaryDirectory()
+        let location = backend == .sqlite ? directory.path("nav.sqlite") : try backend.location(directory)
+        var options = StoreOptions()
+        options.snapshotInterval = 2
+        let commands: [NavigationCommand] = [
+            mailAndCalendar, push("A", NavigationItem(title: "Inbox")), push("B"), .selectTab("cal"), push("C"),
+            .inTab("mail", push("X")), .selectTab("mail", source: .programmatic), .selectTab("mail"),
+        ]
+        var expected: [SessionState] = []
+        do {
+            let store = try NavigationStore(path: location, options: options)
+            try store.startSession("s")
+            var state = SessionState()
+            for command in commands {
+                try store.execute(command, session: "s")
+                if let event = try state.decide(command) { state.apply(event) }
+                expected.append(state)
+            }
+            #expect(try store.state(session: "s").state == state)
+        }
+        let reopened = try NavigationStore(path: location, options: options)
+        let now = try reopened.state(session: "s")
+        #expect(now.state == expected.last)
+        #expect(now.state.selectedTab == "mail" && now.state.entryIDs == [["A"]])
+        for (index, state) in expected.enumerated() {
+            #expect(try reopened.state(session: "s", at: .version(index + 2)).state == state, "version \(index + 2)")
+        }
+        let report = try reopened.rebuild(verify: true)
+        #expect(report.differences.isEmpty, "\(report.differences)")
+        #expect(try reopened.check().problems.isEmpty)
+    }
+
+    @Test(
+        "restore hands out every tab and the selection; after failed restores each tab's root alone, and the acknowledgement brings the log in line",
+        arguments: StoreBackend.all)
+    func restore(backend: StoreBackend) throws {
+        let directory = try TemporaryDirectory()
+        let location = backend == .sqlite ? directory.path("nav.sqlite") : try backend.location(directory)
+        var options = StoreOptions()
+        options.restoreAttemptLimit = 1
+        let store = try NavigationStore(path: location, options: options)
+        try store.startSession("s")
+        for command: NavigationCommand in [
+            mailAndCalendar, push("A", NavigationItem(title: "Inbox")), push("B"), .selectTab("cal"), push("C"),
+            push("D"), .present(Entry(id: "S")),
+        ] {
+            try store.execute(command, session: "s")
+        }
+        let payload = try store.restore(session: "s", mark: true)
+        #expect(payload.layers.map { $0.entries.map(\.id) } == [["C", "D"], ["S"]])
+        #expect(payload.tabBar?.selected.id == "cal")
+        #expect(payload.tabStacks?.map { $0.stack.entries.map(\.id) } == [["A", "B"], ["C", "D"]])
+        // The JSON keeps layers and adds tabs and selectedTab; it reads back as the same payload.
+        let json = try JSONEncoder().encode(payload)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["selectedTab"] as? String == "cal")
+        #expect((object["tabs"] as? [[String: Any]])?.map { $0["id"] as? String } == ["mail", "cal"])
+        let decoded = try JSONDecoder().decode(RestorePayload.self, from: json)
+        #expect(decoded.tabBar == payload.tabBar && decoded.layers == payload.layers)
+
+        // Unacknowledged (limit 1): the next restore hands out each tab's root alone, selection kept.
+        let fallback = try store.restore(session: "s", mark: true)
+        #expect(fallback.restoredVersion == 0)
+        #expect(fallback.layers.map { $0.entries.map(\.id) } == [["C"]])
+        #expect(fallback.tabStacks?.map { $0.stack.entries.map(\.id) } == [["A"], ["C"]])
+        try store.acknowledgeRestore(session: "s")
+        let now = try store.state(session: "s").state
+        #expect(now.selectedTab == "cal")
+        #expect(now.entryIDs == [["C"]])
+        #expect(now.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
+        #expect(try store.check().problems.isEmpty)
+
+        // A session without a tab bar: no tabs in the payload, null in its JSON.
+        try store.startSession("plain")
+        try store.execute(push("P"), session: "plain")
+        let plain = try store.restore(session: "plain")
+        #expect(plain.tabBar == nil)
+        let plainJSON = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(plain)) as? [String: Any])
+        #expect(plainJSON["tabs"] is NSNull && plainJSON["selectedTab"] is NSNull)
+    }
+}
