@@ -22,6 +22,9 @@ import NavStore
 /// | `itemChanged` | `id`, `item` (both required) |
 /// | `present` | `stack` (required), `modalInPresentation` (bool) |
 /// | `dismissAttempt`, `didDismiss`, `dismiss` | none |
+/// | `setTabs` | `tabs` (required): `[{"id", "title", "reselect"}]` (DESIGN §15) |
+/// | `didSelectTab`, `selectTab` | `id` (required): the tab tapped, or selected by the app |
+/// | `tabStack` | `tab`, `stack` (both required): a tab's stack off screen |
 public struct UIKitTraceLine: Sendable, Hashable, Decodable {
     /// The callback.
     public var callback: NavigationCallback
@@ -103,6 +106,19 @@ public struct UIKitTraceLine: Sendable, Hashable, Decodable {
             callback = .didDismiss(layer: layer)
         case "dismiss":
             callback = .dismiss(layer: layer)
+        case "setTabs", "didSelectTab", "selectTab", "tabStack":
+            if layer != nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key("layer"), in: c,
+                    debugDescription: "a \(name) line takes no 'layer': a tab bar is the base layer's")
+            }
+            switch name {
+            case "setTabs": callback = .setTabs(try required([Tab].self, "tabs"))
+            case "didSelectTab": callback = .didSelectTab(id: try required(String.self, "id"))
+            case "selectTab": callback = .selectTab(id: try required(String.self, "id"))
+            default:
+                callback = .tabStack(tab: try required(String.self, "tab"), stack: try required([Entry].self, "stack"))
+            }
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: key("callback"), in: c,

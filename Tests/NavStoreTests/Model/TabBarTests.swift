@@ -222,4 +222,65 @@ struct TabBarTests {
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(plain)) as? [String: Any])
         #expect(plainJSON["tabs"] is NSNull && plainJSON["selectedTab"] is NSNull)
     }
+
+    @Test("the observer: a tab bar's callbacks become tab commands, a reselect's didShow changes nothing, a tab off screen is followed")
+    func observer() throws {
+        var observer = NavigationControllerObserver()
+        var state = SessionState()
+        var commands: [NavigationCommand] = []
+        func feed(_ callback: NavigationCallback) throws {
+            for command in try observer.observe(callback, state: state) {
+                commands.append(command)
+                if let event = try state.decide(command) { state.apply(event) }
+            }
+        }
+        try feed(.setTabs([Tab(id: "mail", title: "Mail"), Tab(id: "cal", title: "Calendar")]))
+        try feed(.didShow(stack: [Entry(id: "A")]))
+        try feed(.didShow(stack: [Entry(id: "A"), Entry(id: "B")]))
+        try feed(.didSelectTab(id: "cal"))
+        try feed(.didShow(stack: [Entry(id: "C")]))
+        try feed(.tabStack(tab: "mail", stack: [Entry(id: "A"), Entry(id: "B"), Entry(id: "X")]))
+        try feed(.tabStack(tab: "mail", stack: [Entry(id: "A"), Entry(id: "X", item: NavigationItem(title: "X"))]))
+        try feed(.selectTab(id: "mail"))
+        try feed(.didSelectTab(id: "mail"))
+        let before = commands.count
+        try feed(.didShow(stack: [Entry(id: "A")]))
+        #expect(commands.count == before, "the didShow of a reselect's pop to the root changes nothing")
+        #expect(
+            commands == [
+                .setTabs([Tab(id: "mail", title: "Mail"), Tab(id: "cal", title: "Calendar")]), .push(Entry(id: "A")),
+                .push(Entry(id: "B")), .selectTab("cal", source: .tap), .push(Entry(id: "C")),
+                .inTab("mail", .push(Entry(id: "X"))),
+                .inTab("mail", .update(entryID: "X", item: NavigationItem(title: "X"))),
+                .inTab("mail", .setStack([Entry(id: "A"), Entry(id: "X", item: NavigationItem(title: "X"))])),
+                .selectTab("mail", source: .programmatic), .selectTab("mail", source: .tap),
+            ])
+        #expect(state.selectedTab == "mail" && state.entryIDs == [["A"]])
+        // A tab the bar lacks is refused, naming it.
+        #expect(throws: ObservationError.self) { try observer.observe(.didSelectTab(id: "x"), state: state) }
+    }
+
+    @Test("a UIKit trace with a tab bar imports, and its tab lines refuse a layer", arguments: StoreBackend.all)
+    func trace(backend: StoreBackend) throws {
+        let directory = try TemporaryDirectory()
+        let location = backend == .sqlite ? directory.path("nav.sqlite") : try backend.location(directory)
+        let store = try NavigationStore(path: location)
+        let lines = [
+            #"{"callback":"setTabs","tabs":[{"id":"mail","title":"Mail"},{"id":"cal","reselect":"none"}]}"#,
+            #"{"callback":"didShow","stack":[{"id":"A"}]}"#,
+            #"{"callback":"didShow","stack":[{"id":"A"},{"id":"B"}]}"#,
+            #"{"callback":"didSelectTab","id":"cal"}"#,
+            #"{"callback":"didShow","stack":[{"id":"C"}]}"#,
+            #"{"callback":"tabStack","tab":"mail","stack":[{"id":"A"}]}"#,
+            #"{"callback":"didSelectTab","id":"cal"}"#,
+        ]
+        let report = try store.importUIKitTrace(lines: lines, session: "t", platform: nil)
+        #expect(report.session == "t")
+        let state = try store.state(session: "t").state
+        #expect(state.selectedTab == "cal" && state.entryIDs == [["C"]])
+        #expect(state.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
+        #expect(throws: (any Error).self) {
+            try store.importUIKitTrace(lines: [#"{"callback":"selectTab","id":"cal","layer":0}"#], session: "u", platform: nil)
+        }
+    }
 }

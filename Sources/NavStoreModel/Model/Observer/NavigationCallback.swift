@@ -39,6 +39,18 @@ public enum NavigationCallback: Sendable, Hashable {
     /// The app's `dismiss(animated:)` of the modal layer `layer` (the top one when `nil`); the
     /// layers above it leave with it, as UIKit dismisses everything it presented.
     case dismiss(layer: Int? = nil)
+    /// The app gave its `UITabBarController` these tabs (`setViewControllers`, or its tab bar at
+    /// launch), each with what tapping it while selected does (DESIGN §15, ``TabReselect``).
+    case setTabs([Tab])
+    /// `tabBarController(_:didSelect:)`: the user tapped the tab `id` (also when it was already
+    /// selected: UIKit then pops its stack to the root, unless `shouldSelect` returned `false`).
+    case didSelectTab(id: String)
+    /// The app set `selectedIndex` or `selectedViewController` to the tab `id`.
+    case selectTab(id: String)
+    /// The navigation controller of tab `tab`, not on screen, now holds `stack` (bottom first,
+    /// at least one entry): what the app's navigation controller subclass reports after a push,
+    /// pop or `setViewControllers` into a tab that is not shown (no delegate callback comes then).
+    case tabStack(tab: String, stack: [Entry])
 
     /// The callback's name in a UIKit callback trace (`didShow`, `shouldPop`, ...).
     public var name: String {
@@ -53,13 +65,17 @@ public enum NavigationCallback: Sendable, Hashable {
         case .dismissAttempt: "dismissAttempt"
         case .didDismiss: "didDismiss"
         case .dismiss: "dismiss"
+        case .setTabs: "setTabs"
+        case .didSelectTab: "didSelectTab"
+        case .selectTab: "selectTab"
+        case .tabStack: "tabStack"
         }
     }
 
     /// Every callback name, in the order <doc:Recording> lists them.
     public static let names = [
         "didShow", "shouldPop", "didPop", "programmatic", "interactivePop", "itemChanged", "present",
-        "dismissAttempt", "didDismiss", "dismiss",
+        "dismissAttempt", "didDismiss", "dismiss", "setTabs", "didSelectTab", "selectTab", "tabStack",
     ]
 
     /// The layer the callback names, `nil` for the top layer (and for `itemChanged`, whose id says
@@ -70,7 +86,7 @@ public enum NavigationCallback: Sendable, Hashable {
             .programmatic(_, let layer), .interactivePop(_, _, let layer), .present(_, _, let layer),
             .dismissAttempt(let layer), .didDismiss(let layer), .dismiss(let layer):
             layer
-        case .itemChanged: nil
+        case .itemChanged, .setTabs, .didSelectTab, .selectTab, .tabStack: nil
         }
     }
 }

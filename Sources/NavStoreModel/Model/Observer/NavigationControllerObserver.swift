@@ -196,7 +196,50 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             let count = state.topLayerIndex - index + 1
             return try accepted(
                 Array(repeating: .dismiss(source: .programmatic), count: count), by: state, callback: name)
+        case .setTabs(let tabs):
+            forget()
+            return try accepted([.setTabs(tabs)], by: state, callback: name)
+        case .didSelectTab(let id):
+            // A tap; on the selected tab it does what the tab's reselect says (the didShow of the
+            // pop to the root that follows then changes nothing).
+            forget()
+            return try accepted([.selectTab(id, source: .tap)], by: state, callback: name)
+        case .selectTab(let id):
+            forget()
+            return try accepted([.selectTab(id, source: .programmatic)], by: state, callback: name)
+        case .tabStack(let tab, let stack):
+            try requireShowable(stack, callback: name)
+            return try tabStack(stack, tab: tab, state: state)
         }
+    }
+
+    /// The commands that take tab `tab`'s stack, not on screen, to `shown`: a push or a
+    /// programmatic pop when that is the difference, else a replacement (rule 12's checks).
+    private func tabStack(_ shown: [Entry], tab: String, state: SessionState) throws(ObservationError)
+        -> [NavigationCommand]
+    {
+        guard let current = state.stack(ofTab: tab)?.entries else {
+            // Not a tab of the session: the rules name what is wrong (no tab bar, an unknown tab).
+            return try accepted([.inTab(tab, .setStack(shown))], by: state, callback: "tabStack")
+        }
+        var commands: [NavigationCommand] = []
+        // Items that differ, then the stack itself.
+        for entry in shown {
+            guard let old = current.first(where: { $0.id.hasSameScalars(as: entry.id) }),
+                !old.item.changedFields(to: entry.item).isEmpty
+            else { continue }
+            commands.append(.inTab(tab, .update(entryID: entry.id, item: entry.item)))
+        }
+        if !Self.sameStack(current, shown) {
+            if shown.count == current.count + 1, Self.sameStack(current, shown.dropLast()) {
+                commands.append(.inTab(tab, .push(shown[shown.count - 1])))
+            } else if shown.count < current.count, Self.sameStack(current.prefix(shown.count), shown) {
+                commands.append(.inTab(tab, .popTo(entryID: shown[shown.count - 1].id, source: .programmatic)))
+            } else {
+                commands.append(.inTab(tab, .setStack(shown)))
+            }
+        }
+        return try accepted(commands, by: state, callback: "tabStack")
     }
 
     // MARK: Pops and vetoes
