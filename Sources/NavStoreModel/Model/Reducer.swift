@@ -141,7 +141,13 @@ extension SessionState {
         guard let tabBar else { throw .noTabBar(action: "act on tab '\(tab)'") }
         guard let index = tabBar.index(of: tab) else { throw .unknownTab(id: tab, tabs: tabBar.tabs.map(\.id)) }
         let id = tabBar.tabs[index].id
-        if index == tabBar.selectedIndex && layers.count == 1 { return try decide(command) }
+        if index == tabBar.selectedIndex && layers.count == 1 {
+            // The tab on screen: the command itself, but an update names an entry of this tab.
+            if case .update(let entryID, _) = command, location(of: entryID) == nil {
+                throw .entryNotLive(id: entryID, stack: stackDescription(against: entryID))
+            }
+            return try decide(command)
+        }
         let where_ = index == tabBar.selectedIndex ? "it is under a modal layer" : "it is not the selected tab"
         switch command {
         case .push, .popToRoot, .setStack, .update, .updateLayer:

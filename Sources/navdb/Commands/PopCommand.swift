@@ -12,7 +12,6 @@ struct PopCommand: WritingCommand {
 
 /// What `pop` adds to a writing command: how the pop was made, and the answer to a guard.
 struct PopAction: NavigationAction {
-    static let takesTab = true
     /// `--source <source>`.
     static let source = Option<PopSource>(
         "source", "source", default: .backButton,

@@ -11,7 +11,6 @@ struct PopToCommand: WritingCommand {
 
 /// What `pop-to` adds to a writing command: the entry to pop to, and how.
 struct PopToAction: NavigationAction {
-    static let takesTab = true
     /// `<id>`: the entry that stays.
     static let id = Argument.entry(help: "The entry to pop to (it stays).")
     /// `--source <source>`.

@@ -10,7 +10,6 @@ struct PopToRootCommand: WritingCommand {
 
 /// `pop-to-root` adds nothing to a writing command.
 struct PopToRootAction: NavigationAction {
-    static let takesTab = true
     static let spec = CommandSpec(
         abstract: "Pop everything above the top layer's root.",
         discussion: """

@@ -10,7 +10,6 @@ struct PushCommand: WritingCommand {
 
 /// What `push` adds to a writing command: the entry.
 struct PushAction: NavigationAction {
-    static let takesTab = true
     static let spec = CommandSpec(
         abstract: "Push an entry on the top layer.",
         discussion:

@@ -13,6 +13,7 @@ struct TabsCommand: WritingCommand {
 
 /// What `tabs` adds to a writing command: the tabs, in order.
 struct TabsAction: NavigationAction {
+    static let takesTab = false
     /// `<tab> ...`: each `ID[:TITLE][@none|@guarded|@popToRoot]`.
     static let tabs = Argument(
         variadic: "tab",
@@ -40,10 +41,19 @@ struct TabsAction: NavigationAction {
         }
         var tabs: [Tab] = []
         for word in words {
-            do throws(InvalidValue) { tabs.append(try Self.tab(word)) } catch {
-                throw arguments.error(
-                    "Invalid tab '\(Text.escaped(word))': \(error.expected)")
+            let tab: Tab
+            do throws(InvalidValue) { tab = try Self.tab(word) } catch {
+                throw arguments.error("Invalid tab '\(Text.escaped(word))': \(error.expected)")
             }
+            guard !tab.id.isEmpty else {
+                throw arguments.error(
+                    "Invalid tab '\(Text.escaped(word))': its id (before the first ':') is empty; a tab is ID[:TITLE][@none|@guarded]")
+            }
+            // Ids compared by their bytes, as the rules compare them.
+            if tabs.contains(where: { $0.id.utf8.elementsEqual(tab.id.utf8) }) {
+                throw arguments.error("Tab '\(Text.escaped(tab.id))' is given twice: each tab's id is given once")
+            }
+            tabs.append(tab)
         }
         self.tabs = tabs
     }
@@ -82,6 +92,7 @@ struct SelectTabCommand: WritingCommand {
 
 /// What `select-tab` adds to a writing command: the tab, and how it was selected.
 struct SelectTabAction: NavigationAction {
+    static let takesTab = false
     /// `<tab>`.
     static let tab = Argument("tab", help: "The tab's id.", nonEmpty: "a tab id", parser: String.parser)
     /// `--source <source>`.

@@ -12,6 +12,7 @@ struct UpdateCommand: WritingCommand {
 
 /// What `update` adds to a writing command: the entry, the fields to set and those to unset.
 struct UpdateAction: WriteAction {
+    static let takesTab = true
     /// `<id>`: the live entry to change.
     static let id = Argument.entry(help: "The live entry to change.")
     /// `--unset <field> ...`: names from the library's list of item fields.
@@ -50,8 +51,9 @@ struct UpdateAction: WriteAction {
     }
 
     func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
-        try context.store().updateItem(id, session: session, at: write.at, expectedVersion: write.expectedVersion) {
-            item in
+        try context.store().updateItem(
+            id, session: session, tab: write.tab, at: write.at, expectedVersion: write.expectedVersion
+        ) { item in
             for name in unset { _ = NavigationItemField.unset(name, in: &item) }
             options.apply(to: &item)
         }

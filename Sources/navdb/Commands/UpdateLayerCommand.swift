@@ -15,7 +15,6 @@ struct UpdateLayerCommand: WritingCommand {
 /// What `update-layer` adds to a writing command: one value per field of ``LayerField`` given,
 /// each by a pair of flags that cannot both be given.
 struct UpdateLayerAction: NavigationAction {
-    static let takesTab = true
     /// `--navigation-bar-hidden`.
     static let barHidden = Flag(
         "navigation-bar-hidden",

@@ -32,6 +32,9 @@ protocol NavigationAction: WriteAction {
 }
 
 extension NavigationAction {
+    /// Every navigation command takes `--tab`; the rules say which a tab's stack off screen takes.
+    static var takesTab: Bool { true }
+
     func append(_ context: Context, session: String, write: WriteOptions) throws -> AppendResult {
         try context.store().execute(
             write.tab.map { .inTab($0, command) } ?? command, session: session, at: write.at,

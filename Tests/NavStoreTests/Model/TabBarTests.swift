@@ -85,6 +85,13 @@ struct TabBarTests {
         #expect(state.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
         #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .popTo(entryID: "A", source: .backMenu))) }
         #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .back)) }
+        // An update that names a tab must find the entry in that tab, the one on screen too.
+        #expect(throws: NavigationError.self) {
+            try state.decide(.inTab("cal", .update(entryID: "A", item: NavigationItem(title: "X"))))
+        }
+        #expect(throws: NavigationError.self) {
+            try state.decide(.inTab("mail", .update(entryID: "C", item: NavigationItem(title: "X"))))
+        }
         #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .cancelPop(source: .gesture))) }
     }
 

@@ -175,13 +175,14 @@ struct WritingCommandHelpTests {
 
             Pops to that row's entry in one step; pop guards are not consulted, as UIKit does not ask navigationBar(_:shouldPop:) for a back-menu selection.
 
-            USAGE: navdb menu-select <key> <row> [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb menu-select <key> <row> [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
               <row>                   The row number, 1 = nearest (see 'navdb back-menu').
 
             OPTIONS:
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -201,12 +202,13 @@ struct WritingCommandHelpTests {
 
             The app's own action: programmatic, so guards are not consulted. Refused at the root of the base layer.
 
-            USAGE: navdb back <key> [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb back <key> [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
 
             OPTIONS:
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -253,7 +255,7 @@ struct WritingCommandHelpTests {
 
             Options not given leave their fields unchanged. --unset FIELD (repeatable) resets a field first; FIELD is an item option's name without dashes, or back-bar-button-item for the whole custom item. A field cannot be both set and unset in one update.
 
-            USAGE: navdb update <key> <id> [<item options>] [--unset <field> ...] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb update <key> <id> [<item options>] [--unset <field> ...] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -283,6 +285,7 @@ struct WritingCommandHelpTests {
 
             OPTIONS:
               --unset <field> ...     Reset a field to unset (applied before the options that set). (values: title, back-button-title, back-bar-button-item, back-bar-button-title, back-bar-button-image, menu-suppressed, display-mode, hides-back-button, left-items, supplement-back-button, style, menu-title, pop-guard, interactive-pop-disabled, content-pop-disabled)
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -302,7 +305,7 @@ struct WritingCommandHelpTests {
 
             Its back button and menu list only its own entries. Refused over an empty base layer.
 
-            USAGE: navdb present <key> <id> [<item options>] [--route <route>] [--param <key=value> ...] [--modal-in-presentation] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb present <key> <id> [<item options>] [--route <route>] [--param <key=value> ...] [--modal-in-presentation] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -336,6 +339,7 @@ struct WritingCommandHelpTests {
                                       A restoration parameter (a string); repeat for several.
               --modal-in-presentation
                                       isModalInPresentation: a swipe-down dismissal is vetoed (and recorded); a programmatic dismiss works.
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.
@@ -355,13 +359,14 @@ struct WritingCommandHelpTests {
 
             A swipe (gesture) on a layer presented with --modal-in-presentation is vetoed (exit 3, recorded). The default source differs from pop's: a dismissal is most often the app's own call (a Cancel or Done button), a pop most often the user's tap on the back button.
 
-            USAGE: navdb dismiss <key> [--source <source> (default: programmatic)] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
+            USAGE: navdb dismiss <key> [--source <source> (default: programmatic)] [--tab <id>] [--expect-version <n>] [--time <iso8601>] [--allow-future-time]
 
             ARGUMENTS:
               <key>                   The session key.
 
             OPTIONS:
               --source <source>       programmatic: the app calls dismiss(animated:completion:), which works on any layer; gesture: the user swipes the sheet down (an interactive dismissal, vetoed on a modalInPresentation layer). (values: gesture, programmatic; default: programmatic)
+              --tab <id>              Act on this tab's stack instead of the screen on show (an app pushing into a tab that is not on screen); a stack off screen takes programmatic pops alone.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (optimistic concurrency; 0 for a session that does not exist yet).
               --time <iso8601>        The event's time (ISO-8601, e.g. 2024-05-01T12:00:00Z); never earlier than the previous event, and at most 24 hours ahead of the clock unless --allow-future-time. Without it, now (or the previous event's time when the clock is behind it: a warning says so).
               --allow-future-time     Accept a --time more than 24 hours ahead of the clock.

@@ -77,22 +77,29 @@ extension NavigationStore {
     }
 
     /// Changes the navigation item of the live entry `entryID` (rule 13): `change` edits a copy of
-    /// the current item inside the write transaction, so concurrent updates are not lost.
+    /// the current item inside the write transaction, so concurrent updates are not lost. Under
+    /// a tab bar the entry is found in any tab's stack (<doc:TabBars>); `tab`, when given, names
+    /// the tab that must hold it.
     /// - Throws: as ``execute(_:session:at:expectedVersion:eventID:)``; ``NavigationError/entryNotLive(id:stack:)``
-    ///   when the entry is not live.
+    ///   when the entry is not live (in `tab`, when given); ``NavigationError/noTabBar(action:)``
+    ///   and ``NavigationError/unknownTab(id:tabs:)`` for a `tab` the session does not have.
     @discardableResult
     public func updateItem(
-        _ entryID: String, session: String, at: Int64? = nil, expectedVersion: Int? = nil,
+        _ entryID: String, session: String, tab: String? = nil, at: Int64? = nil, expectedVersion: Int? = nil,
         eventID: String? = nil, _ change: (inout NavigationItem) -> Void
     ) throws(StoreError) -> AppendResult {
         try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
             state throws(NavigationError) in
-            guard let (layer, position) = state.location(of: entryID) else {
+            // Under a tab bar the entry may be in a tab's stack off screen (DESIGN §15).
+            let view = try tab.map { tab throws(NavigationError) in try state.viewingTab(tab) } ?? state
+            let stacks = view.layers + (view.tabStacks?.map(\.stack) ?? [])
+            guard let entry = stacks.lazy.flatMap(\.entries).first(where: { $0.id.hasSameScalars(as: entryID) }) else {
                 throw .entryNotLive(id: entryID, stack: state.stackDescription(against: entryID))
             }
-            var item = state.layers[layer].entries[position].item
+            var item = entry.item
             change(&item)
-            return try state.decide(.update(entryID: entryID, item: item))
+            let command = NavigationCommand.update(entryID: entryID, item: item)
+            return try state.decide(tab.map { .inTab($0, command) } ?? command)
         }
     }
 

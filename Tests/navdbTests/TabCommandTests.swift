@@ -1,0 +1,80 @@
+import Foundation
+import NavStore
+import NavStoreTools
+import Testing
+
+/// The command line of DESIGN §15: `tabs`, `select-tab` and `--tab`, their bad input, and how
+/// `stack`, `show`, `history` and `restore` show a tab bar.
+@Suite struct TabCommandTests {
+    /// Session `s`: tabs Mail (A, B) and Calendar (@guarded, empty), Mail selected.
+    static func session(_ sandbox: Sandbox) throws {
+        try sandbox.ok(["session", "start", "s", "--time", "2026-11-30T09:00:00Z"])
+        try sandbox.ok(["tabs", "s", "mail:Mail", "cal:Calendar@guarded", "--time", "2026-11-30T09:00:01Z"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--time", "2026-11-30T09:00:02Z"])
+        try sandbox.ok(["push", "s", "B", "--pop-guard", "Discard?", "--time", "2026-11-30T09:00:03Z"])
+    }
+
+    @Test("bad input: a usage error (64) or a refusal (1) naming the value and what is accepted; nothing changes", arguments: CommandBackend.all)
+    func badInput(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try Self.session(sandbox)
+        try expectRefused(usage: "tabs", sandbox, ["tabs", "s"], status: 64, message: "No tabs: give at least one tab")
+        try expectRefused(
+            usage: "tabs", sandbox, ["tabs", "s", "a@bogus"], status: 64,
+            message: "'bogus' after the last '@' is no reselect (accepted: popToRoot, none, guarded)")
+        try expectRefused(usage: "tabs", sandbox, ["tabs", "s", ":Title"], status: 64, message: "its id (before the first ':') is empty")
+        try expectRefused(usage: "tabs", sandbox, ["tabs", "s", "a", "b", "a:Again"], status: 64, message: "Tab 'a' is given twice")
+        try expectRefused(usage: "select-tab", sandbox, ["select-tab", "s"], status: 64, message: "<tab>")
+        try expectRefused(usage: "select-tab", sandbox, ["select-tab", "s", ""], status: 64, message: "a tab id")
+        try expectRefused(
+            usage: "select-tab", sandbox, ["select-tab", "s", "cal", "--source", "swipe"], status: 64,
+            message: "'swipe'")
+        try expectRefused(sandbox, ["select-tab", "s", "set"], status: 1, message: "the tab bar has no tab 'set' (tabs: mail, cal)")
+        try expectRefused(sandbox, ["push", "s", "X", "--tab", "set"], status: 1, message: "the tab bar has no tab 'set'")
+        try expectRefused(sandbox, ["push", "s", "A", "--tab", "cal"], status: 1, message: "entry 'A' is already live")
+        try expectRefused(sandbox, ["back-menu", "s", "--tab", "set"], status: 1, message: "no tab 'set'")
+        try sandbox.ok(["select-tab", "s", "cal"])
+        try expectRefused(
+            sandbox, ["pop", "s", "--tab", "mail"], status: 1,
+            message: "only a programmatic pop reaches it, not back-button")
+        try expectRefused(sandbox, ["present", "s", "M", "--tab", "mail"], status: 1, message: "cannot act on tab 'mail'")
+        try expectRefused(sandbox, ["update", "s", "A", "--title", "X", "--tab", "cal"], status: 1, message: "entry 'A' is not live")
+        try expectRefused(sandbox, ["select-tab", "s", "cal", "--expect-version", "2"], status: 4, message: "version")
+        // A session without a tab bar.
+        try sandbox.ok(["session", "start", "plain"])
+        try sandbox.ok(["push", "plain", "P"])
+        try expectRefused(sandbox, ["select-tab", "plain", "mail"], status: 1, message: "the session has no tab bar")
+        try expectRefused(sandbox, ["push", "plain", "Q", "--tab", "mail"], status: 1, message: "no tab bar")
+        try expectRefused(sandbox, ["show", "plain", "--tab", "mail"], status: 1, message: "no tab bar")
+        try expectRefused(
+            sandbox, ["tabs", "plain", "mail"], status: 1, message: "the base stack already holds entries without one")
+    }
+
+    @Test("a reselect tap past a guard exits 3 on a guarded tab, pops to the root on UIKit's default; stack, show and history say so", arguments: CommandBackend.all)
+    func reselect(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try Self.session(sandbox)
+        // Mail (UIKit's default): the tap pops past B's guard.
+        #expect(try sandbox.ok(["select-tab", "s", "mail"]).stdout == "version 5\n")
+        #expect(try sandbox.ok(["history", "s"]).stdout.contains("popped B (tab-reselect)"))
+        // Calendar is @guarded: a tap on it while selected asks the guard.
+        try sandbox.ok(["select-tab", "s", "cal"])
+        try sandbox.ok(["push", "s", "C"])
+        try sandbox.ok(["push", "s", "D", "--pop-guard", "Discard event?"])
+        let veto = try sandbox.run(["select-tab", "s", "cal"])
+        #expect(veto.status == 3, "\(veto)")
+        #expect(try sandbox.ok(["--json", "stack", "s"]).object()["selectedTab"] as? String == "cal")
+        let stack = try sandbox.ok(["stack", "s"]).stdout
+        #expect(stack.contains("tabs: Mail | [Calendar @guarded]"), "\(stack)")
+        #expect(stack.contains("tab mail (not on screen)"), "\(stack)")
+        #expect(try sandbox.ok(["show", "s"]).stdout.contains("tabs: Mail | [Calendar @guarded]\n"))
+        // The mail tab's back button, read without switching to it: A alone, no back button.
+        let menu = try sandbox.ok(["--json", "back-menu", "s", "--tab", "mail"]).object()
+        #expect(menu["backButton"] is NSNull)
+        // Selecting the selected tab programmatically appends nothing.
+        #expect(try sandbox.ok(["select-tab", "s", "cal", "--source", "programmatic"]).stdout.contains("already the selected tab"))
+        // Lint reports the reselect past B's guard.
+        let lint = try sandbox.run(["lint", "s"])
+        #expect(lint.status == 2 && lint.stdout.contains("a tap on the selected tab (entries.popped, source tab-reselect)"), "\(lint)")
+    }
+}
