@@ -57,6 +57,12 @@ struct RetentionCommandTests {
         #expect(stale.status == 4)
         #expect(stale.stderr == "Error: version conflict on session 'Mk9q-key': expected version 2, found 6\n")
         #expect(try sandbox.databaseBytes() == bytes)
+        // A dry run says what would go and changes no byte; with --vacuum it is a usage error.
+        let dry = try sandbox.ok(["--json", "session", "delete", "Mk9q-key", "--dry-run"]).object()
+        #expect(dry["dryRun"] as? Bool == true && dry["events"] as? Int == 6)
+        #expect(try sandbox.ok(["session", "delete", "Mk9q-key", "--dry-run"]).stdout.contains("would delete 1 session"))
+        #expect(try sandbox.run(["session", "delete", "Mk9q-key", "--dry-run", "--vacuum"]).status == 64)
+        #expect(try sandbox.databaseBytes() == bytes)
 
         let deleted = try sandbox.ok(["--json", "session", "delete", "Mk9q-key", "--expect-version", "6"])
         let report = try deleted.object()

@@ -179,13 +179,17 @@ extension SharedCase: CustomTestStringConvertible {
             if let modal { words.append(modal ? "--modal-in-presentation" : "--no-modal-in-presentation") }
             return words
         case .tabs(let tabs):
-            // ID[:TITLE][@RESELECT]; a title holding '@' ends with its reselect.
+            // ID[:TITLE][@RESELECT], with '\', ':' and '@' of an id or title escaped by '\'.
+            func escaped(_ text: String) -> String {
+                text.reduce(into: "") { out, character in
+                    if "\\:@".contains(character) { out.append("\\") }
+                    out.append(character)
+                }
+            }
             return ["tabs", "case"]
                 + tabs.map { tab in
-                    let title = tab.title.map { ":" + $0 } ?? ""
-                    let reselect =
-                        tab.reselect != .popToRoot || title.contains("@") ? "@" + tab.reselect.rawValue : ""
-                    return tab.id + title + reselect
+                    escaped(tab.id) + (tab.title.map { ":" + escaped($0) } ?? "")
+                        + (tab.reselect == .popToRoot ? "" : "@" + tab.reselect.rawValue)
                 }
         case .selectTab(let id, let source):
             return ["select-tab", "case", id, "--source", source.rawValue]

@@ -36,9 +36,14 @@ import Testing
         try sandbox.ok(["select-tab", "s", "cal"])
         try expectRefused(
             sandbox, ["pop", "s", "--tab", "mail"], status: 1,
-            message: "only a programmatic pop reaches it, not back-button")
+            message: "a back-button pop acts on the screen on show; a tab off screen takes push, programmatic pops")
         try expectRefused(sandbox, ["present", "s", "M", "--tab", "mail"], status: 1, message: "cannot act on tab 'mail'")
-        try expectRefused(sandbox, ["update", "s", "A", "--title", "X", "--tab", "cal"], status: 1, message: "entry 'A' is not live")
+        try expectRefused(
+            sandbox, ["update", "s", "A", "--title", "X", "--tab", "cal"], status: 1,
+            message: "entry 'A' is in tab 'mail', which is not on screen: name that tab (--tab mail)")
+        try expectRefused(
+            sandbox, ["update", "s", "A", "--title", "X"], status: 1, message: "entry 'A' is in tab 'mail'")
+        try expectRefused(sandbox, ["push", "s", "X", "--tab", ""], status: 64, message: "--tab")
         try expectRefused(sandbox, ["select-tab", "s", "cal", "--expect-version", "2"], status: 4, message: "version")
         // A session without a tab bar.
         try sandbox.ok(["session", "start", "plain"])
@@ -65,9 +70,9 @@ import Testing
         #expect(veto.status == 3, "\(veto)")
         #expect(try sandbox.ok(["--json", "stack", "s"]).object()["selectedTab"] as? String == "cal")
         let stack = try sandbox.ok(["stack", "s"]).stdout
-        #expect(stack.contains("tabs: Mail | [Calendar @guarded]"), "\(stack)")
+        #expect(stack.contains(#"tabs: mail "Mail" | [cal "Calendar" @guarded]"#), "\(stack)")
         #expect(stack.contains("tab mail (not on screen)"), "\(stack)")
-        #expect(try sandbox.ok(["show", "s"]).stdout.contains("tabs: Mail | [Calendar @guarded]\n"))
+        #expect(try sandbox.ok(["show", "s"]).stdout.contains(#"tabs: mail "Mail" | [cal "Calendar" @guarded]"# + "\n"))
         // The mail tab's back button, read without switching to it: A alone, no back button.
         let menu = try sandbox.ok(["--json", "back-menu", "s", "--tab", "mail"]).object()
         #expect(menu["backButton"] is NSNull)
@@ -76,5 +81,39 @@ import Testing
         // Lint reports the reselect past B's guard.
         let lint = try sandbox.run(["lint", "s"])
         #expect(lint.status == 2 && lint.stdout.contains("a tap on the selected tab (entries.popped, source tab-reselect)"), "\(lint)")
+    }
+
+    @Test("a ':' or '@' of a tab id or title is escaped with '\\', so a redacted export's tab ids can be named again", arguments: CommandBackend.all)
+    func escapes(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try Self.session(sandbox)
+        let redacted = try sandbox.ok(["export", "s", "--redact"]).stdout
+        try sandbox.ok(["--db", "red.sqlite", "import", "-"], stdin: redacted)
+        let state = try sandbox.ok(["--db", "red.sqlite", "--json", "stack", "--", try #require(Self.redactedKey(redacted))]).object()
+        let ids = try #require((state["tabs"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+        #expect(ids.count == 2 && ids.allSatisfy { $0.hasPrefix("h:") })
+        let key = try #require(state["session"] as? String)
+        // The same tab ids named with escapes (their hashed titles left out): replaced, stacks kept.
+        let words = ids.map { $0.replacingOccurrences(of: ":", with: "\\:") }
+        #expect(try sandbox.ok(["--db", "red.sqlite", "tabs", key] + words + ["--time", "2026-12-01T00:00:00Z"]).stdout.contains("already has these tabs") == false)
+        try sandbox.ok(["--db", "red.sqlite", "select-tab", key, words[1].replacingOccurrences(of: "\\:", with: ":"), "--source", "programmatic"])
+        let after = try sandbox.ok(["--db", "red.sqlite", "--json", "stack", key]).object()
+        #expect((after["tabs"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ids)
+        #expect(after["selectedTab"] as? String == ids[1])
+        // Plain words with escapes.
+        try sandbox.ok(["session", "start", "e"])
+        try sandbox.ok(["tabs", "e", #"h\:1f:Title\@x@none"#, #"a\\b"#])
+        let tabs = try #require(try sandbox.ok(["--json", "stack", "e"]).object()["tabs"] as? [[String: Any]])
+        #expect(tabs.map { $0["id"] as? String } == ["h:1f", #"a\b"#])
+        #expect(tabs.first?["title"] as? String == "Title@x" && tabs.first?["reselect"] as? String == "none")
+        try expectRefused(usage: "tabs", sandbox, ["tabs", "e", #"bad\"#], status: 64, message: "lone")
+    }
+
+    /// The session key of a redacted export's first line.
+    static func redactedKey(_ export: String) -> String? {
+        guard let line = export.split(separator: "\n").first,
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        else { return nil }
+        return object["session"] as? String
     }
 }

@@ -74,6 +74,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case notInTab(tab: String, reason: String)
     /// Rule 16 across tabs: the id is live in the stack of tab `tab`, which is not on screen.
     case entryLiveInTab(id: String, tab: String)
+    /// An update of an entry that is live in the stack of tab `tab`, not on screen: the command
+    /// names the tab (``NavigationCommand/inTab(_:_:)``, `--tab`).
+    case entryInOtherTab(id: String, tab: String)
 
     /// A one-line message naming the ids and the stack.
     public var description: String {
@@ -142,6 +145,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "cannot act on tab '\(tab)': \(reason)"
         case .entryLiveInTab(let id, let tab):
             "entry '\(id)' is already live in tab '\(tab)'; ids must be unique"
+        case .entryInOtherTab(let id, let tab):
+            "entry '\(id)' is in tab '\(tab)', which is not on screen: name that tab (--tab \(tab))"
         }
     }
 }

@@ -42,8 +42,8 @@ extension SessionState {
             return try decideSetStack(replacement)
         case .update(let id, let item):
             guard let (layer, position) = location(of: id) else {
-                // An entry of a tab not on screen is updated there (ids are unique in the session).
-                if let tab = parkedTab(holding: id) { return try decideInTab(tab, .update(entryID: id, item: item)) }
+                // An entry of a tab not on screen is named with its tab (`inTab`).
+                if let tab = parkedTab(holding: id) { throw .entryInOtherTab(id: id, tab: tab) }
                 throw .entryNotLive(id: id, stack: stackDescription(against: id))
             }
             let fields = layers[layer].entries[position].item.changedFields(to: item)
@@ -141,27 +141,38 @@ extension SessionState {
         guard let tabBar else { throw .noTabBar(action: "act on tab '\(tab)'") }
         guard let index = tabBar.index(of: tab) else { throw .unknownTab(id: tab, tabs: tabBar.tabs.map(\.id)) }
         let id = tabBar.tabs[index].id
-        if index == tabBar.selectedIndex && layers.count == 1 {
+        let selected = index == tabBar.selectedIndex
+        // What the app does to a navigation controller (it reaches any tab's stack), and what the
+        // user does on the screen (a tap, a swipe, a presentation: the selected tab's screen only).
+        let isStackCommand: Bool
+        switch command {
+        case .push, .popToRoot, .setStack, .update, .updateLayer, .back, .pop(.programmatic, _),
+            .popTo(_, .programmatic):
+            isStackCommand = true
+        default:
+            isStackCommand = false
+        }
+        if selected && (layers.count == 1 || !isStackCommand) {
             // The tab on screen: the command itself, but an update names an entry of this tab.
             if case .update(let entryID, _) = command, location(of: entryID) == nil {
                 throw .entryNotLive(id: entryID, stack: stackDescription(against: entryID))
             }
             return try decide(command)
         }
-        let where_ = index == tabBar.selectedIndex ? "it is under a modal layer" : "it is not the selected tab"
-        switch command {
-        case .push, .popToRoot, .setStack, .update, .updateLayer:
-            break
-        case .pop(.programmatic, _), .popTo(_, .programmatic):
-            break
-        case .pop(let source, _), .popTo(_, let source):
-            throw .notInTab(
-                tab: id, reason: "its stack is not on screen (\(where_)): only a programmatic pop reaches it, not \(source.rawValue)")
-        default:
+        guard isStackCommand else {
+            let name: String =
+                switch command {
+                case .pop(let source, _), .popTo(_, let source): "a \(source.rawValue) pop"
+                case .cancelPop: "a cancelled swipe"
+                case .menuSelect: "a back-menu selection"
+                case .present: "a presentation"
+                case .dismiss: "a dismissal"
+                default: "this command"
+                }
             throw .notInTab(
                 tab: id,
                 reason:
-                    "a tab's stack takes push, pop, pop-to, pop-to-root, set-stack, update and update-layer; the rest acts on the screen on show")
+                    "it is not the selected tab, and \(name) acts on the screen on show; a tab off screen takes push, programmatic pops, back, set-stack, update and update-layer")
         }
         let view = SessionState(layers: [index == tabBar.selectedIndex ? layers[0] : tabBar.parked[index]], platform: platform)
         guard let body = try view.decide(command) else { return nil }
@@ -449,6 +460,12 @@ extension SessionState {
         case .tabSelected(let id, let source):
             return .selectTab(id, source: source)
         case .inTab(let tab, let inner):
+            if case .entriesPopped(.tabReselect, _, _) = inner {
+                throw fail("a tab-reselect pop is the selected tab's, on screen: it takes no \"tab\"")
+            }
+            if case .popVetoed(_, _, .tabReselect) = inner {
+                throw fail("a tab-reselect veto is the selected tab's, on screen: it takes no \"tab\"")
+            }
             guard let stack = stack(ofTab: tab) else {
                 throw fail(tabBar == nil ? "a tab's event on a session without a tab bar" : "the tab bar has no tab '\(tab)'")
             }
@@ -482,12 +499,17 @@ extension SessionState {
             }
             return nil
         case (.entriesPopped(let source, _, _), .popVetoed(_, let prompt, _)?):
-            return
-                "'\(top)' has a pop guard (prompt '\(prompt)'): an unconfirmed \(source.rawValue) tap is vetoed (pop.vetoed), it does not pop"
+            return source == .tabReselect
+                ? "'\(top)' has a pop guard (prompt '\(prompt)') and the selected tab is guarded: a tap on it is vetoed (pop.vetoed), it does not pop (on a yes the app pops to the root itself, programmatic)"
+                : "'\(top)' has a pop guard (prompt '\(prompt)'): an unconfirmed \(source.rawValue) tap is vetoed (pop.vetoed), it does not pop"
         case (.popVetoed(_, _, let source), .entriesPopped?):
-            return source == .backButton
-                ? "'\(top)' has no pop guard: a back-button tap pops it, nothing vetoes it"
-                : "a \(source.rawValue) pop is never vetoed: UIKit does not consult the pop guard for it"
+            switch source {
+            case .backButton: return "'\(top)' has no pop guard: a back-button tap pops it, nothing vetoes it"
+            case .tabReselect:
+                return
+                    "'\(top)' has no pop guard, or the selected tab is not guarded: a tap on it pops to the root, nothing vetoes it"
+            default: return "a \(source.rawValue) pop is never vetoed: UIKit does not consult the pop guard for it"
+            }
         case (.popVetoed(_, let prompt, _), .popVetoed(_, let decidedPrompt, _)?):
             return prompt.hasSameScalars(as: decidedPrompt)
                 ? nil : "the vetoed prompt '\(prompt)' is not the pop guard's prompt '\(decidedPrompt)' of '\(top)'"

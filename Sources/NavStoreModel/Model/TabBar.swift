@@ -198,16 +198,19 @@ extension SessionState {
         return index == tabBar.selectedIndex ? layers[0] : tabBar.parked[index]
     }
 
-    /// The state as it would be with tab `id` selected (DESIGN §15): what that tab's back button
-    /// and back menu show (`back-menu --tab`, `show --tab`). The selected tab gives the state
-    /// itself, modal layers included; another tab its stack alone (a modal layer covers the tab bar,
-    /// so a tab selected under it shows the modal layer, not its stack, and is read without it).
+    /// The state of tab `id`'s stack alone, as it shows with that tab selected and nothing
+    /// presented (DESIGN §15): what that tab's back button and back menu show (`back-menu --tab`,
+    /// `show --tab`), the same whether it is selected or not; modal layers are not a tab's.
     /// - Throws: ``NavigationError/noTabBar(action:)`` without a tab bar,
     ///   ``NavigationError/unknownTab(id:tabs:)`` for an id the tab bar lacks.
     public func viewingTab(_ id: String) throws(NavigationError) -> SessionState {
         guard let tabBar else { throw .noTabBar(action: "read tab '\(id)'") }
         guard let index = tabBar.index(of: id) else { throw .unknownTab(id: id, tabs: tabBar.tabs.map(\.id)) }
-        guard index != tabBar.selectedIndex else { return self }
+        if index == tabBar.selectedIndex {
+            var view = SessionState(layers: [layers[0]], platform: platform)
+            view.tabBar = tabBar
+            return view
+        }
         let (bar, stack) = tabBar.selecting(index, base: layers[0])
         var view = SessionState(layers: [stack], platform: platform)
         view.tabBar = bar

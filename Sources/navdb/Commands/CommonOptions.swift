@@ -38,6 +38,7 @@ struct WriteOptions: OptionGroup {
         expectedVersion = try arguments.value(Self.expectVersion)
         at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(Self.allowFutureTime))
         tab = try arguments.value(Self.tab)
+        if tab?.isEmpty == true { throw arguments.error("--tab '' is empty: give a tab's id") }
     }
 }
 
@@ -99,6 +100,7 @@ struct TabViewOption: OptionGroup {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         tab = try arguments.value(Self.tab)
+        if tab?.isEmpty == true { throw arguments.error("--tab '' is empty: give a tab's id") }
     }
 
     /// `state` as tab ``tab`` shows it, or `state` without `--tab`.

@@ -14,30 +14,39 @@ struct SessionDeleteCommand: Command {
         discussion: """
             No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
             the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
-            -wal is checkpointed and truncated after it. The key may be started again. \
-            --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
+            -wal is checkpointed and truncated after it. The key may be started again. --dry-run says \
+            what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
             """,
         arguments: [Argument.key.spec],
-        options: [expectVersion.spec, VacuumOption.flag.spec])
+        options: [expectVersion.spec, dryRun.spec, VacuumOption.flag.spec])
 
     /// `--expect-version <n>`.
     static let expectVersion = Option<Int?>(
         "expect-version", "n", help: "Refuse with exit 4 unless the session is at version <n> (nothing is deleted).",
         parser: .integer(atLeast: 0))
+    /// `--dry-run`.
+    static let dryRun = Flag("dry-run", help: "Only say what would be deleted; change nothing.")
 
     var key: String
     var expectedVersion: Int?
+    var dryRun: Bool
     var vacuum: Bool
 
+    /// - Throws: ``UsageError`` for `--dry-run` with `--vacuum`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Argument.key)
         expectedVersion = try arguments.value(Self.expectVersion)
+        dryRun = arguments.flag(Self.dryRun)
         vacuum = arguments.flag(VacuumOption.flag)
+        if dryRun && vacuum {
+            throw arguments.error("'--dry-run' and '--vacuum' cannot be combined: a dry run changes nothing")
+        }
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let report = try context.store().deleteSession(key, expectedVersion: expectedVersion, vacuum: vacuum)
-        return try RetentionOutput.render(report, verb: "deleted", context)
+        let report = try context.store().deleteSession(
+            key, expectedVersion: expectedVersion, dryRun: dryRun, vacuum: vacuum)
+        return try RetentionOutput.render(report, verb: dryRun ? "would delete" : "deleted", context)
     }
 }
 

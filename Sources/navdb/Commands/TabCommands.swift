@@ -18,7 +18,7 @@ struct TabsAction: NavigationAction {
     static let tabs = Argument(
         variadic: "tab",
         help:
-            "A tab as ID[:TITLE][@RESELECT]: the id up to the first ':', the title (UITabBarItem.title; 'mail:' is an empty title, 'mail' none) up to a last '@' that names what tapping the selected tab does: popToRoot (UIKit's default), none or guarded.")
+            "A tab as ID[:TITLE][@RESELECT]: the id up to the first ':', the title (UITabBarItem.title; 'mail:' is an empty title, 'mail' none) up to a last '@' that names what tapping the selected tab does: popToRoot (UIKit's default), none or guarded. A ':', '@' or '\\' of an id or title is written '\\:', '\\@', '\\\\'.")
 
     static let spec = CommandSpec(
         abstract: "Set the session's tab bar: a stack per tab, each with its own back button and back menu.",
@@ -26,8 +26,8 @@ struct TabsAction: NavigationAction {
             The first tab bar of a session needs an empty base stack (set it first, as an app does at launch); \
             its first tab is selected. On a tab bar the tabs are replaced as setViewControllers does: a tab \
             kept by id keeps its stack, a new one starts empty, a dropped one leaves with its entries, and \
-            the selection stays on its tab if it remains (else the first). A title holding '@' ends with its \
-            reselect (Me@Home@popToRoot).
+            the selection stays on its tab if it remains (else the first). A ':' or '@' inside an id or a \
+            title is escaped with '\\' (a redacted export's ids: 'h\\:2ebc21ae2ec95deb').
             """,
         arguments: [tabs.spec])
 
@@ -58,25 +58,47 @@ struct TabsAction: NavigationAction {
         self.tabs = tabs
     }
 
-    /// One `ID[:TITLE][@RESELECT]` word.
-    /// - Throws: ``InvalidValue`` for an `@` whose last part names no ``TabReselect``.
+    /// One `ID[:TITLE][@RESELECT]` word: the id runs to the first `:`, the reselect follows the
+    /// last `@`; a `\` takes the character after it as it is (`h\:1f` is the id `h:1f`, as a
+    /// redacted export writes ids).
+    /// - Throws: ``InvalidValue`` for an `@` whose last part names no ``TabReselect``, or a word
+    ///   ending in a lone `\`.
     static func tab(_ word: String) throws(InvalidValue) -> Tab {
-        var rest = Substring(word)
+        // The characters, each marked as escaped or not.
+        var characters: [(Character, escaped: Bool)] = []
+        var escaping = false
+        for character in word {
+            if escaping {
+                characters.append((character, true))
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                characters.append((character, false))
+            }
+        }
+        if escaping {
+            throw InvalidValue(value: word, expected: "a '\\' before a character: the word ends in a lone '\\'")
+        }
         var reselect = TabReselect.popToRoot
-        if let at = rest.lastIndex(of: "@") {
-            let name = String(rest[rest.index(after: at)...])
+        if let at = characters.lastIndex(where: { $0.0 == "@" && !$0.escaped }) {
+            let name = String(characters[(at + 1)...].map(\.0))
             guard let known = TabReselect(rawValue: name) else {
                 throw InvalidValue(
                     value: name,
                     expected:
-                        "'\(Text.escaped(name))' after the last '@' is no reselect (accepted: \(TabReselect.names.joined(separator: ", "))); a title holding '@' ends with @popToRoot"
+                        "'\(Text.escaped(name))' after the last '@' is no reselect (accepted: \(TabReselect.names.joined(separator: ", "))); write an '@' of an id or a title as \\@"
                 )
             }
             reselect = known
-            rest = rest[..<at]
+            characters.removeSubrange(at...)
         }
-        guard let colon = rest.firstIndex(of: ":") else { return Tab(id: String(rest), reselect: reselect) }
-        return Tab(id: String(rest[..<colon]), title: String(rest[rest.index(after: colon)...]), reselect: reselect)
+        guard let colon = characters.firstIndex(where: { $0.0 == ":" && !$0.escaped }) else {
+            return Tab(id: String(characters.map(\.0)), reselect: reselect)
+        }
+        return Tab(
+            id: String(characters[..<colon].map(\.0)), title: String(characters[(colon + 1)...].map(\.0)),
+            reselect: reselect)
     }
 
     var command: NavigationCommand { .setTabs(tabs) }
@@ -107,8 +129,9 @@ struct SelectTabAction: NavigationAction {
         discussion: """
             Tapping the selected tab pops its stack to the root past any pop guard (source tab-reselect; lint's \
             guard-bypassed reports it), unless the tab says otherwise: @none records the tap and changes nothing, \
-            @guarded asks the top entry's guard first (a veto exits 3). At the root a tap changes nothing. A \
-            programmatic selection of the selected tab appends nothing.
+            @guarded asks the top entry's guard first (a veto exits 3; on a yes the app pops to the root \
+            itself: 'navdb pop-to-root'). At the root a tap changes nothing. A programmatic selection of \
+            the selected tab appends nothing.
             """,
         arguments: [tab.spec],
         options: [source.spec])

@@ -56,11 +56,7 @@ enum EventSummary {
                 ? "at \(Timestamp.format(firstAt))" : "from \(Timestamp.format(firstAt)) to \(Timestamp.format(lastAt))"
             return "dropped \(count) recorder call\(count == 1 ? "" : "s") (queue full) \(span)"
         case .tabsReplaced(let tabs):
-            let list = tabs.map { tab in
-                Text.escaped(tab.id) + (tab.title.map { " " + Text.quoted($0) } ?? "")
-                    + (tab.reselect == .popToRoot ? "" : " @\(tab.reselect.rawValue)")
-            }
-            return "tabs [\(list.joined(separator: ", "))]"
+            return "tabs [\(tabs.map(StateText.tabText).joined(separator: ", "))]"
         case .tabSelected(let id, let source):
             return "select tab \(Text.escaped(id)) (\(source.rawValue))"
         case .inTab(let tab, let event):

@@ -26,16 +26,25 @@ enum StateText {
         return text
     }
 
-    /// `tabs: Mail | [Calendar] | Me` (each tab's title, else its id; the selected one in
-    /// brackets; a reselect other than UIKit's default after it), or `nil` without a tab bar.
+    /// `tabs: mail "Mail" | [cal "Calendar" @guarded] | me`: each tab's id (quoted unless it is
+    /// letters, digits, `.`, `_` and `-`), its title quoted (none when it has none), a reselect
+    /// other than UIKit's default, the selected one in brackets; `nil` without a tab bar.
     static func tabBar(_ state: SessionState) -> String? {
         guard let bar = state.tabBar else { return nil }
         let names = bar.tabs.enumerated().map { index, tab in
-            let name = Text.display(tab.title.map { $0.isEmpty ? tab.id : $0 } ?? tab.id)
-            let reselect = tab.reselect == .popToRoot ? "" : " @\(tab.reselect.rawValue)"
-            return index == bar.selectedIndex ? "[\(name)\(reselect)]" : name + reselect
+            let text = tabText(tab)
+            return index == bar.selectedIndex ? "[\(text)]" : text
         }
         return "tabs: " + names.joined(separator: " | ")
+    }
+
+    /// A tab as ``tabBar(_:)`` and `history` write it: `cal "Calendar" @guarded`.
+    static func tabText(_ tab: Tab) -> String {
+        let plain =
+            !tab.id.isEmpty
+            && tab.id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        return (plain ? tab.id : Text.quoted(tab.id)) + (tab.title.map { " " + Text.quoted($0) } ?? "")
+            + (tab.reselect == .popToRoot ? "" : " @\(tab.reselect.rawValue)")
     }
 
     /// The layers on screen, bottom first, each a table of its entries.

@@ -65,8 +65,15 @@ extension ModelTests {
                 command: .inTab("mail", .pop(source: .backButton)),
                 error: .notInTab(
                     tab: "mail",
-                    reason: "its stack is not on screen (it is not the selected tab): only a programmatic pop reaches it, not back-button"),
+                    reason:
+                        "it is not the selected tab, and a back-button pop acts on the screen on show; a tab off screen takes push, programmatic pops, back, set-stack, update and update-layer"
+                ),
                 mentions: ["'mail'", "programmatic"]),
+            Refusal(
+                name: "entryInOtherTab: an update of an entry of a tab off screen, without naming the tab",
+                setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")]), push("A"), .selectTab("cal")],
+                command: .update(entryID: "A", item: NavigationItem(title: "X")),
+                error: .entryInOtherTab(id: "A", tab: "mail"), mentions: ["'A'", "'mail'", "--tab mail"]),
             Refusal(
                 name: "entryLiveInTab: pushing an id live in another tab",
                 setup: [.setTabs([Tab(id: "mail"), Tab(id: "cal")]), push("A"), .selectTab("cal")],
@@ -392,6 +399,7 @@ extension ModelTests {
             case .invalidTabs: "invalidTabs"
             case .notInTab: "notInTab"
             case .entryLiveInTab: "entryLiveInTab"
+            case .entryInOtherTab: "entryInOtherTab"
             }
         }
 
@@ -408,6 +416,7 @@ extension ModelTests {
                     "swipeDisabled", "baseLayerNotPresented",
                     "layerOutOfRange", "invalidDroppedCalls",
                     "noTabBar", "unknownTab", "tabBarCovered", "tabsOverStack", "invalidTabs", "notInTab", "entryLiveInTab",
+                    "entryInOtherTab",
                 ])
         }
 

@@ -75,7 +75,7 @@ struct TabBarTests {
     func offScreenUpdateAndPop() throws {
         let (events, state) = try run([
             mailAndCalendar, push("A"), push("B"), .selectTab("cal"), push("C"),
-            .update(entryID: "B", item: NavigationItem(title: "Read")),
+            .inTab("mail", .update(entryID: "B", item: NavigationItem(title: "Read"))),
             .inTab("mail", .popTo(entryID: "A", source: .programmatic)),
         ])
         #expect(events.suffix(2) == [
@@ -84,7 +84,12 @@ struct TabBarTests {
         ])
         #expect(state.stack(ofTab: "mail")?.entries.map(\.id) == ["A"])
         #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .popTo(entryID: "A", source: .backMenu))) }
-        #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .back)) }
+        // Back off screen is the app's own pop; a tap, a swipe or a presentation is the screen's.
+        #expect(throws: NavigationError.nowhereToGoBack(root: "A")) { try state.decide(.inTab("mail", .back)) }
+        #expect(throws: NavigationError.self) { try state.decide(.inTab("mail", .present(Entry(id: "P")))) }
+        #expect(throws: NavigationError.entryInOtherTab(id: "A", tab: "mail")) {
+            try state.decide(.update(entryID: "A", item: NavigationItem(title: "Z")))
+        }
         // An update that names a tab must find the entry in that tab, the one on screen too.
         #expect(throws: NavigationError.self) {
             try state.decide(.inTab("cal", .update(entryID: "A", item: NavigationItem(title: "X"))))
@@ -104,6 +109,16 @@ struct TabBarTests {
         #expect(mail.backMenu?.map(\.entry) == ["A"])
         #expect(mail.selectedTab == "mail")
         #expect(try state.viewingTab("cal") == state)
+        // Under a modal layer a tab reads as its own stack too, selected or not.
+        let (_, covered) = try run([
+            mailAndCalendar, push("A", NavigationItem(title: "Inbox")), push("B"), .present(Entry(id: "S")),
+        ])
+        #expect(try covered.viewingTab("mail").backButton?.label == "Inbox")
+        #expect(try covered.viewingTab("mail").entryIDs == [["A", "B"]])
+        var switched = covered
+        switched.apply(try #require(try covered.decide(.selectTab("cal", source: .programmatic))))
+        #expect(try switched.viewingTab("cal").entryIDs == [[]])
+        #expect(try switched.viewingTab("mail").backButton?.label == "Inbox")
         #expect(throws: NavigationError.unknownTab(id: "x", tabs: ["mail", "cal"])) { try state.viewingTab("x") }
         #expect(throws: NavigationError.noTabBar(action: "read tab 'x'")) { try SessionState().viewingTab("x") }
     }

@@ -10,15 +10,16 @@ struct MaintenanceCommandHelpTests {
             #"""
             OVERVIEW: Delete a session: its events, projection, snapshots and restore counters.
 
-            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it. The key may be started again. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
+            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it. The key may be started again. --dry-run says what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
 
-            USAGE: navdb session delete <key> [--expect-version <n>] [--vacuum]
+            USAGE: navdb session delete <key> [--expect-version <n>] [--dry-run] [--vacuum]
 
             ARGUMENTS:
               <key>                   The session key.
 
             OPTIONS:
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (nothing is deleted).
+              --dry-run               Only say what would be deleted; change nothing.
               --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
 
             GLOBAL OPTIONS:

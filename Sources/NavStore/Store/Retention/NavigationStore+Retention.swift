@@ -18,27 +18,37 @@ extension NavigationStore {
     ///   - key: the session key.
     ///   - expectedVersion: optimistic concurrency: delete only when the session is at this
     ///     version (a racing append makes it a conflict, and nothing is deleted).
+    ///   - dryRun: only report what would go, reading without writing a byte (`vacuum` is then
+    ///     ignored).
     ///   - vacuum: also `VACUUM` the file, so it shrinks.
-    /// - Returns: the session removed, with its events and bytes.
+    /// - Returns: the session removed (or that would be), with its events and bytes.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,
     ///   database errors. Nothing is deleted when it throws.
     @discardableResult
-    public func deleteSession(_ key: String, expectedVersion: Int? = nil, vacuum: Bool = false) throws(StoreError)
-        -> RetentionReport
-    {
-        try removing(vacuum: vacuum) { core, now in
+    public func deleteSession(
+        _ key: String, expectedVersion: Int? = nil, dryRun: Bool = false, vacuum: Bool = false
+    ) throws(StoreError) -> RetentionReport {
+        let select = { (core: StoreCore) throws -> (SessionRow, RemovedSession) in
             guard let row = try core.sessionRow(key) else { throw StoreError.sessionNotFound(key) }
             if let expectedVersion, expectedVersion != row.version {
                 throw StoreError.versionConflict(session: key, expected: expectedVersion, actual: row.version)
             }
-            let removed = try core.measure(row, belowVersion: nil)
+            return (row, try core.measure(row, belowVersion: nil))
+        }
+        if dryRun {
+            return try withCore { core in
+                try core.db.inTransaction(.read) { RetentionReport(removed: [try select(core).1], dryRun: true) }
+            }
+        }
+        return try removing(vacuum: vacuum) { core, now in
+            let (row, removed) = try select(core)
             try core.deleteSession(row, at: now)
             return [removed]
         }
     }
 
     /// Deletes every session whose newest event is older than `time` (<doc:Retention>), as
-    /// ``deleteSession(_:expectedVersion:vacuum:)`` does, all in one transaction: a session
+    /// ``deleteSession(_:expectedVersion:dryRun:vacuum:)`` does, all in one transaction: a session
     /// written while the prune waits for the lock is judged by its new time.
     /// - Parameters:
     ///   - time: milliseconds since the Unix epoch; sessions whose last event is at or after it stay.
@@ -74,13 +84,13 @@ extension NavigationStore {
     /// events below version `before` and keeps the state after `before - 1` as the session's
     /// base. Versions keep their numbers; ``state(session:at:platform:)`` at the base or later returns
     /// what it returned before; an earlier point is refused naming the base and when it was
-    /// truncated. The dropped events' bytes are erased as ``deleteSession(_:expectedVersion:vacuum:)``
+    /// truncated. The dropped events' bytes are erased as ``deleteSession(_:expectedVersion:dryRun:vacuum:)``
     /// erases a session's (text still live at the base stays, in the base).
     /// - Parameters:
     ///   - key: the session key.
     ///   - before: the first version to keep, in `base + 1 ... version` (`base` is 0 for a
     ///     session never truncated); `base + 1` drops nothing and changes nothing.
-    ///   - expectedVersion: optimistic concurrency, as for ``deleteSession(_:expectedVersion:vacuum:)``.
+    ///   - expectedVersion: optimistic concurrency, as for ``deleteSession(_:expectedVersion:dryRun:vacuum:)``.
     ///   - vacuum: also `VACUUM` the file.
     /// - Returns: the session with its new base version, and the events and bytes removed.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,

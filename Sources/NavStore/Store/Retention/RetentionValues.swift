@@ -124,7 +124,7 @@ public struct RemovedSession: Sendable, Hashable, Codable {
     public var baseVersion: Int?
 }
 
-/// What ``NavigationStore/deleteSession(_:expectedVersion:vacuum:)``,
+/// What ``NavigationStore/deleteSession(_:expectedVersion:dryRun:vacuum:)``,
 /// ``NavigationStore/prune(before:dryRun:vacuum:)`` and
 /// ``NavigationStore/truncateSession(_:before:expectedVersion:vacuum:)`` did.
 public struct RetentionReport: Sendable, Hashable, Codable {

@@ -78,10 +78,11 @@ extension NavigationStore {
 
     /// Changes the navigation item of the live entry `entryID` (rule 13): `change` edits a copy of
     /// the current item inside the write transaction, so concurrent updates are not lost. Under
-    /// a tab bar the entry is found in any tab's stack (<doc:TabBars>); `tab`, when given, names
-    /// the tab that must hold it.
+    /// a tab bar (<doc:TabBars>) the entry is one of the screen on show, or of tab `tab`'s stack
+    /// when one is named.
     /// - Throws: as ``execute(_:session:at:expectedVersion:eventID:)``; ``NavigationError/entryNotLive(id:stack:)``
-    ///   when the entry is not live (in `tab`, when given); ``NavigationError/noTabBar(action:)``
+    ///   when the entry is not live there, ``NavigationError/entryInOtherTab(id:tab:)`` when it is
+    ///   live in another tab's stack; ``NavigationError/noTabBar(action:)``
     ///   and ``NavigationError/unknownTab(id:tabs:)`` for a `tab` the session does not have.
     @discardableResult
     public func updateItem(
@@ -90,11 +91,16 @@ extension NavigationStore {
     ) throws(StoreError) -> AppendResult {
         try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
             state throws(NavigationError) in
-            // Under a tab bar the entry may be in a tab's stack off screen (DESIGN §15).
+            // Under a tab bar (DESIGN §15): the screen on show, or the stack of the tab named.
             let view = try tab.map { tab throws(NavigationError) in try state.viewingTab(tab) } ?? state
-            let stacks = view.layers + (view.tabStacks?.map(\.stack) ?? [])
-            guard let entry = stacks.lazy.flatMap(\.entries).first(where: { $0.id.hasSameScalars(as: entryID) }) else {
-                throw .entryNotLive(id: entryID, stack: state.stackDescription(against: entryID))
+            guard let entry = view.layers.lazy.flatMap(\.entries).first(where: { $0.id.hasSameScalars(as: entryID) })
+            else {
+                if let other = state.parkedTab(holding: entryID) ?? (state.location(of: entryID) != nil ? state.selectedTab : nil),
+                    !(tab.map { other.hasSameScalars(as: $0) } ?? false)
+                {
+                    throw .entryInOtherTab(id: entryID, tab: other)
+                }
+                throw .entryNotLive(id: entryID, stack: view.stackDescription(against: entryID))
             }
             var item = entry.item
             change(&item)

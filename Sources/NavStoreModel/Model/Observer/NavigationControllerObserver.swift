@@ -156,6 +156,10 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             }
             return []
         case .itemChanged(let id, let item):
+            // An entry of a tab's stack off screen (DESIGN §15): updated in that tab.
+            if state.location(of: id) == nil, let tab = state.parkedTab(holding: id) {
+                return try accepted([.inTab(tab, .update(entryID: id, item: item))], by: state, callback: name)
+            }
             guard state.location(of: id) != nil else {
                 throw .entryNotInStack(id: id, callback: name, stack: state.stackDescription(against: id))
             }
