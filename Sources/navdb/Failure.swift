@@ -113,13 +113,15 @@ enum Failure {
 }
 
 extension Failure {
-    /// The exit code of a store error: 1 refused or not found, 4 version conflict, 64 a
+    /// The exit code of a store error: 1 refused or not found (a session, or the database itself:
+    /// a file that does not exist yet holds no session), 4 version conflict, 64 a
     /// truncation point outside the session, 65 bad input data, 73 a restore payload that could
     /// not be written, 74 database unusable.
     static func exitCode(_ error: StoreError) -> Int32 {
         switch error {
         case .rules(.invalidItem), .rules(.invalidEvent), .rules(.invalidParams), .rules(.emptyEntryID): dataError
-        case .sessionNotFound, .sessionExists, .emptySessionKey, .sessionKeyTooLong, .rules, .timeBeforePrevious,
+        case .sessionNotFound, .databaseNotFound, .sessionExists, .emptySessionKey, .sessionKeyTooLong, .rules,
+            .timeBeforePrevious,
             .pointOutOfRange,
             .restoreMovedOn, .truncationBelowRestore:
             1
@@ -128,7 +130,7 @@ extension Failure {
         case .invalidImport, .eventIDConflict, .invalidImportFile, .invalidEventID, .eventIDExists, .unsupportedValue,
             .timeOutOfRange:
             dataError
-        case .databaseNotFound, .notANavdbFile, .newerSchema, .cannotOpen, .openFailed, .readOnly, .diskFull, .corrupt,
+        case .notANavdbFile, .newerSchema, .cannotOpen, .openFailed, .readOnly, .diskFull, .corrupt,
             .busy, .database, .unreadableRow, .unreadableValue, .interrupted:
             ioError
         case .restoreNotDelivered: outputLost

@@ -264,4 +264,20 @@ import Testing
                 == "Error: tab 1 'B' (uuid 't1'): the tab's history in this file differs from the session imported before at version 4, and this file is older: its lastAccess 1970-01-01T00:00:01.000Z is before the session's last event at 1970-01-01T00:00:02.000Z; nothing was imported\n"
         )
     }
+
+    @Test("export -o FILE writes the same lines as stdout, whole, readable by its owner only; a bad path exits 73", arguments: CommandBackend.all)
+    func exportToFile(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
+        let printed = try sandbox.ok(["export", "s"]).stdout
+        let file = sandbox.directory.appendingPathComponent("out.ndjson").path
+        #expect(try sandbox.ok(["export", "s", "-o", file]).stdout.isEmpty)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == printed)
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let bad = try sandbox.run(["export", "s", "-o", "/nonexistent-navdb-folder/out.ndjson"])
+        #expect(bad.status == 73 && bad.stderr.hasPrefix("Error: cannot write '/nonexistent-navdb-folder/out.ndjson'"), "\(bad)")
+        #expect(try sandbox.run(["export", "s", "-o", ""]).status == 64)
+    }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect((json["backButton"] as? [String: Any])?["label"] as? String == "")
         // What back-menu prints from its "back button" line on is what restore prints after the stack.
         let shown = Array(menu.drop { !$0.hasPrefix("back button") })
-        for arguments in [["restore", "s", "--dry-run"], ["restore", "s", "--at", "3"]] {
+        for arguments in [["restore", "s", "--dry-run"], ["restore", "s", "--at", "3"], ["restore", "s", "--at", "3", "--dry-run"]] {
             let lines = try sandbox.ok(arguments).lines
             #expect(Array(lines.drop { !$0.hasPrefix("back button") }) == shown, "\(arguments): \(lines)")
         }
@@ -107,6 +107,12 @@ import Testing
         #expect(json["restoredVersion"] as? Int == 0 && json["attempts"] as? Int == 1)
         let usage = try sandbox.run(["restore", "s", "--dry-run", "--ack"])
         #expect(usage.status == 64 && usage.stderr.hasPrefix("Error: --dry-run cannot be combined with --ack"))
+        // --at with --dry-run: the past point, nothing counted (the same as --at alone).
+        let bytes = try sandbox.databaseBytes()
+        #expect(
+            try sandbox.ok(["restore", "s", "--at", "2", "--dry-run"]).stdout
+                == (try sandbox.ok(["restore", "s", "--at", "2"]).stdout))
+        #expect(try sandbox.databaseBytes() == bytes)
     }
 
     @Test("help says which call an app makes at launch and which a person uses to look")

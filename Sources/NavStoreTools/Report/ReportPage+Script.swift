@@ -371,8 +371,9 @@ extension ReportPage {
           select(wanted === null ? last : wanted);
 
           function drawIndex() {
-            document.title = 'Navigation report: ' + data.sessions.length + ' sessions';
-            $('subtitle').textContent = data.sessions.length + ' sessions';
+            var counted = data.sessions.length + (data.sessions.length === 1 ? ' session' : ' sessions');
+            document.title = 'Navigation report: ' + counted;
+            $('subtitle').textContent = counted;
             var body = $('index-rows');
             data.sessions.forEach(function (s) {
               var tr = body.appendChild(el('tr'));

@@ -91,7 +91,8 @@ enum BulkAppendBench {
                 "bulk append (batch API), \(Int(events)) events, \(sessions) session\(sessions == 1 ? "" : "s")",
                 ours: oursRate, unit: "ev/s",
                 baselineName: "raw C API inserts, 1 txn", baseline: rawRate,
-                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.7),
+                // A guard at the row's floor (BENCHMARKS.md, "Guards"): below it is a regression.
+                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.62),
                 extra: [
                     "payload bytes (mean)": payload, "rounds": Double(rounds), "ratio of medians": oursRate / rawRate,
                 ],

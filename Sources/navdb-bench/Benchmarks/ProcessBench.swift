@@ -142,7 +142,8 @@ enum ProcessBench {
             .ratio(
                 "3", "navdb push, whole process", ours: ours, unit: "ms",
                 baselineName: "sqlite3 FILE \"INSERT ...\"",
-                baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.0),
+                // A guard at the row's floor (BENCHMARKS.md, "Guards"): above it is a regression.
+                baseline: base, ratio: median(zip(push.wall, shell.wall).map { $0 / $1 }), target: .atMost(1.15),
                 extra: [
                     "navdb --version ms": median(version.wall) * 1e3,
                     "sqlite3 -version ms": median(shellVersion.wall) * 1e3,

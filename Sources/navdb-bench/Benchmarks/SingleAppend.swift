@@ -40,7 +40,8 @@ enum SingleAppendBench {
             .ratio(
                 "2", "one append per transaction (execute)", ours: oursRate, unit: "ev/s",
                 baselineName: "raw autocommit insert", baseline: rawRate,
-                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.5),
+                // A guard at the row's floor (BENCHMARKS.md, "Guards"): below it is a regression.
+                ratio: pairedRateRatio(ours: ours, baseline: raw), target: .atLeast(0.4),
                 extra: [
                     "ours µs/append": median(ours) * 1e6, "raw µs/insert": median(raw) * 1e6,
                     "ratio of medians": oursRate / rawRate,

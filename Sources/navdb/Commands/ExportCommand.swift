@@ -20,10 +20,12 @@ struct ExportCommand: Command {
             --width can differ. Event ids become fresh random UUIDv4s (no time, nothing derived from \
             content, shared by no other export) and seq is renumbered from 1. A redacted export still \
             reveals times to the millisecond, event types and counts, versions, sources, flags, depths \
-            and layers, which texts are equal, and which are "", "Back" or unset.
+            and layers, which texts are equal, and which are "", "Back" or unset. With -o FILE the \
+            lines are written to FILE whole or not at all (a temporary file in the same folder, renamed; \
+            readable by its owner only), as 'report -o' writes a page.
             """,
         arguments: [key.spec],
-        options: [all.spec, redact.spec, keepIDs.spec])
+        options: [all.spec, redact.spec, keepIDs.spec, output.spec])
 
     /// `[<key>]`.
     static let key = Argument(optional: "key", help: "The session key (or --all).", parser: String.parser)
@@ -35,10 +37,14 @@ struct ExportCommand: Command {
     )
     /// `--keep-ids`.
     static let keepIDs = Flag("keep-ids", help: "With --redact, keep entry ids and session keys.")
+    /// `-o, --output <file>`.
+    static let output = Option<String?>(
+        "output", "file", short: "o", help: "The file to write; without it the lines go to stdout.")
 
     var key: String?
     var redact: Bool
     var keepIDs: Bool
+    var output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Self.key)
@@ -50,17 +56,26 @@ struct ExportCommand: Command {
         redact = arguments.flag(Self.redact)
         keepIDs = arguments.flag(Self.keepIDs)
         if keepIDs && !redact { throw arguments.error("--keep-ids only applies with --redact") }
+        output = try arguments.value(Self.output)
+        if output == "" { throw arguments.invalid("", for: "-o <file>", expected: "a file path") }
     }
 
     func run(_ context: Context) throws -> Outcome {
         var progress = Progress("export")
         var count = 0
+        var text = ""
         try context.store().exportNDJSON(session: key, redact: redact, keepIDs: keepIDs) { line in
-            try Console.streamLine(line)
+            if output == nil {
+                try Console.streamLine(line)
+            } else {
+                text += line
+                text += "\n"
+            }
             count += 1
             progress.update(count)
         }
         progress.finish()
+        if let output { try FileOutput.write(text, to: output) }
         return .success
     }
 }

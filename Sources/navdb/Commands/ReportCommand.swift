@@ -111,6 +111,11 @@ struct ReportCommand: Command {
             try FileOutput.requirePage(path, notOver: file)
             try FileOutput.write(html, to: path)
             written.append(path)
+            // `report -o x.ndjson`: an HTML page under a name that says otherwise is said once.
+            let lower = path.lowercased()
+            if !lower.hasSuffix(".html") && !lower.hasSuffix(".htm") && !path.hasPrefix("/dev/") {
+                Console.err("note: '\(Text.escaped(path))' holds an HTML page (a report is one page; name it .html to open it)\n")
+            }
         } else if let folder = output {
             let sessions = try store.sessions()
             try FileOutput.ensureFolder(folder)

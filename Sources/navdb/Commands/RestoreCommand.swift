@@ -70,9 +70,10 @@ struct RestoreCommand: Command {
         ack = arguments.flag(Self.ack)
         at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(WriteOptions.allowFutureTime))
         expectedVersion = try arguments.value(Self.expectVersion)
-        if dryRun && (ack || mark || point != nil || expectedVersion != nil) {
+        // --at is a read of the past, which counts and writes nothing either: --dry-run adds nothing to it.
+        if dryRun && (ack || mark || expectedVersion != nil) {
             throw arguments.error(
-                "--dry-run cannot be combined with --ack, --mark, --at or --expect-version: it only shows what a plain restore would return now"
+                "--dry-run cannot be combined with --ack, --mark or --expect-version: it only shows what a plain restore would return (now, or at --at)"
             )
         }
         if ack && (mark || point != nil) {
@@ -142,7 +143,7 @@ struct RestoreCommand: Command {
         }
         if counted {
             text += "  attempt \(payload.attempts)"
-        } else if dryRun {
+        } else if dryRun && point == nil {
             text += "  would be attempt \(payload.attempts) (dry run: nothing counted or written)"
         }
         text += "\n"

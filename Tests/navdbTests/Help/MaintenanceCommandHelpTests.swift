@@ -60,9 +60,9 @@ struct MaintenanceCommandHelpTests {
             #"""
             OVERVIEW: Print a session's events (or every session's) as NDJSON for 'navdb import'.
 
-            Each line is {"at","eventID","payload","previous","seq","session","time","type","version"}; "previous" is the event id of the session's event before it (left out on version 1), so 'navdb import' refuses a line on top of another history. --redact replaces titles, back titles, custom back item titles, menu titles, prompts, session names, routes, params keys and string values (at any depth) and, unless --keep-ids, entry ids and session keys, with "h:" + 16 hex digits of a keyed hash drawn for this export (the same text gives the same hash within one export, never across exports; lengths are not kept). It keeps exactly "", "Back" and unset texts (the only texts the rules compare a label with), numbers, booleans and null in params, and every shape, so the redacted log imports and replays to the same stacks, back buttons (label, fallbacks) and back menus, each text hashed; what fits a given --width can differ. Event ids become fresh random UUIDv4s (no time, nothing derived from content, shared by no other export) and seq is renumbered from 1. A redacted export still reveals times to the millisecond, event types and counts, versions, sources, flags, depths and layers, which texts are equal, and which are "", "Back" or unset.
+            Each line is {"at","eventID","payload","previous","seq","session","time","type","version"}; "previous" is the event id of the session's event before it (left out on version 1), so 'navdb import' refuses a line on top of another history. --redact replaces titles, back titles, custom back item titles, menu titles, prompts, session names, routes, params keys and string values (at any depth) and, unless --keep-ids, entry ids and session keys, with "h:" + 16 hex digits of a keyed hash drawn for this export (the same text gives the same hash within one export, never across exports; lengths are not kept). It keeps exactly "", "Back" and unset texts (the only texts the rules compare a label with), numbers, booleans and null in params, and every shape, so the redacted log imports and replays to the same stacks, back buttons (label, fallbacks) and back menus, each text hashed; what fits a given --width can differ. Event ids become fresh random UUIDv4s (no time, nothing derived from content, shared by no other export) and seq is renumbered from 1. A redacted export still reveals times to the millisecond, event types and counts, versions, sources, flags, depths and layers, which texts are equal, and which are "", "Back" or unset. With -o FILE the lines are written to FILE whole or not at all (a temporary file in the same folder, renamed; readable by its owner only), as 'report -o' writes a page.
 
-            USAGE: navdb export [<key>] [--all] [--redact] [--keep-ids]
+            USAGE: navdb export [<key>] [--all] [--redact] [--keep-ids] [--output <file>]
 
             ARGUMENTS:
               <key>                   The session key (or --all).
@@ -71,6 +71,7 @@ struct MaintenanceCommandHelpTests {
               --all                   Export every session, in global seq order.
               --redact                Replace personal text with hashes and event ids with random ones (see above for what is kept).
               --keep-ids              With --redact, keep entry ids and session keys.
+              -o, --output <file>     The file to write; without it the lines go to stdout.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).

@@ -10,7 +10,7 @@ struct ReadingCommandHelpTests {
             #"""
             OVERVIEW: Record, inspect and replay iOS navigation stacks: what was on the stack, what the back button said, what the back menu listed.
 
-            Sessions are event streams in one SQLite file or PostgreSQL database: --db PATH or a postgresql:// URI, else $NAVDB_PATH (refused when set but empty), else ./navdb.sqlite (created by the first 'session start' or 'import' of an event). Exit codes: 0 ok; 1 refused by the rules, session, entry or version not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be written (stdout closed or full, or an -o file; what the command did stands, and a writing command says which version it stored, a vetoed one also that it was vetoed: 73, not 3); 74 database unusable.
+            Sessions are event streams in one SQLite file or PostgreSQL database: --db PATH or a postgresql:// URI, else $NAVDB_PATH (refused when set but empty), else ./navdb.sqlite (created by the first 'session start' or 'import' of an event). Exit codes: 0 ok; 1 refused by the rules, session, entry, version or database not found; 2 lint found a defect at --fail-on; 3 vetoed by a guard (recorded); 4 version conflict; 64 usage; 65 bad input data; 73 output that could not be written (stdout closed or full, or an -o file; what the command did stands, and a writing command says which version it stored, a vetoed one also that it was vetoed: 73, not 3); 74 database unusable.
 
             USAGE: navdb [--db <path>] [--json] <subcommand>
 
