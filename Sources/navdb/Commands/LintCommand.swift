@@ -188,7 +188,9 @@ private struct LintProgress {
         shownSessions = sessions
         visible = true
         Console.flush()
-        Console.err("\r\u{1B}[2Klint… \(sessions) session(s), \(events) event(s)")
+        // `sessions` counts the sessions finished: inside the first one it is 0, which read as
+        // "no session" while one was being linted.
+        Console.err("\r\u{1B}[2Klint… \(events) event(s), \(sessions) session(s) done")
     }
 
     mutating func show(lines: Int) {

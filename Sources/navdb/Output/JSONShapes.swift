@@ -77,7 +77,7 @@ struct StackJSON: Encodable {
     var platform: String
     var recordedPlatform: String
     var layers: [Layer]
-    var tabs: [TabJSON]?
+    var tabs: [TabStackJSON]?
     var selectedTab: String?
 
     init(_ state: VersionedState) {
@@ -86,7 +86,7 @@ struct StackJSON: Encodable {
         platform = state.state.platform.rawValue
         recordedPlatform = state.recordedPlatform.rawValue
         layers = state.state.layers
-        tabs = TabJSON.tabs(of: state.state)
+        tabs = state.state.tabStacks?.map { TabStackJSON(tab: $0.tab, stack: $0.stack) }
         selectedTab = state.state.selectedTab
     }
 
@@ -106,28 +106,6 @@ struct StackJSON: Encodable {
     }
 }
 
-/// One tab of `stack --json` and `restore --json`: `{"id","title","reselect","navigationBarHidden","entries"}`
-/// (`title` null when the tab has none).
-struct TabJSON: Encodable {
-    var tab: Tab
-    var stack: Layer
-
-    /// Every tab of `state`'s tab bar with its stack, or `nil` without one.
-    static func tabs(of state: SessionState) -> [TabJSON]? {
-        state.tabStacks?.map { TabJSON(tab: $0.tab, stack: $0.stack) }
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, title, reselect, navigationBarHidden, entries }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(tab.id, forKey: .id)
-        try c.encode(tab.title, forKey: .title)
-        try c.encode(tab.reselect, forKey: .reselect)
-        try c.encode(stack.navigationBarHidden, forKey: .navigationBarHidden)
-        try c.encode(stack.entries, forKey: .entries)
-    }
-}
 
 /// `{"session","version","platform","recordedPlatform","backButton": null | {"label","fallbacks","image"},
 /// "backMenu": null | [{"row","entry","title"}]}`: `back-menu --json`. With `--width`, also

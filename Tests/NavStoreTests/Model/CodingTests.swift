@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStore
@@ -336,6 +337,17 @@ extension ModelTests {
             #expect(Set(Self.bodies.map(\.type)) == Set(EventBody.typeNames))
             #expect(EventBody.typeNames.count == 15)
             #expect(Self.bodies.filter(\.isVeto).map(\.type).sorted() == ["dismiss.vetoed", "pop.vetoed"])
+        }
+
+        @Test("every event type has its schema entry, and the schema names no type the library lacks")
+        func everyTypeInTheSchema() throws {
+            let url = TestData.packageRoot().appendingPathComponent("Schemas/common.schema.json")
+            let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let defs = try #require(schema["$defs"] as? [String: Any])
+            let event = try #require((defs["event"] as? [String: Any])?["properties"] as? [String: Any])
+            let names = try #require((event["type"] as? [String: Any])?["enum"] as? [String])
+            // session.truncated is an export's base record, not an event of the log.
+            #expect(names == EventBody.typeNames + ["session.truncated"])
         }
 
         @Test(

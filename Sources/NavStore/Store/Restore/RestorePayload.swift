@@ -125,19 +125,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
         try c.encode(version, forKey: .version)
         try c.encode(restoredVersion, forKey: .restoredVersion)
         try c.encode(layers, forKey: .layers)
-        if let stacks = tabStacks {
-            var list = c.nestedUnkeyedContainer(forKey: .tabs)
-            for (tab, stack) in stacks {
-                var item = list.nestedContainer(keyedBy: TabKeys.self)
-                try item.encode(tab.id, forKey: .id)
-                try item.encode(tab.title, forKey: .title)
-                try item.encode(tab.reselect, forKey: .reselect)
-                try item.encode(stack.navigationBarHidden, forKey: .navigationBarHidden)
-                try item.encode(stack.entries, forKey: .entries)
-            }
-        } else {
-            try c.encodeNil(forKey: .tabs)
-        }
+        try c.encode(tabStacks?.map { TabStackJSON(tab: $0.tab, stack: $0.stack) }, forKey: .tabs)
         try c.encode(tabBar?.selected.id, forKey: .selectedTab)
         try c.encode(backButton, forKey: .backButton)
         try c.encode(backMenu, forKey: .backMenu)
@@ -173,5 +161,28 @@ public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
         self.version = version
         self.newestAcknowledgedVersion = newestAcknowledgedVersion
         self.alignedVersion = alignedVersion
+    }
+}
+
+/// One tab with its stack as `restore --json` and `stack --json` write it (DESIGN §15):
+/// `{"id","title","reselect","navigationBarHidden","entries"}`, `title` `null` when the tab has none.
+package struct TabStackJSON: Encodable {
+    package var tab: Tab
+    package var stack: Layer
+
+    package init(tab: Tab, stack: Layer) {
+        self.tab = tab
+        self.stack = stack
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, reselect, navigationBarHidden, entries }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tab.id, forKey: .id)
+        try c.encode(tab.title, forKey: .title)
+        try c.encode(tab.reselect, forKey: .reselect)
+        try c.encode(stack.navigationBarHidden, forKey: .navigationBarHidden)
+        try c.encode(stack.entries, forKey: .entries)
     }
 }
