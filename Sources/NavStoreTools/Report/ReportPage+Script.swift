@@ -34,9 +34,11 @@ extension ReportPage {
           var current = null, room = null, menuOpen = true;
           document.title = 'Navigation report: ' + data.session;
           $('heading-session').textContent = data.session;
+          // "version 9" for one version, not "versions 9–9"; "1 event", not "1 events".
+          function span(a, b) { return a === b ? 'version ' + a : 'versions ' + a + '–' + b; }
           var sub = (data.name !== undefined && data.name !== null ? '“' + data.name + '” · ' : '') +
-            (versions.length === data.latestVersion ? data.latestVersion + ' events' :
-              'versions ' + first + '–' + last + ' of ' + data.latestVersion) +
+            (versions.length === data.latestVersion ? data.latestVersion + (data.latestVersion === 1 ? ' event' : ' events') :
+              span(first, last) + ' of ' + data.latestVersion) +
             (data.baseVersion !== undefined && data.baseVersion !== null ?
               ' · truncated: the events up to version ' + data.baseVersion + ' are gone, their state is the starting point' : '') +
             ' · ' + (data.platform === data.recordedPlatform ? data.platform + ' rules' :
@@ -44,7 +46,7 @@ extension ReportPage {
           $('subtitle').textContent = sub;
           var slider = $('slider');
           slider.min = String(first); slider.max = String(last);
-          $('of').textContent = 'of ' + first + '–' + last;
+          $('of').textContent = first === last ? 'of ' + first : 'of ' + first + '–' + last;
 
           function entry(index) { return data.entries[index]; }
           function field(e, name) {
@@ -209,7 +211,7 @@ extension ReportPage {
               head.appendChild(document.createTextNode(' '));
               var link = head.appendChild(el('a', null, f.rule));
               link.href = '#rule-' + f.rule;
-              head.appendChild(document.createTextNode(' · versions ' + f.firstVersion + '–' + f.lastVersion +
+              head.appendChild(document.createTextNode(' · ' + span(f.firstVersion, f.lastVersion) +
                 (f.current ? ', still at the latest' : '')));
               li.appendChild(el('p')).appendChild(iso(f.message));
               var names = li.appendChild(el('p', null, 'Entries: '));
