@@ -159,11 +159,6 @@ public enum EventBody: Sendable, Hashable {
         if case .inTab(let tab, _) = self { tab } else { nil }
     }
 
-    /// The event without its ``inTab(_:_:)`` wrapper: what happened in the tab's stack.
-    public var unwrappingTab: EventBody {
-        if case .inTab(_, let event) = self { event.unwrappingTab } else { self }
-    }
-
     /// The event's type name, e.g. `entry.pushed`.
     public var type: String { kind.rawValue }
 

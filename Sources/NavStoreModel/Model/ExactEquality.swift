@@ -115,12 +115,12 @@ extension SessionState {
                     && layer.entries.count == otherLayer.entries.count
                     && zip(layer.entries, otherLayer.entries).allSatisfy { $0.isExactly($1) }
             }
-            && sameTabBar(tabBar, other.tabBar)
+            && Self.sameTabBar(tabBar, other.tabBar)
     }
 
     /// Both without a tab bar, or both with the same tabs (ids and titles by their scalars), the
     /// same selection and the same parked stacks.
-    private func sameTabBar(_ a: TabBar?, _ b: TabBar?) -> Bool {
+    package static func sameTabBar(_ a: TabBar?, _ b: TabBar?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         return a.selectedIndex == b.selectedIndex && a.tabs.count == b.tabs.count
             && zip(a.tabs, b.tabs).allSatisfy { x, y in

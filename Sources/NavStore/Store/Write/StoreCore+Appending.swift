@@ -216,12 +216,12 @@ extension StoreCore {
         }
     }
 
-    /// The `tab_bars` row (DESIGN §15): written when its text changes, deleted with the tab bar.
+    /// The `tab_bars` row (DESIGN §15): written when the tab bar changes, deleted with it.
     private func writeTabBar(sessionID: Int64, from old: TabBar?, to new: TabBar?) throws {
-        // Compared as text, exactly: a title changed to a canonically equivalent spelling is rewritten.
-        let text = new.map { PayloadWriter.json($0) }
-        if let text, let old, PayloadWriter.json(old).utf8.elementsEqual(text.utf8) { return }
-        if let text {
+        // Compared exactly (a title changed to a canonically equivalent spelling is rewritten),
+        // and without writing either as text: a push onto the selected tab leaves the bar as it was.
+        if SessionState.sameTabBar(old, new) { return }
+        if let text = new.map({ PayloadWriter.json($0) }) {
             try db.execute(
                 sql: """
                     INSERT INTO tab_bars (session_id, tab_bar) VALUES (?, ?)
