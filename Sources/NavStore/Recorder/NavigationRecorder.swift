@@ -79,21 +79,21 @@ public final class NavigationRecorder: Sendable {
     ///   - session: the session key (a window or scene); started with ``RecorderOptions/platform``
     ///     by its first call when it does not exist.
     ///
-    /// The commands the store makes itself are not an app's to record: ``NavigationCommand/markRestored``
-    /// (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)`` appends it),
-    /// ``NavigationCommand/observedStack(_:layer:reason:)`` (the observer makes it from callbacks) and
-    /// ``NavigationCommand/noteDroppedCalls(count:firstAt:lastAt:)`` (the recorder makes it when its
-    /// queue is full). Each is refused at once: reported on ``failures`` as
-    /// ``RecorderFailure/notStored(session:_:)``, never queued.
+    /// What NavStore records itself is no command an app can make: `session.restored`
+    /// (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)`` appends it) and
+    /// `calls.dropped` (the recorder writes it when its queue is full). The observer's
+    /// ``NavigationCommand/observedStack(_:layer:reason:)`` comes from UIKit's callbacks, so the
+    /// recorder refuses it here at once: reported on ``failures`` as
+    /// ``RecorderFailure/notStored(session:_:)``, never queued; use ``observe(_:session:)``.
     public func record(_ command: NavigationCommand, session: String) {
         switch command {
-        case .markRestored, .observedStack, .noteDroppedCalls:
+        case .observedStack:
             shared.report([
                 .notStored(
                     session: session,
                     .unsupportedValue(
                         reason:
-                            "\(command.storeOnlyName) is made by NavStore itself, not recorded by an app; use observe(_:session:) for what UIKit did"
+                            "observedStack is made by NavStore's observer from UIKit's callbacks, not recorded by an app; use observe(_:session:) for what UIKit did"
                     ))
             ])
         default:
@@ -326,18 +326,6 @@ public struct RecordedEvents: AsyncSequence, Sendable {
             fullPage = items.count >= Self.page
             for item in items { if case .event(let event) = item { buffer.append(event) } }
             return !buffer.isEmpty
-        }
-    }
-}
-
-extension NavigationCommand {
-    /// The name of a command only NavStore makes, for the message that refuses it.
-    fileprivate var storeOnlyName: String {
-        switch self {
-        case .markRestored: "markRestored"
-        case .observedStack: "observedStack"
-        case .noteDroppedCalls: "noteDroppedCalls"
-        default: "this command"
         }
     }
 }

@@ -216,7 +216,7 @@ package final class RecorderWriter: @unchecked Sendable {
             }
         case .dropped(let count, let firstAt, let lastAt):
             _ = try batch.record(
-                .noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt), session: call.session, at: lastAt,
+                StoreCommand.noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt), session: call.session, at: lastAt,
                 platform: platform)
             reports.append(.dropped(session: call.session, count: count))
         }

@@ -84,13 +84,13 @@ private enum Payload {
 }
 
 extension EventBody {
-    /// The payload as compact JSON text with sorted keys (unset fields left out), as stored in
-    /// `events.payload`.
-    /// - Throws: `EncodingError` only if a value cannot be represented (a non-finite number in params).
+    /// The payload as stored in `events.payload`: compact JSON, unset fields left out, keys sorted
+    /// by their UTF-8 bytes (<doc:Events>), written by NavStore's own writer, so the text is the
+    /// same on every platform and OS release.
+    /// - Throws: nothing today (params cannot hold a non-finite number); kept for callers that
+    ///   were written against the `JSONEncoder` form.
     public func payloadJSON() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try payloadData(encoder), as: UTF8.self)
+        PayloadWriter.json(self)
     }
 
     /// The payload encoded with `encoder` (whose `userInfo` may ask for explicit keys).

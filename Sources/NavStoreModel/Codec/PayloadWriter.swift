@@ -1,12 +1,13 @@
-/// Writes an event's payload as compact JSON without `JSONEncoder`: the hot path of appends,
-/// batches and imports, where `JSONEncoder` was most of the cost of an event.
+/// Writes an event's payload as compact JSON without `JSONEncoder`: every stored payload and
+/// snapshot, on the hot path of appends, batches and imports and everywhere else.
 ///
-/// The output is the JSON ``EventBody/payloadJSON()`` produces: the same keys, unset fields left
-/// out, keys sorted by their UTF-8 bytes (the order `JSONEncoder`'s `.sortedKeys` uses in
-/// swift-foundation), `/` not escaped, control characters as `\b \t \n \f \r` or `\u00XX`.
-/// `PayloadWriterTests` checks it byte for byte against `JSONEncoder` for every event type. A
-/// params value holding a non-integer number is left to `JSONEncoder` (``write(_:)`` returns
-/// `nil`), whose number formatting is not reproduced here.
+/// The bytes are NavStore's own on every platform (<doc:Events>): the same keys as the payload's
+/// `Codable` form, unset fields left out, keys sorted by their UTF-8 bytes, `/` not escaped,
+/// control characters as `\b \t \n \f \r` or `\u00XX`, a non-integer number in Swift's
+/// shortest round-tripping text. That is what swift-foundation's `JSONEncoder` with `.sortedKeys`
+/// writes, so `PayloadWriterTests` checks the writer byte for byte against it for every event
+/// type; Apple's Foundation before swift-foundation sorts keys otherwise (`item10` before `item9`),
+/// which is why the store never leaves stored text to `JSONEncoder`.
 package struct PayloadWriter {
     package let bytes: PayloadBytes
     /// Where the last entry ``write(_:)-(Entry)`` wrote has the params object it wrote from a

@@ -21,8 +21,6 @@ public enum NavigationCommand: Sendable, Hashable {
     case present(Entry, modalInPresentation: Bool = false)
     /// Dismiss the top modal layer (rule 15).
     case dismiss(source: DismissSource)
-    /// Record that the app restarted and restored the session (`session.restored`).
-    case markRestored
     /// Record an interactive swipe back that began and was cancelled (the user let go early),
     /// `source` ``PopSource/gesture`` or ``PopSource/contentGesture``: `pop.cancelled`, no state
     /// change; refused exactly where a pop with that source would be (rule 17). What a UIKit
@@ -41,10 +39,6 @@ public enum NavigationCommand: Sendable, Hashable {
     /// show; the rest of the rules are what was refused. ``NavigationControllerObserver`` makes
     /// this command when its inference is refused; an app may too.
     case observedStack([Entry], layer: Int? = nil, reason: String)
-    /// Record that `count` (at least 1) calls of a recorder for this session were dropped
-    /// between `firstAt` and `lastAt` (ms since the Unix epoch, `firstAt <= lastAt`), because
-    /// its queue was full (`calls.dropped`, <doc:Recording>). ``NavigationRecorder`` makes it.
-    case noteDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
     /// Set the session's tab bar to `tabs`, in order (DESIGN §15, `setViewControllers`):
     /// `tabs.replaced`. Refused on a session whose base stack already holds entries without a tab
     /// bar (set the tab bar first, as an app does at launch); tab ids must be valid and distinct.

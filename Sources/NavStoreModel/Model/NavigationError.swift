@@ -54,7 +54,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// An observed replacement (``NavigationCommand/observedStack(_:layer:reason:)``) names a
     /// layer the session does not have (`layers` is how many it has, 0 = base).
     case layerOutOfRange(layer: Int, layers: Int, stack: String)
-    /// A note of dropped calls (``NavigationCommand/noteDroppedCalls(count:firstAt:lastAt:)``)
+    /// A note of dropped calls (`calls.dropped`, which a recorder writes when its queue is full)
     /// with a count below 1, or a first time after its last (ms since the Unix epoch).
     case invalidDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
     /// A tab command (``NavigationCommand/selectTab(_:source:)``, `--tab`) on a session without a

@@ -58,19 +58,12 @@ extension SessionState {
                 return .dismissVetoed(entry: topLayer.entries.first?.id ?? "", source: source)
             }
             return .layerDismissed(source: source, ids: topLayer.entries.map(\.id))
-        case .markRestored:
-            return .sessionRestored(RestoreMarker())
         case .cancelPop(let source):
             return try decideCancelledPop(source: source)
         case .updateLayer(let hidden, let modal):
             return try decideLayerUpdate(navigationBarHidden: hidden, modalInPresentation: modal)
         case .observedStack(let entries, let layer, let reason):
             return try decideObservedStack(entries, layer: layer, reason: reason)
-        case .noteDroppedCalls(let count, let firstAt, let lastAt):
-            guard count >= 1, firstAt <= lastAt else {
-                throw .invalidDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
-            }
-            return .callsDropped(count: count, firstAt: firstAt, lastAt: lastAt)
         case .setTabs(let tabs):
             return try decideTabs(tabs)
         case .selectTab(let id, let source):
@@ -382,6 +375,17 @@ extension SessionState {
             let stack = "(stack: \(stackDescription))"
             return .invalidEvent("\(event.type): \(message)" + (message.hasSuffix(stack) ? "" : " \(stack)"))
         }
+        // What NavStore records itself (``StoreCommand``): a restore's marker is always a fact;
+        // a note of dropped calls has its own checks.
+        switch event {
+        case .sessionRestored: return
+        case .callsDropped(let count, let firstAt, let lastAt):
+            do throws(NavigationError) {
+                _ = try decide(StoreCommand.noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt))
+            } catch { throw fail(error.description) }
+            return
+        default: break
+        }
         guard let command = try command(recordedBy: event, fail: fail) else { return }
         let decided: EventBody?
         do throws(NavigationError) { decided = try decide(command) } catch { throw fail(error.description) }
@@ -390,7 +394,7 @@ extension SessionState {
 
     /// The command whose decision `event` records, or `nil` for `session.started` (only version
     /// 1 of a session, which the store checks) and for the empty replacement of a lone base
-    /// layer (written by ``NavigationStore/acknowledgeRestore(session:at:)`` alone). Pops name
+    /// layer (written by ``NavigationStore/acknowledgeRestore(session:at:)-7vb6n`` alone). Pops name
     /// their entries: the ids must be the top entries above the root, and a pop to an entry
     /// targets the entry below them.
     private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError)
@@ -400,8 +404,9 @@ extension SessionState {
         switch event {
         case .sessionStarted:
             return nil
-        case .sessionRestored:
-            return .markRestored
+        case .sessionRestored, .callsDropped:
+            // ``validate(_:)`` takes these of the session itself; inside `"tab"` they are no tab's.
+            throw fail("\(event.type) is the session's event, not a tab's: it takes no \"tab\"")
         case .entryPushed(let entry):
             return .push(entry)
         case .entriesPopped(let source, let ids, let confirmed):
@@ -453,8 +458,6 @@ extension SessionState {
                 throw fail("layer \(layer) is not the top layer (\(topLayerIndex)): only the top layer is updated")
             }
             return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
-        case .callsDropped(let count, let firstAt, let lastAt):
-            return .noteDroppedCalls(count: count, firstAt: firstAt, lastAt: lastAt)
         case .tabsReplaced(let tabs):
             return .setTabs(tabs)
         case .tabSelected(let id, let source):

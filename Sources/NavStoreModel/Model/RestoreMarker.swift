@@ -10,8 +10,8 @@
 /// before these fields existed are `{}`.
 public struct RestoreMarker: Sendable, Hashable, Codable {
     /// The version whose state the app was handed (1-based; 0 for the base layer's root alone),
-    /// or `nil` when the marker does not say (a marker written by an older version, or by
-    /// ``NavigationCommand/markRestored``).
+    /// or `nil` when the marker does not say (a marker written by an older version, or one
+    /// recorded without a restore plan).
     public var restoredVersion: Int?
     /// How many restores of that state went unacknowledged, this one included (1-based), or `nil`.
     public var attempt: Int?

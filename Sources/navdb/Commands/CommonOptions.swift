@@ -37,7 +37,8 @@ struct WriteOptions: OptionGroup {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         expectedVersion = try arguments.value(Self.expectVersion)
         at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(Self.allowFutureTime))
-        tab = try arguments.value(Self.tab)
+        // Declared by the commands whose action takes a tab alone (`session start` has none).
+        tab = arguments.declares(Self.tab.spec) ? try arguments.value(Self.tab) : nil
         if tab?.isEmpty == true { throw arguments.error("--tab '' is empty: give a tab's id") }
     }
 }

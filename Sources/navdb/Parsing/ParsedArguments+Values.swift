@@ -7,6 +7,7 @@ extension ParsedArguments {
     /// The value of `option`: its type's reading of the texts given (`nil`, the default or an
     /// empty list when it was not given).
     func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        assertDeclared(option.spec)
         do {
             return try option.read(values[option.spec.name] ?? [])
         } catch {
@@ -16,6 +17,9 @@ extension ParsedArguments {
 
     /// The value of the positional `argument`.
     func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value {
+        assert(
+            spec.arguments.contains { $0.name == argument.spec.name },
+            "navdb \(spec.path.joined(separator: " ")) reads <\(argument.spec.name)>, which its spec does not declare")
         do {
             return try argument.read(positionals[argument.spec.name] ?? [])
         } catch {
@@ -24,7 +28,24 @@ extension ParsedArguments {
     }
 
     /// Whether `flag` was given.
-    func flag(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+    func flag(_ flag: Flag) -> Bool {
+        assertDeclared(flag.spec)
+        return flags.contains(flag.spec.name)
+    }
+
+    /// Stops a debug build (every test run) when a command reads an option its spec does not
+    /// list (nor the global options the parser adds to every command): the parser would never fill it, the help would not show it, and completion would not
+    /// offer it. Each option is declared once, in the spec, and read back from that declaration.
+    /// Whether the command's spec (or the global options) lists `option`.
+    func declares(_ option: OptionSpec) -> Bool {
+        (spec.options + GlobalOptions.specs).contains { $0.name == option.name && $0.kind == option.kind }
+    }
+
+    private func assertDeclared(_ option: OptionSpec) {
+        assert(
+            declares(option),
+            "navdb \(spec.path.joined(separator: " ")) reads \(option.flagName), which its spec does not declare")
+    }
 
     /// The text given for `option` (the last one), as typed: for messages that quote it.
     func text<Value>(_ option: Option<Value>) -> String? { values[option.spec.name]?.last }

@@ -19,7 +19,7 @@ struct PayloadReaderTests {
         let reference = try? EventBody(referenceType: type, payload: bytes)
         #expect(reference == fast, "\(type) \(String(decoding: bytes, as: UTF8.self).prefix(300)) \(context())")
         if let reference {
-            #expect((try? fast.payloadJSON()) == (try? reference.payloadJSON()), "\(type) \(context())")
+            #expect((try? fast.encoderJSON()) == (try? reference.encoderJSON()), "\(type) \(context())")
         }
         return true
     }

@@ -76,8 +76,36 @@ struct CommandGenerator {
         return pick(ids)
     }
 
+    /// A step: mostly an app's command, sometimes what the store records itself (a restore's
+    /// marker, a recorder's note of dropped calls).
+    enum Step: Hashable, CustomStringConvertible {
+        case command(NavigationCommand)
+        case store(StoreCommand)
+        var description: String {
+            switch self {
+            case .command(let command): "\(command)"
+            case .store(let command): "\(command)"
+            }
+        }
+    }
+
+    mutating func step(in state: SessionState) -> Step {
+        let roll = int(0...111)
+        switch roll {
+        case 91..<92: return .store(.markRestored)
+        case 98..<100:
+            let first = Int64(int(0...1_000))
+            return .store(.noteDroppedCalls(count: int(-1...4), firstAt: first, lastAt: first + Int64(int(-2...50))))
+        default: return .command(command(in: state, roll: roll))
+        }
+    }
+
     mutating func command(in state: SessionState) -> NavigationCommand {
-        switch int(0...111) {
+        command(in: state, roll: int(0...111))
+    }
+
+    private mutating func command(in state: SessionState, roll: Int) -> NavigationCommand {
+        switch roll {
         case 0..<24: return .push(entry(in: state))
         case 24..<40:
             return .pop(
@@ -107,7 +135,7 @@ struct CommandGenerator {
             return .update(entryID: id, item: item())
         case 74..<83: return .present(entry(in: state), modalInPresentation: chance(0.4))
         case 83..<91: return .dismiss(source: pick(DismissSource.allCases))
-        case 91..<92: return .markRestored
+        case 91..<92: return .popToRoot
         case 92..<95: return .cancelPop(source: pick([.gesture, .gesture, .contentGesture, .backButton]))
         case 95..<97:
             return .updateLayer(
@@ -119,9 +147,7 @@ struct CommandGenerator {
             return .observedStack(
                 (0..<int(0...3)).map { _ in chance(0.5) ? entry(in: state) : entry() }, layer: layer,
                 reason: pick(["", "refused", "cannot pop"]))
-        case 98..<100:
-            let first = Int64(int(0...1_000))
-            return .noteDroppedCalls(count: int(-1...4), firstAt: first, lastAt: first + Int64(int(-2...50)))
+        case 98..<100: return .back
         default:
             return tabCommand(in: state)
         }
@@ -173,11 +199,9 @@ extension ModelTests {
             case .update: ["item.updated"]
             case .present: ["layer.presented"]
             case .dismiss: ["layer.dismissed", "dismiss.vetoed"]
-            case .markRestored: ["session.restored"]
             case .cancelPop: ["pop.cancelled"]
             case .updateLayer: ["layer.updated"]
             case .observedStack: ["stack.replaced"]
-            case .noteDroppedCalls: ["calls.dropped"]
             case .setTabs: ["tabs.replaced"]
             case .selectTab: ["tab.selected", "entries.popped", "pop.vetoed"]
             case .inTab(_, let command): allowedTypes(command)
@@ -266,11 +290,22 @@ extension ModelTests {
             var nothingToDo = 0
 
             for step in 1...Self.stepsPerSeed {
-                let command = generator.command(in: state)
-                let context = "seed \(seed) step \(step): \(command) on \(state.stackDescription)"
+                let generated = generator.step(in: state)
+                let context = "seed \(seed) step \(step): \(generated) on \(state.stackDescription)"
                 let event: EventBody?
+                let allowed: Set<String>
                 do {
-                    event = try state.decide(command)
+                    switch generated {
+                    case .command(let command):
+                        event = try state.decide(command)
+                        allowed = Self.allowedTypes(command)
+                    case .store(.markRestored):
+                        event = try state.decide(StoreCommand.markRestored)
+                        allowed = ["session.restored"]
+                    case .store(let command):
+                        event = try state.decide(command)
+                        allowed = ["calls.dropped"]
+                    }
                 } catch {
                     refused[ReducerTests.caseName(error), default: 0] += 1
                     #expect(!error.description.isEmpty)
@@ -278,6 +313,10 @@ extension ModelTests {
                 }
                 guard let event else {
                     nothingToDo += 1
+                    guard case .command(let command) = generated else {
+                        Issue.record("\(context): what the store records itself always appends")
+                        return
+                    }
                     switch command {
                     case .popTo, .popToRoot, .setTabs, .selectTab, .inTab: break
                     case .updateLayer(let hidden, let modal):
@@ -311,7 +350,7 @@ extension ModelTests {
                     }
                     continue
                 }
-                guard Self.allowedTypes(command).contains(event.type) else {
+                guard allowed.contains(event.type) else {
                     Issue.record("\(context): produced \(event.type)")
                     return
                 }
@@ -374,7 +413,7 @@ extension ModelTests {
             var g1 = CommandGenerator(seed: 7)
             var g2 = CommandGenerator(seed: 7)
             let state = SessionState()
-            #expect((0..<20).map { _ in g1.command(in: state) } == (0..<20).map { _ in g2.command(in: state) })
+            #expect((0..<20).map { _ in g1.step(in: state) } == (0..<20).map { _ in g2.step(in: state) })
         }
     }
 }

@@ -339,15 +339,25 @@ extension ModelTests {
                 name: "entryAlreadyLive: an observed stack of layer 0 holding the presented root",
                 setup: [push("A"), present("M")], command: .observedStack([entry("M")], layer: 0, reason: "r"),
                 error: .entryAlreadyLive(id: "M", layer: 1, stack: "[A] | [M]"), mentions: ["'M'", "layer 1"]),
-            Refusal(
-                name: "invalidDroppedCalls: a note of no dropped call", setup: [],
-                command: .noteDroppedCalls(count: 0, firstAt: 1, lastAt: 1),
-                error: .invalidDroppedCalls(count: 0, firstAt: 1, lastAt: 1), mentions: ["at least 1", "not 0"]),
-            Refusal(
-                name: "invalidDroppedCalls: a note whose first drop is after its last", setup: [],
-                command: .noteDroppedCalls(count: 2, firstAt: 9, lastAt: 3),
-                error: .invalidDroppedCalls(count: 2, firstAt: 9, lastAt: 3), mentions: ["9 ms", "3 ms"]),
         ]
+
+        @Test("a note of dropped calls (the recorder's own, StoreCommand) needs a count and an order")
+        func invalidDroppedCalls() throws {
+            let state = SessionState()
+            let none = try #require(throws: NavigationError.self) {
+                try state.decide(StoreCommand.noteDroppedCalls(count: 0, firstAt: 1, lastAt: 1))
+            }
+            #expect(none == .invalidDroppedCalls(count: 0, firstAt: 1, lastAt: 1))
+            #expect(none.description.contains("at least 1") && none.description.contains("not 0"), "\(none)")
+            let backwards = try #require(throws: NavigationError.self) {
+                try state.decide(StoreCommand.noteDroppedCalls(count: 2, firstAt: 9, lastAt: 3))
+            }
+            #expect(backwards == .invalidDroppedCalls(count: 2, firstAt: 9, lastAt: 3))
+            #expect(backwards.description.contains("9 ms") && backwards.description.contains("3 ms"), "\(backwards)")
+            // validate() gives the same refusal for such an event read from a log.
+            #expect(throws: NavigationError.self) { try state.validate(.callsDropped(count: 0, firstAt: 1, lastAt: 1)) }
+            #expect(throws: Never.self) { try state.validate(.callsDropped(count: 1, firstAt: 1, lastAt: 1)) }
+        }
 
         @Test("refusals: each error, with a message naming the ids and the stack", arguments: refusals)
         func refusal(_ refusal: Refusal) throws {
@@ -403,6 +413,7 @@ extension ModelTests {
             }
         }
 
+        // invalidDroppedCalls is the refusal of a StoreCommand: its own test, invalidDroppedCalls().
         @Test("the refusal table covers every rules error of NavigationError")
         func refusalsCoverEveryCase() {
             let covered = Set(Self.refusals.map { Self.caseName($0.error) })
@@ -414,7 +425,7 @@ extension ModelTests {
                     "presentOverEmptyStack", "noModalLayer",
                     "emptyStackReplacement", "duplicateEntryInReplacement", "invalidParams", "emptyEntryID",
                     "swipeDisabled", "baseLayerNotPresented",
-                    "layerOutOfRange", "invalidDroppedCalls",
+                    "layerOutOfRange",
                     "noTabBar", "unknownTab", "tabBarCovered", "tabsOverStack", "invalidTabs", "notInTab", "entryLiveInTab",
                     "entryInOtherTab",
                 ])
@@ -741,7 +752,9 @@ extension ModelTests {
             #expect(state.topLayerIndex == 1)
             #expect(state.topLayer.modalInPresentation)
             let before = state
-            #expect(try state.run(.markRestored) == .sessionRestored(RestoreMarker()))
+            let marker = try state.decide(StoreCommand.markRestored)
+            #expect(marker == .sessionRestored(RestoreMarker()))
+            state.apply(marker)
             #expect(state == before)
         }
 
@@ -750,7 +763,7 @@ extension ModelTests {
         @Test("validate accepts every event decide produces")
         func validateAcceptsDecided() throws {
             let commands: [NavigationCommand] = [
-                .markRestored, .setStack([entry("S")]), push("A"), push("B", guarded), .pop(source: .backButton),
+                .setStack([entry("S")]), push("A"), push("B", guarded), .pop(source: .backButton),
                 .pop(source: .backButton, confirmed: true), push("B", guarded), .pop(source: .gesture), push("B"),
                 push("C"),
                 .menuSelect(row: 2), push("B"), push("C"), .popTo(entryID: "B", source: .backMenu),
@@ -758,11 +771,10 @@ extension ModelTests {
                 push("B"), .update(entryID: "S", item: NavigationItem(title: "S")), present("M", modal: true),
                 .dismiss(source: .gesture),
                 push("N"), .back, .back, present("M"), push("N"), .popToRoot, .setStack([entry("X"), entry("Y")]),
-                .dismiss(source: .gesture), .pop(source: .programmatic), .markRestored,
+                .dismiss(source: .gesture), .pop(source: .programmatic),
                 push("Z"), .cancelPop(source: .gesture), .updateLayer(navigationBarHidden: true), present("L"),
                 .updateLayer(navigationBarHidden: true, modalInPresentation: true), .dismiss(source: .gesture),
                 .observedStack([entry("Q")], reason: "a swipe with no back button"),
-                .noteDroppedCalls(count: 3, firstAt: 5, lastAt: 9),
             ]
             var state = SessionState()
             // Tab bars (DESIGN §15) on a session of their own: a tab bar needs an empty base stack.
@@ -785,6 +797,13 @@ extension ModelTests {
                 guard let event = try state.decide(command) else { continue }
                 let before = state
                 #expect(throws: Never.self) { try before.validate(event) }
+                produced.insert(event.type)
+                state.apply(event)
+            }
+            // What the store records itself (StoreCommand), validated the same way.
+            for command in [StoreCommand.markRestored, .noteDroppedCalls(count: 3, firstAt: 5, lastAt: 9)] {
+                let event = try state.decide(command)
+                #expect(throws: Never.self) { try state.validate(event) }
                 produced.insert(event.type)
                 state.apply(event)
             }

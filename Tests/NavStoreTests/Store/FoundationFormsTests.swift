@@ -41,18 +41,18 @@ struct FoundationFormsTests {
         }
         #expect(FileManager.default.fileExists(atPath: url.path))
         let store = try NavigationStore(url: url, create: false)
-        let info = try store.sessionInfo("s")
+        let info = try await store.sessionInfo("s")
         #expect(info.createdDate == Date(timeIntervalSince1970: Double(info.createdAt) / 1_000))
         #expect(info.updatedDate >= info.createdDate)
         var events: [Event] = []
         try store.events(session: "s") { events.append($0) }
         #expect(events.map(\.date) == events.map { Date(timeIntervalSince1970: Double($0.at) / 1_000) })
-        let now = try store.state(session: "s")
+        let now = try await store.state(session: "s")
         #expect(now.date == events.last?.date)
         if !useRecorder {
             #expect(info.createdDate == start)
-            #expect(try store.state(session: "s", at: .date(start)).version == 1)
-            #expect(try store.state(session: "s", at: .date(start.addingTimeInterval(0.75))).version == 2)
+            #expect(try await store.state(session: "s", at: .date(start)).version == 1)
+            #expect(try await store.state(session: "s", at: .date(start.addingTimeInterval(0.75))).version == 2)
             #expect(throws: StoreError.self) {
                 try store.state(session: "s", at: .date(start.addingTimeInterval(-0.001)))
             }

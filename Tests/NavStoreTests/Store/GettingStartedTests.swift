@@ -30,15 +30,23 @@ struct GettingStartedTests {
         options.queueCapacity = 1_000
         let recorder = NavigationRecorder(path: databaseURL.path, options: options)
 
-        let store = try NavigationStore(path: databaseURL.path)
-        do {
-            let payload = try store.restore(session: sceneID, mark: true)
-            restored = payload.layers.first?.entries.map(\.id)
-            // Rebuild one navigation controller per layer of payload.layers, then, once it is on screen:
-            try store.acknowledgeRestore(session: sceneID)
-        } catch StoreError.sessionNotFound {
-            // The scene's first launch: there is nothing to restore.
+        // At launch the app is in a synchronous delegate call (its windows must have their
+        // screens before it returns): the synchronous forms, one indexed read each.
+        func restoreAtLaunch() throws -> [String]? {
+            var restored: [String]?
+            let store = try NavigationStore(path: databaseURL.path)
+            do {
+                let payload = try store.restore(session: sceneID, mark: true)
+                restored = payload.layers.first?.entries.map(\.id)
+                // Rebuild one navigation controller per layer of payload.layers, then, once it is on screen:
+                try store.acknowledgeRestore(session: sceneID)
+            } catch StoreError.sessionNotFound {
+                // The scene's first launch: there is nothing to restore.
+            }
+            return restored
         }
+        restored = try restoreAtLaunch()
+        let store = try NavigationStore(path: databaseURL.path)
 
         let item = NavigationItem(title: "Inbox", backButtonTitle: "Mail")
         recorder.record(.setStack([Entry(id: "inbox", route: "mail://inbox", item: item)]), session: sceneID)
@@ -80,7 +88,7 @@ struct GettingStartedTests {
         overlay.cancel()
         try await overlay.value
 
-        let then = try store.state(session: sceneID, at: .version(3))
+        let then = try await store.state(session: sceneID, at: .version(3))
         _ = then.backButton?.label
         _ = then.backMenu?.map(\.title)
         #expect(then.backButton?.label == "Mail")
@@ -119,8 +127,8 @@ struct GettingStartedTests {
                 == ["session.started"] + launchTypes + ["session.restored"] + launchTypes)
 
         let store = try NavigationStore(path: path)
-        #expect(try store.sessions().map(\.key) == ["scene-1"])
-        #expect(try store.sessionInfo("scene-1").platform == first.platform)
+        #expect(try await store.sessions().map(\.key) == ["scene-1"])
+        #expect(try await store.sessionInfo("scene-1").platform == first.platform)
         // The pops after shouldPop were taps; the back-menu row was a back-menu pop.
         let events = try store.allEventsForTest("scene-1")
         #expect(events[6].body == .entriesPopped(source: .backButton, ids: ["thread"], confirmed: false))

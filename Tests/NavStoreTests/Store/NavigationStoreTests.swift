@@ -283,7 +283,7 @@ struct NavigationStoreTests {
         }
         let events = try store.allEvents(session: "s")
         #expect(events.map(\.version) == Array(1...402))
-        #expect(try store.state(session: "s").state.depth == 401)
+        #expect(try await store.state(session: "s").state.depth == 401)
         // A store error thrown inside the lock reaches the caller, and the store keeps working.
         #expect(throws: StoreError.sessionNotFound("missing")) { try store.execute(.back, session: "missing") }
         #expect(try store.execute(.pop(source: .programmatic), session: "s").version == 403)

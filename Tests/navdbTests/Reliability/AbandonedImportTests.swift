@@ -127,7 +127,7 @@ struct AbandonedImportTests {
         #expect(finished.stdout.contains("\(lines.count) already stored"), "\(finished)")
         #expect(Self.temporaries(of: db, in: scratch).isEmpty)
         let store = try NavigationStore(path: db, create: false)
-        #expect(try store.sessionInfo("s").version == lines.count)
+        #expect(try await store.sessionInfo("s").version == lines.count)
     }
 
     @Test(

@@ -51,7 +51,7 @@ struct ReliabilityConcurrentWriterTests {
         var duplicates = 0
         var lost = 0
         for (session, versions) in acknowledged {
-            let version = try store.sessionInfo(session).version
+            let version = try await store.sessionInfo(session).version
             duplicates += versions.count - Set(versions).count
             lost += versions.filter { $0 > version }.count
             // Every event but session.started (which no writer prints) was acknowledged exactly once.
@@ -127,7 +127,7 @@ struct ReliabilityConcurrentWriterTests {
         }
         let store = try NavigationStore(path: db, create: false)
         for (session, list) in versions {
-            let version = try store.sessionInfo(session).version
+            let version = try await store.sessionInfo(session).version
             // Session starts print version 1; pushes take 2...N, each exactly once.
             #expect(list.sorted() == Array(1...version), "session \(session): \(list.sorted()) for a log at \(version)")
         }
@@ -160,7 +160,7 @@ struct ReliabilityConcurrentWriterTests {
                 if result.status != 0 { failures.append("round \(round): \(result)") }
             }
             let store = try NavigationStore(path: db, create: false)
-            #expect(try store.sessions().map(\.key) == ["k0", "k1", "k2", "k3"])
+            #expect(try await store.sessions().map(\.key) == ["k0", "k1", "k2", "k3"])
         }
         #expect(failures.isEmpty, "\(failures)")
         Reliability.summary(
@@ -205,7 +205,7 @@ struct ReliabilityConcurrentWriterTests {
             version += 1
         }
         let store = try NavigationStore(path: db, create: false)
-        #expect(try store.sessionInfo("s").version == 1 + rounds)
+        #expect(try await store.sessionInfo("s").version == 1 + rounds)
         #expect(try store.check().isClean)
         Reliability.summary(
             "expect-version race (\(backend))",
@@ -246,17 +246,17 @@ struct ReliabilityConcurrentWriterTests {
                     "round \(round): \(push) \(removal)")
                 if removal.status == 0 {
                     retentionWon += 1
-                    #expect(try !store.sessions().contains { $0.key == key })
+                    #expect(try await !store.sessions().contains { $0.key == key })
                 } else {
                     pushWon += 1
-                    #expect(try store.sessionInfo(key).version == 6)
+                    #expect(try await store.sessionInfo(key).version == 6)
                 }
             } else {
                 // A truncation appends nothing and keeps the version: the push always goes
                 // through; the truncation is stale (4) when the push went first.
                 #expect(push.status == 0, "round \(round): \(push)")
                 #expect(removal.status == 0 || removal.status == 4, "round \(round): \(removal)")
-                #expect(try store.sessionInfo(key).version == 6)
+                #expect(try await store.sessionInfo(key).version == 6)
                 #expect(try store.base(session: key)?.version == (removal.status == 0 ? 3 : nil))
                 if removal.status == 0 { retentionWon += 1 } else { pushWon += 1 }
             }
@@ -302,7 +302,7 @@ struct ReliabilityConcurrentWriterTests {
             "\(writer)")
         #expect(!writer.stderr.contains("database is locked"))
         #expect(writer.seconds >= 9.5, "gave up after \(writer.seconds) s")
-        #expect(try store.sessionInfo("s").version == 1)
+        #expect(try await store.sessionInfo("s").version == 1)
         Reliability.summary(
             "busy timeout",
             "a push behind a held write lock waited \(String(format: "%.1f", writer.seconds)) s, then exit 74 with one clear line; a reader meanwhile answered in \(String(format: "%.2f", reader.seconds)) s"

@@ -268,7 +268,8 @@ struct ReliabilityFuzzTests {
         try run(.dismiss(source: .programmatic))
         try run(.setStack([Entry(id: "X"), Entry(id: "Y", item: NavigationItem(title: "Why"))]))
         try run(.back)
-        try run(.markRestored)
+        time += 1_000
+        try store.execute(StoreCommand.markRestored, session: "src", at: time)
         try run(.push(Entry(id: "Z")))
         try run(.popToRoot)
         var lines: [String] = []

@@ -269,7 +269,7 @@ struct ReliabilityHostileInputTests {
             if backend == .postgresql {
                 #expect(throws: StoreError.self) { try store.startSession("k\u{0}ey") }
                 #expect(throws: StoreError.self) { try store.startSession("key", name: "n\u{0}ame") }
-                #expect(try store.sessions().isEmpty)
+                #expect(try await store.sessions().isEmpty)
             }
             try store.startSession(key, name: "n\(nul)ame")
             try store.execute(.push(entry), session: key)
@@ -281,20 +281,20 @@ struct ReliabilityHostileInputTests {
                             item: NavigationItem(title: text + "\u{0}", backButtonTitle: text))), session: key)
             }
             try store.updateItem(id, session: key) { $0.title = "\u{0}updated\u{0}" }
-            expected = try store.state(session: key).state
+            expected = try await store.state(session: key).state
         }
         let reopened = try NavigationStore(path: path, create: false)
-        #expect(try reopened.sessions().map { Array($0.key.utf8) } == [Array(key.utf8)])
-        #expect(try reopened.sessions().first?.name.map { Array($0.utf8) } == Array("n\(nul)ame".utf8))
-        #expect(try reopened.state(session: key).state == expected)
+        #expect(try await reopened.sessions().map { Array($0.key.utf8) } == [Array(key.utf8)])
+        #expect(try await reopened.sessions().first?.name.map { Array($0.utf8) } == Array("n\(nul)ame".utf8))
+        #expect(try await reopened.state(session: key).state == expected)
         #expect(
-            try reopened.state(session: key).state.layers[0].entries[0].item.title.map { Array($0.utf8) }
+            try await reopened.state(session: key).state.layers[0].entries[0].item.title.map { Array($0.utf8) }
                 == Array("\u{0}updated\u{0}".utf8))
         var lines: [String] = []
         try reopened.exportNDJSON(session: key) { lines.append($0) }
         let other = try NavigationStore(path: try scratch.newDatabase("library-copy.sqlite"))
         #expect(try other.importNDJSON(lines: lines).imported == lines.count)
-        #expect(try other.state(session: key).state == expected)
+        #expect(try await other.state(session: key).state == expected)
         #expect(try other.check().isClean)
         #expect(try reopened.check().isClean)
         Reliability.summary(

@@ -51,10 +51,10 @@ struct KillImportTests {
             let repro = "kill \(kill) after \(delay) µs (\(backend); NAVSTORE_RELIABILITY_SEED=\(Reliability.seed))"
             #expect(result.signal == SIGKILL || result.status == 0, "\(repro): \(result)")
             let store = try NavigationStore(path: db, create: false)
-            #expect(try store.sessionInfo("s").version == 2, "\(repro)")
-            let imported = try store.sessions().contains { $0.key == "t" }
+            #expect(try await store.sessionInfo("s").version == 2, "\(repro)")
+            let imported = try await store.sessions().contains { $0.key == "t" }
             if imported {
-                #expect(try store.sessionInfo("t").version == events, "\(repro): a part of the import is stored")
+                #expect(try await store.sessionInfo("t").version == events, "\(repro): a part of the import is stored")
                 outcomes["all", default: 0] += 1
             } else {
                 outcomes["none", default: 0] += 1

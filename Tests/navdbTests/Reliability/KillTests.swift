@@ -91,7 +91,7 @@ struct ReliabilityKillTests {
 
             // Reopen as the app would after the crash.
             let store = try NavigationStore(path: file.path, create: false)
-            let version = try store.sessionInfo("s").version
+            let version = try await store.sessionInfo("s").version
             let missing = versions.filter { $0 > version }
             lost += missing.count
             #expect(
@@ -272,7 +272,7 @@ struct ReliabilityKillTests {
             var other: [Event] = []
             try store.events(session: "other") { other.append($0) }
             #expect(other == otherEvents, "\(repro): the other session changed")
-            let exists = try store.sessions().contains { $0.key == "s" }
+            let exists = try await store.sessions().contains { $0.key == "s" }
             if exists { try store.events(session: "s") { events.append($0) } }
             let base = exists ? try store.base(session: "s") : nil
             if truncating {
@@ -281,7 +281,7 @@ struct ReliabilityKillTests {
                 } else if base?.version == before - 1, events == Array(originalEvents.dropFirst(before - 1)) {
                     outcomes["truncate new", default: 0] += 1
                     #expect(
-                        try store.state(session: "s", at: .version(before - 1)).state
+                        try await store.state(session: "s", at: .version(before - 1)).state
                             == SessionState.fold(originalEvents.prefix(before - 1).map(\.body)), "\(repro)")
                 } else {
                     Issue.record(
@@ -297,7 +297,7 @@ struct ReliabilityKillTests {
             }
             if exists {
                 #expect(
-                    try store.state(session: "s").state == SessionState.fold(originalEvents.map(\.body)),
+                    try await store.state(session: "s").state == SessionState.fold(originalEvents.map(\.body)),
                     "\(repro): the current state changed")
             }
             #expect(try store.check().problems == [], "\(repro)")

@@ -177,7 +177,7 @@ struct RecorderReliabilityTests {
                 "\(tag)")
         }
         #expect(Set(ids.filter { $0.hasPrefix("n-") }) == Set((0..<writes).map { "n-\($0)" }))
-        let info = try store.sessionInfo("shared")
+        let info = try await store.sessionInfo("shared")
         let pushes = recorded.values.reduce(0, +)
         #expect(info.version == 2 + pushes + written)
         #expect(info.depth == 1 + pushes + written)

@@ -22,8 +22,8 @@ extension Timestamp {
     package static func milliseconds(_ date: Date) -> Int64 {
         let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down)
         guard milliseconds.isFinite else { return milliseconds < 0 ? .min : .max }
-        if milliseconds >= 9_223_372_036_854_775_807 { return .max }
-        if milliseconds <= -9_223_372_036_854_775_808 { return .min }
+        if milliseconds >= Double(Int64.max) { return .max }  // 2^63: no Int64 holds it
+        if milliseconds <= Double(Int64.min) { return .min }
         return Int64(milliseconds)
     }
 

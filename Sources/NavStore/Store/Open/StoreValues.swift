@@ -69,7 +69,7 @@ public struct AppendResult: Sendable, Hashable {
     public var clockBehind: Int64? = nil
 }
 
-/// A session as ``NavigationStore/sessions()`` lists it.
+/// A session as ``NavigationStore/sessions()-4v78l`` lists it.
 public struct SessionInfo: Sendable, Hashable, Codable {
     /// The session key (stream name).
     public var key: String

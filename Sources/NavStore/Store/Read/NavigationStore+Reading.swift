@@ -32,7 +32,7 @@ extension NavigationStore {
         return found
     }
 
-    /// The summary columns of ``sessions()`` and ``sessionInfo(_:)``: the session row, then its
+    /// The summary columns of ``sessions()-4v78l`` and ``sessionInfo(_:)``: the session row, then its
     /// layer and entry counts.
     private static let sessionInfoSQL = """
         SELECT \(SessionRow.aliasedColumns),

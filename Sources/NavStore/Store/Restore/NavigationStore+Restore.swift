@@ -1,11 +1,11 @@
 extension NavigationStore {
     /// Returns the state to restore and counts the attempt (crash-loop protection, <doc:Restore>).
     /// This is the call an app makes once per launch; to look without counting, use
-    /// ``previewRestore(session:)``.
+    /// ``previewRestore(session:)-6cfdz``.
     ///
     /// States are named by the version of the event that produced them: the session's newest
     /// event other than a `session.restored` marker (markers change nothing). Each call counts one
-    /// restore of the state it hands out; ``acknowledgeRestore(session:at:)`` clears the count.
+    /// restore of the state it hands out; ``acknowledgeRestore(session:at:)-7vb6n`` clears the count.
     /// Once ``StoreOptions/restoreAttemptLimit`` restores of the current state went unacknowledged,
     /// that state is marked failed and is not handed out again until the session moves on: restore
     /// returns the newest acknowledged state other than the failing one instead (said in

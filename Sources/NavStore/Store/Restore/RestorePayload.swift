@@ -27,7 +27,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     public var fallback: String?
     /// Why the next plain restore (``NavigationStore/restore(session:mark:at:expectedVersion:deliver:)``
     /// after this call) will hand out an earlier state than the session's newest, or `nil` when it
-    /// will hand out the newest. For ``NavigationStore/previewRestore(session:)`` the next plain
+    /// will hand out the newest. For ``NavigationStore/previewRestore(session:)-6cfdz`` the next plain
     /// restore is the one previewed, so this equals ``fallback``. Not part of the JSON shape: it is
     /// a hint for a person, for a tool to show beside the payload.
     public var nextFallback: String? = nil
@@ -36,7 +36,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// tool that draws the payload's bar from its layers draws it under these rules.
     public var platform: PlatformGeneration = .default
 
-    /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)`` read it: no attempt
+    /// The payload of a past point, as ``NavigationStore/state(session:at:platform:)-9dytn`` read it: no attempt
     /// counted (`attempts` 0), no fallback (a restore at a past point).
     public init(_ state: VersionedState) {
         session = state.session
@@ -134,7 +134,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     }
 }
 
-/// What ``NavigationStore/acknowledgeRestore(session:at:)`` acknowledged.
+/// What ``NavigationStore/acknowledgeRestore(session:at:)-7vb6n`` acknowledged.
 public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
     /// The session key.
     public var session: String

@@ -82,7 +82,7 @@ extension NavigationStore {
 
     /// Truncates a session's history (<doc:Retention>, EventStoreDB's truncate-before): drops its
     /// events below version `before` and keeps the state after `before - 1` as the session's
-    /// base. Versions keep their numbers; ``state(session:at:platform:)`` at the base or later returns
+    /// base. Versions keep their numbers; ``state(session:at:platform:)-9dytn`` at the base or later returns
     /// what it returned before; an earlier point is refused naming the base and when it was
     /// truncated. The dropped events' bytes are erased as ``deleteSession(_:expectedVersion:dryRun:vacuum:)``
     /// erases a session's (text still live at the base stays, in the base).

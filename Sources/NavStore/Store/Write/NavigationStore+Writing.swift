@@ -76,6 +76,17 @@ extension NavigationStore {
         }
     }
 
+    /// Records what NavStore records itself (``StoreCommand``: a restore's marker, a note of
+    /// dropped calls) as ``execute(_:session:at:expectedVersion:eventID:)`` records a command.
+    /// For the store's own paths and tests; an app cannot make these.
+    /// - Throws: as ``execute(_:session:at:expectedVersion:eventID:)``.
+    @discardableResult
+    package func execute(_ command: StoreCommand, session: String, at: Int64? = nil) throws(StoreError) -> AppendResult {
+        try write(session: session, at: at, expectedVersion: nil, eventID: nil) { state throws(NavigationError) in
+            try state.decide(command)
+        }
+    }
+
     /// Changes the navigation item of the live entry `entryID` (rule 13): `change` edits a copy of
     /// the current item inside the write transaction, so concurrent updates are not lost. Under
     /// a tab bar (<doc:TabBars>) the entry is one of the screen on show, or of tab `tab`'s stack

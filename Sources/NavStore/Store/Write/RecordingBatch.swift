@@ -45,6 +45,23 @@ package struct RecordingBatch {
         try select(key, startingAt: at, platform: platform)
         let body: EventBody?
         do throws(NavigationError) { body = try current!.state.decide(command) } catch { return .refused(error) }
+        return try append(body, session: key, at: at)
+    }
+
+    /// Records what NavStore records itself (``StoreCommand``) as the form taking a
+    /// ``NavigationCommand`` records a command.
+    /// - Throws: database errors only; a refusal is the outcome ``RecordedOutcome/refused(_:)``.
+    package mutating func record(
+        _ command: StoreCommand, session key: String, at: Int64, platform: PlatformGeneration
+    ) throws -> RecordedOutcome {
+        try select(key, startingAt: at, platform: platform)
+        let body: EventBody
+        do throws(NavigationError) { body = try current!.state.decide(command) } catch { return .refused(error) }
+        return try append(body, session: key, at: at)
+    }
+
+    /// Appends `body` (`nil`: nothing to record) to the selected session `key` at `at`.
+    private mutating func append(_ body: EventBody?, session key: String, at: Int64) throws -> RecordedOutcome {
         guard let body else { return .unchanged }
         let time = max(at, current!.lastAt)
         guard Timestamp.accepted.contains(time) else { throw StoreError.timeOutOfRange(session: key, given: time) }

@@ -29,6 +29,12 @@ func buildRandomLog(
             try store.append(contentsOf: commands, session: key, at: time)
         }
     }
+    // What the store records itself (StoreCommand), which no app command makes: in each log too.
+    for key in sessions {
+        time += 1
+        try store.execute(StoreCommand.markRestored, session: key, at: time)
+        try store.execute(StoreCommand.noteDroppedCalls(count: 3, firstAt: time - 50, lastAt: time), session: key, at: time)
+    }
 }
 
 @Suite("NavigationStore: NDJSON export and import")
