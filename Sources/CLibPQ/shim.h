@@ -14,6 +14,8 @@ typedef __typeof__(PQconnectdb) *libpq_PQconnectdb;
 typedef __typeof__(PQfinish) *libpq_PQfinish;
 typedef __typeof__(PQstatus) *libpq_PQstatus;
 typedef __typeof__(PQconsumeInput) *libpq_PQconsumeInput;
+typedef __typeof__(PQsocket) *libpq_PQsocket;
+typedef __typeof__(PQnotifies) *libpq_PQnotifies;
 typedef __typeof__(PQerrorMessage) *libpq_PQerrorMessage;
 typedef __typeof__(PQexecParams) *libpq_PQexecParams;
 typedef __typeof__(PQexec) *libpq_PQexec;

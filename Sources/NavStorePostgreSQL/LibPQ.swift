@@ -21,6 +21,8 @@ struct LibPQ: @unchecked Sendable {
     let finish: libpq_PQfinish
     let status: libpq_PQstatus
     let consumeInput: libpq_PQconsumeInput
+    let socket: libpq_PQsocket
+    let notifies: libpq_PQnotifies
     let errorMessage: libpq_PQerrorMessage
     let execParams: libpq_PQexecParams
     let exec: libpq_PQexec
@@ -85,6 +87,8 @@ struct LibPQ: @unchecked Sendable {
         finish = try bind("PQfinish")
         status = try bind("PQstatus")
         consumeInput = try bind("PQconsumeInput")
+        socket = try bind("PQsocket")
+        notifies = try bind("PQnotifies")
         errorMessage = try bind("PQerrorMessage")
         execParams = try bind("PQexecParams")
         exec = try bind("PQexec")

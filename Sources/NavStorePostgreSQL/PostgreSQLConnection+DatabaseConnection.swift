@@ -20,6 +20,21 @@ extension PostgreSQLConnection: DatabaseConnection {
         willRetry = handler
     }
 
+    /// `LISTEN navstore_appends` (migration 0005's trigger notifies it from every append).
+    /// - Throws: ``PostgreSQLError``.
+    package func listenForAppends() throws -> Bool {
+        try execute(sql: "LISTEN navstore_appends")
+        return true
+    }
+
+    /// Waits on the connection's socket (`poll`) at most `timeout` for a notice, then takes every
+    /// notice received (`PQconsumeInput`, `PQnotifies`).
+    /// - Throws: ``PostgreSQLError`` of kind ``PostgreSQLError/Kind/connection`` when the
+    ///   connection was lost.
+    package func waitForAppendNotice(timeout: Duration) throws -> Bool {
+        try waitForNotice(timeout: timeout)
+    }
+
     /// The first row, or `nil`.
     /// - Throws: ``PostgreSQLError``.
     package func fetchOne(sql: String, arguments: [SQLValue]) throws -> Row? {

@@ -139,6 +139,37 @@ package final class PostgreSQLConnection {
         return handle
     }
 
+    /// Waits on the socket at most `timeout` for a notification (`LISTEN`), then takes every one
+    /// received; `true` when there was one.
+    /// - Throws: a connection error when the connection was lost.
+    func waitForNotice(timeout: Duration) throws(PostgreSQLError) -> Bool {
+        let handle = try openHandle()
+        if takeNotices(handle) { return true }
+        let socket = libpq.socket(handle)
+        guard socket >= 0 else {
+            throw PostgreSQLError(kind: .connection, message: "the connection to \(displayName) was lost")
+        }
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = max(0, min(Int64(Int32.max), seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(milliseconds)) > 0 else { return false }
+        guard libpq.consumeInput(handle) == 1 else {
+            let reason = libpq.errorMessage(handle).map { String(cString: $0) } ?? "the connection was lost"
+            throw PostgreSQLError(kind: .connection, message: redacted(reason))
+        }
+        return takeNotices(handle)
+    }
+
+    /// Takes (and frees) every notification libpq holds; `true` when there was one.
+    private func takeNotices(_ handle: OpaquePointer) -> Bool {
+        var any = false
+        while let notice = libpq.notifies(handle) {
+            any = true
+            libpq.freemem(notice)
+        }
+        return any
+    }
+
     /// Executes `sql` with `arguments`; the caller clears the result.
     private func run(sql: String, arguments: [SQLValue]) throws(PostgreSQLError) -> OpaquePointer {
         let count = Int32(arguments.count)

@@ -73,6 +73,7 @@ enum BenchMain {
             (8, "lint of every session, against the fold and a bare read", LintBench.run),
             (9, PostgreSQLBench.name, PostgreSQLBench.run),
             (10, "recorder: the caller's thread and the sustained append", RecorderBench.run),
+            (11, FollowBench.name, FollowBench.run),
         ]
         var figures: [Figure] = []
         for (number, name, body) in measurements where context.options.runs(number) {

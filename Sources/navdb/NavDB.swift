@@ -54,6 +54,7 @@ enum NavDB {
             ("show", .command(ShowCommand.self)),
             ("history", .command(HistoryCommand.self)),
             ("replay", .command(ReplayCommand.self)),
+            ("follow", .command(FollowCommand.self)),
             ("report", .command(ReportCommand.self)),
             ("restore", .command(RestoreCommand.self)),
             ("export", .command(ExportCommand.self)),

@@ -8,7 +8,7 @@ import Testing
         "session start", "session delete", "session truncate", "sessions", "push", "pop", "pop-to", "pop-to-root",
         "menu-select", "back", "set-stack",
         "update", "present", "dismiss", "update-layer", "tabs", "select-tab", "stack", "back-menu", "show", "history",
-        "replay", "report",
+        "replay", "follow", "report",
         "restore",
         "export",
         "import", "rebuild", "check", "prune", "vacuum", "lint",

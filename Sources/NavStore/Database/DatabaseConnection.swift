@@ -93,11 +93,32 @@ package protocol DatabaseConnection: AnyObject {
     /// cached from inside it is no longer true. The default ignores it: SQLite never runs a
     /// transaction again (its writers wait for the write lock instead).
     func setRetryHandler(_ handler: @escaping () -> Void)
+
+    /// Starts listening for the notice every append's transaction sends at its commit (PostgreSQL:
+    /// `LISTEN navstore_appends`, the schema's trigger sends it; DESIGN §16), so that
+    /// ``waitForAppendNotice(timeout:)`` wakes at a commit. Outside any transaction, before the
+    /// first read whose commits it must not miss.
+    /// - Returns: `false` when the backend sends no such notice (SQLite: a follower checks
+    ///   `PRAGMA data_version` instead), which the default says.
+    /// - Throws: a ``DatabaseBackendError``.
+    func listenForAppends() throws -> Bool
+
+    /// Waits at most `timeout` for an append notice (``listenForAppends()``), taking every notice
+    /// already received. The default waits nothing and says none came.
+    /// - Returns: whether one or more came.
+    /// - Throws: a ``DatabaseBackendError`` when the connection was lost.
+    func waitForAppendNotice(timeout: Duration) throws -> Bool
 }
 
 extension DatabaseConnection {
     /// Ignores `handler`: a backend that runs no transaction again never calls it.
     package func setRetryHandler(_ handler: @escaping () -> Void) {}
+
+    /// No notices: `false`.
+    package func listenForAppends() throws -> Bool { false }
+
+    /// No notices: returns `false` at once.
+    package func waitForAppendNotice(timeout: Duration) throws -> Bool { false }
 
     /// `sql` with `RETURNING key`, its one row's first column read in place.
     package func insert(sql: String, arguments: [SQLValue], returning key: String) throws -> Int64? {

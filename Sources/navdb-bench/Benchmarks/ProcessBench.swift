@@ -15,7 +15,7 @@ enum ProcessBench {
     static func run(_ context: BenchContext) throws -> [Figure] {
         let name = "navdb push as a process"
         let options = context.options
-        let navdb = options.navdb ?? (dirname(currentExecutablePath()) + "/navdb")
+        let navdb = options.navdb ?? (directoryName(currentExecutablePath()) + "/navdb")
         guard isExecutable(navdb) else {
             return [
                 .skipped(
@@ -186,10 +186,5 @@ enum ProcessBench {
         }
         if !contains("ld-linux") { return "fully static" }
         return contains("libswiftCore.so") ? "Swift runtime linked dynamically" : "Swift runtime linked statically"
-    }
-
-    private static func dirname(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
     }
 }

@@ -74,6 +74,12 @@ func displayPath(_ path: String) -> String {
 }
 
 /// Whether `path` names an executable file.
+/// The folder part of `path` (`.` when it has none): where `navdb` sits beside this executable.
+func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+}
+
 func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
 /// The first executable called `name` on `$PATH`, or `nil`.

@@ -37,6 +37,17 @@ enum Console {
         }
     }
 
+    /// Flushes stdout now, for a command whose lines must reach the reader as they come
+    /// (`follow`), and stops it as ``streamLine(_:)`` does once a write failed.
+    /// - Throws: ``OutputError`` with the system's reason once a write to stdout failed.
+    static func flushStream() throws(OutputError) {
+        if fflush(stdout) != 0, writeError == 0 { writeError = errno }
+        if writeError != 0 || ferror(stdout) != 0 {
+            reported = true
+            throw OutputError(reason: String(cString: strerror(writeError != 0 ? writeError : EIO)))
+        }
+    }
+
     /// Whether an ``OutputError`` was thrown, so ``finish()`` does not say it again.
     nonisolated(unsafe) private static var reported = false
 

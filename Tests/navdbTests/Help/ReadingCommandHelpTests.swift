@@ -45,6 +45,7 @@ struct ReadingCommandHelpTests {
               show                    Draw the navigation bar and the back menu as the user saw them.
               history                 List a session's events (streamed; any length).
               replay                  Step through events, each followed by the back button and back menu after it.
+              follow                  Print each event as it is committed, with the back button and back menu after it.
               report                  Write a session's history as one self-contained HTML page to scrub through (or an index of every session).
               restore                 Print what an app needs to rebuild its navigation after a restart.
               export                  Print a session's events (or every session's) as NDJSON for 'navdb import'.
@@ -223,6 +224,29 @@ struct ReadingCommandHelpTests {
               --to <version>          The last version to show (default the newest); refused as --from when the session does not have it.
               --platform <generation>
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
+
+            GLOBAL OPTIONS:
+              --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
+              --json                  Print machine-readable JSON on stdout.
+              -h, --help              Show help information.
+            """#)
+    }
+
+    @Test("navdb follow --help") func followHelp() throws {
+        try assertHelp(
+            ["follow"],
+            #"""
+            OVERVIEW: Print each event as it is committed, with the back button and back menu after it.
+
+            Follows the sessions named (every session without one) until Ctrl-C or SIGTERM, which end it with exit 0 once the lines read are printed; a session named that does not exist yet is waited for. Each line is the session key, then what replay prints. A session deleted or truncated while followed is said once, then followed on (a key started again is a new session). It sees every writer's commits: on SQLite by checking PRAGMA data_version every 10 ms (the WAL index in shared memory, never the log); on PostgreSQL it listens for the notice each append's commit sends (LISTEN navstore_appends) and reads the newest event then, and at least every 100 ms; a dropped server connection is said on stderr and made again every second. A closed stdout ends it with exit 73. --json prints one line per event or note: {"backButton","backMenu","event","note","stack"}, "event" as history --json and "note" null for an event; for a deletion or truncation "note" is {"baseVersion","kind","session"} (kind deleted or truncated) and the rest null.
+
+            USAGE: navdb follow [<key> ...] [--from <version>]
+
+            ARGUMENTS:
+              <key>                   The session keys to follow (default: every session).
+
+            OPTIONS:
+              --from <version>        Print each session's events from this version first (its history), then follow; default only what is committed after the start.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).

@@ -24,7 +24,7 @@ struct JSONSchemaValidator {
 
     static let known: Set<String> = [
         "$schema", "$id", "$defs", "$ref", "title", "description", "type", "properties", "required",
-        "additionalProperties", "items", "enum", "const", "minimum", "pattern",
+        "additionalProperties", "items", "enum", "const", "minimum", "pattern", "oneOf",
     ]
 
     /// Keywords of schema file `name` (at any depth) this validator does not implement.
@@ -39,6 +39,9 @@ struct JSONSchemaValidator {
                 }
             }
             if let items = s["items"] { walk(items, path + ".items") }
+            if case .array(let options)? = s["oneOf"] {
+                for (index, option) in options.enumerated() { walk(option, "\(path).oneOf[\(index)]") }
+            }
             if let additional = s["additionalProperties"] { walk(additional, path + ".additionalProperties") }
         }
         if let schema = schemas[name] { walk(schema, name) }
@@ -94,6 +97,21 @@ struct JSONSchemaValidator {
                 return
             }
             check(value, target, file: targetFile, path: path, into: &problems)
+        }
+        if case .array(let options)? = s["oneOf"] {
+            // Exactly one alternative validates (draft 2020-12 `oneOf`).
+            var passing = 0
+            var first: [String] = []
+            for option in options {
+                var found: [String] = []
+                check(value, option, file: file, path: path, into: &found)
+                if found.isEmpty { passing += 1 } else if first.isEmpty { first = found }
+            }
+            if passing != 1 {
+                problems.append(
+                    "\(path): \(passing) of the oneOf alternatives validate, where exactly 1 must"
+                        + (first.isEmpty ? "" : " (first problem: \(first[0]))"))
+            }
         }
         if let type = s["type"] {
             var names: [String] = []

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A live read of a store's log: the events committed after a point, each once, in `seq` order,
 /// for readers that follow what writers append (``NavigationRecorder/events(session:from:)``,
 /// `navdb follow`). It sees every writer's commits: this process's, another process's, an import.
@@ -49,6 +51,12 @@ public struct EventFeed: Sendable {
     private var removedMark: Int64 = 0
     /// The change counter read with the last read (``hasNewCommits()``).
     private var token: Int64?
+    /// Whether the connection receives append notices (PostgreSQL's `LISTEN`, set before the
+    /// first read so that no commit after it goes unnoticed).
+    private var listening = false
+    /// Whether this feed's connection was asked to listen (once; a feed made again on another
+    /// connection asks again).
+    private var askedToListen = false
 
     /// A feed of `store`'s log.
     /// - Parameters:
@@ -98,12 +106,53 @@ public struct EventFeed: Sendable {
         return try store.withCore { core in try Self.changeToken(core) } != token
     }
 
+    /// Waits until a commit may have happened (``hasNewCommits()``) or `timeout` has passed,
+    /// checking every `interval`: what a follower does between reads (`navdb follow`). On SQLite
+    /// each check is one `PRAGMA data_version` (the WAL index in shared memory, never the log), so
+    /// a follower waiting with the default 10 ms makes 100 such checks a second and reads nothing
+    /// else. On PostgreSQL the feed listens (`LISTEN navstore_appends`, from its first read) and
+    /// sleeps on the connection's socket until an append's commit sends its notice, then makes
+    /// one indexed read of the newest `seq`; a `timeout` bounds the sleep, so a notice lost with a
+    /// dropped connection costs at most that long.
+    /// - Returns: `true` when the change counter moved, `false` when `timeout` passed first.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public mutating func waitForCommits(upTo timeout: Duration, checkingEvery interval: Duration = .milliseconds(10))
+        throws(StoreError) -> Bool
+    {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            if try hasNewCommits() { return true }
+            let left = deadline - clock.now
+            if left <= .zero { return false }
+            if listening {
+                // PostgreSQL: asleep on the socket until an append's notice (or the timeout),
+                // then the change counter says whether it was this schema's log.
+                _ = try store.withCore { core in try core.db.waitForAppendNotice(timeout: left) }
+            } else {
+                Self.sleep(min(left, interval))
+            }
+        }
+    }
+
+    /// Blocks the calling thread for `duration` (a follower's thread, which has nothing else to do).
+    private static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
     /// The next items after what was read before, at most `limit` events (deletion and
     /// truncation notes come first): empty when the feed is up to date.
     /// - Throws: ``StoreError`` when the database cannot be read.
     /// - Complexity: one indexed range read of the log; a deletion or truncation also reads the
     ///   rows of the sessions seen.
     public mutating func read(limit: Int = 256) throws(StoreError) -> [Item] {
+        if !askedToListen {
+            // Before the first read's transaction: a commit after this statement sends a notice
+            // this connection receives, and the read below sees every commit before it.
+            listening = try store.withCore { core in try core.db.listenForAppends() }
+            askedToListen = true
+        }
         var copy = self
         let items = try store.withCore { core in
             try core.db.inTransaction(.read) { try copy.read(core, limit: max(1, limit)) }
