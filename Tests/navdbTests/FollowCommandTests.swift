@@ -197,16 +197,22 @@ struct FollowCommandTests {
         let follower = try FollowerProcess(sandbox, ["--json", "follow", "s"])
         Thread.sleep(forTimeInterval: 0.5)
         try sandbox.ok(["push", "s", "A"])
-        #expect(follower.wait { $0.count >= 1 }, "\(follower.stderr)")
+        try sandbox.ok(["push", "s", "A2"])
+        #expect(follower.wait { $0.count >= 2 }, "\(follower.stderr)")
+        // A truncation is said once, with the new base; the session is followed on.
+        try sandbox.ok(["session", "truncate", "s", "--before", "3"])
+        #expect(follower.wait { $0.contains { $0.contains(#""kind":"truncated""#) } }, "\(follower.stderr)")
         try sandbox.ok(["session", "delete", "s"])
         #expect(follower.wait { $0.contains { $0.contains(#""kind":"deleted""#) } }, "\(follower.stderr)")
         try sandbox.ok(["session", "start", "s"])
         try sandbox.ok(["push", "s", "B"])
-        #expect(follower.wait { _ in Self.events(follower.objects).count >= 3 }, "\(follower.stderr)")
+        #expect(follower.wait { _ in Self.events(follower.objects).count >= 4 }, "\(follower.stderr)")
         #expect(follower.stop() == 0)
         let notes = follower.objects.compactMap { $0["note"] as? [String: Any] }
-        #expect(notes.count == 1 && notes[0]["session"] as? String == "s" && notes[0]["kind"] as? String == "deleted")
-        #expect(Self.events(follower.objects).map(\.1) == [2, 1, 2])
+        #expect(notes.count == 2, "\(notes)")
+        #expect(notes.first?["kind"] as? String == "truncated" && notes.first?["baseVersion"] as? Int == 2)
+        #expect(notes.last?["session"] as? String == "s" && notes.last?["kind"] as? String == "deleted")
+        #expect(Self.events(follower.objects).map(\.1) == [2, 3, 1, 2])
         // The new session's push shows no back button: its stack is [B] alone.
         #expect(follower.objects.last?["stack"] as? [[String]] == [["B"]])
     }

@@ -36,6 +36,9 @@ public struct EventFeed: Sendable {
     /// A session the feed has seen: its key and base version (0 when never truncated).
     fileprivate struct Known: Sendable {
         package var key: String
+        /// When the session was started (ms): a key started again after a deletion may get the
+        /// same row id, and this tells the two apart.
+        package var createdAt: Int64
         package var base: Int
         /// The newest version delivered (0 before any).
         package var delivered: Int
@@ -172,29 +175,48 @@ public struct EventFeed: Sendable {
         }
         var items: [Item] = []
         if Int64(removed) != removedMark {
-            // A deletion of the newest events lets SQLite give their seq numbers to later ones:
-            // the next read starts below the lowest run removed that reaches the last seq read.
-            // What was delivered is not given again.
-            let lowest = try core.count(
-                "SELECT coalesce(min(first_seq), 0) FROM removed_events WHERE last_seq >= ?",
-                arguments: [.integer(lastSeq)])
-            if lowest > 0 { lastSeq = min(lastSeq, Int64(lowest) - 1) }
             removedMark = Int64(removed)
             items += try removals(core)
+            // A deletion of the newest events lets SQLite give their seq numbers to later rows
+            // (`INTEGER PRIMARY KEY` takes the largest one left, plus one), even numbers at or
+            // below the last one read. A row appended since the last read is above every row
+            // that was there then and still is, so the next read starts above the newest row
+            // still there among those delivered; what was delivered is not given again (each
+            // session's delivered version is compared).
+            lastSeq = min(lastSeq, try newestDeliveredSeq(core))
         }
         try readEvents(core, limit: limit, into: &items)
         return items
     }
 
     /// The sessions followed that exist now, with their bases.
+    /// A session's events before the feed's start count as delivered: all of them without a
+    /// first version (only what is committed after the start is given), those below it with one.
     private mutating func loadKnown(_ core: StoreCore) throws {
-        for (id, key, base) in try rows(core) { known[id] = Known(key: key, base: base, delivered: 0) }
+        for row in try rows(core) {
+            let delivered = fromVersion.map { min(row.version, max($0 - 1, 0)) } ?? row.version
+            known[row.id] = Known(key: row.key, createdAt: row.createdAt, base: row.base, delivered: delivered)
+        }
+    }
+
+    /// The largest `seq` of a row still in the log that the feed delivered (or counted as
+    /// delivered), 0 when there is none: one indexed read per session seen.
+    private func newestDeliveredSeq(_ core: StoreCore) throws -> Int64 {
+        var newest: Int64 = 0
+        for (id, seen) in known where seen.delivered > 0 {
+            let seq = try core.count(
+                "SELECT coalesce(max(seq), 0) FROM events WHERE session_id = ? AND version <= ?",
+                arguments: [.integer(id), SQLValue(seen.delivered)])
+            newest = max(newest, Int64(seq))
+        }
+        return newest
     }
 
     /// `(id, key, base version)` of the sessions followed (all of them, or the keys named).
-    private func rows(_ core: StoreCore) throws -> [(Int64, String, Int)] {
+    private func rows(_ core: StoreCore) throws -> [SessionRowFields] {
         var sql = """
-            SELECT s.id, s.key, coalesce((SELECT b.version FROM session_bases AS b WHERE b.session_id = s.id), 0)
+            SELECT s.id, s.key, coalesce((SELECT b.version FROM session_bases AS b WHERE b.session_id = s.id), 0),
+                   s.version, s.created_at
             FROM sessions AS s
             """
         var arguments: [SQLValue] = []
@@ -203,25 +225,40 @@ public struct EventFeed: Sendable {
             sql += " WHERE s.key IN (" + Array(repeating: "?", count: sessions.count).joined(separator: ", ") + ")"
             arguments = sessions.map { .text($0) }
         }
-        var found: [(Int64, String, Int)] = []
-        try core.db.forEachRow(sql: sql, arguments: arguments) { found.append((try $0[0], try $0[1], try $0[2])) }
+        var found: [SessionRowFields] = []
+        try core.db.forEachRow(sql: sql, arguments: arguments) {
+            found.append(
+                SessionRowFields(id: try $0[0], key: try $0[1], base: try $0[2], version: try $0[3], createdAt: try $0[4]))
+        }
         return found
+    }
+
+    /// What ``rows(_:)`` reads of a session.
+    private struct SessionRowFields {
+        var id: Int64
+        var key: String
+        var base: Int
+        var version: Int
+        var createdAt: Int64
     }
 
     /// The notes for the sessions seen that were deleted or truncated since the last look.
     private mutating func removals(_ core: StoreCore) throws -> [Item] {
-        var now: [Int64: (String, Int)] = [:]
-        for (id, key, base) in try rows(core) { now[id] = (key, base) }
+        var now: [Int64: SessionRowFields] = [:]
+        for row in try rows(core) { now[row.id] = row }
         var items: [Item] = []
         for id in known.keys.sorted() {
-            guard let (_, base) = now[id] else {
+            // Gone, or a session started again under a row id the deleted one had.
+            guard let row = now[id], row.key.hasSameScalars(as: known[id]!.key), row.createdAt == known[id]!.createdAt,
+                row.version >= known[id]!.delivered
+            else {
                 items.append(.sessionDeleted(key: known[id]!.key))
                 known[id] = nil
                 continue
             }
-            if base > known[id]!.base {
-                known[id]!.base = base
-                items.append(.sessionTruncated(key: known[id]!.key, baseVersion: base))
+            if row.base > known[id]!.base {
+                known[id]!.base = row.base
+                items.append(.sessionTruncated(key: known[id]!.key, baseVersion: row.base))
             }
         }
         return items
@@ -254,7 +291,7 @@ public struct EventFeed: Sendable {
             lastSeq = max(lastSeq, seq)
             if let seen = known[sessionID], seen.delivered >= version { return }
             if known[sessionID] == nil {
-                known[sessionID] = Known(key: try row[1], base: 0, delivered: 0)
+                known[sessionID] = Known(key: try row[1], createdAt: 0, base: 0, delivered: 0)
                 newSessions.append(sessionID)
             }
             known[sessionID]!.delivered = version
@@ -269,6 +306,8 @@ public struct EventFeed: Sendable {
                 "SELECT coalesce((SELECT version FROM session_bases WHERE session_id = ?), 0)",
                 arguments: [.integer(id)])
             known[id]?.base = base
+            known[id]?.createdAt = Int64(
+                try core.count("SELECT created_at FROM sessions WHERE id = ?", arguments: [.integer(id)]))
         }
     }
 
