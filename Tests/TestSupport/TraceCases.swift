@@ -90,6 +90,18 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         return try all(repository: TestData.folder("traces"), shared: TestData.sharedFolder("traces"))
     }
 
+    /// The SwiftUI path traces (DESIGN §17): `$NAVSTORE_SWIFTUI_TRACES_DIR` when set, else the
+    /// repository's (`Tests/Fixtures/traces-swiftui`), then those of `../shared/traces-swiftui`
+    /// whose id the repository's copy lacks. Each case's `trace` holds path and sheet lines.
+    /// - Throws: ``TraceCaseError`` for a file or case this reader does not accept.
+    public static func swiftUI() throws -> [TraceCase] {
+        if let folder = ProcessInfo.processInfo.environment["NAVSTORE_SWIFTUI_TRACES_DIR"], !folder.isEmpty {
+            return try all(in: URL(fileURLWithPath: folder))
+        }
+        return try all(
+            repository: TestData.folder("traces-swiftui"), shared: TestData.sharedFolder("traces-swiftui"))
+    }
+
     /// The traces of `repository`, then those of `shared` (when it exists) whose id none of
     /// the repository's has, marked ``fromShared``.
     /// - Throws: ``TraceCaseError`` for a file or case this reader does not accept.

@@ -274,10 +274,43 @@ struct FollowCommandTests {
         #expect(follower.stderr.contains("lost the database") && follower.stderr.contains("reconnected"), "\(follower.stderr)")
     }
 
+    @Test("a follower that is behind when its session is truncated shows the stacks of the log, not of its own cache")
+    func behindATruncation() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "t"])
+        let follower = try FollowerProcess(sandbox, ["--json", "follow"])
+        Thread.sleep(forTimeInterval: 0.4)
+        try sandbox.ok(["push", "t", "a"])
+        #expect(follower.wait { $0.count >= 1 }, "\(follower.stderr)")
+        kill(follower.process.processIdentifier, SIGSTOP)
+        for index in 1...4 { try sandbox.ok(["push", "t", "b\(index)"]) }
+        try sandbox.ok(["session", "truncate", "t", "--before", "5"])
+        try sandbox.ok(["push", "t", "c"])
+        kill(follower.process.processIdentifier, SIGCONT)
+        #expect(follower.wait { _ in Self.events(follower.objects).count >= 4 }, "\(follower.stderr)")
+        #expect(follower.stop() == 0)
+        let stacks = follower.objects.compactMap { object -> [[String]]? in
+            object["event"] == nil || object["event"] is NSNull ? nil : object["stack"] as? [[String]]
+        }
+        // v2 [a]; v5 and v6 as `stack --at` gives them.
+        #expect(stacks.first == [["a"]])
+        #expect(stacks.suffix(2) == [[["a", "b1", "b2", "b3", "b4"]], [["a", "b1", "b2", "b3", "b4", "c"]]], "\(stacks)")
+    }
+
     @Test("a closed stdout ends the follower with exit 73, while it waits and while it prints")
     func closedStdout() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["session", "start", "s"])
+        // Started with stdout closed (`>&-`): at once.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" --db \"$1\" follow >&- 2>/dev/null", try Navdb.binary().path, sandbox.database.path]
+        try shell.run()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while shell.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 73)
         // While it waits: the next look sees the reader gone.
         let idle = try FollowerProcess(sandbox, ["follow"])
         Thread.sleep(forTimeInterval: 0.3)

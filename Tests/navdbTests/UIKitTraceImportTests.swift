@@ -241,3 +241,106 @@ struct UIKitTraceImportTests {
         )
     }
 }
+
+/// `navdb import --format swiftui-path FILE|- --session KEY [--platform P]` (DESIGN §17), with
+/// every SwiftUI path trace and bad lines.
+@Suite("navdb import --format swiftui-path")
+struct SwiftUIPathImportTests {
+    @Test(
+        "every SwiftUI path trace: events (pop sources user, back-menu, programmatic), stack, back button and menu",
+        arguments: CommandBackend.all)
+    func traces(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let traces = try TraceCase.swiftUI()
+        #expect(traces.count >= 4)
+        for trace in traces {
+            let key = "p-\(trace.id)"
+            let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
+            var arguments = ["import", "--format", "swiftui-path", file, "--session", key]
+            if trace.platform != .default { arguments += ["--platform", trace.platform.rawValue] }
+            let imported = try sandbox.ok(arguments)
+            #expect(imported.stdout.contains("into session '\(key)' (started)"), "\(imported)")
+            let events = try UIKitTraceImportTests.bodies(sandbox, key)
+            #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
+            let stack = try sandbox.ok(["--json", "stack", key]).object()
+            let layers = try #require(stack["layers"] as? [[String: Any]])
+            let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+            if let expected = trace.stack { #expect(ids == expected, "\(trace)") }
+            let menu = try sandbox.ok(["--json", "back-menu", key]).object()
+            if let expected = trace.backButton {
+                let button = menu["backButton"] as? [String: Any]
+                let found = button.map {
+                    TraceCase.ExpectedButton(
+                        label: $0["label"] as? String ?? "?", fallbacks: $0["fallbacks"] as? [String] ?? [])
+                }
+                #expect(found == expected, "\(trace): \(menu)")
+            }
+            if let expected = trace.backMenu {
+                let rows = (menu["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
+                #expect(rows == expected, "\(trace): \(menu)")
+            }
+            // After the last line the session's stack is the last path (the contract of §17).
+            #expect(try sandbox.ok(["check"]).status == 0)
+        }
+    }
+
+    @Test("bad lines: exit 65 with the line number and the reason, nothing written; --session is required")
+    func badLines() throws {
+        let sandbox = try Sandbox()
+        let cases: [(String, String)] = [
+            (#"{"by": "user"}"#, #"needs "path""#),
+            (#"{"path": [], "sheet": null}"#, "not both"),
+            (#"{"path": [{"id": "R"}], "by": "robot"}"#, "'robot'"),
+            (#"{"path": [{"id": "R"}], "layer": -1}"#, "layer"),
+            (#"{"path": [{"id": "R"}], "stack": []}"#, "unknown key 'stack'"),
+            ("not json", "not JSON"),
+        ]
+        for (line, fragment) in cases {
+            let file = try sandbox.write("bad.ndjson", #"{"path": [{"id": "R"}]}"# + "\n" + line + "\n")
+            let result = try sandbox.run(["import", "--format", "swiftui-path", file, "--session", "s"])
+            #expect(result.status == 65, "\(line): \(result)")
+            #expect(result.stderr.contains("line 2") && result.stderr.contains(fragment), "\(line): \(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+        }
+        let missing = try sandbox.run(["import", "--format", "swiftui-path", "-"], stdin: "")
+        #expect(missing.status == 64 && missing.stderr.contains("--session"), "\(missing)")
+    }
+
+    @Test("a sheet presented, swiped down, a modal sheet dismissed by the app; a user pop with no way back is observed")
+    func sheetsAndRefusals() throws {
+        let sandbox = try Sandbox()
+        let lines = [
+            #"{"path": [{"id": "R", "item": {"title": "Library"}}, {"id": "A", "item": {"title": "Books"}}]}"#,
+            #"{"sheet": [{"id": "S", "item": {"title": "Share"}}]}"#,
+            #"{"sheet": null}"#,
+            #"{"sheet": [{"id": "E", "item": {"title": "Edit"}}], "by": "app", "modalInPresentation": true}"#,
+            #"{"sheet": [{"id": "E", "item": {"title": "Edit"}}, {"id": "F", "item": {"title": "Field"}}], "by": "user"}"#,
+            #"{"sheet": null, "by": "app"}"#,
+            #"{"path": [{"id": "R", "item": {"title": "Library"}}, {"id": "B", "item": {"title": "Hidden", "hidesBackButton": true}}], "by": "app"}"#,
+            #"{"path": [{"id": "R", "item": {"title": "Library"}}], "by": "user"}"#,
+        ]
+        let file = try sandbox.write("sheets.ndjson", lines.joined(separator: "\n") + "\n")
+        try sandbox.ok(["import", "--format", "swiftui-path", file, "--session", "s"])
+        let types = try UIKitTraceImportTests.bodies(sandbox, "s").map(\.type)
+        #expect(
+            types == [
+                "entry.pushed", "entry.pushed", "layer.presented", "layer.dismissed", "layer.presented", "entry.pushed",
+                "layer.dismissed", "stack.replaced", "stack.replaced",
+            ], "\(types)")
+        let bodies = try UIKitTraceImportTests.bodies(sandbox, "s")
+        #expect(bodies[3] == .layerDismissed(source: .gesture, ids: ["S"]))
+        #expect(bodies[4] == .layerPresented(Entry(id: "E", item: NavigationItem(title: "Edit")), modalInPresentation: true))
+        #expect(bodies[6] == .layerDismissed(source: .programmatic, ids: ["E", "F"]))
+        // B hides its back button: the user could not have popped it, so the stack seen is kept
+        // as an observed replacement (lint: model-divergence), and the log ends at the path.
+        guard case .stackReplaced(let entries, let observed?) = bodies[8] else {
+            Issue.record("\(bodies[8])")
+            return
+        }
+        #expect(entries.map(\.id) == ["R"] && observed.reason.contains("B"), "\(observed)")
+        let stack = try sandbox.ok(["--json", "stack", "s"]).object()
+        let layers = try #require(stack["layers"] as? [[String: Any]])
+        #expect(layers.count == 1)
+    }
+}

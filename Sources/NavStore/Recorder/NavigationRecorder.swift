@@ -112,6 +112,20 @@ public final class NavigationRecorder: Sendable {
         shared.enqueue(.callback(callback), session: session, at: Timestamp.now())
     }
 
+    /// Records a new value of a SwiftUI `NavigationStack`'s path or of its sheet (DESIGN §17),
+    /// returning at once as ``record(_:session:)`` does: the writer turns it into events with
+    /// ``NavigationPathObserver`` against the session's state (pushes, a pop whose source says
+    /// who removed the screens, item updates, a replacement), so that after it the session's
+    /// stack equals the value. Call it from the view's `onChange(of: path)` with `.app` when the
+    /// app's own code set the path, `.user` otherwise.
+    /// - Parameters:
+    ///   - change: the new value: ``NavigationPathChange/path(_:layer:by:)`` (root first) or
+    ///     ``NavigationPathChange/sheet(_:modalInPresentation:by:)`` (`nil` once dismissed).
+    ///   - session: the session key; started with ``RecorderOptions/platform`` when it does not exist.
+    public func recordPath(_ change: NavigationPathChange, session: String) {
+        shared.enqueue(.pathChange(change), session: session, at: Timestamp.now())
+    }
+
     /// Returns once every call recorded before it is committed and synced to storage, or given up
     /// (a command the rules refuse, a value the database cannot hold; each reported on
     /// ``failures``). Calls dropped because the queue was full are not waited for: their

@@ -195,6 +195,15 @@ package final class RecorderWriter: @unchecked Sendable {
             {
                 reports.append(.refused(session: call.session, command: command, error))
             }
+        case .pathChange(let change):
+            let state = try batch.state(of: call.session, startingAt: call.at, platform: platform)
+            for command in change.commands(state: state) {
+                if case .refused(let error) = try batch.record(
+                    command, session: call.session, at: call.at, platform: platform)
+                {
+                    reports.append(.refused(session: call.session, command: command, error))
+                }
+            }
         case .callback(let callback):
             let state = try batch.state(of: call.session, startingAt: call.at, platform: platform)
             let key = ExactKey(call.session)

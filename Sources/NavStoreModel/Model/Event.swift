@@ -25,6 +25,11 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// tab's stack to its root past any guard; a ``TabReselect/guarded`` tab asks the guard first.
     /// Made by ``NavigationCommand/selectTab(_:source:)`` alone.
     case tabReselect = "tab-reselect"
+    /// The user removed the top screen of a SwiftUI `NavigationStack` (DESIGN §17): the back
+    /// button or a swipe, which SwiftUI does not tell apart, so neither is guessed. Pops one
+    /// entry; refused where neither the back button nor a swipe could (rules 1, 17). SwiftUI has
+    /// no `shouldPop`, so no guard is consulted: the pop is a fact the app saw in its path.
+    case user
 }
 
 /// What caused a dismissal of a modal layer (`layer.dismissed.source`).

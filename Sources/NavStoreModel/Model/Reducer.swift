@@ -216,7 +216,7 @@ extension SessionState {
         case .gesture, .contentGesture:
             try requireSwipe(source, entries: entries)
             return .popCancelled(entry: entries[top].id, source: source)
-        case .backButton, .backMenu, .programmatic, .tabReselect:
+        case .backButton, .backMenu, .programmatic, .tabReselect, .user:
             throw .invalidSource(
                 operation: "a cancelled pop", source: source.rawValue, accepted: swipeSources.map(\.rawValue))
         }
@@ -269,6 +269,24 @@ extension SessionState {
             }
         case .programmatic:
             guard entries.count >= 2 else { throw rootError(topID) }
+        case .user:
+            // The back button, the edge swipe or (iOS 26) the content swipe: whichever could.
+            var refusal: NavigationError?
+            for way in [PopSource.backButton, .gesture, .contentGesture] {
+                do throws(NavigationError) {
+                    try requireSwipe(way, entries: entries)
+                    refusal = nil
+                    break
+                } catch {
+                    if refusal == nil || way == .backButton { refusal = error }
+                }
+            }
+            if let refusal {
+                if case .noBackButton(_, let top, let reason, let stack) = refusal {
+                    throw .noBackButton(source: .user, top: top, reason: reason, stack: stack)
+                }
+                throw refusal
+            }
         }
         return .entriesPopped(
             source: source, ids: [topID],
@@ -316,7 +334,7 @@ extension SessionState {
                 throw .notInBackMenu(id: id, menu: menu.map(\.entry))
             }
             return popAbove(entries.firstIndex { $0.id.hasSameScalars(as: id) }!, source: source)
-        case .backButton, .gesture, .contentGesture, .tabReselect:
+        case .backButton, .gesture, .contentGesture, .tabReselect, .user:
             throw .invalidSource(operation: "popTo", source: source.rawValue, accepted: ["back-menu", "programmatic"])
         }
     }
@@ -415,7 +433,7 @@ extension SessionState {
                 throw fail("popped ids \(ids) are not the top entries above the root")
             }
             switch source {
-            case .backButton, .gesture, .contentGesture: return .pop(source: source, confirmed: confirmed)
+            case .backButton, .gesture, .contentGesture, .user: return .pop(source: source, confirmed: confirmed)
             case .backMenu, .programmatic:
                 return .popTo(entryID: entries[entries.count - ids.count - 1].id, source: source)
             case .tabReselect:

@@ -195,12 +195,16 @@ extension NavigationStore {
         return try withCore { core in
             try core.db.inTransaction(.write) {
                 var importer = TraceImporter(core: core, key: key, platform: platform)
+                var observer = NavigationControllerObserver()
                 let decoder = JSONDecoder()
                 var number = 0
                 for line in lines {
                     number += 1
                     if Self.isBlankLine(line) { continue }
-                    try importer.add(try Self.decodeTraceLine(line, number: number, decoder: decoder), line: number)
+                    let decoded = try Self.decodeTraceLine(line, number: number, decoder: decoder)
+                    try importer.add(at: decoded.at, line: number) { state throws(ObservationError) in
+                        try observer.observe(decoded.callback, state: state)
+                    }
                 }
                 return try importer.finish()
             }
@@ -254,14 +258,15 @@ extension NavigationStore {
     }
 }
 
-/// Appends the commands a trace's callbacks make to one session, inside the caller's transaction.
-private struct TraceImporter {
+/// Appends the commands a trace's lines make to one session, inside the caller's transaction:
+/// a UIKit callback trace's (through ``NavigationControllerObserver``) or a SwiftUI path trace's
+/// (through ``NavigationPathObserver``).
+struct TraceImporter {
     let core: StoreCore
     let key: String
     let platform: PlatformGeneration?
     private var write: SessionWrite?
     private var created = false
-    private var observer = NavigationControllerObserver()
     private var callbacks = 0
     private var imported = 0
     /// The time of the line before, in ms since the Unix epoch.
@@ -275,9 +280,14 @@ private struct TraceImporter {
         self.platform = platform
     }
 
-    mutating func add(_ line: UIKitTraceLine, line number: Int) throws {
+    /// Adds one line timed `at` (ms; `nil`: the import's clock): `observe` makes its commands
+    /// from the session's state.
+    mutating func add(
+        at lineAt: Int64?, line number: Int,
+        _ observe: (SessionState) throws(ObservationError) -> [NavigationCommand]
+    ) throws {
         callbacks += 1
-        if let at = line.at {
+        if let at = lineAt {
             if !Timestamp.accepted.contains(at) {
                 throw StoreError.invalidImport(
                     line: number,
@@ -294,9 +304,9 @@ private struct TraceImporter {
                     line: number, reason: "at \(Timestamp.format(at)) (\(at)) is earlier than " + before)
             }
         }
-        try start(at: line.at ?? Timestamp.now(), line: number)
-        var time = line.at ?? max(Timestamp.now(), write!.lastAt)
-        if line.at != nil, write!.version > 0, time < write!.lastAt {
+        try start(at: lineAt ?? Timestamp.now(), line: number)
+        var time = lineAt ?? max(Timestamp.now(), write!.lastAt)
+        if lineAt != nil, write!.version > 0, time < write!.lastAt {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
@@ -305,10 +315,10 @@ private struct TraceImporter {
         }
         time = max(time, write!.lastAt)
         previousAt = time
-        previousWasStamped = line.at == nil
+        previousWasStamped = lineAt == nil
         let commands: [NavigationCommand]
         do throws(ObservationError) {
-            commands = try observer.observe(line.callback, state: write!.state)
+            commands = try observe(write!.state)
         } catch {
             throw StoreError.invalidImport(line: number, reason: error.description)
         }

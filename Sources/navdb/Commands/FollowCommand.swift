@@ -44,7 +44,7 @@ struct FollowCommand: Command {
     static let from = Option<Int?>(
         "from", "version",
         help:
-            "Print each session's events from this version first (its history), then follow; default only what is committed after the start.",
+            "Only versions from this one on, of every session: each session's history from it first, then as they are committed (a session started later too); default every event committed after the start.",
         parser: .integer(atLeast: 1))
 
     /// The keys followed; empty for every session.
@@ -85,8 +85,12 @@ struct FollowCommand: Command {
             do {
                 items = try feed.read(limit: 512)
                 if items.isEmpty {
-                    try Self.requireOpenStdout()
-                    _ = try feed.waitForCommits(upTo: .milliseconds(100))
+                    // Idle: one change-counter check at a time, no read of the log, until a
+                    // commit (or a stop, or a closed stdout, looked at every 100 ms).
+                    repeat {
+                        try Self.requireOpenStdout()
+                        if Self.stopRequested.load(ordering: .relaxed) { break }
+                    } while !(try feed.waitForCommits(upTo: .milliseconds(100)))
                     continue
                 }
             } catch let error as StoreError where onServer {
@@ -121,6 +125,10 @@ struct FollowCommand: Command {
     /// Throws ``OutputError`` when stdout is a pipe whose reader is gone (`poll` reports an error
     /// on it): a follower that prints nothing for a while notices `| head` ending without a write.
     static func requireOpenStdout() throws(OutputError) {
+        // Started with stdout closed (`>&-`): the descriptor is shut, or another open took it
+        // read-only (SQLite keeps 0-2 taken by /dev/null so that no database lands there).
+        let flags = fcntl(STDOUT_FILENO, F_GETFL)
+        if flags < 0 || flags & O_ACCMODE == O_RDONLY { throw OutputError(reason: "stdout is closed") }
         var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
         guard poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLERR | POLLHUP) != 0 else { return }
         throw OutputError(reason: "the reader of stdout closed it")
@@ -132,11 +140,11 @@ struct FollowCommand: Command {
 struct Follower {
     let store: NavigationStore
     let json: Bool
-    /// Each session's state after the last event printed, by key.
-    private(set) var states: [String: SessionState]
+    /// Each session's state after the last event printed, with that event's version, by key.
+    private(set) var states: [String: (version: Int, state: SessionState)]
     private let encoder = JSONOutput.makeEncoder()
 
-    init(store: NavigationStore, json: Bool, states: [String: SessionState] = [:]) {
+    init(store: NavigationStore, json: Bool, states: [String: (version: Int, state: SessionState)] = [:]) {
         self.store = store
         self.json = json
         self.states = states
@@ -146,9 +154,12 @@ struct Follower {
     mutating func print(_ item: EventFeed.Item) throws {
         switch item {
         case .event(let event):
-            var state = states[event.session] ?? before(event)
+            // The state kept is after the version before this one, or it is read again: events
+            // in between may be gone (a truncation while this follower was behind).
+            var state =
+                states[event.session].flatMap { $0.version == event.version - 1 ? $0.state : nil } ?? before(event)
             state.apply(event.body)
-            states[event.session] = state
+            states[event.session] = (event.version, state)
             if json {
                 try Console.streamLine(
                     try FollowJSON.line(event, state: state, encoder: encoder))

@@ -20,10 +20,15 @@ struct ImportCommand: Command {
         case firefoxSession = "firefox-session"
         /// A UIKit callback trace: NDJSON, one callback a line, replayed into one session.
         case uikitTrace = "uikit-trace"
+        /// A SwiftUI path trace: NDJSON, one path or sheet value a line, replayed into one session.
+        case swiftUIPath = "swiftui-path"
+
+        /// Whether the input is a trace replayed into the session `--session` names.
+        var isTrace: Bool { self == .uikitTrace || self == .swiftUIPath }
     }
 
     static let spec = CommandSpec(
-        abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit callback trace).",
+        abstract: "Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit or SwiftUI trace).",
         discussion: """
             All or nothing: a bad line (exit 65, with its line number, session and reason) writes \
             nothing. Each event is checked against the same decisions the commands make: an event no \
@@ -46,7 +51,13 @@ struct ImportCommand: Command {
             source (back-button, gesture, back-menu, programmatic), vetoes, item updates and stack \
             replacements; a change the rules refuse is kept as an observed stack.replaced (lint: \
             model-divergence). A bad line (unknown callback, missing stack, an id not on the stack, a \
-            time going backwards, not JSON) is refused with its line number (exit 65).
+            time going backwards, not JSON) is refused with its line number (exit 65). \
+            With --format swiftui-path the input is a SwiftUI path trace (one {"path": [entries, root \
+            first], "by": "user"|"app", "layer": N} or {"sheet": [entries] | null, "by", \
+            "modalInPresentation"} object a line, "at" optional), replayed the same way: entries added \
+            on top are pushes, entries removed from the top a pop (programmatic by the app, back-menu \
+            when the user removed several, user when one: SwiftUI does not say whether the back button \
+            or a swipe), a changed item an update, anything else a stack replacement.
             """,
         arguments: [file.spec],
         options: [format.spec, session.spec, platform.spec, time.spec, WriteOptions.allowFutureTime.spec])
@@ -57,16 +68,16 @@ struct ImportCommand: Command {
     static let format = Option<Format>(
         "format", "format", default: .navdb,
         help:
-            "navdb: NDJSON of 'navdb export'; firefox-session: a Firefox session file (each tab a session); uikit-trace: a UIKit callback trace (needs --session).",
+            "navdb: NDJSON of 'navdb export'; firefox-session: a Firefox session file (each tab a session); uikit-trace: a UIKit callback trace; swiftui-path: a SwiftUI path trace (both need --session).",
         parser: Format.parser)
     /// `--session <key>`.
     static let session = Option<String?>(
-        "session", "key", help: "With uikit-trace: the session the trace is replayed into (started when missing).")
+        "session", "key", help: "With uikit-trace or swiftui-path: the session the trace is replayed into (started when missing).")
     /// `--platform <generation>`.
     static let platform = Option<PlatformGeneration?>(
         "platform", "generation",
         help:
-            "With uikit-trace: the generation a session the import starts follows (ios14 or ios26; default ios14); an existing session must follow it."
+            "With uikit-trace or swiftui-path: the generation a session the import starts follows (ios14 or ios26; default ios14); an existing session must follow it."
     )
     /// `--time <iso8601>`.
     static let time = Option<Int64?>(
@@ -92,14 +103,14 @@ struct ImportCommand: Command {
                 "--time only applies with --format firefox-session (NDJSON events and trace lines carry their own times)"
             )
         }
-        if format == .uikitTrace {
-            guard let session else { throw arguments.error("--format uikit-trace needs --session KEY") }
+        if format.isTrace {
+            guard let session else { throw arguments.error("--format \(format.rawValue) needs --session KEY") }
             if session.isEmpty {
                 throw arguments.error("the session key '' is empty: a key has at least one character")
             }
         } else {
-            if session != nil { throw arguments.error("--session only applies with --format uikit-trace") }
-            if platform != nil { throw arguments.error("--platform only applies with --format uikit-trace") }
+            if session != nil { throw arguments.error("--session only applies with --format uikit-trace or swiftui-path") }
+            if platform != nil { throw arguments.error("--platform only applies with --format uikit-trace or swiftui-path") }
         }
     }
 
@@ -128,7 +139,7 @@ struct ImportCommand: Command {
         case .firefoxSession:
             let bytes = try file.readAll()
             report = try NavigationStore.importFirefoxSession(into: path, data: bytes, at: at)
-        case .uikitTrace:
+        case .uikitTrace, .swiftUIPath:
             return try importTrace(context, path: path)
         }
         WriteOutput.done =
@@ -153,8 +164,10 @@ struct ImportCommand: Command {
         let lines = try file.lines()
         let report: TraceImportReport
         do {
-            report = try NavigationStore.importUIKitTrace(
-                into: path, lines: lines, session: session!, platform: platform)
+            report =
+                format == .swiftUIPath
+                ? try NavigationStore.importSwiftUIPath(into: path, lines: lines, session: session!, platform: platform)
+                : try NavigationStore.importUIKitTrace(into: path, lines: lines, session: session!, platform: platform)
         } catch {
             if let readError = lines.error { throw InputError(description: readError.description) }
             throw error

@@ -263,7 +263,7 @@ extension ModelTests {
             #expect(
                 throws: NavigationError.invalidSource(
                     operation: "pop", source: "back-menu",
-                    accepted: ["back-button", "gesture", "content-gesture", "programmatic"])
+                    accepted: ["back-button", "gesture", "content-gesture", "programmatic", "user"])
             ) {
                 try modern.decide(.pop(source: .backMenu))
             }

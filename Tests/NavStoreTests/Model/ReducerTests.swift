@@ -191,8 +191,8 @@ extension ModelTests {
                 name: "invalidSource: pop with source back-menu", setup: [push("A"), push("B")],
                 command: .pop(source: .backMenu),
                 error: .invalidSource(
-                    operation: "pop", source: "back-menu", accepted: ["back-button", "gesture", "programmatic"]),
-                mentions: ["'back-menu'", "pop", "back-button, gesture, programmatic"]),
+                    operation: "pop", source: "back-menu", accepted: ["back-button", "gesture", "programmatic", "user"]),
+                mentions: ["'back-menu'", "pop", "back-button, gesture, programmatic, user"]),
             Refusal(
                 name: "invalidSource: pop-to with source gesture", setup: [push("A"), push("B")],
                 command: .popTo(entryID: "A", source: .gesture),

@@ -49,7 +49,7 @@ struct ReadingCommandHelpTests {
               report                  Write a session's history as one self-contained HTML page to scrub through (or an index of every session).
               restore                 Print what an app needs to rebuild its navigation after a restart.
               export                  Print a session's events (or every session's) as NDJSON for 'navdb import'.
-              import                  Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit callback trace).
+              import                  Import events from 'navdb export' NDJSON (or a Firefox session file, or a UIKit or SwiftUI trace).
               rebuild                 Rebuild projections and snapshots from the event log.
               check                   Verify the database: integrity, gapless versions, projections and snapshots.
               prune                   Delete every session whose last event is older than a time.
@@ -246,7 +246,7 @@ struct ReadingCommandHelpTests {
               <key>                   The session keys to follow (default: every session).
 
             OPTIONS:
-              --from <version>        Print each session's events from this version first (its history), then follow; default only what is committed after the start.
+              --from <version>        Only versions from this one on, of every session: each session's history from it first, then as they are committed (a session started later too); default every event committed after the start.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).

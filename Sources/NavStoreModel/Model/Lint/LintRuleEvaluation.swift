@@ -77,6 +77,7 @@ extension SessionState {
             case .gesture: how = "the interactive swipe back (entries.popped, source gesture)"
             case .contentGesture: how = "the iOS 26 content swipe (entries.popped, source content-gesture)"
             case .tabReselect: how = "a tap on the selected tab (entries.popped, source tab-reselect)"
+            case .user: how = "a SwiftUI back button or swipe (entries.popped, source user)"
             case .backButton, .programmatic: return nil
             }
             removed = ids

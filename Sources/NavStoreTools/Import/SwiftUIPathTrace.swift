@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import NavStore
+
+/// One line of a SwiftUI path trace (DESIGN §17): a new value of a `NavigationStack`'s path, or
+/// of the sheet over it, and who made it.
+///
+/// `{"at": MS, "path": [ENTRY...], "by": "user"|"app", "layer": 0}` or
+/// `{"at": MS, "sheet": [ENTRY...] | null, "by": ..., "modalInPresentation": BOOL}`: ENTRY as
+/// `stack --json` prints it (`id`, `route`, `params`, `item`), root first; `at` in ms since the
+/// Unix epoch (optional: the import's clock); `by` optional (default `user`); `layer` optional
+/// (default 0, the base stack); `modalInPresentation` optional (a sheet's
+/// `interactiveDismissDisabled`). A line holds `path` or `sheet`, not both.
+public struct SwiftUIPathLine: Sendable, Hashable, Decodable {
+    /// The new value and who made it.
+    public var change: NavigationPathChange
+    /// When, in ms since the Unix epoch; `nil` when the line has no `at`.
+    public var at: Int64?
+
+    /// A line.
+    public init(change: NavigationPathChange, at: Int64? = nil) {
+        self.change = change
+        self.at = at
+    }
+
+    /// Decodes a line, refusing a key it does not take, a line with both or neither of `path`
+    /// and `sheet`, and an unknown `by`.
+    /// - Throws: `DecodingError` naming the key and what is accepted.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: FieldKey.self)
+        func key(_ name: String) -> FieldKey { FieldKey(name) }
+        func fail(_ message: String) -> DecodingError {
+            .dataCorrupted(DecodingError.Context(codingPath: c.codingPath, debugDescription: message))
+        }
+        let hasPath = c.contains(key("path"))
+        let hasSheet = c.contains(key("sheet"))
+        guard hasPath != hasSheet else {
+            throw fail(
+                hasPath
+                    ? "a line holds \"path\" or \"sheet\", not both"
+                    : "a SwiftUI path trace line needs \"path\" (a stack's entries, root first) or \"sheet\" (a sheet's, or null)")
+        }
+        let accepted = hasPath ? ["at", "by", "path", "layer"] : ["at", "by", "sheet", "modalInPresentation"]
+        for unknown in c.allKeys.map(\.stringValue) where !accepted.contains(unknown) {
+            throw fail("unknown key '\(unknown)' (accepted: \(accepted.joined(separator: ", ")))")
+        }
+        if c.contains(key("at")) {
+            guard let at = try? c.decode(Int64.self, forKey: key("at")) else {
+                throw fail("\"at\" must be a whole number of milliseconds since the Unix epoch")
+            }
+            self.at = at
+        }
+        var by = PathChangeMaker.user
+        if let name = try c.decodeIfPresent(String.self, forKey: key("by")) {
+            guard let maker = PathChangeMaker(rawValue: name) else {
+                throw fail("\"by\" is '\(name)' (accepted: \(PathChangeMaker.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            by = maker
+        }
+        if hasPath {
+            var layer = 0
+            if c.contains(key("layer")) {
+                guard let value = try? c.decode(Int.self, forKey: key("layer")), value >= 0 else {
+                    throw fail("\"layer\" must be a whole number, 0 for the base stack")
+                }
+                layer = value
+            }
+            change = .path(try c.decode([Entry].self, forKey: key("path")), layer: layer, by: by)
+        } else {
+            change = .sheet(
+                try c.decodeIfPresent([Entry].self, forKey: key("sheet")),
+                modalInPresentation: try c.decodeIfPresent(Bool.self, forKey: key("modalInPresentation")), by: by)
+        }
+    }
+}
+
+extension NavigationStore {
+    /// Replays a SwiftUI path trace (NDJSON, one ``SwiftUIPathLine`` a line) through
+    /// ``NavigationPathObserver`` into the session `key`, in one write transaction, as
+    /// ``importUIKitTrace(lines:session:platform:)`` replays a UIKit trace: the session is
+    /// started with `platform` when it does not exist, and after each line its stack equals the
+    /// line's value.
+    /// - Returns: what was read and appended (``TraceImportReport/callbacks`` counts the lines).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number for a
+    ///   line that is not JSON, not a path or sheet line, timed before the line before it or the
+    ///   session's previous event, or a change no event can keep; ``StoreError/invalidImportFile(reason:)``
+    ///   for an existing session of another generation than `platform`; ``StoreError/emptySessionKey``;
+    ///   database errors. Nothing is written when it throws.
+    @discardableResult
+    public func importSwiftUIPath(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
+        throws(StoreError) -> TraceImportReport
+    {
+        guard !key.isEmpty else { throw .emptySessionKey }
+        return try withCore { core in
+            try core.db.inTransaction(.write) {
+                var importer = TraceImporter(core: core, key: key, platform: platform)
+                let decoder = JSONDecoder()
+                var number = 0
+                for line in lines {
+                    number += 1
+                    if Self.isBlankLine(line) { continue }
+                    let decoded = try Self.decodePathLine(line, number: number, decoder: decoder)
+                    try importer.add(at: decoded.at, line: number) { state throws(ObservationError) in
+                        decoded.change.commands(state: state)
+                    }
+                }
+                return try importer.finish()
+            }
+        }
+    }
+
+    /// ``importSwiftUIPath(lines:session:platform:)`` into the database at `path`, creating it
+    /// only when the trace holds a line and the import succeeds.
+    /// - Throws: what ``init(path:create:options:)`` and ``importSwiftUIPath(lines:session:platform:)``
+    ///   throw. Nothing is written when it throws.
+    @discardableResult
+    public static func importSwiftUIPath(
+        into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        options: StoreOptions = StoreOptions()
+    ) throws(StoreError) -> TraceImportReport {
+        let all = Array(lines)
+        guard all.contains(where: { !isBlankLine($0) }) else {
+            try openIfPresent(path, options: options)
+            return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, version: 0)
+        }
+        var report: TraceImportReport?
+        _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
+            report = try store.importSwiftUIPath(lines: all, session: key, platform: platform)
+            return ImportReport(sessions: 1, imported: report!.imported, skipped: 0)
+        }
+        return report!
+    }
+
+    /// One path trace line decoded, or the error naming its line.
+    static func decodePathLine(_ line: String, number: Int, decoder: JSONDecoder) throws(StoreError) -> SwiftUIPathLine {
+        if let problem = traceLineCheck.problem(in: line) { throw .invalidImport(line: number, reason: problem) }
+        do {
+            return try decoder.decode(SwiftUIPathLine.self, from: Data(line.utf8))
+        } catch let error as NavigationError {
+            throw .invalidImport(line: number, reason: error.description)
+        } catch {
+            if isNotJSON(error) {
+                let start = line.prefix(40)
+                throw .invalidImport(
+                    line: number,
+                    reason: """
+                        not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
+                        (a SwiftUI path trace is NDJSON, one path or sheet object per line)
+                        """)
+            }
+            throw .invalidImport(line: number, reason: "not a SwiftUI path line: \(describeDecodingError(error))")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import NavStore
+import TestSupport
+import Testing
+
+/// `NavigationPathObserver` (DESIGN §17): a SwiftUI path's values become the events that bring
+/// the session to them, the pop's source from who made the change, and the recorder's
+/// `recordPath` writes them.
+@Suite("SwiftUI paths: NavigationPathObserver and recordPath")
+struct NavigationPathObserverTests {
+    static func entry(_ id: String, _ title: String? = nil) -> Entry {
+        Entry(id: id, route: "app://\(id.lowercased())", item: NavigationItem(title: title ?? id))
+    }
+
+    /// Applies `changes` in order and returns the events and the final state.
+    static func run(_ changes: [NavigationPathChange], platform: PlatformGeneration = .ios14) throws
+        -> (events: [EventBody], state: SessionState)
+    {
+        var state = SessionState.fold([.sessionStarted(name: nil, platform: platform)])
+        var events: [EventBody] = []
+        for change in changes {
+            for command in change.commands(state: state) {
+                guard let body = try state.decide(command) else { continue }
+                state.apply(body)
+                events.append(body)
+            }
+            // After each value the log's stack equals the value (§17).
+            switch change {
+            case .path(let path, let layer, _):
+                #expect(state.layers[layer].entries == path, "\(change)")
+            case .sheet(let sheet?, _, _):
+                #expect(state.topLayer.entries == sheet, "\(change)")
+            case .sheet(nil, _, _):
+                #expect(state.layers.count == 1, "\(change)")
+            }
+        }
+        return (events, state)
+    }
+
+    @Test("pushes; one removed by the user is source user; several are back-menu; the app's are programmatic")
+    func popSources() throws {
+        let r = Self.entry("R", "Library")
+        let a = Self.entry("A", "Books")
+        let b = Self.entry("B", "Dune")
+        let c = Self.entry("C", "Chapter")
+        let (events, state) = try Self.run([
+            .path([r], by: .user), .path([r, a, b], by: .user), .path([r, a], by: .user),
+            .path([r, a, b, c], by: .app), .path([r, a], by: .user), .path([r, a, b], by: .user), .path([r], by: .app),
+        ])
+        let pops = events.compactMap { event -> (PopSource, [String])? in
+            if case .entriesPopped(let source, let ids, _) = event { (source, ids) } else { nil }
+        }
+        #expect(pops.map(\.0) == [.user, .backMenu, .programmatic])
+        #expect(pops.map(\.1) == [["B"], ["B", "C"], ["A", "B"]])
+        #expect(state.layers[0].entries.map(\.id) == ["R"])
+    }
+
+    @Test("a changed title is item.updated; another route under a kept id or a new bottom is stack.replaced")
+    func updatesAndReplacements() throws {
+        let r = Self.entry("R", "Library")
+        let a = Self.entry("A", "Books")
+        var renamed = a
+        renamed.item.title = "All books"
+        var rerouted = renamed
+        rerouted.route = "app://other"
+        let (events, _) = try Self.run([
+            .path([r, a], by: .user), .path([r, renamed], by: .app), .path([r, rerouted], by: .app),
+            .path([Self.entry("X"), Self.entry("Y")], by: .app),
+        ])
+        #expect(events.map(\.type) == ["entry.pushed", "entry.pushed", "item.updated", "stack.replaced", "stack.replaced"])
+    }
+
+    @Test("a user pop where no back button or swipe could be is kept as the stack observed")
+    func refusedUserPop() throws {
+        let r = Self.entry("R")
+        var hidden = Self.entry("H")
+        hidden.item.hidesBackButton = true
+        hidden.item.interactivePopDisabled = true
+        let (events, _) = try Self.run([.path([r, hidden], by: .app), .path([r], by: .user)])
+        guard case .stackReplaced(let entries, let observed?) = events.last else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(entries == [r] && observed.reason.contains("H"), "\(observed)")
+        // The pop alone is refused by the rules, naming source user.
+        let state = SessionState.fold([.sessionStarted(name: nil), .entryPushed(r), .entryPushed(hidden)])
+        #expect(throws: NavigationError.self) { try state.decide(.pop(source: .user)) }
+        // iOS 26: a screen that turns the edge swipe off still has its back button and the
+        // content swipe, so a user pop there stands.
+        var noEdge = Self.entry("N")
+        noEdge.item.interactivePopDisabled = true
+        noEdge.item.contentPopDisabled = true
+        let modern = SessionState.fold([.sessionStarted(name: nil, platform: .ios26), .entryPushed(r), .entryPushed(noEdge)])
+        #expect(throws: Never.self) { try modern.decide(.pop(source: .user)) }
+    }
+
+    @Test("sheets: presented with its path, a change inside it, swiped down; a path under a sheet is observed")
+    func sheets() throws {
+        let r = Self.entry("R")
+        let s = Self.entry("S")
+        let t = Self.entry("T")
+        let (events, _) = try Self.run([
+            .path([r], by: .user), .sheet([s, t], modalInPresentation: true, by: .app), .sheet([s], by: .user),
+            .sheet([s], modalInPresentation: false, by: .app), .path([r, Self.entry("U")], layer: 0, by: .app),
+            .sheet(nil, by: .user),
+        ])
+        #expect(
+            events.map(\.type) == [
+                "entry.pushed", "layer.presented", "entry.pushed", "entries.popped", "layer.updated", "stack.replaced",
+                "layer.dismissed",
+            ], "\(events)")
+        #expect(events.last == .layerDismissed(source: .gesture, ids: ["S"]))
+    }
+
+    @Test("the recorder's recordPath writes what the observer decides")
+    func recorder() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let recorder = NavigationRecorder(path: path, options: NavigationRecorderTests.quick())
+        let r = Self.entry("R", "Library")
+        let a = Self.entry("A", "Books")
+        recorder.recordPath(.path([r], by: .user), session: "s")
+        recorder.recordPath(.path([r, a], by: .user), session: "s")
+        recorder.recordPath(.path([r], by: .user), session: "s")
+        try await recorder.close()
+        let events = try NavigationRecorderTests.events(path, "s")
+        #expect(events.map(\.type) == ["session.started", "entry.pushed", "entry.pushed", "entries.popped"])
+        #expect(events.last?.body == .entriesPopped(source: .user, ids: ["A"], confirmed: false))
+    }
+}
