@@ -253,7 +253,14 @@ struct SwiftUIPathImportTests {
         let sandbox = try Sandbox(backend: backend)
         let traces = try TraceCase.swiftUI()
         #expect(traces.count >= 4)
+        let validator = try JSONSchemaValidator(folder: JSONSchemaTests.folder)
         for trace in traces {
+            // Every line is a line of the format's schema.
+            for line in trace.ndjson.split(separator: "\n") {
+                let value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+                let problems = validator.problems(value, against: "swiftui-path-line.schema.json")
+                #expect(problems.isEmpty, "\(trace): \(line): \(problems)")
+            }
             let key = "p-\(trace.id)"
             let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
             var arguments = ["import", "--format", "swiftui-path", file, "--session", key]
