@@ -4,7 +4,9 @@
 # that are one `#error`: a NavStore that reached into libpq (or a target that pulled in CLibPQ)
 # would fail to build. Its two executables, built together (NavStore compiled once):
 # - App (scripts/client-package/App/main.swift): opens a store, starts a session, pushes, reads the
-#   state at a version, restores and acknowledges, and checks what it reads back;
+#   state at a version, restores and acknowledges, and checks what it reads back; then, as a
+#   SwiftUI app, records a typed path with recordPath (RouteCoding), restarts and decodes the same
+#   [Route] from the restore;
 # - RecorderClient (scripts/client-package/RecorderClient/Client.swift): uses exactly
 #   NavigationRecorder(path:), record(_:session:), flush() and events(session:from:) as an app
 #   does: 2,000 pushes recorded from a thread of its own, each record() timed against a

@@ -127,3 +127,67 @@ struct NavigationPathObserverTests {
         #expect(events.last?.body == .entriesPopped(source: .user, ids: ["A"], confirmed: false))
     }
 }
+
+/// `RouteCoding` (DESIGN §17): an app's `Codable & Hashable` route type into entries and back,
+/// through a recorder, a restart and a restore.
+@Suite("SwiftUI routes: RouteCoding")
+struct RouteCodingTests {
+    enum Route: Codable, Hashable {
+        case library
+        case books(shelf: String)
+        case book(id: Int, title: String)
+    }
+
+    /// The route type after the app changed it: `book` takes an `isbn` now.
+    enum ChangedRoute: Codable, Hashable {
+        case library
+        case books(shelf: String)
+        case book(isbn: String)
+    }
+
+    enum Tab: String, Codable, Hashable { case inbox, sent }
+
+    struct Detail: Codable, Hashable { var id: Int }
+
+    @Test("names: the enum case, a raw value, else the type's name; the JSON in params decodes back")
+    func names() throws {
+        let book = try RouteCoding.entry(id: "b1", route: Route.book(id: 1, title: "Dune 🏜"), item: NavigationItem(title: "Dune"))
+        #expect(book.route == "book")
+        #expect(try RouteCoding.route(Route.self, of: book) == .book(id: 1, title: "Dune 🏜"))
+        #expect(try RouteCoding.entry(id: "l", route: Route.library).route == "library")
+        #expect(try RouteCoding.entry(id: "t", route: Tab.sent).route == "sent")
+        #expect(try RouteCoding.entry(id: "d", route: Detail(id: 3)).route == "Detail")
+        #expect(try RouteCoding.route(Detail.self, of: try RouteCoding.entry(id: "d", route: Detail(id: 3))) == Detail(id: 3))
+        #expect(throws: RouteDecodingError.self) { try RouteCoding.route(Route.self, of: Entry(id: "plain")) }
+    }
+
+    @Test("a typed path recorded, the app restarted, the restore decodes the same [Route]; a changed type falls back")
+    func restart() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let routes: [Route] = [.books(shelf: "sci-fi"), .book(id: 7, title: "Dune")]
+        let root = try RouteCoding.entry(id: "root", route: Route.library, item: NavigationItem(title: "Library"))
+        func entries(_ routes: [Route]) throws -> [Entry] {
+            try routes.enumerated().map { index, route in
+                try RouteCoding.entry(id: "r\(index)", route: route, item: NavigationItem(title: "\(route)"))
+            }
+        }
+        do {
+            let recorder = NavigationRecorder(path: path, options: NavigationRecorderTests.quick())
+            recorder.recordPath(.path([root], by: .app), session: "scene")
+            recorder.recordPath(.path([root] + (try entries(routes)), by: .user), session: "scene")
+            try await recorder.close()
+        }
+        // The next launch.
+        let store = try NavigationStore(path: path)
+        let payload = try await store.restore(session: "scene", mark: true)
+        let decoded = payload.routes(Route.self)
+        #expect(decoded.dropped == nil)
+        #expect(decoded.routes == [.library] + routes)
+        // The app's route type changed: the screens up to the first that does not decode.
+        let changed = payload.routes(ChangedRoute.self)
+        #expect(changed.routes == [.library, .books(shelf: "sci-fi")])
+        #expect(changed.dropped?.entry == "r1" && changed.dropped?.reason.contains("ChangedRoute") == true)
+        #expect(payload.routes(Route.self, layer: 3).routes.isEmpty)
+    }
+}

@@ -31,3 +31,37 @@ check(payload.layers.map { $0.entries.map(\.id) } == [["inbox"]], "the restored 
 let acknowledgement = try relaunched.acknowledgeRestore(session: "scene-1")
 check(acknowledgement.version != nil, "the restore was acknowledged")
 print("app: recorded, read version 3, restored \(payload.layers[0].entries.map(\.id)) and acknowledged")
+
+// A SwiftUI app (DESIGN §17): its typed path recorded through the recorder, a restart, and the
+// same [Route] decoded from the restore (the NavigationStack's path is set from it).
+enum Route: Codable, Hashable {
+    case library
+    case shelf(name: String)
+    case book(id: Int, title: String)
+}
+let typedPath: [Route] = [.shelf(name: "sci-fi"), .book(id: 7, title: "Dune")]
+let root = try RouteCoding.entry(id: "root", route: Route.library, item: NavigationItem(title: "Library"))
+let pathEntries = try typedPath.enumerated().map { index, route in
+    try RouteCoding.entry(id: "screen-\(index)", route: route, item: NavigationItem(title: "\(route)"))
+}
+let finished = DispatchSemaphore(value: 0)
+Task.detached {  // not the main actor: the main thread waits below
+    let recorder = NavigationRecorder(path: folder + "/swiftui.sqlite")
+    recorder.recordPath(.path([root], by: .app), session: "scene-swiftui")
+    recorder.recordPath(.path([root] + pathEntries, by: .user), session: "scene-swiftui")
+    recorder.recordPath(.path([root] + pathEntries.prefix(1), by: .user), session: "scene-swiftui")  // a back tap
+    recorder.recordPath(.path([root] + pathEntries, by: .user), session: "scene-swiftui")
+    do { try await recorder.close() } catch { check(false, "the recorder closed: \(error)") }
+    finished.signal()
+}
+finished.wait()
+let swiftUIStore = try NavigationStore(path: folder + "/swiftui.sqlite")
+let swiftUIPayload = try swiftUIStore.restore(session: "scene-swiftui", mark: true)
+let decodedPath = swiftUIPayload.routes(Route.self)
+check(decodedPath.dropped == nil && decodedPath.routes == [.library] + typedPath, "the restored [Route]")
+var sources: [PopSource] = []
+try swiftUIStore.events(session: "scene-swiftui") { event in
+    if case .entriesPopped(let source, _, _) = event.body { sources.append(source) }
+}
+check(sources == [.user], "the back tap is a pop by the user")
+print("app: recorded a typed SwiftUI path, restarted, decoded \(decodedPath.routes)")

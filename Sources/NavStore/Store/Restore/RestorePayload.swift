@@ -186,3 +186,17 @@ package struct TabStackJSON: Encodable {
         try c.encode(stack.entries, forKey: .entries)
     }
 }
+
+extension RestorePayload {
+    /// Layer `layer`'s entries as the app's route type (``RouteCoding``), root first: the
+    /// longest prefix that decodes, and why the rest was dropped (`nil` when all of it decoded).
+    /// A SwiftUI app sets its `NavigationStack` path from it at launch (the root view's entry
+    /// first), then acknowledges the restore.
+    /// - Returns: no routes and no reason for a layer the payload does not have.
+    public func routes<Route: Decodable>(_ type: Route.Type, layer: Int = 0) -> (
+        routes: [Route], dropped: RouteDecodingError?
+    ) {
+        guard layers.indices.contains(layer) else { return ([], nil) }
+        return RouteCoding.routes(type, of: layers[layer].entries)
+    }
+}
