@@ -324,6 +324,17 @@ struct FollowCommandTests {
         #expect(busy.waitForExit(.seconds(10)) == 73, "\(busy.stderr)")
     }
 
+    @Test("a database file removed while followed is said (exit 74), not waited on")
+    func removedDatabase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let follower = try FollowerProcess(sandbox, ["follow"])
+        Thread.sleep(forTimeInterval: 0.4)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sandbox.database.path + suffix) }
+        #expect(follower.waitForExit(.seconds(10)) == 74, "\(follower.stderr)")
+        #expect(follower.stderr.contains("removed or replaced while it was followed"), "\(follower.stderr)")
+    }
+
     @Test("bad input: an empty key or --from 0 is a usage error (64); a missing database is exit 1")
     func badInput() throws {
         let sandbox = try Sandbox()

@@ -32,7 +32,8 @@ struct FollowCommand: Command {
             10 ms (the WAL index in shared memory, never the log); on PostgreSQL it listens for the \
             notice each append's commit sends (LISTEN navstore_appends) and reads the newest event \
             then, and at least every 100 ms; a dropped server connection is said on stderr and made \
-            again every second. A closed stdout ends it with exit 73. \
+            again every second. A closed stdout ends it with exit 73; a database file removed or \
+            replaced while followed, with exit 74. \
             --json prints one line per event or note: {"backButton","backMenu","event","note","stack"}, \
             "event" as history --json and "note" null for an event; for a deletion or truncation \
             "note" is {"baseVersion","kind","session"} (kind deleted or truncated) and the rest null.
@@ -79,7 +80,11 @@ struct FollowCommand: Command {
             let what = keys.isEmpty ? "every session" : keys.map { "'\(Text.escaped($0))'" }.joined(separator: ", ")
             Console.err("navdb: following \(what); Ctrl-C to stop\n")
         }
-        let onServer = PostgreSQLURI.isURI(try context.globals.databasePath)
+        let path = try context.globals.databasePath
+        let onServer = PostgreSQLURI.isURI(path)
+        // The file followed (through any symlink): one removed or replaced is said, not waited on.
+        let followedFile = onServer ? nil : Self.fileIdentity(path)
+        var idleLooks = 0
         while !Self.stopRequested.load(ordering: .relaxed) {
             let items: [EventFeed.Item]
             do {
@@ -90,6 +95,14 @@ struct FollowCommand: Command {
                     repeat {
                         try Self.requireOpenStdout()
                         if Self.stopRequested.load(ordering: .relaxed) { break }
+                        idleLooks += 1
+                        if let followedFile, idleLooks % 10 == 0, Self.fileIdentity(path) != followedFile {
+                            throw StoreError.cannotOpen(
+                                path: path,
+                                reason:
+                                    "the file was removed or replaced while it was followed; start 'navdb follow' again to follow the new one"
+                            )
+                        }
                     } while !(try feed.waitForCommits(upTo: .milliseconds(100)))
                     continue
                 }
@@ -120,6 +133,14 @@ struct FollowCommand: Command {
             }
         }
         return nil
+    }
+
+    /// The device and inode of the file at `path` (its target, through symlinks), or `nil` when
+    /// there is none.
+    static func fileIdentity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
     /// Throws ``OutputError`` when stdout is a pipe whose reader is gone (`poll` reports an error
