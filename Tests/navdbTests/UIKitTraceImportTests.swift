@@ -19,44 +19,49 @@ struct UIKitTraceImportTests {
         }
     }
 
+    /// Imports `trace` with `--format format` into session `key`, then checks what its case
+    /// expects: the events, the stack, the back button and menu, the lint rules, a clean check.
+    static func importAndCheck(_ trace: TraceCase, format: String, key: String, in sandbox: Sandbox) throws {
+        let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
+        var arguments = ["import", "--format", format, file, "--session", key]
+        if trace.platform != .default { arguments += ["--platform", trace.platform.rawValue] }
+        let imported = try sandbox.ok(arguments)
+        #expect(imported.stdout.contains("into session '\(key)' (started)"), "\(imported)")
+        let events = try bodies(sandbox, key)
+        #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
+        let stack = try sandbox.ok(["--json", "stack", key]).object()
+        let layers = try #require(stack["layers"] as? [[String: Any]])
+        let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+        if let expected = trace.stack { #expect(ids == expected, "\(trace)") }
+        let menu = try sandbox.ok(["--json", "back-menu", key]).object()
+        if let expected = trace.backButton {
+            let button = menu["backButton"] as? [String: Any]
+            let found = button.map {
+                TraceCase.ExpectedButton(
+                    label: $0["label"] as? String ?? "?", fallbacks: $0["fallbacks"] as? [String] ?? [])
+            }
+            #expect(found == expected, "\(trace): \(menu)")
+        }
+        if let expected = trace.backMenu {
+            let rows = (menu["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
+            #expect(rows == expected, "\(trace): \(menu)")
+        }
+        if let rules = trace.lint {
+            let lint = try sandbox.run(["--json", "lint", key, "--fail-on", "never"])
+            let findings = try #require(try lint.object()["findings"] as? [[String: Any]])
+            let found = Set(findings.compactMap { $0["rule"] as? String })
+            for rule in rules { #expect(found.contains(rule), "\(trace): lint found \(found.sorted())") }
+        }
+        #expect(try sandbox.ok(["check"]).status == 0)
+    }
+
     @Test(
         "every shared trace: events, stack, back button, back menu and lint as its case expects",
         arguments: CommandBackend.all)
     func sharedTraces(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
         for trace in try TraceCase.all() {
-            let key = "t-\(trace.id)"
-            let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
-            var arguments = ["import", "--format", "uikit-trace", file, "--session", key]
-            if trace.platform != .default { arguments += ["--platform", trace.platform.rawValue] }
-            let imported = try sandbox.ok(arguments)
-            #expect(imported.stdout.contains("into session '\(key)' (started)"), "\(imported)")
-            let events = try Self.bodies(sandbox, key)
-            #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
-            let stack = try sandbox.ok(["--json", "stack", key]).object()
-            let layers = try #require(stack["layers"] as? [[String: Any]])
-            let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
-            if let expected = trace.stack { #expect(ids == expected, "\(trace)") }
-            let menu = try sandbox.ok(["--json", "back-menu", key]).object()
-            if let expected = trace.backButton {
-                let button = menu["backButton"] as? [String: Any]
-                let found = button.map {
-                    TraceCase.ExpectedButton(
-                        label: $0["label"] as? String ?? "?", fallbacks: $0["fallbacks"] as? [String] ?? [])
-                }
-                #expect(found == expected, "\(trace): \(menu)")
-            }
-            if let expected = trace.backMenu {
-                let rows = (menu["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
-                #expect(rows == expected, "\(trace): \(menu)")
-            }
-            if let rules = trace.lint {
-                let lint = try sandbox.run(["--json", "lint", key, "--fail-on", "never"])
-                let findings = try #require(try lint.object()["findings"] as? [[String: Any]])
-                let found = Set(findings.compactMap { $0["rule"] as? String })
-                for rule in rules { #expect(found.contains(rule), "\(trace): lint found \(found.sorted())") }
-            }
-            #expect(try sandbox.ok(["check"]).status == 0)
+            try Self.importAndCheck(trace, format: "uikit-trace", key: "t-\(trace.id)", in: sandbox)
         }
     }
 
@@ -261,33 +266,7 @@ struct SwiftUIPathImportTests {
                 let problems = validator.problems(value, against: "swiftui-path-line.schema.json")
                 #expect(problems.isEmpty, "\(trace): \(line): \(problems)")
             }
-            let key = "p-\(trace.id)"
-            let file = try sandbox.write("\(trace.id).ndjson", trace.ndjson)
-            var arguments = ["import", "--format", "swiftui-path", file, "--session", key]
-            if trace.platform != .default { arguments += ["--platform", trace.platform.rawValue] }
-            let imported = try sandbox.ok(arguments)
-            #expect(imported.stdout.contains("into session '\(key)' (started)"), "\(imported)")
-            let events = try UIKitTraceImportTests.bodies(sandbox, key)
-            #expect(trace.eventMismatches(events).isEmpty, "\(trace): \(trace.eventMismatches(events))")
-            let stack = try sandbox.ok(["--json", "stack", key]).object()
-            let layers = try #require(stack["layers"] as? [[String: Any]])
-            let ids = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
-            if let expected = trace.stack { #expect(ids == expected, "\(trace)") }
-            let menu = try sandbox.ok(["--json", "back-menu", key]).object()
-            if let expected = trace.backButton {
-                let button = menu["backButton"] as? [String: Any]
-                let found = button.map {
-                    TraceCase.ExpectedButton(
-                        label: $0["label"] as? String ?? "?", fallbacks: $0["fallbacks"] as? [String] ?? [])
-                }
-                #expect(found == expected, "\(trace): \(menu)")
-            }
-            if let expected = trace.backMenu {
-                let rows = (menu["backMenu"] as? [[String: Any]])?.map { $0["title"] as? String ?? "?" }
-                #expect(rows == expected, "\(trace): \(menu)")
-            }
-            // After the last line the session's stack is the last path (the contract of §17).
-            #expect(try sandbox.ok(["check"]).status == 0)
+            try UIKitTraceImportTests.importAndCheck(trace, format: "swiftui-path", key: "p-\(trace.id)", in: sandbox)
         }
     }
 

@@ -93,23 +93,16 @@ extension NavigationStore {
     public func importSwiftUIPath(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
         throws(StoreError) -> TraceImportReport
     {
-        guard !key.isEmpty else { throw .emptySessionKey }
-        return try withCore { core in
-            try core.db.inTransaction(.write) {
-                var importer = TraceImporter(core: core, key: key, platform: platform)
-                let decoder = JSONDecoder()
-                var number = 0
-                for line in lines {
-                    number += 1
-                    if Self.isBlankLine(line) { continue }
-                    let decoded = try Self.decodePathLine(line, number: number, decoder: decoder)
-                    try importer.add(at: decoded.at, line: number) { state throws(ObservationError) in
-                        decoded.change.commands(state: state)
-                    }
-                }
-                return try importer.finish()
-            }
-        }
+        try importTrace(
+            lines: lines, session: key, platform: platform,
+            decode: { line, number, decoder throws(StoreError) in
+                try Self.decodeTraceLine(
+                    line, as: SwiftUIPathLine.self, number: number, decoder: decoder,
+                    format: "a SwiftUI path trace is NDJSON, one path or sheet object per line",
+                    kind: "a SwiftUI path line")
+            },
+            at: \.at,
+            commands: { decoded, state in decoded.change.commands(state: state) })
     }
 
     /// ``importSwiftUIPath(lines:session:platform:)`` into the database at `path`, creating it
@@ -121,37 +114,8 @@ extension NavigationStore {
         into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
         options: StoreOptions = StoreOptions()
     ) throws(StoreError) -> TraceImportReport {
-        let all = Array(lines)
-        guard all.contains(where: { !isBlankLine($0) }) else {
-            try openIfPresent(path, options: options)
-            return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, version: 0)
-        }
-        var report: TraceImportReport?
-        _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
-            report = try store.importSwiftUIPath(lines: all, session: key, platform: platform)
-            return ImportReport(sessions: 1, imported: report!.imported, skipped: 0)
-        }
-        return report!
-    }
-
-    /// One path trace line decoded, or the error naming its line.
-    static func decodePathLine(_ line: String, number: Int, decoder: JSONDecoder) throws(StoreError) -> SwiftUIPathLine {
-        if let problem = traceLineCheck.problem(in: line) { throw .invalidImport(line: number, reason: problem) }
-        do {
-            return try decoder.decode(SwiftUIPathLine.self, from: Data(line.utf8))
-        } catch let error as NavigationError {
-            throw .invalidImport(line: number, reason: error.description)
-        } catch {
-            if isNotJSON(error) {
-                let start = line.prefix(40)
-                throw .invalidImport(
-                    line: number,
-                    reason: """
-                        not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
-                        (a SwiftUI path trace is NDJSON, one path or sheet object per line)
-                        """)
-            }
-            throw .invalidImport(line: number, reason: "not a SwiftUI path line: \(describeDecodingError(error))")
+        try importTrace(into: path, lines: lines, session: key, options: options) { store, all throws(StoreError) in
+            try store.importSwiftUIPath(lines: all, session: key, platform: platform)
         }
     }
 }

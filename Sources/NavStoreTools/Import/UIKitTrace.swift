@@ -191,19 +191,41 @@ extension NavigationStore {
     public func importUIKitTrace(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
         throws(StoreError) -> TraceImportReport
     {
+        var observer = NavigationControllerObserver()
+        return try importTrace(
+            lines: lines, session: key, platform: platform,
+            decode: { line, number, decoder throws(StoreError) in
+                try Self.decodeTraceLine(
+                    line, as: UIKitTraceLine.self, number: number, decoder: decoder,
+                    format: "a UIKit callback trace is NDJSON, one callback object per line", kind: "a UIKit callback")
+            },
+            at: \.at,
+            commands: { decoded, state throws(ObservationError) in try observer.observe(decoded.callback, state: state) })
+    }
+
+    /// Replays the lines of a trace into session `key` in one write transaction (the import of
+    /// a UIKit callback trace and of a SwiftUI path trace): each non-blank line decoded by
+    /// `decode` (with its 1-based number), timed by `at`, and turned into commands by `commands`
+    /// against the session's state.
+    /// - Throws: what `decode` throws, ``StoreError/invalidImport(line:reason:)`` for a refused
+    ///   line, ``StoreError/emptySessionKey``, database errors; nothing is written then.
+    func importTrace<Line>(
+        lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        decode: (String, Int, JSONDecoder) throws(StoreError) -> Line, at: (Line) -> Int64?,
+        commands: (Line, SessionState) throws(ObservationError) -> [NavigationCommand]
+    ) throws(StoreError) -> TraceImportReport {
         guard !key.isEmpty else { throw .emptySessionKey }
         return try withCore { core in
             try core.db.inTransaction(.write) {
                 var importer = TraceImporter(core: core, key: key, platform: platform)
-                var observer = NavigationControllerObserver()
                 let decoder = JSONDecoder()
                 var number = 0
                 for line in lines {
                     number += 1
                     if Self.isBlankLine(line) { continue }
-                    let decoded = try Self.decodeTraceLine(line, number: number, decoder: decoder)
-                    try importer.add(at: decoded.at, line: number) { state throws(ObservationError) in
-                        try observer.observe(decoded.callback, state: state)
+                    let decoded = try decode(line, number, decoder)
+                    try importer.add(at: at(decoded), line: number) { state throws(ObservationError) in
+                        try commands(decoded, state)
                     }
                 }
                 return try importer.finish()
@@ -222,6 +244,18 @@ extension NavigationStore {
         into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
         options: StoreOptions = StoreOptions()
     ) throws(StoreError) -> TraceImportReport {
+        try importTrace(into: path, lines: lines, session: key, options: options) { store, all throws(StoreError) in
+            try store.importUIKitTrace(lines: all, session: key, platform: platform)
+        }
+    }
+
+    /// A trace import into the database at `path` (`replay` on the store opened there), creating
+    /// the database only when the trace holds a line and the import succeeds.
+    /// - Throws: what opening the database and `replay` throw. Nothing is written when it throws.
+    static func importTrace(
+        into path: String, lines: some Sequence<String>, session key: String, options: StoreOptions,
+        replay: (NavigationStore, [String]) throws(StoreError) -> TraceImportReport
+    ) throws(StoreError) -> TraceImportReport {
         let all = Array(lines)
         guard all.contains(where: { !isBlankLine($0) }) else {
             try openIfPresent(path, options: options)
@@ -229,18 +263,20 @@ extension NavigationStore {
         }
         var report: TraceImportReport?
         _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
-            report = try store.importUIKitTrace(lines: all, session: key, platform: platform)
+            report = try replay(store, all)
             return ImportReport(sessions: 1, imported: report!.imported, skipped: 0)
         }
         return report!
     }
 
-    /// One trace line decoded, or the error naming its line.
-    static func decodeTraceLine(_ line: String, number: Int, decoder: JSONDecoder) throws(StoreError) -> UIKitTraceLine
-    {
+    /// One trace line decoded as `Line`, or the error naming its line: not JSON (`format` says
+    /// what the input is), or not `kind`.
+    static func decodeTraceLine<Line: Decodable>(
+        _ line: String, as type: Line.Type, number: Int, decoder: JSONDecoder, format: String, kind: String
+    ) throws(StoreError) -> Line {
         if let problem = traceLineCheck.problem(in: line) { throw .invalidImport(line: number, reason: problem) }
         do {
-            return try decoder.decode(UIKitTraceLine.self, from: Data(line.utf8))
+            return try decoder.decode(Line.self, from: Data(line.utf8))
         } catch let error as NavigationError {
             throw .invalidImport(line: number, reason: error.description)
         } catch {
@@ -250,10 +286,10 @@ extension NavigationStore {
                     line: number,
                     reason: """
                         not JSON: it reads "\(start.count < line.count ? start + "..." : start)" \
-                        (a UIKit callback trace is NDJSON, one callback object per line)
+                        (\(format))
                         """)
             }
-            throw .invalidImport(line: number, reason: "not a UIKit callback: \(describeDecodingError(error))")
+            throw .invalidImport(line: number, reason: "not \(kind): \(describeDecodingError(error))")
         }
     }
 }
