@@ -110,7 +110,7 @@ struct CommandGenerator {
         case 24..<40:
             return .pop(
                 source: pick([
-                    .backButton, .backButton, .backButton, .gesture, .contentGesture, .programmatic, .backMenu,
+                    .backButton, .backButton, .backButton, .gesture, .contentGesture, .programmatic, .backMenu, .user,
                 ]), confirmed: chance(0.2))
         case 40..<46:
             return .popTo(

@@ -96,7 +96,7 @@ struct RandomCommands {
         switch Int.random(in: 0..<100, using: &rng) {
         case 0..<30: return .push(entry())
         case 30..<42:
-            let source = [PopSource.backButton, .gesture, .programmatic].randomElement(using: &rng)!
+            let source = [PopSource.backButton, .gesture, .programmatic, .user].randomElement(using: &rng)!
             return .pop(source: source, confirmed: Int.random(in: 0..<3, using: &rng) == 0)
         case 42..<47:
             let target = entries.randomElement(using: &rng)?.id ?? "missing"
