@@ -267,6 +267,11 @@ struct SwiftUIPathImportTests {
                 #expect(problems.isEmpty, "\(trace): \(line): \(problems)")
             }
             try UIKitTraceImportTests.importAndCheck(trace, format: "swiftui-path", key: "p-\(trace.id)", in: sandbox)
+            // What a restart brings back is the last path (DESIGN §17), as restore prints it.
+            let restore = try sandbox.ok(["--json", "restore", "p-\(trace.id)", "--dry-run"]).object()
+            let layers = try #require(restore["layers"] as? [[String: Any]])
+            let restored = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+            if let expected = trace.stack { #expect(restored == expected, "\(trace): \(restore)") }
         }
     }
 
