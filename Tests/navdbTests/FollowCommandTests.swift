@@ -221,8 +221,13 @@ struct FollowCommandTests {
     func startedWithWriter(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
         try sandbox.ok(["session", "start", "s"])
+        let failures = NSLock()
+        nonisolated(unsafe) var failed: [String] = []
         let writer = Thread {
-            for index in 1...20 { _ = try? sandbox.run(["push", "s", "W\(index)"]) }
+            for index in 1...20 {
+                let result = try? sandbox.run(["push", "s", "W\(index)"])
+                if result?.status != 0 { failures.withLock { failed.append("W\(index): \(result.map { "\($0)" } ?? "did not run")") } }
+            }
         }
         writer.start()
         let follower = try FollowerProcess(sandbox, ["--json", "follow", "--from", "1"])
@@ -230,7 +235,7 @@ struct FollowCommandTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(follower.stop() == 0)
         let events = Self.events(follower.objects)
-        #expect(events.map(\.1) == Array(1...21), "\(events)")
+        #expect(events.map(\.1) == Array(1...21), "\(events); writes that failed: \(failures.withLock { failed })")
     }
 
     @Test("two followers at once print the same lines", arguments: CommandBackend.all)
