@@ -29,7 +29,8 @@ struct FollowCommand: Command {
             waited for. Each line is the session key, then what replay prints. A session deleted or \
             truncated while followed is said once, then followed on (a key started again is a new \
             session). It sees every writer's commits: on SQLite by checking PRAGMA data_version every \
-            10 ms (the WAL index in shared memory, never the log); on PostgreSQL it listens for the \
+            10 ms (the WAL index in shared memory), with one indexed read of the log's end a second; \
+            on PostgreSQL it listens for the \
             notice each append's commit sends (LISTEN navstore_appends) and reads the newest event \
             then, and at least every 100 ms; a dropped server connection is said on stderr and made \
             again every second. A closed stdout ends it with exit 73; a database file removed or \
