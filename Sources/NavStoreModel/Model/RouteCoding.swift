@@ -86,5 +86,6 @@ public struct RouteDecodingError: Error, Sendable, Hashable, CustomStringConvert
     /// Why, in words.
     public var reason: String
 
+    /// `entry 'ID': reason`, for a log line or an alert.
     public var description: String { "entry '\(entry)': \(reason)" }
 }

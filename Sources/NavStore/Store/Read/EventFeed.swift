@@ -212,7 +212,8 @@ public struct EventFeed: Sendable {
         return newest
     }
 
-    /// `(id, key, base version)` of the sessions followed (all of them, or the keys named).
+    /// The id, key, base version, version and start time of the sessions followed (all of them,
+    /// or the keys named).
     private func rows(_ core: StoreCore) throws -> [SessionRowFields] {
         var sql = """
             SELECT s.id, s.key, coalesce((SELECT b.version FROM session_bases AS b WHERE b.session_id = s.id), 0),
@@ -302,12 +303,12 @@ public struct EventFeed: Sendable {
                         body: try core.decodeBody(row, type: 3, payload: 6))))
         }
         for id in newSessions {
-            let base = try core.count(
-                "SELECT coalesce((SELECT version FROM session_bases WHERE session_id = ?), 0)",
-                arguments: [.integer(id)])
-            known[id]?.base = base
-            known[id]?.createdAt = Int64(
-                try core.count("SELECT created_at FROM sessions WHERE id = ?", arguments: [.integer(id)]))
+            // One read for both: the base (0 when never truncated) and the start time.
+            let sql = "SELECT coalesce((SELECT version FROM session_bases WHERE session_id = s.id), 0), s.created_at"
+                + " FROM sessions AS s WHERE s.id = ?"
+            guard let row = try core.db.fetchOne(sql: sql, arguments: [.integer(id)]) else { continue }
+            known[id]?.base = try row[0]
+            known[id]?.createdAt = try row[1]
         }
     }
 
