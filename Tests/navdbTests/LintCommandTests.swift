@@ -119,6 +119,27 @@ import Testing
             ])
     }
 
+    /// Each finding's two lines (the finding and its fix) as one text, sorted.
+    static func findingBlocks(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var blocks: [String] = []
+        for (index, line) in lines.enumerated() where line.hasPrefix("  fix:") && index > 0 {
+            blocks.append(lines[index - 1] + "\n" + line)
+        }
+        return blocks.sorted()
+    }
+
+    /// A `lint --json` document with its findings sorted by their JSON text (the summary as is).
+    static func sortedFindings(_ text: String) throws -> String {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [Any]).map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let summary = try JSONSerialization.data(withJSONObject: document["summary"] ?? [:], options: [.sortedKeys])
+        return findings.sorted().joined(separator: "\n") + "\n" + String(decoding: summary, as: UTF8.self)
+    }
+
     @Test(
         "--input lints an export with no database, the same as the database, from a file or stdin",
         arguments: CommandBackend.all)
@@ -129,10 +150,14 @@ import Testing
         let elsewhere = sandbox.directory.appendingPathComponent("none.sqlite").path
         let fromFile = try sandbox.run(["--db", elsewhere, "lint", "--input", file])
         #expect(fromFile.status == 2)
-        #expect(fromFile.stdout == Self.expectedText)
+        // The export interleaves the sessions, and findings print as they end: the same findings,
+        // in another order (NavStore.docc/Lint.md).
+        #expect(Self.findingBlocks(fromFile.stdout) == Self.findingBlocks(Self.expectedText))
+        #expect(fromFile.lines.last == Self.expectedText.split(separator: "\n").last.map(String.init))
         #expect(!FileManager.default.fileExists(atPath: elsewhere), "no database is created")
         let fromStdin = try sandbox.run(["--db", elsewhere, "lint", "--input", "-", "--json"], stdin: export.stdout)
-        #expect(fromStdin.stdout == (try sandbox.run(["lint", "--json"])).stdout)
+        let fromDatabase = try sandbox.run(["lint", "--json"])
+        #expect(try Self.sortedFindings(fromStdin.stdout) == Self.sortedFindings(fromDatabase.stdout))
         let named = try sandbox.run(["lint", "--input", file, "alpha", "--fail-on", "never"])
         #expect(named.status == 0)
         #expect(named.lines.last == "linted 1 session(s), 3 event(s): 0 error(s), 1 warning(s), 0 info(s)")

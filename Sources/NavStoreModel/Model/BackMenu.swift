@@ -76,12 +76,22 @@ extension SessionState {
     /// menu: row 1 is the upper bound (the back item), the last row the lower bound (rules 1, 6).
     /// ``backMenu`` is these entries' titles, nearest first; lint walks the entries themselves.
     package var backMenuPositions: ClosedRange<Int>? {
+        backMenuPositions { backIndex in
+            let entries = topLayer.entries
+            var lowest = backIndex
+            while lowest > 0, !entries[lowest].item.endsBackMenu { lowest -= 1 }
+            return lowest
+        }
+    }
+
+    /// ``backMenuPositions`` with the walk down the stack done by `lowestRow`: given the back
+    /// item's position, the highest position at or below it whose item ends the menu
+    /// (``NavigationItem/endsBackMenu``), or 0 (``MenuEnds/lowestRow(below:)`` keeps them).
+    package func backMenuPositions(lowestRow: (_ backIndex: Int) -> Int) -> ClosedRange<Int>? {
         guard noBackButtonReason == nil else { return nil }
         let entries = topLayer.entries
         let backIndex = entries.count - 2
         if entries[backIndex].item.backBarButtonItem?.menuSuppressed == true { return nil }
-        var lowest = backIndex
-        while lowest > 0, !entries[lowest].item.endsBackMenu { lowest -= 1 }
-        return lowest...backIndex
+        return lowestRow(backIndex)...backIndex
     }
 }

@@ -11,17 +11,21 @@ public typealias LintProgressHandler = (_ sessions: Int, _ events: Int) -> Void
 
 extension NavigationStore {
     /// Lints sessions of the log (<doc:Lint>), streaming: each session's events are read once, in
-    /// version order, and folded by a ``SessionLinter``; only one session's state and findings
-    /// are held at a time, so memory does not grow with the log.
+    /// version order, and folded by a ``SessionLinter``; only one session's state and its runs
+    /// still open are held at a time, and each finding goes to `body` as it ends, so memory
+    /// grows with neither the log nor the findings.
     ///
     /// A truncated session (<doc:Retention>) is linted from its base on: the rules about the state
     /// are judged at the base version and after each remaining event, so every finding from the
     /// base on is what it was before the truncation.
     ///
-    /// Each session is read in its own read transaction; `body` gets its findings after that
-    /// transaction ended (it may call the store), ordered by first version, then rule, then
-    /// subject. Sessions go in key order (by bytes, as SQLite orders keys) when `sessions` is
-    /// `nil`, else in the order given (a key named twice is linted once).
+    /// Each session is read in its own read transaction, and `body` gets the session's findings
+    /// as they end, during that read (it must not call the store): first those that ended
+    /// before the latest version, in the order they ended (those ending at the same version by
+    /// first version, then rule, then subject), then the ones that still hold
+    /// (``LintFinding/current``) in that order. Sessions go in key order (by bytes, as SQLite
+    /// orders keys) when `sessions` is `nil`, else in the order given (a key named twice is
+    /// linted once). ``lint(sessions:options:)`` collects them in <doc:Lint> order instead.
     ///
     /// - Parameters:
     ///   - sessions: the session keys to lint, or `nil` for every session. Named sessions are
@@ -29,11 +33,13 @@ extension NavigationStore {
     ///   - options: the rules to run and the width for the width rules.
     ///   - progress: see ``LintProgressHandler``; called while the store is locked (it must not
     ///     call the store).
-    ///   - body: called once per finding; an error it throws stops the lint and is rethrown.
+    ///   - body: called once per finding, as it ends (it must not call the store); an error it
+    ///     throws stops the lint and is rethrown.
     /// - Returns: the totals: sessions linted, events folded, findings per severity.
     /// - Throws: ``StoreError/sessionNotFound(_:)`` for a named session that does not exist
     ///   (nothing is linted), database errors (``StoreError``), or what `body` throws.
-    /// - Complexity: O(n) in the events of the sessions linted, times the rules' O(depth).
+    /// - Complexity: O(n) in the events of the sessions linted, plus what each event changed
+    ///   (``SessionLinter``): not the depth of the stacks.
     @discardableResult
     public func lint(
         sessions: [String]? = nil, options: LintOptions = LintOptions(),
@@ -66,6 +72,10 @@ extension NavigationStore {
                     let before = summary.events
                     try core.streamEvents(session: row, filter: EventFilter()) { event in
                         linter.consume(event.body)
+                        for finding in linter.drainEnded() {
+                            summary.add(finding)
+                            try body(finding)
+                        }
                         summary.events += 1
                         if let progress, (summary.events - before) % 10_000 == 0 {
                             progress(summary.sessions, summary.events)
@@ -87,12 +97,21 @@ extension NavigationStore {
 
     /// Lints sessions of the log and collects the findings (see
     /// ``lint(sessions:options:progress:_:)``, which streams them instead).
-    /// - Returns: the findings, sessions in the order linted, and the totals.
+    /// - Returns: the findings, sessions in the order linted, each session's in <doc:Lint> order
+    ///   (first version, then rule, then subject), and the totals.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, database errors.
     public func lint(sessions: [String]? = nil, options: LintOptions = LintOptions()) throws(StoreError) -> LintReport {
         var findings: [LintFinding] = []
+        var sessionStart = 0
         do {
-            let summary = try lint(sessions: sessions, options: options) { findings.append($0) }
+            let summary = try lint(sessions: sessions, options: options) { finding in
+                if let last = findings.last, !last.session.hasSameScalars(as: finding.session) {
+                    findings[sessionStart...].sort(by: SessionLinter.precedes)
+                    sessionStart = findings.count
+                }
+                findings.append(finding)
+            }
+            findings[sessionStart...].sort(by: SessionLinter.precedes)
             return LintReport(findings: findings, summary: summary)
         } catch let error as StoreError {
             throw error
@@ -114,31 +133,71 @@ extension NavigationStore {
     }
 
     /// Lints NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``)
-    /// with no database at all: each line is decoded as ``importNDJSON(lines:progress:)`` decodes
-    /// it and checked by an ``EventStreamLinter`` (versions in order from a `session.started`,
-    /// events the rules accept), then folded.
-    ///
-    /// The input is read once; memory holds one state per session it names (an export of every
-    /// session interleaves them), never the input. The report equals ``lint(sessions:options:)``
-    /// of a database holding the same events.
-    /// - Parameters:
-    ///   - lines: the NDJSON lines (without their newlines), read once, in order; blank lines are
-    ///     skipped.
-    ///   - sessions: the session keys to lint, or `nil` for every session of the input. Events
-    ///     of other sessions are decoded (a bad line is still an error) but not folded. Findings
-    ///     then go in the order the keys are given (a key named twice counts once).
-    ///   - options: the rules to run and the width.
-    ///   - progress: called every 10,000 lines with 0 sessions and the lines read.
-    /// - Returns: every finding and the totals.
+    /// with no database at all, collecting the findings (see
+    /// ``lintNDJSON(lines:sessions:options:progress:_:)``, which streams them).
+    /// - Returns: every finding, sessions in key order (by bytes) or, when `sessions` is given,
+    ///   in the order given; each session's in <doc:Lint> order; and the totals.
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
-    ///   reason (not JSON, a missing key, an unknown type, a bad payload, a version gap, an event
-    ///   the rules refuse); ``StoreError/sessionNotFound(_:)`` for a named session the input does
-    ///   not hold.
-    /// - Complexity: O(n) in the number of lines, times the rules' O(depth).
+    ///   reason; ``StoreError/sessionNotFound(_:)`` for a named session the input does not hold.
     public static func lintNDJSON(
         lines: some Sequence<String>, sessions: [String]? = nil, options: LintOptions = LintOptions(),
         progress: LintProgressHandler? = nil
     ) throws(StoreError) -> LintReport {
+        var findings: [LintFinding] = []
+        let summary: LintSummary
+        do {
+            summary = try lintNDJSON(lines: lines, sessions: sessions, options: options, progress: progress) {
+                findings.append($0)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .invalidImport(line: 0, reason: "\(error)")
+        }
+        var bySession = Dictionary(grouping: findings) { ExactKey($0.session) }
+        var seen: Set<ExactKey> = []
+        let order =
+            sessions?.map(ExactKey.init).filter { seen.insert($0).inserted }
+            ?? bySession.keys.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        var report = LintReport(summary: summary)
+        for key in order {
+            report.findings += (bySession.removeValue(forKey: key) ?? []).sorted(by: SessionLinter.precedes)
+        }
+        return report
+    }
+
+    /// Lints NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``)
+    /// with no database at all, streaming: each line is decoded as
+    /// ``importNDJSON(lines:progress:)`` decodes it and checked by an ``EventStreamLinter``
+    /// (versions in order from a `session.started`, events the rules accept), then folded; each
+    /// finding goes to `body` as it ends.
+    ///
+    /// The input is read once; memory holds one state per session it names (an export of every
+    /// session interleaves them) and its runs still open, never the input or the findings. The
+    /// findings are those of ``lint(sessions:options:)`` on a database holding the same events:
+    /// those that ended before the end of the input in the order they ended (of any session),
+    /// then the rest, sessions in key order (by bytes), each session's in <doc:Lint> order.
+    /// - Parameters:
+    ///   - lines: the NDJSON lines (without their newlines), read once, in order; blank lines are
+    ///     skipped.
+    ///   - sessions: the session keys to lint, or `nil` for every session of the input. Events
+    ///     of other sessions are decoded (a bad line is still an error) but not folded. A named
+    ///     session the input lacks is known only at its end: the error then follows the findings
+    ///     of the others.
+    ///   - options: the rules to run and the width.
+    ///   - progress: called every 10,000 lines with 0 sessions and the lines read.
+    ///   - body: called once per finding, as it ends; an error it throws stops the lint.
+    /// - Returns: the totals.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
+    ///   reason (not JSON, a missing key, an unknown type, a bad payload, a version gap, an event
+    ///   the rules refuse); ``StoreError/sessionNotFound(_:)`` for a named session the input does
+    ///   not hold; what `body` throws.
+    /// - Complexity: O(n) in the number of lines, plus what each event changed.
+    @discardableResult
+    public static func lintNDJSON(
+        lines: some Sequence<String>, sessions: [String]? = nil, options: LintOptions = LintOptions(),
+        progress: LintProgressHandler? = nil, _ body: (LintFinding) throws -> Void
+    ) throws -> LintSummary {
         var seen: Set<ExactKey> = []
         let named = sessions?.filter { seen.insert(ExactKey($0)).inserted }
         var linter = EventStreamLinter(options: options)
@@ -157,16 +216,21 @@ extension NavigationStore {
                     try linter.consume(event)
                 }
             } catch {
-                if case .invalidEvent(let reason) = error { throw .invalidImport(line: lineNumber, reason: reason) }
-                throw .invalidImport(line: lineNumber, reason: error.description)
+                if case .invalidEvent(let reason) = error {
+                    throw StoreError.invalidImport(line: lineNumber, reason: reason)
+                }
+                throw StoreError.invalidImport(line: lineNumber, reason: error.description)
+            }
+            for finding in linter.drainEnded() { try body(finding) }
+        }
+        let report = linter.finish()
+        if let named {
+            let linted = Set(linter.sessionKeys.map(ExactKey.init))
+            if let missing = named.first(where: { !linted.contains(ExactKey($0)) }) {
+                throw StoreError.sessionNotFound(missing)
             }
         }
-        var report = linter.finish()
-        guard let named else { return report }
-        let bySession = Dictionary(grouping: report.findings) { ExactKey($0.session) }
-        let linted = Set(linter.sessionKeys.map(ExactKey.init))
-        if let missing = named.first(where: { !linted.contains(ExactKey($0)) }) { throw .sessionNotFound(missing) }
-        report.findings = named.flatMap { bySession[ExactKey($0)] ?? [] }
-        return report
+        for finding in report.findings { try body(finding) }
+        return report.summary
     }
 }

@@ -21,7 +21,8 @@ struct LintCommand: Command {
             every version with the model's own back-button and back-menu resolution. A finding is one rule \
             holding for one session and subject over a run of versions: \
             'KEY v3-v7: warning: <message> [rule-id]' and a 'fix:' line; '(current)' marks one that still \
-            holds at the latest version. A summary line ends the output. --json prints \
+            holds at the latest version. Findings print as they end (a session's current ones last), so memory \
+            does not grow with them. A summary line ends the output. --json prints \
             {"findings": [{"current","entries","firstVersion","fix","lastVersion","message","rule","session","severity","source"}], \
             "summary": {"errors","events","infos","sessions","warnings"}}. \
             Rules: \(LintRule.allCases.map { "\($0.id) (\($0.severity.rawValue))" }.joined(separator: ", ")); \
@@ -93,36 +94,36 @@ struct LintCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let report: LintReport
+        var output = FindingOutput(json: context.json)
+        let summary: LintSummary
         if let input {
-            report = try lint(input)
-            if !context.json { report.findings.forEach(Self.render) }
+            summary = try lint(input, into: &output)
         } else {
-            report = try lintDatabase(context)
+            summary = try lintDatabase(context, into: &output)
         }
-        if context.json {
-            try JSONOutput.print(report)
-        } else {
-            Console.line(Self.summaryLine(report.summary))
-        }
-        if let threshold = failOn.severity, report.summary.count(atOrAbove: threshold) > 0 { return .lintFindings }
+        output.finish(summary)
+        if let threshold = failOn.severity, summary.count(atOrAbove: threshold) > 0 { return .lintFindings }
         return .success
     }
 
-    /// Lints an NDJSON export, with no database.
-    private func lint(_ input: InputFile) throws -> LintReport {
+    /// Lints an NDJSON export, with no database; findings are written as they end.
+    private func lint(_ input: InputFile, into output: inout FindingOutput) throws -> LintSummary {
         let lines = try input.lines(consequence: "nothing was linted")
         var progress = LintProgress()
         defer { progress.finish() }
         do {
-            return try NavigationStore.lintNDJSON(lines: lines, sessions: keys.isEmpty ? nil : keys, options: options) {
-                _, lines in progress.show(lines: lines)
+            return try NavigationStore.lintNDJSON(
+                lines: lines, sessions: keys.isEmpty ? nil : keys, options: options,
+                progress: { _, lines in progress.show(lines: lines) }
+            ) { finding in
+                progress.finish()
+                try output.write(finding)
             }
-        } catch {
+        } catch let error as StoreError {
             if let readError = lines.error { throw InputError(description: readError.description) }
             switch error {
             case .invalidImport(let line, let reason):
-                throw InputError(description: "line \(line) of \(input.name): \(reason); nothing was linted")
+                throw InputError(description: "line \(line) of \(input.name): \(reason); lint stopped there")
             case .sessionNotFound(let key):
                 throw NotFound(description: "session \(Text.quoted(key)) is not in \(input.name)")
             default:
@@ -131,30 +132,17 @@ struct LintCommand: Command {
         }
     }
 
-    /// Lints the database's sessions; the findings are printed as they are found (human output)
-    /// or gathered for `--json`.
-    private func lintDatabase(_ context: Context) throws -> LintReport {
-        var findings: [LintFinding] = []
+    /// Lints the database's sessions; findings are written as they end.
+    private func lintDatabase(_ context: Context, into output: inout FindingOutput) throws -> LintSummary {
         var progress = LintProgress()
         defer { progress.finish() }
-        let summary = try context.store().lint(
+        return try context.store().lint(
             sessions: keys.isEmpty ? nil : keys, options: options,
             progress: { sessions, events in progress.show(sessions: sessions, events: events) }
         ) { finding in
-            if context.json {
-                findings.append(finding)
-            } else {
-                progress.finish()
-                Self.render(finding)
-            }
+            progress.finish()
+            try output.write(finding)
         }
-        return LintReport(findings: findings, summary: summary)
-    }
-
-    /// A finding and its fix, as two lines.
-    private static func render(_ finding: LintFinding) {
-        Console.line(line(finding))
-        Console.line("  fix: \(finding.fix)")
     }
 
     /// `KEY v3-v7: warning: <message> [rule-id]`, `v3` alone for a one-version run, and
@@ -171,6 +159,38 @@ struct LintCommand: Command {
     /// `linted 2 session(s), 9 event(s): 1 error(s), 2 warning(s), 0 info(s)`.
     static func summaryLine(_ summary: LintSummary) -> String {
         "linted \(summary.sessions) session(s), \(summary.events) event(s): \(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.infos) info(s)"
+    }
+}
+
+/// Where lint's findings go as they end: two lines each (``LintCommand/line(_:)`` and its fix),
+/// or, with `--json`, the elements of the `findings` array of
+/// `{"findings": [...], "summary": {...}}`, written one by one so that memory does not hold
+/// them (the document is whole once ``finish(_:)`` wrote the summary).
+private struct FindingOutput {
+    let json: Bool
+    private var count = 0
+    private let encoder = JSONOutput.makeEncoder()
+
+    init(json: Bool) { self.json = json }
+
+    mutating func write(_ finding: LintFinding) throws {
+        guard json else {
+            Console.line(LintCommand.line(finding))
+            Console.line("  fix: \(finding.fix)")
+            return
+        }
+        Console.out((count == 0 ? "{\"findings\":[" : ",") + (try JSONOutput.text(finding, encoder: encoder)))
+        count += 1
+    }
+
+    /// Ends the output: the summary line, or the rest of the JSON document.
+    func finish(_ summary: LintSummary) {
+        guard json else {
+            Console.line(LintCommand.summaryLine(summary))
+            return
+        }
+        let tail = (try? JSONOutput.text(summary, encoder: encoder)) ?? "{}"
+        Console.line((count == 0 ? "{\"findings\":[" : "") + "],\"summary\":" + tail + "}")
     }
 }
 

@@ -109,6 +109,11 @@ extension SessionState {
     /// defect of a tab off screen is one the user meets on switching to it.
     package func lintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         onScreenLintHits(options, rules: rules, into: &hits)
+        offScreenTabLintHits(options, rules: rules, into: &hits)
+    }
+
+    /// The hits of each tab off screen, judged as its stack shows when selected (DESIGN §15).
+    package func offScreenTabLintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         guard let tabBar else { return }
         for (index, tab) in tabBar.tabs.enumerated() where index != tabBar.selectedIndex {
             guard !tabBar.parked[index].entries.isEmpty, let view = try? viewingTab(tab.id) else { continue }
@@ -123,28 +128,54 @@ extension SessionState {
         {
             menuHits(positions, rules: rules, into: &hits)
         }
+        if rules.contains(.ignoredBackSetting) {
+            for layer in layers {
+                for entry in layer.entries {
+                    if let hit = Self.ignoredSettingHit(entry) { hits.append(hit) }
+                }
+            }
+        }
+        topLintHits(options, rules: rules, into: &hits)
+    }
+
+    /// The rules judged on the top of the top layer alone, O(1) per version: `no-way-back`
+    /// and the rules about the back button (`label-lost-on-ios26`, `label-falls-back`,
+    /// `custom-label-truncated`).
+    package func topLintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         // A hidden navigation bar hides its left items with it: under it, a left item is no way back.
         if rules.contains(.noWayBack), let reason = noBackButtonReason, reason != .atRoot, let top = topEntry,
             top.item.leftBarButtonItems == 0 || reason == .barHidden
         {
             hits.append(LintHit(rule: .noWayBack, entries: [top.id], detail: .noWayBack(reason)))
         }
-        if rules.contains(.ignoredBackSetting) {
-            for layer in layers {
-                for entry in layer.entries {
-                    guard let custom = entry.item.backBarButtonItem else { continue }
-                    let item = entry.item
-                    guard item.backButtonTitle != nil || item.backButtonDisplayMode != .default else { continue }
-                    hits.append(
-                        LintHit(
-                            rule: .ignoredBackSetting, entries: [entry.id],
-                            detail: .ignoredSetting(
-                                customTitle: custom.title, backButtonTitle: item.backButtonTitle,
-                                mode: item.backButtonDisplayMode)))
-                }
-            }
-        }
         buttonHits(options, rules: rules, into: &hits)
+    }
+
+    /// The `ignored-back-setting` hit of `entry` (judged on every live entry), or `nil`.
+    package static func ignoredSettingHit(_ entry: Entry) -> LintHit? {
+        let item = entry.item
+        guard let custom = item.backBarButtonItem,
+            item.backButtonTitle != nil || item.backButtonDisplayMode != .default
+        else { return nil }
+        return LintHit(
+            rule: .ignoredBackSetting, entries: [entry.id],
+            detail: .ignoredSetting(
+                customTitle: custom.title, backButtonTitle: item.backButtonTitle, mode: item.backButtonDisplayMode))
+    }
+
+    /// The hits of `entry`'s own back-menu row, when it is one (`blank-menu-row`,
+    /// `untitled-menu-row`), appended to `hits`; returns the row's title and its source
+    /// (``NavigationItem/backMenuTitleResolution``).
+    @discardableResult
+    package static func rowHits(_ entry: Entry, rules: LintRuleMask, into hits: inout [LintHit]) -> String {
+        let (title, source) = entry.item.backMenuTitleResolution
+        if rules.contains(.blankMenuRow), title.isEmpty {
+            hits.append(LintHit(rule: .blankMenuRow, entries: [entry.id], detail: .blankRow(source)))
+        }
+        if rules.contains(.untitledMenuRow), source == .placeholder {
+            hits.append(LintHit(rule: .untitledMenuRow, entries: [entry.id], detail: .untitledRow))
+        }
+        return title
     }
 
     /// The menu rules (`blank-menu-row`, `untitled-menu-row`, `duplicate-menu-rows`) over the
@@ -152,20 +183,10 @@ extension SessionState {
     /// nearest first; each row's title and its source are ``NavigationItem/backMenuTitleResolution``.
     private func menuHits(_ positions: ClosedRange<Int>, rules: LintRuleMask, into hits: inout [LintHit]) {
         let entries = topLayer.entries
-        let blank = rules.contains(.blankMenuRow)
-        let untitled = rules.contains(.untitledMenuRow)
         var titles: [String] = []
         titles.reserveCapacity(positions.count)
         for index in positions.reversed() {
-            let entry = entries[index]
-            let (title, source) = entry.item.backMenuTitleResolution
-            titles.append(title)
-            if blank, title.isEmpty {
-                hits.append(LintHit(rule: .blankMenuRow, entries: [entry.id], detail: .blankRow(source)))
-            }
-            if untitled, source == .placeholder {
-                hits.append(LintHit(rule: .untitledMenuRow, entries: [entry.id], detail: .untitledRow))
-            }
+            titles.append(Self.rowHits(entries[index], rules: rules, into: &hits))
         }
         guard rules.contains(.duplicateMenuRows), titles.count >= 2 else { return }
         let upper = positions.upperBound

@@ -2,8 +2,17 @@
 /// with the model's own ``SessionState/apply(_:)``, judges the rules after every version, and
 /// joins the versions at which a rule holds for a subject into runs (``LintFinding``).
 ///
-/// It holds the session's state, the runs still open and the findings closed so far: memory
-/// does not grow with the number of events, only with the number of findings.
+/// It judges what each event changed, not the whole state again: the rules about entries
+/// (`ignored-back-setting`) and about the back menu's rows (`blank-menu-row`,
+/// `untitled-menu-row`, `duplicate-menu-rows`) are redone for the entries and rows the event
+/// added, removed or changed (``SessionState/change(by:)``), the rules about the top of the
+/// stack every version, and a tab off screen when the tab bar changed; so a 16,000-deep stack
+/// costs what a shallow one does per event. The findings are those of judging every rule on
+/// the whole state after every version (`SessionLinterPropertyTests` compares the two).
+///
+/// It holds the session's state, a few facts per live entry and the runs still open: findings
+/// that ended are handed out by ``drainEnded()`` as they end, so memory does not grow with the
+/// number of events or of findings.
 ///
 /// ```swift
 /// var linter = SessionLinter(session: "window-1")
@@ -22,28 +31,70 @@ public struct SessionLinter: Sendable {
 
     /// A rule and its subject; entry ids compare by their Unicode scalars, as the model's ids do.
     private struct RunKey: Hashable {
-        package var rule: LintRule
-        package var entries: [String]
+        var rule: LintRule
+        var entries: [String]
 
-        package static func == (a: RunKey, b: RunKey) -> Bool { a.rule == b.rule && sameIDs(a.entries, b.entries) }
+        init(rule: LintRule, entries: [String]) {
+            self.rule = rule
+            self.entries = entries
+        }
 
-        package func hash(into hasher: inout Hasher) {
+        init(_ hit: LintHit) { self.init(rule: hit.rule, entries: hit.entries) }
+
+        static func == (a: RunKey, b: RunKey) -> Bool { a.rule == b.rule && sameIDs(a.entries, b.entries) }
+
+        func hash(into hasher: inout Hasher) {
             hasher.combine(rule)
             for id in entries { ExactKey(id).hash(into: &hasher) }
         }
     }
 
+    /// A run still open: its first version and its message (written when it opened).
     private struct Run {
-        package var first: Int
-        package var last: Int
-        package var message: String
+        var first: Int
+        var message: String
+    }
+
+    /// What the linter keeps per live entry of a layer on screen.
+    private struct EntryFacts {
+        /// The entry id.
+        var id: String
+        /// Its back-menu row title (``NavigationItem/backMenuTitle``).
+        var title: String
+        /// Its `ignored-back-setting` hit, if any.
+        var ignored: LintHit?
+        /// The hits of its row, when it is one (`blank-menu-row`, `untitled-menu-row`).
+        var row: [LintHit]
     }
 
     private let rules: LintRuleMask
+    /// Whether a rule about entries or rows runs (else no facts are kept).
+    private let tracksEntries: Bool
+    private let tracksMenu: Bool
     private var open: [RunKey: Run] = [:]
-    private var closed: [LintFinding] = []
-    /// The hits of the version being judged; kept to reuse its storage.
-    private var holding: [LintHit] = []
+    private var ended: [LintFinding] = []
+    /// Per layer on screen, per position: what the rules about entries and rows found.
+    private var facts: [[EntryFacts]] = []
+    /// Per layer on screen: where the back menu stops (rule 6).
+    private var ends: [MenuEnds] = []
+    /// The back menu judged: its layer and positions (``SessionState/backMenuPositions``).
+    private var menu: (layer: Int, positions: ClosedRange<Int>)?
+    /// The menu's rows by non-empty title: positions, ascending (for `duplicate-menu-rows`).
+    private var groups: [String: [Int]] = [:]
+    /// The keys of the hits of the top of the stack at the last version.
+    private var topKeys: [RunKey] = []
+    /// The keys of the hits of the tabs off screen at the last version.
+    private var tabKeys: Set<RunKey> = []
+    /// The keys of the last event's own hits (`guard-bypassed`, `model-divergence`): they hold
+    /// for that version alone.
+    private var eventKeys: [RunKey] = []
+    /// Whether the next version judges everything (the first, or a base's).
+    private var rebuildNext = true
+    /// This version's changes: keys that no longer hold, and hits that hold.
+    private var gone: [RunKey] = []
+    private var found: [LintHit] = []
+    /// Duplicate groups touched this version: their key before (if they had one).
+    private var touched: [String: RunKey?] = [:]
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
     /// default) at version `version` (0: the next event consumed is version 1). A start above 0
@@ -56,70 +107,317 @@ public struct SessionLinter: Sendable {
         self.session = session
         self.options = options
         self.rules = LintRuleMask(options)
+        self.tracksMenu =
+            rules.contains(.blankMenuRow) || rules.contains(.untitledMenuRow) || rules.contains(.duplicateMenuRows)
+        self.tracksEntries = tracksMenu || rules.contains(.ignoredBackSetting)
         self.state = initial
         self.version = version
-        if version > 0 {
-            initial.lintHits(options, rules: rules, into: &holding)
-            judge()
-        }
+        if version > 0 { rebuild() }
     }
 
     /// Folds the session's next event (version ``version`` + 1) and judges the rules after it.
     ///
     /// The event must be one the log could hold after the current state
     /// (``SessionState/validate(_:)``); like `apply`, this never fails.
-    /// - Complexity: O(n) in the number of live entries, plus O(r) in the runs open.
+    /// - Complexity: O(1) for most events, plus the entries and back-menu rows the event
+    ///   changed and the findings that start or end; O(n) in the live entries for an
+    ///   `item.updated` (to find it, as `apply` does) and for a change of the tab bar.
     public mutating func consume(_ event: EventBody) {
-        let bypass = rules.contains(.guardBypassed) ? state.guardBypassHit(by: event) : nil
-        let divergence = rules.contains(.modelDivergence) ? state.modelDivergenceHit(by: event) : nil
+        var eventHits: [LintHit] = []
+        if rules.contains(.guardBypassed), let hit = state.guardBypassHit(by: event) { eventHits.append(hit) }
+        if rules.contains(.modelDivergence), let hit = state.modelDivergenceHit(by: event) { eventHits.append(hit) }
+        let change = rebuildNext ? nil : state.change(by: event)
+        let countsBefore = change.map { change in
+            change.splices.map { $0.layer < state.layers.count ? state.layers[$0.layer].entries.count : 0 }
+        }
         state.apply(event)
         version += 1
-        holding.removeAll(keepingCapacity: true)
-        state.lintHits(options, rules: rules, into: &holding)
-        if let bypass { holding.append(bypass) }
-        if let divergence { holding.append(divergence) }
-        judge()
-    }
-
-    /// Extends or opens the run of each hit in ``holding`` at ``version`` (a run's message is
-    /// written when it opens), and closes the runs that no longer hold.
-    private mutating func judge() {
-        for hit in holding {
-            let key = RunKey(rule: hit.rule, entries: hit.entries)
-            if let index = open.index(forKey: key) {
-                // An event's rules hold for one version: the next event is another finding.
-                if hit.rule != .guardBypassed, hit.rule != .modelDivergence, open.values[index].last == version - 1 {
-                    open.values[index].last = version
-                    continue
-                }
-                close(key, open.remove(at: index).value)
-            }
-            open[key] = Run(first: version, last: version, message: hit.message)
+        // An event's own hits hold for its version alone: the next event is another finding.
+        for key in eventKeys { close(key) }
+        eventKeys = []
+        if let change, let countsBefore {
+            if tracksEntries { update(change, countsBefore: countsBefore) }
+            judgeTop()
+            if change.tabBar || change.platform { judgeTabs() }
+            settle()
+        } else {
+            rebuild()
         }
-        guard !open.isEmpty else { return }
-        var ended: [RunKey] = []
-        for (key, run) in open where run.last < version { ended.append(key) }
-        for key in ended { close(key, open.removeValue(forKey: key)!) }
+        for hit in eventHits {
+            let key = RunKey(hit)
+            if open[key] != nil { close(key) }
+            open[key] = Run(first: version, message: hit.message)
+            eventKeys.append(key)
+        }
     }
 
-    private mutating func close(_ key: RunKey, _ run: Run) {
-        closed.append(
+    /// Judges the whole state at ``version``: every rule opens the runs of what it finds.
+    private mutating func rebuild() {
+        rebuildNext = false
+        facts = []
+        ends = []
+        menu = nil
+        groups = [:]
+        touched = [:]
+        if tracksEntries {
+            for layer in state.layers {
+                facts.append(layer.entries.map(facts(of:)))
+                ends.append(MenuEnds(layer))
+                for fact in facts[facts.count - 1] { if let hit = fact.ignored { found.append(hit) } }
+            }
+            if tracksMenu, let positions = state.backMenuPositions(lowestRow: { ends[ends.count - 1].lowestRow(below: $0) }) {
+                menu = (state.topLayerIndex, positions)
+                for position in positions { addRow(layer: state.topLayerIndex, position: position) }
+                judgeGroups(layer: state.topLayerIndex)
+            }
+        }
+        judgeTop()
+        judgeTabs()
+        settle()
+    }
+
+    /// What the rules about entries and rows find in `entry`.
+    private func facts(of entry: Entry) -> EntryFacts {
+        var row: [LintHit] = []
+        let title = SessionState.rowHits(entry, rules: rules, into: &row)
+        let ignored = rules.contains(.ignoredBackSetting) ? SessionState.ignoredSettingHit(entry) : nil
+        return EntryFacts(id: entry.id, title: title, ignored: ignored, row: row)
+    }
+
+    /// Redoes the rules about entries and rows where `change` says the state changed.
+    private mutating func update(_ change: StateChange, countsBefore: [Int]) {
+        let oldMenu = menu
+        // Where the stop of the menu is, per layer, and the layers presented.
+        var regions: [Int: (at: Int, oldEnd: Int, newEnd: Int)] = [:]
+        for (splice, before) in zip(change.splices, countsBefore) {
+            let layer = splice.layer
+            let after = layer < state.layers.count ? state.layers[layer].entries.count : 0
+            let inserted = splice.inserted(before: before, after: after)
+            let shifted = inserted != splice.removed
+            regions[layer] = (
+                splice.at, shifted ? before : splice.at + splice.removed, shifted ? after : splice.at + inserted
+            )
+            if layer == facts.count {
+                facts.append([])
+                ends.append(MenuEnds(Layer()))
+            }
+            if layer < state.layers.count { ends[layer].apply(splice, countBefore: before, layer: state.layers[layer]) }
+        }
+        let top = state.topLayerIndex
+        let newMenu =
+            tracksMenu
+            ? state.backMenuPositions(lowestRow: { ends[top].lowestRow(below: $0) }).map { (layer: top, positions: $0) }
+            : nil
+        // The rows that leave the menu, or whose entry changed, go first (judged on the facts before).
+        if let oldMenu {
+            let kept = newMenu?.layer == oldMenu.layer ? newMenu?.positions : nil
+            let region = regions[oldMenu.layer].map { $0.at..<$0.oldEnd }
+            for range in Self.outside(oldMenu.positions, kept: kept, changed: region) {
+                for position in range { removeRow(layer: oldMenu.layer, position: position) }
+            }
+        }
+        // The entries.
+        for (splice, before) in zip(change.splices, countsBefore) {
+            let layer = splice.layer
+            let entries = layer < state.layers.count ? state.layers[layer].entries : []
+            let inserted = splice.inserted(before: before, after: entries.count)
+            for fact in facts[layer][splice.at..<(splice.at + splice.removed)] {
+                if let hit = fact.ignored { gone.append(RunKey(hit)) }
+            }
+            let new = entries[splice.at..<(splice.at + inserted)].map(facts(of:))
+            for fact in new { if let hit = fact.ignored { found.append(hit) } }
+            facts[layer].replaceSubrange(splice.at..<(splice.at + splice.removed), with: new)
+        }
+        while facts.count > state.layers.count {
+            facts.removeLast()
+            ends.removeLast()
+        }
+        // The rows that join the menu, or whose entry changed.
+        if let newMenu {
+            let kept = oldMenu?.layer == newMenu.layer ? oldMenu?.positions : nil
+            let region = regions[newMenu.layer].map { $0.at..<$0.newEnd }
+            for range in Self.outside(newMenu.positions, kept: kept, changed: region) {
+                for position in range { addRow(layer: newMenu.layer, position: position) }
+            }
+        }
+        menu = newMenu
+        judgeGroups(layer: newMenu?.layer ?? top)
+    }
+
+    /// The positions of `positions` outside `kept`, or inside `changed`: disjoint, ascending.
+    private static func outside(
+        _ positions: ClosedRange<Int>, kept: ClosedRange<Int>?, changed: Range<Int>?
+    ) -> [ClosedRange<Int>] {
+        var marks: [ClosedRange<Int>] = []
+        if let kept {
+            if positions.lowerBound < kept.lowerBound {
+                marks.append(positions.lowerBound...min(positions.upperBound, kept.lowerBound - 1))
+            }
+            if positions.upperBound > kept.upperBound {
+                marks.append(max(positions.lowerBound, kept.upperBound + 1)...positions.upperBound)
+            }
+        } else {
+            marks.append(positions)
+        }
+        if let changed, !changed.isEmpty {
+            let low = max(positions.lowerBound, changed.lowerBound)
+            let high = min(positions.upperBound, changed.upperBound - 1)
+            if low <= high { marks.append(low...high) }
+        }
+        marks.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Int>] = []
+        for range in marks {
+            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// The row at `position` of `layer` leaves the judged menu (its facts are those before).
+    private mutating func removeRow(layer: Int, position: Int) {
+        let fact = facts[layer][position]
+        for hit in fact.row { gone.append(RunKey(hit)) }
+        guard rules.contains(.duplicateMenuRows), !fact.title.isEmpty else { return }
+        touch(fact.title, layer: layer)
+        if var rows = groups[fact.title], let index = Self.index(of: position, in: rows) {
+            rows.remove(at: index)
+            groups[fact.title] = rows.isEmpty ? nil : rows
+        }
+    }
+
+    /// The row at `position` of `layer` joins the judged menu (its facts are those after).
+    private mutating func addRow(layer: Int, position: Int) {
+        let fact = facts[layer][position]
+        found.append(contentsOf: fact.row)
+        guard rules.contains(.duplicateMenuRows), !fact.title.isEmpty else { return }
+        touch(fact.title, layer: layer)
+        var rows = groups[fact.title] ?? []
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        rows.insert(position, at: low)
+        groups[fact.title] = rows
+    }
+
+    /// Notes the key `title`'s group had before this version's first change to it.
+    private mutating func touch(_ title: String, layer: Int) {
+        guard touched.index(forKey: title) == nil else { return }
+        touched.updateValue(groupKey(title, layer: layer), forKey: title)
+    }
+
+    /// The `duplicate-menu-rows` key of the rows titled `title`, nearest first, or `nil` below two.
+    private func groupKey(_ title: String, layer: Int) -> RunKey? {
+        guard let rows = groups[title], rows.count >= 2 else { return nil }
+        return RunKey(rule: .duplicateMenuRows, entries: rows.reversed().map { facts[layer][$0].id })
+    }
+
+    /// The duplicate groups touched this version: a group whose rows changed is another finding.
+    private mutating func judgeGroups(layer: Int) {
+        for (title, before) in touched {
+            let after = groupKey(title, layer: layer)
+            guard before != after else { continue }
+            if let before { gone.append(before) }
+            if let after, let nearest = groups[title]?.last {
+                found.append(
+                    LintHit(
+                        rule: .duplicateMenuRows, entries: after.entries,
+                        detail: .duplicateRows(title: facts[layer][nearest].title)))
+            }
+        }
+        touched = [:]
+    }
+
+    private static func index(of position: Int, in rows: [Int]) -> Int? {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low] == position ? low : nil
+    }
+
+    /// The rules about the top of the stack, judged every version.
+    private mutating func judgeTop() {
+        var hits: [LintHit] = []
+        state.topLintHits(options, rules: rules, into: &hits)
+        gone.append(contentsOf: topKeys)
+        topKeys = hits.map(RunKey.init)
+        found.append(contentsOf: hits)
+    }
+
+    /// The tabs off screen, judged whole when the tab bar changed.
+    private mutating func judgeTabs() {
+        var hits: [LintHit] = []
+        state.offScreenTabLintHits(options, rules: rules, into: &hits)
+        gone.append(contentsOf: tabKeys)
+        tabKeys = Set(hits.map(RunKey.init))
+        found.append(contentsOf: hits)
+    }
+
+    /// Closes the runs of the keys that no longer hold and opens those of the hits that start;
+    /// a key both gone and found this version still holds, and its run goes on.
+    private mutating func settle() {
+        var count: [RunKey: Int] = [:]
+        for key in gone { count[key, default: 0] += 1 }
+        var starting: [LintHit] = []
+        for hit in found {
+            let key = RunKey(hit)
+            if let left = count[key], left > 0 {
+                count[key] = left - 1
+            } else {
+                starting.append(hit)
+            }
+        }
+        for (key, left) in count where left > 0 { close(key) }
+        for hit in starting {
+            let key = RunKey(hit)
+            if open[key] == nil { open[key] = Run(first: version, message: hit.message) }
+        }
+        gone.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the run of `key`, which held through the version before ``version``.
+    private mutating func close(_ key: RunKey) {
+        guard let run = open.removeValue(forKey: key) else { return }
+        ended.append(
             LintFinding(
                 rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
-                lastVersion: run.last, current: false, message: run.message))
+                lastVersion: version - 1, current: false, message: run.message))
+    }
+
+    /// The findings that ended since the last call (none of them ``LintFinding/current``), in
+    /// <doc:Lint> order among themselves: a streaming reader hands them out as the session goes
+    /// on, so memory holds only the runs still open. ``finish()`` returns the rest.
+    public mutating func drainEnded() -> [LintFinding] {
+        guard !ended.isEmpty else { return [] }
+        var findings = ended
+        ended.removeAll()
+        findings.sort(by: Self.precedes)
+        return findings
     }
 
     /// Ends the session: the runs still open hold at its latest version (``version``) and are
-    /// ``LintFinding/current``. Returns every finding, ordered by first version, then rule
-    /// (<doc:Lint> order), then subject; the linter is left empty.
+    /// ``LintFinding/current``. Returns every finding not handed out by ``drainEnded()``,
+    /// ordered by first version, then rule (<doc:Lint> order), then subject; the linter is
+    /// left empty.
     public mutating func finish() -> [LintFinding] {
-        for (key, run) in open { close(key, run) }
-        open.removeAll()
-        var findings = closed
-        closed.removeAll()
-        for index in findings.indices where findings[index].lastVersion == version {
-            findings[index].current = true
+        var findings = ended
+        ended.removeAll()
+        for (key, run) in open {
+            findings.append(
+                LintFinding(
+                    rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
+                    lastVersion: version, current: true, message: run.message))
         }
+        open.removeAll()
         findings.sort(by: Self.precedes)
         return findings
     }
@@ -149,6 +447,9 @@ public struct EventStreamLinter: Sendable {
     public let options: LintOptions
     private var linters: [ExactKey: SessionLinter] = [:]
     private var events = 0
+    /// The findings that ended and were not yet handed out, and the totals of those handed out.
+    private var pending: [LintFinding] = []
+    private var handedOut = LintSummary()
     /// The keys of the sessions finished by the last ``finish()``, in key order.
     public private(set) var sessionKeys: [String] = []
 
@@ -195,7 +496,20 @@ public struct EventStreamLinter: Sendable {
             throw .invalidEvent("version \(event.version) of session \(name): \(error.description)")
         }
         linter.consume(event.body)
+        pending += linter.drainEnded()
         events += 1
+    }
+
+    /// The findings that ended since the last call, of any session, in the order they ended
+    /// (<doc:Lint>: a session's findings in <doc:Lint> order among those that ended at the same
+    /// version): a streaming reader hands them out as it goes, so memory holds only each
+    /// session's state and its runs still open. ``finish()`` returns the rest, and its summary
+    /// counts every finding.
+    public mutating func drainEnded() -> [LintFinding] {
+        let findings = pending
+        pending.removeAll()
+        for finding in findings { handedOut.add(finding) }
+        return findings
     }
 
     /// Starts a truncated session at its base (<doc:Retention>: the state after `version`, whose
@@ -217,15 +531,19 @@ public struct EventStreamLinter: Sendable {
         linters[ExactKey(session)] = SessionLinter(session: session, options: options, initial: state, version: version)
     }
 
-    /// Ends the stream: every session's findings, sessions in key order (by UTF-8 bytes, as
-    /// SQLite orders keys, so the report equals a lint of the same events in a database), and
-    /// the totals.
+    /// Ends the stream: every session's findings not handed out by ``drainEnded()`` (all of them
+    /// when it was never called), sessions in key order (by UTF-8 bytes, as SQLite orders keys,
+    /// so the report equals a lint of the same events in a database), each session's in
+    /// <doc:Lint> order; and the totals of every finding, handed out or not.
     public mutating func finish() -> LintReport {
-        var report = LintReport()
+        var report = LintReport(summary: handedOut)
+        handedOut = LintSummary()
         let keys = linters.keys.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        let ended = Dictionary(grouping: pending) { ExactKey($0.session) }
+        pending.removeAll()
         for key in keys {
             var linter = linters.removeValue(forKey: key)!
-            for finding in linter.finish() {
+            for finding in ((ended[key] ?? []) + linter.finish()).sorted(by: SessionLinter.precedes) {
                 report.findings.append(finding)
                 report.summary.add(finding)
             }
