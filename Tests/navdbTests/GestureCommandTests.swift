@@ -185,11 +185,11 @@ import Testing
     func showHiddenBar(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
         try Self.session(sandbox)
-        let drawn = try sandbox.ok(["show", "s", "--width", "30"]).stdout
+        let drawn = try sandbox.ok(["show", "s", "--bar-width", "30"]).stdout
         #expect(drawn.contains("‹ Feed"))
         #expect(drawn.contains("╭"))
         try sandbox.ok(["update-layer", "s", "--navigation-bar-hidden"])
-        let hidden = try sandbox.ok(["show", "s", "--width", "30"]).stdout
+        let hidden = try sandbox.ok(["show", "s", "--bar-width", "30"]).stdout
         #expect(!hidden.contains("╭") && !hidden.contains("‹"), "\(hidden)")
         #expect(hidden.contains("(navigation bar hidden: no bar, so no back button and no back menu)"))
         #expect(hidden.contains("screen: Photo [B]"))

@@ -92,7 +92,7 @@ import Testing
         try check(sandbox, ["back-menu", "s"], "back-menu.schema.json")
         try check(sandbox, ["back-menu", "s", "--at", "3", "--width", "4"], "back-menu.schema.json")
         try check(sandbox, ["back-menu", "s", "--at", "1"], "back-menu.schema.json")
-        try check(sandbox, ["show", "s", "--width", "30"], "back-menu.schema.json")
+        try check(sandbox, ["show", "s", "--bar-width", "30"], "back-menu.schema.json")
         try check(sandbox, ["history", "s"], "event.schema.json", lines: true)
         try check(sandbox, ["replay", "s"], "replay-line.schema.json", lines: true)
         try check(sandbox, ["export", "s"], "event.schema.json", lines: true)

@@ -69,19 +69,20 @@ struct OptionConflictAndRangeTests {
     }
 
     @Test(
-        "every --width has one range and one message: 1 to 10000 for a label's room, 16 to 10000 for show's bar",
+        "every --width is a label's room, 1 to 10000, with one message; show's bar is --bar-width, 16 to 10000",
         arguments: CommandBackend.each([
-            (["back-menu", "s"], "1"), (["lint"], "1"), (["report", "s"], "1"), (["show", "s"], "16"),
+            (["back-menu", "s"], "width", "1"), (["lint"], "width", "1"), (["report", "s"], "width", "1"),
+            (["show", "s"], "bar-width", "16"),
         ]))
-    func widths(_ command: [String], _ minimum: String, backend: CommandBackend) throws {
+    func widths(_ command: [String], _ option: String, _ minimum: String, backend: CommandBackend) throws {
         let sandbox = try tenVersions(backend)
         for width in ["0", "-1", "10001", "x"] {
             try refused(
-                sandbox, command + ["--width", width], status: 64,
+                sandbox, command + ["--\(option)", width], status: 64,
                 message:
-                    "The value '\(width)' is invalid for '--width <n>': expected an integer from \(minimum) to 10000")
+                    "The value '\(width)' is invalid for '--\(option) <n>': expected an integer from \(minimum) to 10000")
         }
-        #expect(try sandbox.run(command + ["--width", "10000"]).status != 64)
+        #expect(try sandbox.run(command + ["--\(option)", "10000"]).status != 64)
     }
 
     @Test(

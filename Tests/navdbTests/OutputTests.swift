@@ -266,7 +266,7 @@ import Testing
         try session(sandbox)
         try sandbox.ok(["present", "s", "M", "--title", "Compose", "--modal-in-presentation"])
         try sandbox.ok(["push", "s", "N", "--title", "Contacts"])
-        let text = try sandbox.ok(["show", "s", "--width", "44"]).stdout
+        let text = try sandbox.ok(["show", "s", "--bar-width", "44"]).stdout
         let lines = text.split(separator: "\n").map(String.init)
         try #require(lines.count >= 6, "\(text)")
         #expect(lines[1] == "╭─[modal layer 1, modalInPresentation]─────╮")
@@ -276,12 +276,67 @@ import Testing
         #expect(lines.last == "stack: [A, B, C] | [M, N]")
         #expect(!text.contains("\u{1B}"), "no colour when stdout is not a terminal")
         // A narrow bar falls back to a shorter label.
-        let narrow = try sandbox.ok(["show", "s", "--width", "26"]).stdout.split(separator: "\n").map(String.init)
+        let narrow = try sandbox.ok(["show", "s", "--bar-width", "26"]).stdout.split(separator: "\n").map(String.init)
         try #require(narrow.count >= 3)
         #expect(narrow[2] == "│ ‹ Back Contacts        │")
-        let narrower = try sandbox.ok(["show", "s", "--width", "20"]).stdout.split(separator: "\n").map(String.init)
+        let narrower = try sandbox.ok(["show", "s", "--bar-width", "20"]).stdout.split(separator: "\n").map(String.init)
         try #require(narrower.count >= 3)
         #expect(narrower[2] == "│ ‹   Contacts     │")
+    }
+
+    @Test(
+        "show and back-menu agree on the back label: a note names the label the bar falls back to, and --width is refused",
+        arguments: CommandBackend.all)
+    func showNotesAShorterBackLabel(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Settings"])
+        try sandbox.ok(["push", "s", "B", "--title", "Apple Account"])
+        try sandbox.ok(["push", "s", "C", "--title", "Sign-In & Security Options"])
+        // The default 40-column bar leaves 2 columns left of the title: the chevron alone.
+        let narrow = try sandbox.ok(["show", "s"])
+        #expect(narrow.lines[2] == "│ ‹    Sign-In & Security Options      │")
+        #expect(
+            narrow.stderr
+                == "note: the back label \"Apple Account\" (13 columns) does not fit the 2 columns left of the title in a 40-column bar; UIKit shows the chevron alone (\"\") ('back-menu --width 2' shows the same)\n"
+        )
+        #expect(try sandbox.ok(["--json", "show", "s"]).object()["fittingLabel"] as? String == "")
+        #expect(try sandbox.ok(["--json", "back-menu", "s", "--width", "2"]).object()["fittingLabel"] as? String == "")
+        // 60 columns leave 12: "Back", as back-menu says in 12 columns.
+        let wider = try sandbox.ok(["show", "s", "--bar-width", "60"])
+        #expect(wider.lines[2].hasPrefix("│ ‹ Back         Sign-In & Security Options"))
+        #expect(
+            wider.stderr
+                == "note: the back label \"Apple Account\" (13 columns) does not fit the 12 columns left of the title in a 60-column bar; UIKit shows \"Back\" ('back-menu --width 12' shows the same)\n"
+        )
+        #expect(try sandbox.ok(["back-menu", "s", "--width", "12"]).lines[1].hasPrefix("back button  ‹ Back  (in 12 columns;"))
+        #expect(try sandbox.ok(["--json", "show", "s", "--bar-width", "60"]).object()["fittingLabel"] as? String == "Back")
+        // Room for the preferred label: no note.
+        let wide = try sandbox.ok(["show", "s", "--bar-width", "80"])
+        #expect(wide.lines[2].hasPrefix("│ ‹ Apple Account "))
+        #expect(wide.stderr.isEmpty)
+        // A custom item's title has no fallbacks: it is cut, and the note says so.
+        try sandbox.ok(["session", "start", "c"])
+        try sandbox.ok(["push", "c", "A", "--title", "Settings", "--back-bar-button-title", "All the account settings"])
+        try sandbox.ok(["push", "c", "B", "--title", "Sign-In & Security"])
+        let cut = try sandbox.ok(["show", "c"])
+        #expect(cut.lines[2].hasPrefix("│ ‹ All t… Sign-In & Security"))
+        #expect(
+            cut.stderr
+                == "note: the back label \"All the account settings\" (24 columns) does not fit the 6 columns left of the title in a 40-column bar; a custom backBarButtonItem title has no fallbacks, so it is cut to \"All t…\"\n"
+        )
+        // --width is the back label's room everywhere else: show refuses it and names --bar-width.
+        let before = try sandbox.databaseBytes()
+        for words in [["--width", "60"], ["--width=60"]] {
+            let refused = try sandbox.run(["show", "s"] + words)
+            #expect(refused.status == 64)
+            #expect(refused.stdout.isEmpty)
+            #expect(
+                refused.stderr.hasPrefix(
+                    "Error: The option '--width' is not accepted by 'show': the bar's width is --bar-width <n> (an integer from 16 to 10000, default 40); --width is the room for the back label, in back-menu, lint and report\nUsage: navdb show "
+                ), "\(refused)")
+        }
+        #expect(try sandbox.databaseBytes() == before)
     }
 
     @Test("sessions lists every session with depth and last activity", arguments: CommandBackend.all)

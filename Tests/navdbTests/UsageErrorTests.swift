@@ -39,8 +39,8 @@ import Testing
             arguments: ["back-menu", "s", "--width", "abc"], command: "back-menu",
             message: "The value 'abc' is invalid for '--width <n>'"),
         Case(
-            arguments: ["show", "s", "--width", "abc"], command: "show",
-            message: "The value 'abc' is invalid for '--width <n>'"),
+            arguments: ["show", "s", "--bar-width", "abc"], command: "show",
+            message: "The value 'abc' is invalid for '--bar-width <n>'"),
         Case(
             arguments: ["push", "s", "A", "--time", "yesterday"], command: "push",
             message: "The value 'yesterday' is invalid for '--time <iso8601>': expected an ISO-8601 time"),

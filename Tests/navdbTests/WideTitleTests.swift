@@ -16,7 +16,7 @@ import Testing
 
     /// The bar's middle line of `show s --width N`.
     func bar(_ sandbox: Sandbox, width: Int) throws -> String {
-        try sandbox.ok(["show", "s", "--width", String(width)]).lines[2]
+        try sandbox.ok(["show", "s", "--bar-width", String(width)]).lines[2]
     }
 
     @Test(

@@ -1,49 +1,61 @@
 import NavStore
 import NavStoreTools
 
-/// `navdb show KEY [--at P] [--width N]`: a drawn picture of the navigation bar and the back menu.
+/// `navdb show KEY [--at P] [--bar-width N]`: a drawn picture of the navigation bar and the back
+/// menu.
 struct ShowCommand: Command {
     static let spec = CommandSpec(
         abstract: "Draw the navigation bar and the back menu as the user saw them.",
         discussion: """
-            The bar shows the back chevron with the label that fits, the top item's title centred, and \
-            [modal layer N] on a presented stack; below it, the back menu as the long press opens it. \
-            A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. \
-            Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
+            The bar shows the back chevron with the label that fits beside the centred title of a \
+            --bar-width bar, and [modal layer N] on a presented stack; below it, the back menu as the long \
+            press opens it. When the preferred back label does not fit, a note on stderr says which label \
+            UIKit shows instead (the one 'back-menu --width <room>' names). A hidden navigation bar \
+            (update-layer --navigation-bar-hidden) is not drawn: a line says so. Colour only on a terminal, \
+            never with NO_COLOR set. --json prints the back-menu JSON, "fittingLabel" being the label drawn.
             """,
         arguments: [Argument.key.spec],
-        options: TimeTravelOptions.options + TabViewOption.options + [width.spec])
+        options: TimeTravelOptions.options + TabViewOption.options + [barWidth.spec],
+        refusedOptions: [
+            // `--width` is the back label's room everywhere else: here it would be the bar's width,
+            // a second meaning for one name, so it is refused with the name to use.
+            "width":
+                "the bar's width is --bar-width <n> (\(ValueParser<Int>.expectedInteger(BarDrawing.widthRange)), default \(BarDrawing.defaultWidth)); --width is the room for the back label, in back-menu, lint and report"
+        ])
 
-    /// `--width <n>`: the drawn bar needs room for the chevron and a title.
-    static let width = Option<Int>(
-        "width", "n", default: 40,
-        help: "The bar's width in columns (from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)).",
-        parser: .integer(BarDrawing.minimumWidth...BarDrawing.maximumWidth))
+    /// `--bar-width <n>`: the drawn bar needs room for the chevron and a title.
+    static let barWidth = Option<Int>(
+        "bar-width", "n", default: BarDrawing.defaultWidth,
+        help:
+            "The bar's width in columns, frame included (from \(BarDrawing.minimumWidth) to \(BarDrawing.maximumWidth)); the back label gets the room left of the centred title.",
+        parser: .integer(BarDrawing.widthRange))
 
     var key: String
     var point: HistoryPoint?
     var platform: PlatformGeneration?
-    var width: Int
+    var barWidth: Int
     var tab: TabViewOption
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         key = try arguments.value(Argument.key)
         (point, platform) = try TimeTravelOptions(arguments).pair
         tab = try TabViewOption(arguments)
-        // The picture is `width` columns of text: an unbounded width would be an unbounded allocation.
-        width = try arguments.value(Self.width)
+        // The picture is `barWidth` columns of text: an unbounded width would be an unbounded allocation.
+        barWidth = try arguments.value(Self.barWidth)
     }
 
     func run(_ context: Context) throws -> Outcome {
         let state = try tab.view(context.store().state(session: key, at: point, platform: platform))
+        let drawing = BarDrawing(state.state, width: barWidth, color: Console.useColor)
         if context.json {
-            try JSONOutput.print(BackMenuJSON(state, width: width))
+            try JSONOutput.print(BackMenuJSON(state, fittingLabel: drawing.backLabel?.fitting))
         } else {
             Console.out(
-                StateText.heading(state) + "\n"
-                    + BarDrawing(state.state, width: width, color: Console.useColor).render()
+                StateText.heading(state) + "\n" + drawing.render()
                     + (StateText.tabBar(state.state).map { $0 + "\n" } ?? ""))
         }
+        // What `back-menu` calls the label and what the bar draws must never differ silently.
+        if let note = drawing.labelNote { Console.err("note: " + note + "\n") }
         return .success
     }
 }

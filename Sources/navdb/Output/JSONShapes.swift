@@ -110,7 +110,8 @@ struct StackJSON: Encodable {
 /// `{"session","version","platform","recordedPlatform","backButton": null | {"label","fallbacks","image"},
 /// "backMenu": null | [{"row","entry","title"}]}`: `back-menu --json`. With `--width`, also
 /// `"fittingLabel"`: the label drawn in that many terminal columns (the preferred label or a
-/// fallback, whole; a custom item's title cut with `…`; `null` without a back button).
+/// fallback, whole; a custom item's title cut with `…`; `null` without a back button). `show --json`
+/// always writes it: the label its drawn bar shows.
 struct BackMenuJSON: Encodable {
     var session: String
     var version: Int
@@ -118,16 +119,23 @@ struct BackMenuJSON: Encodable {
     var recordedPlatform: String
     var backButton: BackButton?
     var backMenu: [BackMenuRow]?
-    var width: Int?
+    /// `fittingLabel`: absent when `nil`; `.some(nil)` is written as `null` (no back button).
+    var fittingLabel: String??
 
+    /// `back-menu`'s JSON: with `width`, `fittingLabel` is the label drawn in that many columns.
     init(_ state: VersionedState, width: Int?) {
+        self.init(state, fittingLabel: width.map { state.state.backButton?.drawnLabel(in: $0) })
+    }
+
+    /// `show`'s JSON: `fittingLabel` is the label the drawn bar shows (`nil`: no back button).
+    init(_ state: VersionedState, fittingLabel: String??) {
         session = state.session
         version = state.version
         platform = state.state.platform.rawValue
         recordedPlatform = state.recordedPlatform.rawValue
         backButton = state.state.backButton
         backMenu = state.state.backMenu
-        self.width = width
+        self.fittingLabel = fittingLabel
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -142,7 +150,7 @@ struct BackMenuJSON: Encodable {
         try c.encode(recordedPlatform, forKey: .recordedPlatform)
         try c.encode(backButton, forKey: .backButton)
         try c.encode(backMenu, forKey: .backMenu)
-        if let width { try c.encode(backButton?.drawnLabel(in: width), forKey: .fittingLabel) }
+        if let fittingLabel { try c.encode(fittingLabel, forKey: .fittingLabel) }
     }
 }
 

@@ -159,6 +159,9 @@ enum CommandLineParser {
                 "The option '--platform' is not accepted by '\(spec.name)': the generation of a session is fixed when it starts ('navdb session start <key> --platform <generation>'); reads take --platform to show another generation",
                 command: spec)
         }
+        if word.hasPrefix("--"), let reason = spec.refusedOptions[String(word.dropFirst(2))] {
+            return UsageError("The option '\(word)' is not accepted by '\(spec.name)': \(reason)", command: spec)
+        }
         let names = spec.allOptions.map(\.flagName)
         if let suggestion = Suggestions.closest(to: word, in: names) {
             return UsageError("Unknown option '\(word)'. Did you mean '\(suggestion)'?", command: spec)

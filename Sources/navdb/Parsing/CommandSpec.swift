@@ -87,6 +87,11 @@ struct CommandSpec: Sendable {
     var collapsedSections: [(section: String, placeholder: String)] = []
     /// A usage line to show instead of the generated one (the root's).
     var usageOverride: String? = nil
+    /// Options other commands take that this one refuses with a reason of its own, by long name
+    /// (`show --width`: the name means the back label's room elsewhere, so `show` calls its bar's
+    /// width `--bar-width`). The parser's error is `The option '--width' is not accepted by 'show':
+    /// <reason>`; help and completion do not list them.
+    var refusedOptions: [String: String] = [:]
 
     /// `session start`, or `navdb` for the root.
     var name: String { path.isEmpty ? "navdb" : path.joined(separator: " ") }

@@ -157,9 +157,9 @@ struct ReadingCommandHelpTests {
             #"""
             OVERVIEW: Draw the navigation bar and the back menu as the user saw them.
 
-            The bar shows the back chevron with the label that fits, the top item's title centred, and [modal layer N] on a presented stack; below it, the back menu as the long press opens it. A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON.
+            The bar shows the back chevron with the label that fits beside the centred title of a --bar-width bar, and [modal layer N] on a presented stack; below it, the back menu as the long press opens it. When the preferred back label does not fit, a note on stderr says which label UIKit shows instead (the one 'back-menu --width <room>' names). A hidden navigation bar (update-layer --navigation-bar-hidden) is not drawn: a line says so. Colour only on a terminal, never with NO_COLOR set. --json prints the back-menu JSON, "fittingLabel" being the label drawn.
 
-            USAGE: navdb show <key> [--at <point>] [--platform <generation>] [--tab <id>] [--width <n> (default: 40)]
+            USAGE: navdb show <key> [--at <point>] [--platform <generation>] [--tab <id>] [--bar-width <n> (default: 40)]
 
             ARGUMENTS:
               <key>                   The session key.
@@ -169,7 +169,7 @@ struct ReadingCommandHelpTests {
               --platform <generation>
                                       Show the history as this generation would resolve the back button, without changing the log; default the session's own. (values: ios14, ios26)
               --tab <id>              Read this tab's stack: what its back button and back menu show when it is selected.
-              --width <n>             The bar's width in columns (from 16 to 10000). (default: 40)
+              --bar-width <n>         The bar's width in columns, frame included (from 16 to 10000); the back label gets the room left of the centred title. (default: 40)
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).

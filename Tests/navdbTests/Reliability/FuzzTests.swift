@@ -48,7 +48,7 @@ struct ReliabilityFuzzTests {
         ["dismiss", "s", "--source", "gesture"], ["back", "s"], ["lint", "s", "--width", "4", "--fail-on", "info"],
         ["lint", "--rule", "guard-bypassed", "--disable", "no-way-back"],
         ["lint", "--input", "events.ndjson", "--json"], ["set-stack", "s", "--json-file", "entries.json"],
-        ["stack", "s", "--at", "2"], ["back-menu", "s", "--width", "10"], ["show", "s", "--width", "30"],
+        ["stack", "s", "--at", "2"], ["back-menu", "s", "--width", "10"], ["show", "s", "--bar-width", "30"],
         ["history", "s", "--type", "entry.pushed", "--limit", "2", "--reverse"],
         ["replay", "s", "--from", "2", "--to", "3"],
         ["restore", "s"], ["export", "s", "--redact"], ["import", "events.ndjson"],

@@ -354,10 +354,10 @@ struct ReliabilityHostileInputTests {
             (["push", "s", "X", "--left-items="], 64, "'' is invalid for '--left-items <n>'"),
             (["back-menu", "s", "--width", "-5"], 64, "'-5' is invalid for '--width <n>'"),
             (["back-menu", "s", "--width", huge], 64, "'\(huge)' is invalid for '--width <n>'"),
-            (["show", "s", "--width", "0"], 64, "'0' is invalid for '--width <n>'"),
+            (["show", "s", "--bar-width", "0"], 64, "'0' is invalid for '--bar-width <n>'"),
             (
-                ["show", "s", "--width", max], 64,
-                "'\(max)' is invalid for '--width <n>': expected an integer from 16 to 10000"
+                ["show", "s", "--bar-width", max], 64,
+                "'\(max)' is invalid for '--bar-width <n>': expected an integer from 16 to 10000"
             ),
             (["history", "s", "--limit", "-3"], 64, "'-3' is invalid for '--limit <n>'"),
             (["history", "s", "--limit", "0"], 64, "'0' is invalid for '--limit <n>'"),
