@@ -122,10 +122,29 @@ extension PostgreSQLConnection: DatabaseMaintenance {
     /// `VACUUM (ANALYZE)` of NavStore's tables (https://www.postgresql.org/docs/current/sql-vacuum.html):
     /// the space of deleted rows becomes reusable; the files shrink only where their end is free.
     package func vacuum() throws {
-        try executeScript(
-            "VACUUM (ANALYZE) events, sessions, layers, entries, snapshots, restore_attempts, removed_events, session_bases"
-        )
+        try executeScript("VACUUM (ANALYZE) " + Self.vacuumedTables.joined(separator: ", "))
     }
+
+    /// The bytes of NavStore's tables in the current schema with their indexes and TOAST
+    /// (`pg_total_relation_size`, https://www.postgresql.org/docs/current/functions-admin.html),
+    /// ``StorageChange/Measured/postgresqlTables``: what `VACUUM` can give back is the free pages at
+    /// a table's end; the rest of the deleted rows' space is kept for reuse.
+    package func storageSize() throws -> (bytes: Int64, measured: StorageChange.Measured)? {
+        let row = try queryFirst(
+            sql: """
+                SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+                JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN (\(
+                    Self.vacuumedTables.map { "'\($0)'" }.joined(separator: ", ")))
+                """)
+        guard case .integer(let bytes)? = row?.first else { return nil }
+        return (bytes, .postgresqlTables)
+    }
+
+    /// The tables ``vacuum()`` vacuums and ``storageSize()`` measures: NavStore's own.
+    private static let vacuumedTables = [
+        "events", "sessions", "layers", "entries", "snapshots", "restore_attempts", "removed_events", "session_bases",
+    ]
 
     /// Nothing: the server syncs its write-ahead log at each commit (`synchronous_commit`).
     package func makeCommitsDurable() throws {}

@@ -192,7 +192,50 @@ struct RetentionCommandTests {
         #expect(done["vacuumed"] as? Bool == true)
         #expect(try sandbox.ok(["sessions"]).stdout.contains("new"))
         #expect(try sandbox.ok(["check"]).stdout.hasSuffix("ok\n"))
-        #expect(try sandbox.ok(["vacuum"]).stdout == "vacuumed\n")
+        #expect(try sandbox.ok(["vacuum"]).stdout.hasPrefix("vacuumed: "))
+    }
+
+    @Test(
+        "vacuum says the bytes before and after and what it reclaimed: the SQLite file and its -wal, PostgreSQL's tables",
+        arguments: CommandBackend.all)
+    func vacuumSaysWhatItReclaimed(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["session", "start", "big"])
+        let padding = String(repeating: "a title that takes room ", count: 40)
+        for index in 1...30 { try sandbox.ok(["push", "big", "E\(index)", "--title", "\(index) \(padding)"]) }
+        // Without --vacuum, nothing is measured.
+        let deleted = try sandbox.ok(["--json", "session", "delete", "big"]).object()
+        #expect(deleted["storage"] is NSNull, "\(deleted)")
+        let text = try sandbox.ok(["vacuum"])
+        #expect(text.lines.count == 1, "\(text)")
+        let json = try sandbox.ok(["--json", "vacuum"]).object()
+        let storage = try #require(json["storage"] as? [String: Any], "\(json)")
+        let before = try #require(storage["before"] as? Int)
+        let after = try #require(storage["after"] as? Int)
+        #expect(storage["reclaimed"] as? Int == before - after)
+        if sandbox.databaseURI == nil {
+            let match = try #require(
+                text.stdout.wholeMatch(
+                    of: /vacuumed: the file and its -wal took (\d+) bytes before, (\d+) after: (\d+) bytes reclaimed\n/),
+                "\(text)")
+            let (textBefore, textAfter, reclaimed) = (Int(match.1)!, Int(match.2)!, Int(match.3)!)
+            #expect(reclaimed == textBefore - textAfter && reclaimed > 30 * padding.utf8.count, "\(text)")
+            #expect(storage["measured"] as? String == "sqliteFile")
+            // What it says is what is on disk: the file, its -wal truncated to nothing.
+            let files = try Self.allFiles(sandbox)
+            #expect(after == (files[""]?.count ?? -1) + (files["-wal"]?.count ?? 0), "\(json)")
+        } else {
+            #expect(
+                text.stdout.hasPrefix("vacuumed: NavStore's tables (with indexes and TOAST) took "), "\(text)")
+            #expect(text.stdout.contains("PostgreSQL's VACUUM keeps deleted rows' space"), "\(text)")
+            #expect(storage["measured"] as? String == "postgresqlTables")
+        }
+        // The other retention commands say the same after --vacuum.
+        try sandbox.ok(["session", "start", "gone"])
+        let prune = try sandbox.ok(["prune", "--before", "2999-01-01T00:00:00Z", "--vacuum"]).lines.last ?? ""
+        #expect(prune.hasPrefix("deleted 2 sessions: 2 events, "), "\(prune)")
+        #expect(prune.contains("; file vacuumed: ") && prune.contains(" bytes before, "), "\(prune)")
     }
 
     // SQLite-only by nature: it runs the sqlite3 shell on the file (PostgreSQL's triggers are

@@ -172,6 +172,11 @@ package protocol DatabaseMaintenance: AnyObject {
     /// Gives the space of deleted rows back to the file system (SQLite: `VACUUM`,
     /// https://sqlite.org/lang_vacuum.html).
     func vacuum() throws
+    /// The bytes the store takes where a vacuum can shrink it, and what they count: SQLite the
+    /// file and its -wal; PostgreSQL NavStore's tables with their indexes and TOAST
+    /// (`pg_total_relation_size`). `nil` when they cannot be measured (a file that cannot be
+    /// `stat`ed).
+    func storageSize() throws -> (bytes: Int64, measured: StorageChange.Measured)?
     /// Moves every committed change into the database file and empties the write-ahead log
     /// (SQLite: `sqlite3_wal_checkpoint_v2` in `TRUNCATE` mode).
     /// - Returns: whether the log is now empty (`false` when a reader kept it from finishing).

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The SQLite connection as the store's ``DatabaseConnection``: cached statements, bound
 /// arguments, typed rows, and read transactions that refuse to write.
 extension Connection: DatabaseConnection {
@@ -95,6 +103,16 @@ extension Connection: DatabaseMaintenance {
     /// `VACUUM` (https://sqlite.org/lang_vacuum.html).
     package func vacuum() throws {
         try execute("VACUUM")
+    }
+
+    /// The sizes of the file and its -wal (`stat`; a missing -wal counts 0), ``StorageChange/Measured/sqliteFile``;
+    /// `nil` when the file itself cannot be `stat`ed.
+    package func storageSize() throws -> (bytes: Int64, measured: StorageChange.Measured)? {
+        var file = stat()
+        guard stat(path, &file) == 0 else { return nil }
+        var wal = stat()
+        let walBytes = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : 0
+        return (Int64(file.st_size) + walBytes, .sqliteFile)
     }
 
     /// Syncs the write-ahead log (``syncWriteAheadLog(fileSync:)``).

@@ -3,7 +3,8 @@ import NavStoreTools
 
 /// `--vacuum` of the retention commands.
 enum VacuumOption {
-    static let flag = Flag("vacuum", help: "Also VACUUM the file, so it shrinks (rewrites the whole file).")
+    static let flag = Flag(
+        "vacuum", help: "Also VACUUM the file, so it shrinks (rewrites the whole file), and say the bytes it reclaimed.")
 }
 
 /// `navdb session delete KEY [--expect-version N] [--vacuum]`: removes a session and erases its text.
@@ -15,7 +16,7 @@ struct SessionDeleteCommand: Command {
             No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
             the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
             -wal is checkpointed and truncated after it. The key may be started again. --dry-run says \
-            what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
+            what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
             """,
         arguments: [Argument.key.spec],
         options: [expectVersion.spec, dryRun.spec, VacuumOption.flag.spec])
@@ -155,7 +156,13 @@ struct VacuumCommand: Command {
     static let changesDatabase = true
     static let spec = CommandSpec(
         abstract: "Shrink the database file (VACUUM) and truncate its -wal; the log does not change.",
-        discussion: "--json prints the report of 'session delete', with no sessions.")
+        discussion: """
+            Prints the bytes before and after and the bytes reclaimed: on SQLite those of the file and its \
+            -wal; on PostgreSQL those of NavStore's tables with their indexes and TOAST (the server's VACUUM \
+            gives back only the free pages at a table's end, and keeps the rest for reuse). --json prints the \
+            report of 'session delete', with no sessions and "storage": {"after","before","measured","reclaimed"} \
+            ("measured": "sqliteFile" or "postgresqlTables"; null when not measured).
+            """)
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
@@ -166,6 +173,22 @@ struct VacuumCommand: Command {
 
 /// What the retention commands print.
 enum RetentionOutput {
+    /// What a vacuum gave back: `the file and its -wal took 1056768 bytes before, 16384 after:
+    /// 1040384 bytes reclaimed`; on PostgreSQL the tables' bytes and that the server keeps the rest
+    /// of deleted rows' space for reuse; `sizes not measured` when the backend could not say.
+    static func storageText(_ storage: StorageChange?) -> String {
+        guard let storage else { return "sizes not measured" }
+        let change =
+            storage.reclaimed >= 0 ? "\(storage.reclaimed) bytes reclaimed" : "grew by \(-storage.reclaimed) bytes"
+        switch storage.measured {
+        case .sqliteFile:
+            return "the file and its -wal took \(storage.before) bytes before, \(storage.after) after: \(change)"
+        case .postgresqlTables:
+            return
+                "NavStore's tables (with indexes and TOAST) took \(storage.before) bytes before, \(storage.after) after: \(change); PostgreSQL's VACUUM keeps deleted rows' space for the tables' later rows and gives back only free pages at a table's end"
+        }
+    }
+
     /// A table of the sessions (key, events, bytes, version, last activity) and a summary line,
     /// or the report as JSON; a warning on stderr when the -wal could not be truncated.
     /// - Parameter nothing: the summary when nothing was removed (`session truncate` says why).
@@ -192,6 +215,7 @@ enum RetentionOutput {
                 : "\(verb) \(report.sessions.count) session\(report.sessions.count == 1 ? "" : "s"): \(report.events) event\(report.events == 1 ? "" : "s"), \(report.bytes) bytes"
             if report.sessions.isEmpty, let nothing { summary = nothing }
             if report.vacuumed && verb != "vacuumed" { summary += "; file vacuumed" }
+            if report.vacuumed { summary += ": " + storageText(report.storage) }
             Console.line(summary)
         }
         if !report.dryRun && !report.walTruncated {

@@ -34,11 +34,13 @@ struct WriteResultJSON: Encodable {
 }
 
 /// A retention report (`session delete`, `session truncate`, `prune`, `vacuum`) with each
-/// session's last activity written twice (`updatedAt` ms, `updatedTime` ISO-8601 text).
+/// session's last activity written twice (`updatedAt` ms, `updatedTime` ISO-8601 text), and after
+/// a vacuum the bytes before and after it: `"storage": null | {"after","before","measured","reclaimed"}`.
 struct RetentionJSON: Encodable {
     var report: RetentionReport
 
-    private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, sessions, vacuumed, walTruncated }
+    private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, sessions, storage, vacuumed, walTruncated }
+    private enum StorageKeys: String, CodingKey { case after, before, measured, reclaimed }
     private enum SessionKeys: String, CodingKey {
         case baseVersion, bytes, events, key, updatedAt, updatedTime, version
     }
@@ -50,6 +52,15 @@ struct RetentionJSON: Encodable {
         try c.encode(report.events, forKey: .events)
         try c.encode(report.vacuumed, forKey: .vacuumed)
         try c.encode(report.walTruncated, forKey: .walTruncated)
+        if let storage = report.storage {
+            var s = c.nestedContainer(keyedBy: StorageKeys.self, forKey: .storage)
+            try s.encode(storage.after, forKey: .after)
+            try s.encode(storage.before, forKey: .before)
+            try s.encode(storage.measured.rawValue, forKey: .measured)
+            try s.encode(storage.reclaimed, forKey: .reclaimed)
+        } else {
+            try c.encodeNil(forKey: .storage)
+        }
         var sessions = c.nestedUnkeyedContainer(forKey: .sessions)
         for session in report.sessions {
             var s = sessions.nestedContainer(keyedBy: SessionKeys.self)

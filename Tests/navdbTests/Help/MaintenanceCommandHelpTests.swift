@@ -10,7 +10,7 @@ struct MaintenanceCommandHelpTests {
             #"""
             OVERVIEW: Delete a session: its events, projection, snapshots and restore counters.
 
-            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it. The key may be started again. --dry-run says what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"vacuumed","walTruncated"}.
+            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it. The key may be started again. --dry-run says what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
 
             USAGE: navdb session delete <key> [--expect-version <n>] [--dry-run] [--vacuum]
 
@@ -20,7 +20,7 @@ struct MaintenanceCommandHelpTests {
             OPTIONS:
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (nothing is deleted).
               --dry-run               Only say what would be deleted; change nothing.
-              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
+              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file), and say the bytes it reclaimed.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
@@ -45,7 +45,7 @@ struct MaintenanceCommandHelpTests {
             OPTIONS:
               --before <version>      The first version to keep: above the session's base (0 before any truncation), at most the session's version.
               --expect-version <n>    Refuse with exit 4 unless the session is at version <n> (nothing is dropped).
-              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
+              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file), and say the bytes it reclaimed.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
@@ -158,7 +158,7 @@ struct MaintenanceCommandHelpTests {
             OPTIONS:
               --before <time>         An ISO-8601 time; sessions whose last event is at or after it stay.
               --dry-run               Only list what would be deleted.
-              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file).
+              --vacuum                Also VACUUM the file, so it shrinks (rewrites the whole file), and say the bytes it reclaimed.
 
             GLOBAL OPTIONS:
               --db <path>             The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).
@@ -173,7 +173,7 @@ struct MaintenanceCommandHelpTests {
             #"""
             OVERVIEW: Shrink the database file (VACUUM) and truncate its -wal; the log does not change.
 
-            --json prints the report of 'session delete', with no sessions.
+            Prints the bytes before and after and the bytes reclaimed: on SQLite those of the file and its -wal; on PostgreSQL those of NavStore's tables with their indexes and TOAST (the server's VACUUM gives back only the free pages at a table's end, and keeps the rest for reuse). --json prints the report of 'session delete', with no sessions and "storage": {"after","before","measured","reclaimed"} ("measured": "sqliteFile" or "postgresqlTables"; null when not measured).
 
             USAGE: navdb vacuum
 

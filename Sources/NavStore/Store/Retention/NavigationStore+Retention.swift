@@ -126,7 +126,8 @@ extension NavigationStore {
 
     /// Shrinks the file (`VACUUM`, https://sqlite.org/lang_vacuum.html) and truncates the
     /// write-ahead log; nothing in the log changes.
-    /// - Returns: an empty report with ``RetentionReport/vacuumed`` set.
+    /// - Returns: an empty report with ``RetentionReport/vacuumed`` set and, when the backend
+    ///   measures them, the bytes before and after (``RetentionReport/storage``).
     /// - Throws: database errors.
     @discardableResult
     public func vacuum() throws(StoreError) -> RetentionReport {
@@ -160,13 +161,18 @@ extension NavigationStore {
             }
             core.cache.removeAll()
             var report = RetentionReport(removed: removed, dryRun: false)
+            var before: (bytes: Int64, measured: StorageChange.Measured)?
             if vacuum, let maintenance = core.maintenance {
+                before = try maintenance.storageSize()
                 try maintenance.vacuum()
                 report.vacuumed = true
             }
             // Always, also when nothing was removed: running a command again finishes a
             // checkpoint that a reader blocked the first time.
             report.walTruncated = try core.maintenance?.truncateWriteAheadLog() ?? true
+            if let before, let after = try core.maintenance?.storageSize() {
+                report.storage = StorageChange(before: before.bytes, after: after.bytes, measured: before.measured)
+            }
             // A killed import's copy of the events beside the file would keep what was removed.
             if core.maintenance != nil { ImportTemporaryFiles.removeAbandoned(besides: path) }
             return report

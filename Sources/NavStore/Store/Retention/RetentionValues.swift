@@ -144,4 +144,40 @@ public struct RetentionReport: Sendable, Hashable, Codable {
     public var walTruncated: Bool
     /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.
     public var vacuumed: Bool
+    /// With ``vacuumed``: the bytes the database took before the vacuum and after it (and the
+    /// -wal's truncation); `nil` without a vacuum, or when the backend could not measure them.
+    public var storage: StorageChange? = nil
+}
+
+/// What a vacuum gave back: the bytes the database took before and after it, as its backend
+/// measures them (``Measured``).
+public struct StorageChange: Sendable, Hashable, Codable {
+    /// What the bytes count.
+    public enum Measured: String, Sendable, Hashable, Codable {
+        /// SQLite: the database file and its -wal (the -shm is an index in shared memory,
+        /// rebuilt at will).
+        case sqliteFile
+        /// PostgreSQL: NavStore's tables in the schema with their indexes and TOAST
+        /// (`pg_total_relation_size`). The server's own files and write-ahead log are not counted,
+        /// and `VACUUM` gives back only the free pages at a table's end: the rest of the deleted
+        /// rows' space is kept for the table's later rows.
+        case postgresqlTables
+    }
+
+    /// The bytes before the vacuum.
+    public var before: Int64
+    /// The bytes after it.
+    public var after: Int64
+    /// What ``before`` and ``after`` count.
+    public var measured: Measured
+
+    /// Creates a measurement.
+    public init(before: Int64, after: Int64, measured: Measured) {
+        self.before = before
+        self.after = after
+        self.measured = measured
+    }
+
+    /// ``before`` minus ``after``: the bytes given back (negative when the database grew).
+    public var reclaimed: Int64 { before - after }
 }

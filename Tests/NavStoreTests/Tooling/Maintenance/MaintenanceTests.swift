@@ -241,6 +241,18 @@ struct MaintenanceTests {
         #expect(deleted.vacuumed && deleted.walTruncated && deleted.events == 2, "\(deleted)")
         let vacuumed = try store.vacuum()
         #expect(vacuumed.vacuumed && vacuumed.walTruncated && vacuumed.sessions.isEmpty, "\(vacuumed)")
+        // A vacuum measures the bytes before and after it; a removal without one does not.
+        let measured: StorageChange.Measured = backend == .sqlite ? .sqliteFile : .postgresqlTables
+        #expect(deleted.storage?.measured == measured && vacuumed.storage?.measured == measured, "\(vacuumed)")
+        if let storage = vacuumed.storage {
+            #expect(storage.reclaimed == storage.before - storage.after && storage.after > 0)
+        }
+        if backend == .sqlite {
+            let size = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int
+            #expect(vacuumed.storage?.after == size.map(Int64.init), "the file, its -wal truncated to nothing")
+        }
+        try store.startSession("kept", at: 4_000)
+        #expect(try store.deleteSession("kept").storage == nil)
         let reopened = try Self.reopen(store)
         #expect(try reopened.sessions().map(\.key) == ["s"])
         #expect(try (1...4).map { try reopened.state(session: "s", at: .version($0)).state } == states)
