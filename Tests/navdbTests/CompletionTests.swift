@@ -59,6 +59,47 @@ import Testing
         #expect(try complete(sandbox, ["navdb", "--generate-completion-script", ""]) == ["bash", "zsh", "fish"])
     }
 
+    @Test("file names after -o and every option or argument whose value is a path; session keys after every key")
+    func pathsAndKeys() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "mail"])
+        for name in ["out.ndjson", "page.html", "stack.json"] {
+            #expect(FileManager.default.createFile(atPath: sandbox.directory.appendingPathComponent(name).path, contents: nil))
+        }
+        for words in [
+            ["navdb", "export", "mail", "-o", "ou"], ["navdb", "export", "-o", "ou"], ["navdb", "export", "--output", "ou"],
+            ["navdb", "report", "mail", "-o", "ou"], ["navdb", "report", "--output=x", "-o", "ou"],
+            ["navdb", "lint", "--input", "ou"], ["navdb", "import", "ou"], ["navdb", "import", "--format", "navdb", "ou"],
+        ] {
+            #expect(try complete(sandbox, words) == ["out.ndjson"], "\(words)")
+        }
+        #expect(try complete(sandbox, ["navdb", "set-stack", "mail", "--json-file", "st"]) == ["stack.json"])
+        #expect(try complete(sandbox, ["navdb", "show", "mail", "--db", "pa"]) == ["page.html"])
+        #expect(try complete(sandbox, ["navdb", "--db", "pa"]) == ["page.html"])
+        // The value of -o is no positional argument: the key after it is still completed.
+        #expect(try complete(sandbox, ["navdb", "export", "-o", "out.ndjson", "ma"]) == ["mail"])
+        // Keys for every argument or option that names a session, also each word of a variadic one.
+        #expect(try complete(sandbox, ["navdb", "follow", "mail", "ma"]) == ["mail"])
+        #expect(try complete(sandbox, ["navdb", "lint", "mail", "ma"]) == ["mail"])
+        #expect(try complete(sandbox, ["navdb", "import", "x", "--format", "uikit-trace", "--session", "ma"]) == ["mail"])
+        // Free text offers nothing, not file names.
+        #expect(try complete(sandbox, ["navdb", "push", "mail", "A", "--title", "ou"]) == [])
+        #expect(try complete(sandbox, ["navdb", "show", "mail", "--bar-width", "ou"]) == [])
+
+        let zsh = try sandbox.ok(["--generate-completion-script", "zsh"]).stdout
+        #expect(
+            zsh.contains(
+                "'(--output -o)'{--output,-o}'[The file to write; without it the lines go to stdout.]:file:_files' \\"))
+        #expect(zsh.contains("'--input[Lint an NDJSON export ('\\''navdb export'\\''), or - for stdin, with no database.]:file:_files'"))
+        #expect(zsh.contains("'--json-file[The JSON file, or - for stdin.]:file:_files'"))
+        #expect(zsh.contains("'*:key:_navdb_session_keys'"))
+        #expect(zsh.contains("if [[ \"${words[CURRENT-1]}\" == --db ]]; then\n            _files"))
+        let fish = try sandbox.ok(["--generate-completion-script", "fish"]).stdout
+        #expect(fish.contains("complete -c navdb -n '__navdb_using export' -l output -s o -r -F -d "))
+        #expect(fish.contains("complete -c navdb -n '__navdb_using lint' -l input -r -F -d "))
+        #expect(fish.contains("complete -c navdb -n '__navdb_using import' -l session -x -a '(__navdb_session_keys)' -d "))
+    }
+
     @Test("every command and option of the help is in each script", arguments: ["bash", "zsh", "fish"])
     func everyCommand(shell: String) throws {
         let sandbox = try Sandbox()

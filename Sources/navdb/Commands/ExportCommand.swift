@@ -28,7 +28,7 @@ struct ExportCommand: Command {
         options: [all.spec, redact.spec, keepIDs.spec, output.spec])
 
     /// `[<key>]`.
-    static let key = Argument(optional: "key", help: "The session key (or --all).", parser: String.parser)
+    static let key = Argument(optional: "key", help: "The session key (or --all).", parser: .sessionKey)
     /// `--all`.
     static let all = Flag("all", help: "Export every session, in global seq order.")
     /// `--redact`.
@@ -39,7 +39,7 @@ struct ExportCommand: Command {
     static let keepIDs = Flag("keep-ids", help: "With --redact, keep entry ids and session keys.")
     /// `-o, --output <file>`.
     static let output = Option<String?>(
-        "output", "file", short: "o", help: "The file to write; without it the lines go to stdout.")
+        "output", "file", short: "o", help: "The file to write; without it the lines go to stdout.", parser: .path)
 
     var key: String?
     var redact: Bool

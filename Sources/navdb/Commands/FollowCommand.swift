@@ -39,7 +39,12 @@ struct FollowCommand: Command {
             "event" as history --json and "note" null for an event; for a deletion or truncation \
             "note" is {"baseVersion","kind","session"} (kind deleted or truncated) and the rest null.
             """,
-        arguments: [Argument<[String]>(variadic: "key", help: "The session keys to follow (default: every session).", nonEmpty: "a session key").spec],
+        arguments: [
+            Argument<[String]>(
+                variadic: "key", help: "The session keys to follow (default: every session).", nonEmpty: "a session key",
+                kind: .sessionKey
+            ).spec
+        ],
         options: [from.spec])
 
     /// `--from <version>`.

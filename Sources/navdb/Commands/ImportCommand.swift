@@ -63,7 +63,7 @@ struct ImportCommand: Command {
         options: [format.spec, session.spec, platform.spec, time.spec, WriteOptions.allowFutureTime.spec])
 
     /// `<file>`.
-    static let file = Argument("file", help: "The input file, or - for stdin.", parser: String.parser)
+    static let file = Argument("file", help: "The input file, or - for stdin.", parser: .path)
     /// `--format <format>`.
     static let format = Option<Format>(
         "format", "format", default: .navdb,
@@ -72,7 +72,8 @@ struct ImportCommand: Command {
         parser: Format.parser)
     /// `--session <key>`.
     static let session = Option<String?>(
-        "session", "key", help: "With uikit-trace or swiftui-path: the session the trace is replayed into (started when missing).")
+        "session", "key", help: "With uikit-trace or swiftui-path: the session the trace is replayed into (started when missing).",
+        parser: .sessionKey)
     /// `--platform <generation>`.
     static let platform = Option<PlatformGeneration?>(
         "platform", "generation",

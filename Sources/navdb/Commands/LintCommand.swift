@@ -38,11 +38,11 @@ struct LintCommand: Command {
 
     /// `[<key> ...]`.
     static let keys = Argument(
-        variadic: "key", help: "Sessions to lint (default: every session).", nonEmpty: "a session key")
+        variadic: "key", help: "Sessions to lint (default: every session).", nonEmpty: "a session key", kind: .sessionKey)
     /// `--input <file>`.
     static let input = Option<String?>(
         "input", "file", help: "Lint an NDJSON export ('navdb export'), or - for stdin, with no database.",
-        parser: .nonEmpty("a file path, or - for stdin"))
+        parser: .nonEmpty("a file path, or - for stdin").ofKind(.path))
     /// How a rule is named on the command line.
     static let ruleParser = ValueParser<LintRule>(choices: LintRule.ids) { id throws(InvalidValue) in
         guard let rule = LintRule(id: id) else {

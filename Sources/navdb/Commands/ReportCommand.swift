@@ -29,10 +29,11 @@ struct ReportCommand: Command {
     /// `[<key>]`.
     static let key = Argument(
         optional: "key", help: "The session key; leave it out, with -o FOLDER, for every session and an index.",
-        parser: String.parser)
+        parser: .sessionKey)
     /// `-o, --output <path>`.
     static let output = Option<String?>(
-        "output", "path", short: "o", help: "The file (or folder) to write; without it the page goes to stdout.")
+        "output", "path", short: "o", help: "The file (or folder) to write; without it the page goes to stdout.",
+        parser: .path)
     /// `--from <version>`.
     static let from = Option<Int?>(
         "from", "version",

@@ -20,7 +20,7 @@ struct SetStackAction: WriteAction {
     static let takesTab = true
     /// `--json-file <file>`.
     static let jsonFile = Option<String>(
-        required: "json-file", "file", help: "The JSON file, or - for stdin.", parser: String.parser)
+        required: "json-file", "file", help: "The JSON file, or - for stdin.", parser: .path)
 
     static let spec = CommandSpec(
         abstract: "Replace the top layer's entries (last = top).",

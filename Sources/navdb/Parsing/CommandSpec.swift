@@ -11,6 +11,8 @@ struct ArgumentSpec: Sendable {
     var isVariadic: Bool = false
     /// When the empty string is refused, what is expected instead (`a session key`).
     var nonEmpty: String? = nil
+    /// What the words name, for shell completion (from the argument's parser).
+    var valueKind: ValueKind = .text
 
     /// `<name>`, `[<name>]` or `[<name> ...]`.
     var usage: String { isVariadic ? "[<\(name)> ...]" : isOptional ? "[<\(name)>]" : "<\(name)>" }
@@ -50,9 +52,14 @@ struct OptionSpec: Sendable {
     /// The values the option accepts, when they are a fixed list (from the type of its values:
     /// listed in the help and offered by shell completion).
     var choices: [String] = []
+    /// What the value names, for shell completion (from the option's parser).
+    var valueKind: ValueKind = .text
 
-    /// Whether the value names a file (shell completion offers file names).
-    var takesFile: Bool { ["file", "path", "folder"].contains(valueName) }
+    /// Whether the value names a file or folder (shell completion offers file names).
+    var takesFile: Bool { valueKind == .path }
+
+    /// `--name`, and `-n` when it has a short name: every spelling of the option.
+    var spellings: [String] { [flagName] + (shortName.map { ["-\($0)"] } ?? []) }
 
     /// `--name` (what the user types).
     var flagName: String { "--" + name }

@@ -111,13 +111,12 @@ extension CompletionScript {
         var text = "        \(shellQuoted(command.name)))\n"
         text += "            case \"$prev\" in\n"
         for option in command.options where option.kind != .flag {
+            let pattern = option.spellings.joined(separator: "|")
             if !option.choices.isEmpty {
                 text +=
-                    "                --\(option.name)) COMPREPLY=($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\")); return ;;\n"
-            } else if option.takesFile {
-                text += "                --\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+                    "                \(pattern)) COMPREPLY=($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\")); return ;;\n"
             } else {
-                text += "                --\(option.name)) COMPREPLY=(); return ;;\n"
+                text += "                \(pattern)) \(completion(of: option.valueKind)); return ;;\n"
             }
         }
         text += "            esac\n"
@@ -127,29 +126,29 @@ extension CompletionScript {
         text += "                return\n"
         text += "            fi\n"
         text += "            case \"$positional\" in\n"
-        for (index, argument) in command.arguments.enumerated() {
-            text += "                \(index)) " + argumentCompletion(argument) + " ;;\n"
+        for (index, argument) in command.arguments.enumerated() where !argument.isVariadic {
+            text += "                \(index)) " + completion(of: argument.valueKind) + " ;;\n"
         }
-        text += "                *) COMPREPLY=() ;;\n"
+        // A variadic argument, always the last, takes every further word.
+        let rest = command.arguments.last.flatMap { $0.isVariadic ? $0.valueKind : nil } ?? .text
+        text += "                *) \(completion(of: rest)) ;;\n"
         text += "            esac\n"
         text += "            ;;\n"
         return text
     }
 
-    /// The bash `case` pattern of every option that takes a value (its value is not a positional).
+    /// The bash `case` pattern of every option that takes a value, each spelling (its value is
+    /// not a positional).
     private static func valueOptionPattern() -> String {
-        var names = Set<String>()
-        for command in commands() {
-            for option in command.options where option.kind != .flag { names.insert(option.flagName) }
-        }
-        return names.sorted().joined(separator: "|")
+        valueOptionSpellings().joined(separator: "|")
     }
 
-    private static func argumentCompletion(_ argument: ArgumentSpec) -> String {
-        switch argument.name {
-        case "key": "COMPREPLY=($(compgen -W \"$(_navdb_session_keys)\" -- \"$cur\"))"
-        case "file", "folder", "path": "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        default: "COMPREPLY=()"
+    /// What bash offers for a value of `kind`: file names, session keys, or nothing.
+    private static func completion(of kind: ValueKind) -> String {
+        switch kind {
+        case .sessionKey: "COMPREPLY=($(compgen -W \"$(_navdb_session_keys)\" -- \"$cur\"))"
+        case .path: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .text: "COMPREPLY=()"
         }
     }
 }

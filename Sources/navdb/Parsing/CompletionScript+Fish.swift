@@ -71,18 +71,20 @@ extension CompletionScript {
             if option.kind != .flag {
                 if !option.choices.isEmpty {
                     line += " -x -a \(shellQuoted(option.choices.joined(separator: " ")))"
-                } else if option.takesFile {
-                    line += " -r -F"
                 } else {
-                    line += " -x"
+                    switch option.valueKind {
+                    case .path: line += " -r -F"
+                    case .sessionKey: line += " -x -a '(__navdb_session_keys)'"
+                    case .text: line += " -x"
+                    }
                 }
             }
             text += line + " -d \(shellQuoted(option.help))\n"
         }
-        if command.arguments.contains(where: { $0.name == "key" }) {
+        if command.arguments.contains(where: { $0.valueKind == .sessionKey }) {
             text += "complete -c navdb -n \(condition) -a '(__navdb_session_keys)'\n"
         }
-        if command.arguments.contains(where: { ["file", "folder", "path"].contains($0.name) }) {
+        if command.arguments.contains(where: { $0.valueKind == .path }) {
             text += "complete -c navdb -n \(condition) -F\n"
         }
         return text

@@ -5,6 +5,15 @@ extension CompletionScript {
             .replacing(":", with: "\\:").replacing("'", with: "'\\''")
     }
 
+    /// What zsh offers for a value of `kind`: file names, session keys, or nothing.
+    private static func zshAction(_ kind: ValueKind) -> String {
+        switch kind {
+        case .path: "_files"
+        case .sessionKey: "_navdb_session_keys"
+        case .text: " "
+        }
+    }
+
     /// The zsh script: its functions, the subcommands, then one `_arguments` per command.
     static func zsh() -> String {
         var text = """
@@ -54,7 +63,9 @@ extension CompletionScript {
                 esac
             done
             if (( i >= CURRENT )); then
-                if [[ "${words[CURRENT]}" == -* ]]; then
+                if [[ "${words[CURRENT-1]}" == --db ]]; then
+                    _files
+                elif [[ "${words[CURRENT]}" == -* ]]; then
                     compadd -- \(rootOptions.joined(separator: " "))
                 else
                     _describe 'subcommand' subcommands
@@ -83,30 +94,28 @@ extension CompletionScript {
         text += "        \(command.words.joined(separator: "_")))\n"
         text += "            _arguments -s \\\n"
         for option in command.options {
-            var spec = option.flagName
-            if option.kind == .repeating { spec = "*" + spec }
-            spec += "[" + zshDescription(option.help) + "]"
+            var spec = "[" + zshDescription(option.help) + "]"
             if option.kind != .flag {
-                let action: String
-                if !option.choices.isEmpty {
-                    action = "(" + option.choices.joined(separator: " ") + ")"
-                } else if option.takesFile {
-                    action = "_files"
-                } else {
-                    action = " "
-                }
+                let action =
+                    option.choices.isEmpty ? zshAction(option.valueKind) : "(" + option.choices.joined(separator: " ") + ")"
                 spec += ":" + option.valueName + ":" + action
             }
-            text += "                '\(spec)' \\\n"
+            let repeats = option.kind == .repeating ? "*" : ""
+            if option.spellings.count > 1 {
+                // `-o` and `--output` as one option: `'(-o --output)'{-o,--output}'[...]:file:_files'`
+                // (a repeatable one is not excluded once given: `'*'{-x,--xx}'[...]'`).
+                let exclusion = repeats.isEmpty ? "(" + option.spellings.joined(separator: " ") + ")" : repeats
+                let names = "{" + option.spellings.joined(separator: ",") + "}"
+                text += "                '\(exclusion)'\(names)'\(spec)' \\\n"
+            } else {
+                text += "                '\(repeats)\(option.flagName)\(spec)' \\\n"
+            }
         }
         for argument in command.arguments {
-            let action: String
-            switch argument.name {
-            case "key": action = "_navdb_session_keys"
-            case "file", "folder", "path": action = "_files"
-            default: action = " "
-            }
-            text += "                '\(argument.isOptional ? ":" : ""):\(argument.name):\(action)' \\\n"
+            let action = zshAction(argument.valueKind)
+            // `'*:key:...'` for every further word, `'::key:...'` for an optional one, `':key:...'`.
+            let position = argument.isVariadic ? "*" : argument.isOptional ? ":" : ""
+            text += "                '\(position):\(argument.name):\(action)' \\\n"
         }
         text += "            ;;\n"
         return text

@@ -42,6 +42,16 @@ enum CompletionScript {
         return result
     }
 
+    /// The options that take a value, each spelling (`--output`, `-o`): after one, the next word
+    /// is its value, not a positional argument.
+    static func valueOptionSpellings() -> [String] {
+        var names = Set<String>()
+        for command in commands() {
+            for option in command.options where option.kind != .flag { names.formUnion(option.spellings) }
+        }
+        return names.sorted()
+    }
+
     /// The options accepted before the subcommand.
     static let rootOptions = ["--db", "--json", "--version", "--help", "--generate-completion-script"]
 

@@ -19,7 +19,7 @@ struct GlobalOptions: Sendable {
     static let db = Option<String?>(
         "db", "path", help: "The database file or postgresql:// URI (default: $NAVDB_PATH, else ./navdb.sqlite).",
         section: section,
-        parser: .nonEmpty(accepted))
+        parser: .nonEmpty(accepted).ofKind(.path))
     /// `--json`.
     static let json = Flag("json", help: "Print machine-readable JSON on stdout.", section: section)
     /// `-h`, `--help`.

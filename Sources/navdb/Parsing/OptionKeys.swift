@@ -17,7 +17,7 @@ extension Option {
     ) where Value == Wrapped? {
         spec = OptionSpec(
             name: name, shortName: short, kind: .value, valueName: valueName, help: help, section: section,
-            choices: parser.choices)
+            choices: parser.choices, valueKind: parser.kind)
         read = { texts throws(InvalidValue) in try texts.last.map(parser.parse) }
     }
 
@@ -33,7 +33,7 @@ extension Option {
     where Value: ExpressibleByArgument & Sendable {
         spec = OptionSpec(
             name: name, kind: .value, valueName: valueName, help: help, defaultValue: defaultValue.argumentText,
-            choices: parser.choices)
+            choices: parser.choices, valueKind: parser.kind)
         read = { texts throws(InvalidValue) in try texts.last.map(parser.parse) ?? defaultValue }
     }
 
@@ -41,7 +41,8 @@ extension Option {
     /// without it, so it is always there to read).
     init(required name: String, _ valueName: String, help: String, parser: ValueParser<Value>) {
         spec = OptionSpec(
-            name: name, kind: .value, valueName: valueName, help: help, isRequired: true, choices: parser.choices)
+            name: name, kind: .value, valueName: valueName, help: help, isRequired: true, choices: parser.choices,
+            valueKind: parser.kind)
         read = { texts throws(InvalidValue) in
             guard let text = texts.last else { throw InvalidValue(value: "", expected: "a value") }
             return try parser.parse(text)
@@ -51,7 +52,9 @@ extension Option {
     /// `--name <value> ...`: every value, in the order given (empty when none).
     init<Element>(repeating name: String, _ valueName: String, help: String, parser: ValueParser<Element>)
     where Value == [Element] {
-        spec = OptionSpec(name: name, kind: .repeating, valueName: valueName, help: help, choices: parser.choices)
+        spec = OptionSpec(
+            name: name, kind: .repeating, valueName: valueName, help: help, choices: parser.choices,
+            valueKind: parser.kind)
         read = { texts throws(InvalidValue) in
             var values: [Element] = []
             for text in texts { values.append(try parser.parse(text)) }
@@ -84,26 +87,29 @@ struct Argument<Value>: Sendable {
 extension Argument {
     /// `<name>`, required.
     init(_ name: String, help: String, nonEmpty what: String? = nil, parser: ValueParser<Value>) {
-        spec = ArgumentSpec(name: name, help: help, nonEmpty: what)
+        spec = ArgumentSpec(name: name, help: help, nonEmpty: what, valueKind: parser.kind)
         read = { words throws(InvalidValue) in try parser.parse(words.last ?? "") }
     }
 
     /// `[<name>]`, `nil` when left out.
     init<Wrapped>(optional name: String, help: String, parser: ValueParser<Wrapped>) where Value == Wrapped? {
-        spec = ArgumentSpec(name: name, help: help, isOptional: true)
+        spec = ArgumentSpec(name: name, help: help, isOptional: true, valueKind: parser.kind)
         read = { words throws(InvalidValue) in try words.last.map(parser.parse) }
     }
 
-    /// `[<name> ...]`: every remaining word (only the last argument of a command).
-    init(variadic name: String, help: String, nonEmpty what: String? = nil) where Value == [String] {
-        spec = ArgumentSpec(name: name, help: help, isOptional: true, isVariadic: true, nonEmpty: what)
+    /// `[<name> ...]`: every remaining word (only the last argument of a command); `kind` is what
+    /// the words name, for shell completion.
+    init(variadic name: String, help: String, nonEmpty what: String? = nil, kind: ValueKind = .text)
+    where Value == [String] {
+        spec = ArgumentSpec(
+            name: name, help: help, isOptional: true, isVariadic: true, nonEmpty: what, valueKind: kind)
         read = { words in words }
     }
 }
 
 extension Argument<String> {
     /// `<key>`: the session key.
-    static let key = Argument("key", help: "The session key.", nonEmpty: "a session key", parser: String.parser)
+    static let key = Argument("key", help: "The session key.", nonEmpty: "a session key", parser: .sessionKey)
     /// `<id>`: an entry id.
     static let id = entry(help: "The entry id (unique among the session's live entries).")
 

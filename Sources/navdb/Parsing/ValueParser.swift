@@ -13,12 +13,28 @@ struct InvalidValue: Error, Sendable {
     var problem: String? = nil
 }
 
+/// What a value names, for shell completion beside a fixed list of ``ValueParser/choices``, as
+/// swift-argument-parser's `CompletionKind` does: file names for a path, the database's keys for a
+/// session key, nothing for free text. Declared with the value's parser (``ValueParser/path``,
+/// ``ValueParser/sessionKey``, ``ValueParser/ofKind(_:)``), so the option or argument carries it to
+/// every script.
+enum ValueKind: Sendable, Equatable {
+    /// Free text (ids, titles, numbers, times): nothing to offer.
+    case text
+    /// A file or folder path (or `-` where the command reads stdin): completion offers file names.
+    case path
+    /// A session key of the database: completion offers the keys `navdb sessions` lists.
+    case sessionKey
+}
+
 /// How the text of one option value or argument becomes a typed value, as
 /// swift-argument-parser's `ExpressibleByArgument` does; `choices` lists a fixed set of
 /// accepted values, which the help and shell completion show.
 struct ValueParser<Value>: Sendable {
     /// The accepted values, when they are a fixed list (in the order help lists them).
     var choices: [String] = []
+    /// What the text names, for shell completion.
+    var kind: ValueKind = .text
     /// Converts the text.
     var parse: @Sendable (String) throws(InvalidValue) -> Value
 }
@@ -67,6 +83,20 @@ extension ValueParser {
             return text
         }
     }
+
+    /// The same parser, its values of `kind` (what shell completion offers for them).
+    func ofKind(_ kind: ValueKind) -> ValueParser {
+        var parser = self
+        parser.kind = kind
+        return parser
+    }
+}
+
+extension ValueParser<String> {
+    /// A file or folder path, any text (what the command does with `-` or `""` is its own).
+    static var path: ValueParser { String.parser.ofKind(.path) }
+    /// A session key, any text (an argument refuses `""` with its `nonEmpty`).
+    static var sessionKey: ValueParser { String.parser.ofKind(.sessionKey) }
 }
 
 extension ValueParser<Int> {
