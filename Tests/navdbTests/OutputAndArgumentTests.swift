@@ -133,12 +133,31 @@ struct OutputAndArgumentTests {
                 #expect(result.status == 64, "\(command): \(result)")
                 #expect(
                     result.stderr.hasPrefix(
-                        "Error: \(source) 'mysql://db/nav' is a mysql:// URI: expected a file path or a postgresql:// URI\n"
+                        "Error: \(source) 'mysql://db/nav' is a URI with the scheme 'mysql', which navdb does not open: expected a file path or a postgresql:// URI\n"
                     ),
                     "\(command): \(result.stderr)")
                 #expect(!result.stderr.contains("secret") && !result.stderr.contains("hunter2"))
             }
         }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { !$0.hasPrefix(".") }
+                .isEmpty, "no database created")
+    }
+
+    // SQLite only, as above.
+    @Test(
+        "the message names any scheme without an article before it: 'a://', 'x+y://', 'HTTP://'",
+        arguments: [("a://x", "a://x", "a"), ("x+y://h/db", "x+y://h/db", "x+y"), ("HTTP://h/nav", "http://h/nav", "http")])
+    func schemeInMessage(_ location: String, _ shown: String, _ scheme: String) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["--db", location, "sessions"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --db '\(shown)' is a URI with the scheme '\(scheme)', which navdb does not open: expected a file path or a postgresql:// URI\nUsage: "
+            ), "\(result)")
+        #expect(!result.stderr.contains(" a \(scheme)") && !result.stderr.contains(" an \(scheme)"), "\(result)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { !$0.hasPrefix(".") }
                 .isEmpty, "no database created")

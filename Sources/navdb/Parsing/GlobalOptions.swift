@@ -70,13 +70,16 @@ struct GlobalOptions: Sendable {
     }
 
     /// `location` when it is a file path or a URI of a backend navdb registered (PostgreSQL's).
-    /// - Throws: ``UsageError`` naming `source` and the URI without its password.
+    /// - Throws: ``UsageError`` naming `source`, the URI without its password and its scheme
+    ///   (`is a URI with the scheme 'mysql'`: no article before a scheme, which reads wrong for
+    ///   most of them, `a a://`, `a x://`).
     private static func checked(_ location: String, from source: String) throws(UsageError) -> String {
         guard let scheme = StoreBackends.uriScheme(of: location), StoreBackends.backend(for: location) == nil else {
             return location
         }
         throw UsageError(
-            "\(source) '\(StoreBackends.displayed(location))' is a \(scheme):// URI: expected \(accepted)")
+            "\(source) '\(StoreBackends.displayed(location))' is a URI with the scheme '\(scheme)', which navdb does not open: expected \(accepted)"
+        )
     }
 
     /// What `--db` and `NAVDB_PATH` accept, as their errors say.
