@@ -55,7 +55,8 @@ import Testing
     @Test(
         "every linker warning of the static build is explained",
         arguments: [
-            "dlopen", "getpwuid_r", "getpwnam_r", "getgrgid_r", "getgrnam_r", "mktemp",
+            "dlopen", "getaddrinfo", "getpwuid", "getpwnam", "getpwuid_r", "getpwnam_r", "getgrgid_r", "getgrnam_r",
+            "mktemp",
         ])
     func warningExplained(symbol: String) throws {
         let text = try String(
