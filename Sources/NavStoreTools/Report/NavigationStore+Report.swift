@@ -16,7 +16,8 @@ extension NavigationStore {
     ///   - summary: the one-line summary of an event for the timeline.
     /// - Throws: ``StoreError/sessionNotFound(_:)``; ``StoreError/pointOutOfRange(session:point:accepted:)``
     ///   when `from` or `to` is not a version of the session or `from` is after `to`; database errors.
-    /// - Complexity: O(K + events × depth) for K = the snapshot interval.
+    /// - Complexity: O(K + events + what they changed + depth × events / max(64, 2 × depth)) for
+    ///   K = the snapshot interval: a keyframe every max(64, 2 × depth) versions.
     package func report(
         session key: String, from: Int? = nil, to: Int? = nil, lint options: LintOptions = LintOptions(),
         platform: PlatformGeneration? = nil, summary: (Event) -> String
@@ -55,6 +56,7 @@ extension NavigationStore {
         report.baseVersion = base?.version
         report.recordedPlatform = info.platform
         report.platform = platform ?? info.platform
+        report.labelRoom = options.width
         report.attach(try lint(sessions: [info.key], options: options).findings)
         return report
     }

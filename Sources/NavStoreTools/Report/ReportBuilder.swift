@@ -4,16 +4,27 @@ import NavStore
 /// ``SessionState/backMenu``, `BackButton/label(fitting:columns:)`): pure, no database.
 ///
 /// Feed it the state before the first version, then every event in order; it folds each with
-/// ``SessionState/apply(_:)``, the reducer the store uses.
+/// ``SessionState/apply(_:)``, the reducer the store uses, and records what the event changed
+/// (``SessionState/change(by:)``): the work per event is the size of the change, not the depth
+/// of the stacks, but for a keyframe every max(64, 2 × depth) versions.
 package struct ReportBuilder: Sendable {
     /// The state after the last event fed (or the starting state).
     package private(set) var state: SessionState
     private var entries: [ReportEntry] = []
+    private var buttons: [ReportBackButton] = []
+    private var buttonIndex: [ReportBackButton: Int] = [:]
     private var versions: [ReportVersion] = []
-    /// The entry indices of the last state, per layer, to reuse unchanged entries.
-    private var lastIndices: [[Int]]
-    /// The state the indices of ``lastIndices`` describe.
-    private var indexedState: SessionState
+    /// The entry indices of the state, per layer.
+    private var indices: [[Int]] = []
+    /// Where the back menu stops, per layer (rule 6).
+    private var ends: [MenuEnds] = []
+    /// The view of the last version.
+    private var view: ReportView?
+    /// The versions since the last keyframe.
+    private var sinceKeyframe = 0
+
+    /// The most menu rows "what changed" lists one by one; beyond, it gives the counts.
+    package static let maximumRowChanges = 32
 
     /// The generation the labels are resolved under when it is not the recorded one (a what-if
     /// report, <doc:PlatformGenerations>), or `nil` for the session's own.
@@ -27,52 +38,171 @@ package struct ReportBuilder: Sendable {
     package init(startingAt state: SessionState = SessionState(), platform: PlatformGeneration? = nil) {
         self.platform = platform
         self.state = platform.map(state.with(platform:)) ?? state
-        indexedState = SessionState()
-        lastIndices = []
-        lastIndices = indexLayers(state)
-        indexedState = state
+        for layer in self.state.layers {
+            var layerIndices: [Int] = []
+            for entry in layer.entries { layerIndices.append(intern(entry)) }
+            indices.append(layerIndices)
+            ends.append(MenuEnds(layer))
+        }
+    }
+
+    private mutating func internButton(_ button: ReportBackButton) -> Int {
+        if let index = buttonIndex[button] { return index }
+        buttons.append(button)
+        buttonIndex[button] = buttons.count - 1
+        return buttons.count - 1
+    }
+
+    private mutating func intern(_ entry: Entry) -> Int {
+        entries.append(ReportEntry(entry))
+        return entries.count - 1
+    }
+
+    /// The back menu's positions in the top layer (``SessionState/backMenuPositions``).
+    private var menuPositions: ClosedRange<Int>? {
+        let top = state.topLayerIndex
+        return state.backMenuPositions { ends[top].lowestRow(below: $0) }
     }
 
     /// Folds `event` and records its version.
     /// - Parameters:
     ///   - event: the next event of the session, in version order.
     ///   - summary: the event's one-line summary for the timeline.
-    /// - Complexity: O(depth) plus the size of entries that changed.
+    /// - Complexity: O(1) plus the entries the event changed; O(depth) at a keyframe.
     package mutating func add(_ event: Event, summary: String) {
-        let before = state
+        let change = state.change(by: event.body)
+        // What the changes name from before: the entries removed, the layers' fields, the button
+        // and the menu.
+        let layersBefore = state.layers.count
+        var removed: [[Entry]] = []
+        var countsBefore: [Int] = []
+        var removedIndices: [[Int]] = []
+        for splice in change.splices {
+            let old = splice.layer < layersBefore ? state.layers[splice.layer].entries : []
+            removed.append(Array(old[splice.at..<(splice.at + splice.removed)]))
+            countsBefore.append(old.count)
+            removedIndices.append(
+                splice.layer < indices.count ? Array(indices[splice.layer][splice.at..<(splice.at + splice.removed)]) : [])
+        }
+        var fieldsBefore: [Int: Layer] = [:]
+        for layer in change.layerFields where layer < layersBefore {
+            fieldsBefore[layer] = Layer(
+                modalInPresentation: state.layers[layer].modalInPresentation,
+                navigationBarHidden: state.layers[layer].navigationBarHidden)
+        }
+        let buttonBefore = state.backButton?.label
+        let menuBefore = menuPositions.map { (layer: state.topLayerIndex, positions: $0) }
+
         state.apply(event.body)
         if let platform { state.platform = platform }
-        let layers = indexLayers(state)
-        lastIndices = layers
-        indexedState = state
+
+        // The layers: splices of entry indices, the layers' fields, their count.
+        var splices: [[Int]] = []
+        for (number, splice) in change.splices.enumerated() {
+            let layer = splice.layer
+            let after = layer < state.layers.count ? state.layers[layer].entries : []
+            let inserted = splice.inserted(before: countsBefore[number], after: after.count)
+            if layer == indices.count {
+                indices.append([])
+                ends.append(MenuEnds(Layer()))
+            }
+            var new: [Int] = []
+            new.reserveCapacity(inserted)
+            for offset in 0..<inserted {
+                let entry = after[splice.at + offset]
+                // An entry exactly as it was at the same place keeps its index (a set-stack that
+                // keeps entries, an update that changes nothing of it).
+                if offset < removed[number].count, removed[number][offset].isExactly(entry) {
+                    new.append(removedIndices[number][offset])
+                } else {
+                    new.append(intern(entry))
+                }
+            }
+            indices[layer].replaceSubrange(splice.at..<(splice.at + splice.removed), with: new)
+            if layer < state.layers.count { ends[layer].apply(splice, countBefore: countsBefore[number], layer: state.layers[layer]) }
+            splices.append([layer, splice.at, splice.removed] + new)
+        }
+        let layerCount = state.layers.count < indices.count ? state.layers.count : nil
+        if let layerCount {
+            indices.removeLast(indices.count - layerCount)
+            ends.removeLast(ends.count - layerCount)
+        }
+        let fields = change.layerFields.filter { $0 < state.layers.count }.map { layer in
+            [layer, state.layers[layer].modalInPresentation ? 1 : 0, state.layers[layer].navigationBarHidden ? 1 : 0]
+        }
+
+        // What is drawn besides the layers.
         let button = state.backButton
-        let menu = state.backMenu
+        let positions = menuPositions
         var noBackMenu: String?
-        if menu == nil {
+        if positions == nil {
             noBackMenu =
                 state.noBackButtonReason.map { "there is no back button (\($0.rawValue))" }
                 ?? "the back item's backBarButtonItem suppresses it (menuSuppressed)"
         }
-        versions.append(
-            ReportVersion(
-                version: event.version, at: event.at, time: Timestamp.format(event.at), type: event.type,
-                summary: summary,
-                veto: event.body.isVeto,
-                layers: zip(state.layers, layers).map {
-                    ReportLayer(
-                        modalInPresentation: $0.modalInPresentation, navigationBarHidden: $0.navigationBarHidden,
-                        entries: $1)
-                },
-                backButton: button.map(Self.reportButton),
-                noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
-                backMenu: menu?.map {
-                    ReportMenuRow(row: $0.row, entry: $0.entry, title: $0.title, blank: $0.title.isEmpty)
-                },
-                noBackMenu: noBackMenu,
-                changes: Self.changes(from: before, to: state), findings: [], findingsStarting: [],
-                tabs: state.tabBar.map { bar in
-                    ReportTabs(tabs: bar.tabs.map { ReportTab(id: $0.id, title: $0.title) }, selected: bar.selectedIndex)
-                }))
+        let newView = ReportView(
+            button: button.map { internButton(Self.reportButton($0)) },
+            noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
+            menu: positions.map { [$0.lowerBound, $0.upperBound] }, noBackMenu: noBackMenu,
+            tabs: state.tabBar.map { bar in
+                ReportTabs(tabs: bar.tabs.map { ReportTab(id: $0.id, title: $0.title) }, selected: bar.selectedIndex)
+            })
+
+        var changes: [ReportChange] = []
+        for index in 0..<max(layersBefore, state.layers.count) {
+            if index >= layersBefore, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
+            if let old = fieldsBefore[index], index < state.layers.count {
+                let new = state.layers[index]
+                for field in old.changedFields(to: new) {
+                    let kind: ReportChange.Kind =
+                        switch field {
+                        case .modalInPresentation: .modalInPresentation
+                        case .navigationBarHidden: .navigationBarHidden
+                        }
+                    changes.append(
+                        ReportChange(kind: kind, layer: index, before: .bool(old[field]), after: .bool(new[field])))
+                }
+            }
+            if let number = change.splices.firstIndex(where: { $0.layer == index }) {
+                let splice = change.splices[number]
+                let after = index < state.layers.count ? state.layers[index].entries : []
+                let inserted = splice.inserted(before: countsBefore[number], after: after.count)
+                Self.entryChanges(
+                    from: removed[number], to: after[splice.at..<(splice.at + inserted)], at: splice.at, layer: index,
+                    into: &changes)
+            }
+            if index >= state.layers.count { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
+        }
+        if !sameScalars(buttonBefore, button?.label) || (buttonBefore != nil) != (button != nil) {
+            changes.append(
+                ReportChange(
+                    kind: .backButton, before: buttonBefore.map { .string($0) } ?? .null,
+                    after: button.map { .string($0.label) } ?? .null))
+        }
+        menuChanges(
+            from: menuBefore, to: positions.map { (layer: state.topLayerIndex, positions: $0) },
+            change: change, countsBefore: countsBefore, removed: removed, into: &changes)
+
+        var version = ReportVersion(
+            version: event.version, at: event.at, type: event.type, summary: summary,
+            veto: event.body.isVeto ? true : nil, changes: changes)
+        let depth = indices.reduce(0) { $0 + $1.count }
+        if versions.isEmpty || sinceKeyframe + 1 >= max(64, 2 * depth) {
+            version.layers = zip(state.layers, indices).map {
+                ReportLayer(
+                    modalInPresentation: $0.modalInPresentation, navigationBarHidden: $0.navigationBarHidden, entries: $1)
+            }
+            version.view = newView
+            sinceKeyframe = 0
+        } else {
+            version.splices = splices.isEmpty ? nil : splices
+            version.layerCount = layerCount
+            version.layerFields = fields.isEmpty ? nil : fields
+            if newView != view { version.view = newView }
+            sinceKeyframe += 1
+        }
+        view = newView
+        versions.append(version)
     }
 
     /// The report of everything fed.
@@ -81,28 +211,10 @@ package struct ReportBuilder: Sendable {
     ///   - name: its name, if any.
     ///   - latestVersion: the session's latest version.
     package func report(session: String, name: String?, latestVersion: Int) -> SessionReport {
-        SessionReport(session: session, name: name, latestVersion: latestVersion, entries: entries, versions: versions)
-    }
-
-    /// Entry indices per layer for `state`, reusing the index of an entry that is exactly as it
-    /// was at the same place in ``indexedState`` and interning the others.
-    private mutating func indexLayers(_ state: SessionState) -> [[Int]] {
-        var result: [[Int]] = []
-        for (l, layer) in state.layers.enumerated() {
-            var indices: [Int] = []
-            for (p, entry) in layer.entries.enumerated() {
-                if l < indexedState.layers.count, p < indexedState.layers[l].entries.count, l < lastIndices.count,
-                    p < lastIndices[l].count, indexedState.layers[l].entries[p].isExactly(entry)
-                {
-                    indices.append(lastIndices[l][p])
-                } else {
-                    entries.append(ReportEntry(entry))
-                    indices.append(entries.count - 1)
-                }
-            }
-            result.append(indices)
-        }
-        return result
+        var report = SessionReport(
+            session: session, name: name, latestVersion: latestVersion, entries: entries, versions: versions)
+        report.buttons = buttons
+        return report
     }
 
     /// The button with the label shown at every room, found by asking `BackButton/label(fitting:columns:)`
@@ -129,42 +241,21 @@ package struct ReportBuilder: Sendable {
         return ReportBackButton(label: button.label, fallbacks: button.fallbacks, image: button.image, steps: steps)
     }
 
-    /// What differs between `before` and `after`: layers presented or dismissed, a layer's own
-    /// fields (``LayerField``), entries added, removed or changed (by id within a layer), and the
-    /// back button and menu.
-    static func changes(from before: SessionState, to after: SessionState) -> [ReportChange] {
-        var changes: [ReportChange] = []
-        for index in 0..<max(before.layers.count, after.layers.count) {
-            let old = index < before.layers.count ? before.layers[index] : nil
-            let new = index < after.layers.count ? after.layers[index] : nil
-            if old == nil, new != nil, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
-            if let old, let new {
-                for field in old.changedFields(to: new) {
-                    let kind: ReportChange.Kind =
-                        switch field {
-                        case .modalInPresentation: .modalInPresentation
-                        case .navigationBarHidden: .navigationBarHidden
-                        }
-                    changes.append(
-                        ReportChange(kind: kind, layer: index, before: .bool(old[field]), after: .bool(new[field])))
-                }
-            }
-            entryChanges(from: old?.entries ?? [], to: new?.entries ?? [], layer: index, into: &changes)
-            if old != nil, new == nil { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
-        }
-        backChanges(from: before, to: after, into: &changes)
-        return changes
-    }
-
-    /// The entries of one layer removed, added or changed (by id), appended to `changes`.
+    /// The entries of one layer's splice removed, added or changed (by id), appended to
+    /// `changes`: the entries outside the splice are the same before and after.
     private static func entryChanges(
-        from oldEntries: [Entry], to newEntries: [Entry], layer index: Int, into changes: inout [ReportChange]
+        from oldEntries: [Entry], to newEntries: ArraySlice<Entry>, at start: Int, layer index: Int,
+        into changes: inout [ReportChange]
     ) {
-        for entry in oldEntries where !newEntries.contains(where: { $0.id.hasSameScalars(as: entry.id) }) {
+        var old: [ExactKey: Entry] = [:]
+        for entry in oldEntries { old[ExactKey(entry.id)] = entry }
+        var new: Set<ExactKey> = []
+        for entry in newEntries { new.insert(ExactKey(entry.id)) }
+        for entry in oldEntries where !new.contains(ExactKey(entry.id)) {
             changes.append(ReportChange(kind: .entryRemoved, layer: index, entry: entry.id))
         }
-        for (position, entry) in newEntries.enumerated() {
-            guard let previous = oldEntries.first(where: { $0.id.hasSameScalars(as: entry.id) }) else {
+        for (position, entry) in zip(newEntries.indices, newEntries) {
+            guard let previous = old[ExactKey(entry.id)] else {
                 changes.append(ReportChange(kind: .entryAdded, layer: index, entry: entry.id, position: position))
                 continue
             }
@@ -191,31 +282,100 @@ package struct ReportBuilder: Sendable {
         }
     }
 
-    /// The back button's label and the back menu's titles, when they differ, appended to `changes`.
-    private static func backChanges(
-        from before: SessionState, to after: SessionState, into changes: inout [ReportChange]
+    /// The back menu's rows that changed, appended to `changes`: rows added, removed or
+    /// retitled (matched by the entry they pop to), or, when the menu appeared, went, moved to
+    /// another layer or changed in more than ``maximumRowChanges`` rows, its row counts.
+    /// `removed` holds the entries each of the change's splices removed.
+    private func menuChanges(
+        from before: (layer: Int, positions: ClosedRange<Int>)?,
+        to after: (layer: Int, positions: ClosedRange<Int>)?, change: StateChange, countsBefore: [Int],
+        removed: [[Entry]], into changes: inout [ReportChange]
     ) {
-        let oldButton = before.backButton
-        let newButton = after.backButton
-        if !sameScalars(oldButton?.label, newButton?.label) || (oldButton != nil) != (newButton != nil) {
+        func counts() {
             changes.append(
                 ReportChange(
-                    kind: .backButton, before: oldButton.map { .string($0.label) } ?? .null,
-                    after: newButton.map { .string($0.label) } ?? .null))
+                    kind: .backMenu, before: before.map { .integer(Int64($0.positions.count)) } ?? .null,
+                    after: after.map { .integer(Int64($0.positions.count)) } ?? .null))
         }
-        let oldMenu = before.backMenu?.map(\.title)
-        let newMenu = after.backMenu?.map(\.title)
-        let sameMenu: Bool =
-            switch (oldMenu, newMenu) {
-            case (nil, nil): true
-            case (let a?, let b?): a.count == b.count && zip(a, b).allSatisfy { $0.hasSameScalars(as: $1) }
-            default: false
+        guard let old = before, let new = after, old.layer == new.layer else {
+            if before != nil || after != nil { counts() }
+            return
+        }
+        let entries = state.layers[new.layer].entries
+        // The splice's region, before and after: rows there may differ; elsewhere they are the
+        // same entries, those above the region moved by `shift`.
+        var oldRegion = 0..<0
+        var newRegion = 0..<0
+        var spliceStart = 0
+        var removedHere: [Entry] = []
+        var shift = 0
+        if let number = change.splices.firstIndex(where: { $0.layer == new.layer }) {
+            let splice = change.splices[number]
+            let inserted = splice.inserted(before: countsBefore[number], after: entries.count)
+            shift = inserted - splice.removed
+            oldRegion = splice.at..<(shift != 0 ? countsBefore[number] : splice.at + splice.removed)
+            newRegion = splice.at..<(shift != 0 ? entries.count : splice.at + inserted)
+            spliceStart = splice.at
+            removedHere = removed[number]
+        }
+        var gone: [(position: Int, id: String, title: String)] = []
+        var came: [(position: Int, id: String, title: String)] = []
+        var budget = 2 * Self.maximumRowChanges + 2
+        for position in Self.rows(old.positions, outside: new.positions, or: oldRegion) {
+            budget -= 1
+            if budget < 0 { return counts() }
+            let entry: Entry =
+                position < spliceStart
+                ? entries[position]
+                : position - spliceStart < removedHere.count
+                    ? removedHere[position - spliceStart] : entries[position + shift]
+            gone.append((position, entry.id, entry.item.backMenuTitle))
+        }
+        for position in Self.rows(new.positions, outside: old.positions, or: newRegion) {
+            budget -= 1
+            if budget < 0 { return counts() }
+            came.append((position, entries[position].id, entries[position].item.backMenuTitle))
+        }
+        var edits: [ReportChange] = []
+        var matched: Set<ExactKey> = []
+        let cameByID = Dictionary(came.map { (ExactKey($0.id), $0) }, uniquingKeysWith: { a, _ in a })
+        for row in gone {
+            if let now = cameByID[ExactKey(row.id)] {
+                matched.insert(ExactKey(row.id))
+                if !row.title.hasSameScalars(as: now.title) {
+                    edits.append(
+                        ReportChange(
+                            kind: .menuRowChanged, entry: row.id, row: new.positions.upperBound - now.position + 1,
+                            before: .string(row.title), after: .string(now.title)))
+                }
+            } else {
+                edits.append(ReportChange(kind: .menuRowRemoved, entry: row.id, before: .string(row.title)))
             }
-        if !sameMenu {
-            changes.append(
-                ReportChange(
-                    kind: .backMenu, before: oldMenu.map { .array($0.map(JSONValue.string)) } ?? .null,
-                    after: newMenu.map { .array($0.map(JSONValue.string)) } ?? .null))
         }
+        for row in came where !matched.contains(ExactKey(row.id)) {
+            edits.append(
+                ReportChange(
+                    kind: .menuRowAdded, entry: row.id, row: new.positions.upperBound - row.position + 1,
+                    after: .string(row.title)))
+        }
+        if edits.count > Self.maximumRowChanges { return counts() }
+        changes += edits
+    }
+
+    /// The positions of `positions` outside `other` or inside `region`, ascending.
+    private static func rows(_ positions: ClosedRange<Int>, outside other: ClosedRange<Int>, or region: Range<Int>)
+        -> [Int]
+    {
+        var result: [Int] = []
+        if positions.lowerBound < other.lowerBound {
+            result += Array(positions.lowerBound...min(positions.upperBound, other.lowerBound - 1))
+        }
+        let low = max(positions.lowerBound, region.lowerBound)
+        let high = min(positions.upperBound, region.upperBound - 1)
+        if low <= high { result += Array(low...high) }
+        if positions.upperBound > other.upperBound {
+            result += Array(max(positions.lowerBound, other.upperBound + 1)...positions.upperBound)
+        }
+        return Array(Set(result)).sorted()
     }
 }

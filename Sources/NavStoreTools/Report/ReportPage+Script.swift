@@ -16,6 +16,8 @@ extension ReportPage {
             return node;
           }
           function iso(text, cls) { return el('bdi', cls, text); }
+          // ms since the Unix epoch as ISO-8601 UTC text, 2026-11-30T10:00:00.000Z (Timestamp.format's form).
+          function isoTime(ms) { return new Date(ms).toISOString(); }
           function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
           function value(v) {
             if (v === null || v === undefined) return el('span', 'nil', 'nil');
@@ -32,6 +34,72 @@ extension ReportPage {
           var versions = data.versions;
           var first = versions[0].version, last = versions[versions.length - 1].version;
           var current = null, room = null, menuOpen = true;
+          // A version holds what changed from the one before; a keyframe (layers whole) comes every
+          // few versions. The state of a version is its keyframe with the changes since applied, in
+          // the order NavStore wrote them: nothing here resolves a label or a menu.
+          var keyframes = [];
+          versions.forEach(function (ver, i) { if (ver.layers) keyframes.push(i); });
+          var frame = null, frameIndex = -1;
+          function copyLayers(layers) {
+            return layers.map(function (l) {
+              return { modalInPresentation: l.modalInPresentation, navigationBarHidden: l.navigationBarHidden, entries: l.entries.slice() };
+            });
+          }
+          function applyVersion(ver) {
+            if (ver.layers) frame.layers = copyLayers(ver.layers);
+            (ver.splices || []).forEach(function (op) {
+              if (op[0] === frame.layers.length) frame.layers.push({ modalInPresentation: false, navigationBarHidden: false, entries: [] });
+              var e = frame.layers[op[0]].entries;
+              var rest = e.slice(op[1] + op[2]);
+              e.length = op[1];
+              for (var k = 3; k < op.length; k++) e.push(op[k]);
+              for (var r = 0; r < rest.length; r++) e.push(rest[r]);
+            });
+            if (ver.layerCount !== undefined && ver.layerCount !== null) frame.layers.length = ver.layerCount;
+            (ver.layerFields || []).forEach(function (f) {
+              frame.layers[f[0]].modalInPresentation = f[1] === 1;
+              frame.layers[f[0]].navigationBarHidden = f[2] === 1;
+            });
+            if (ver.view) frame.view = ver.view;
+          }
+          function frameAt(index) {
+            var low = 0, high = keyframes.length - 1;
+            while (low < high) { var mid = (low + high + 1) >> 1; if (keyframes[mid] <= index) low = mid; else high = mid - 1; }
+            var key = keyframes[low];
+            if (frame === null || frameIndex < key || frameIndex > index) {
+              frame = { layers: [], view: {} };
+              frameIndex = key - 1;
+            }
+            while (frameIndex < index) { frameIndex++; applyVersion(versions[frameIndex]); }
+            return frame;
+          }
+          // The most rows of a menu, and entries of a layer, drawn: a deep stack draws its top.
+          var MAX_DRAWN = 400;
+          // The findings that start at each version, for the timeline's marks.
+          var starting = {};
+          data.findings.forEach(function (f, index) {
+            if (!starting[f.firstVersion]) starting[f.firstVersion] = [];
+            starting[f.firstVersion].push(index);
+          });
+          // Everything drawn for the version at `index`.
+          function shown(index) {
+            var ver = versions[index], f = frameAt(index), view = f.view;
+            var out = { version: ver.version, type: ver.type, veto: ver.veto === true, changes: ver.changes, layers: f.layers,
+              backButton: view.button === undefined || view.button === null ? null : data.buttons[view.button],
+              noBackButton: view.noBackButton, noBackMenu: view.noBackMenu, tabs: view.tabs || null,
+              backMenu: null, menuRows: 0, findings: [] };
+            if (view.menu) {
+              var top = f.layers[f.layers.length - 1].entries;
+              out.menuRows = view.menu[1] - view.menu[0] + 1;
+              out.backMenu = [];
+              for (var p = view.menu[1]; p >= view.menu[0] && out.backMenu.length < MAX_DRAWN; p--) {
+                var e = entry(top[p]);
+                out.backMenu.push({ row: view.menu[1] - p + 1, entry: e.id, title: e.rowTitle, blank: e.rowTitle === '' });
+              }
+            }
+            data.findings.forEach(function (fi, i) { if (fi.firstVersion <= ver.version && ver.version <= fi.lastVersion) out.findings.push(i); });
+            return out;
+          }
           document.title = 'Navigation report: ' + data.session;
           $('heading-session').textContent = data.session;
           // "version 9" for one version, not "versions 9–9"; "1 event", not "1 events".
@@ -122,6 +190,7 @@ extension ReportPage {
                     if (!row.blank) li.appendChild(iso(row.title));
                     menu.appendChild(li);
                   });
+                  if (ver.menuRows > ver.backMenu.length) menu.appendChild(el('li', 'more', '… and ' + (ver.menuRows - ver.backMenu.length) + ' more rows'));
                   content.appendChild(menu);
                 } else if (ver.backButton) {
                   content.appendChild(el('p', 'nomenu', 'No back menu: ' + ver.noBackMenu + '.'));
@@ -156,6 +225,10 @@ extension ReportPage {
               else cell.appendChild(iso(row.title));
               tr.appendChild(el('td')).appendChild(iso(row.entry));
             });
+            if (ver.menuRows > ver.backMenu.length) {
+              var more = body.appendChild(el('tr')).appendChild(el('td', 'more', 'Rows ' + (ver.backMenu.length + 1) + '–' + ver.menuRows + ' are not drawn (' + (ver.menuRows - ver.backMenu.length) + ' rows).'));
+              more.colSpan = 3;
+            }
             holder.appendChild(table);
           }
 
@@ -180,18 +253,20 @@ extension ReportPage {
                 case 'field-changed': append(li, [iso(c.entry), ' ' + c.field + ': ', value(c.before), ' → ', value(c.after)]); break;
                 case 'back-button': append(li, ['Back button: ', c.before === null ? 'none' : value(c.before), ' → ', c.after === null ? 'none' : value(c.after)]); break;
                 case 'back-menu': append(li, ['Back menu: ', rowsText(c.before), ' → ', rowsText(c.after)]); break;
+                case 'menu-row-added': append(li, ['Back menu row ' + c.row + ' added: ', rowTitle(c.after), ' (pops to ', iso(c.entry), ')']); break;
+                case 'menu-row-removed': append(li, ['Back menu row removed: ', rowTitle(c.before), ' (popped to ', iso(c.entry), ')']); break;
+                case 'menu-row-changed': append(li, ['Back menu row ' + c.row + ' (', iso(c.entry), '): ', rowTitle(c.before), ' → ', rowTitle(c.after)]); break;
                 default: append(li, [c.kind]);
               }
               list.appendChild(li);
             });
           }
-          function rowsText(rows) {
-            if (rows === null) return 'none';
-            var span = el('span');
-            span.appendChild(document.createTextNode('['));
-            rows.forEach(function (t, i) { if (i) span.appendChild(document.createTextNode(', ')); span.appendChild(value(t)); });
-            span.appendChild(document.createTextNode(']'));
-            return span;
+          function rowsText(count) {
+            if (count === null) return 'none';
+            return count + (count === 1 ? ' row' : ' rows');
+          }
+          function rowTitle(title) {
+            return title === '' ? el('span', 'defect', 'a blank row ("")') : value(title);
           }
 
           function drawFindings(ver) {
@@ -252,9 +327,12 @@ extension ReportPage {
               var box = holder.appendChild(el('div', 'layer'));
               box.appendChild(el('h3', null, (i === 0 ? 'Layer 0 (base' : 'Layer ' + i + ' (modal' + (layer.modalInPresentation ? ', modal in presentation' : '')) + (layer.navigationBarHidden ? ', navigation bar hidden' : '') + ')'));
               if (!layer.entries.length) { box.appendChild(el('p', 'none', 'No entries.')); return; }
+              var skipped = Math.max(0, layer.entries.length - MAX_DRAWN);
+              if (skipped) box.appendChild(el('p', 'more', 'Positions 0–' + (skipped - 1) + ' (' + skipped + ' entries) are not drawn; the top ' + MAX_DRAWN + ' are.'));
               var list = box.appendChild(el('ol'));
-              list.start = 0;
+              list.start = skipped;
               layer.entries.forEach(function (index, position) {
+                if (position < skipped) return;
                 var e = entry(index);
                 var li = list.appendChild(el('li'));
                 var details = li.appendChild(el('details'));
@@ -294,11 +372,12 @@ extension ReportPage {
               a.href = '#v=' + ver.version;
               if (ver.version === current) a.setAttribute('aria-current', 'true');
               a.appendChild(el('span', 'v', String(ver.version)));
-              var t = a.appendChild(el('time', 't', ver.time.slice(11, 19)));
-              t.dateTime = ver.time;
+              var when = isoTime(ver.at);
+              var t = a.appendChild(el('time', 't', when.slice(11, 19)));
+              t.dateTime = when;
               a.appendChild(el('span', 'ty', ver.type));
               var severities = [];
-              ver.findingsStarting.forEach(function (index) {
+              (starting[ver.version] || []).forEach(function (index) {
                 var severity = data.findings[index].severity;
                 if (severities.indexOf(severity) < 0) severities.push(severity);
               });
@@ -323,13 +402,15 @@ extension ReportPage {
             v = Math.max(first, Math.min(last, Math.floor(v)));
             if (v === current || isNaN(v)) return;
             current = v;
-            var ver = versions[v - first];
+            var source = versions[v - first];
+            var when = isoTime(source.at);
+            var ver = shown(v - first);
             slider.value = String(v);
             $('version').textContent = String(v);
-            $('time').textContent = ver.time;
-            $('time').dateTime = ver.time;
-            $('type').textContent = ver.type;
-            $('summary').textContent = ver.summary;
+            $('time').textContent = when;
+            $('time').dateTime = when;
+            $('type').textContent = source.type;
+            $('summary').textContent = source.summary;
             $('prev').disabled = v === first;
             $('next').disabled = v === last;
             drawDevice(ver);
@@ -355,7 +436,7 @@ extension ReportPage {
             var r = parseInt($('room').value, 10);
             room = r >= parseInt($('room').max, 10) ? null : r;
             drawRoom();
-            drawDevice(versions[current - first]);
+            drawDevice(shown(current - first));
           });
           window.addEventListener('hashchange', function () { var v = fromHash(); if (v !== null) select(v); });
           document.addEventListener('keydown', function (event) {
@@ -367,6 +448,13 @@ extension ReportPage {
             event.preventDefault();
             select(to);
           });
+          if (data.labelRoom !== undefined && data.labelRoom !== null) {
+            // The room lint's width rules judged (report --width): the slider starts there.
+            var roomInput = $('room');
+            roomInput.max = String(Math.max(41, data.labelRoom + 1));
+            roomInput.value = String(data.labelRoom);
+            room = data.labelRoom;
+          }
           drawRoom();
           drawRules();
           var wanted = fromHash();

@@ -16,7 +16,38 @@ package enum ReportPage {
     /// - Complexity: O(size of the report).
     /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
     package static func html(_ report: SessionReport) throws -> String {
-        document(body: sessionBody, data: try embed(report))
+        document(body: sessionBody, data: try embedReport(report))
+    }
+
+    /// ``embed(_:)`` of `report`, its entries and versions encoded one by one, so that the
+    /// encoder holds one element's tree at a time rather than the whole report's: the same text.
+    package static func embedReport(_ report: SessionReport) throws -> String {
+        var shell = report
+        shell.entries = []
+        shell.versions = []
+        let text = try embed(shell)
+        // Keys are sorted: "entries" comes first (after "baseVersion", if any), "versions" last.
+        let entriesKey = "\"entries\":[]"
+        let versionsKey = "\"versions\":[]}"
+        guard text.hasSuffix(versionsKey), let entries = text.range(of: entriesKey),
+            !text[..<entries.lowerBound].contains("[")
+        else { return try embed(report) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var parts: [String] = [String(text[..<entries.lowerBound]), "\"entries\":["]
+        for (index, entry) in report.entries.enumerated() {
+            if index > 0 { parts.append(",") }
+            parts.append(escaped(try encoder.encode(entry)))
+        }
+        parts.append("]")
+        parts.append(String(text[entries.upperBound..<text.index(text.endIndex, offsetBy: -versionsKey.count)]))
+        parts.append("\"versions\":[")
+        for (index, version) in report.versions.enumerated() {
+            if index > 0 { parts.append(",") }
+            parts.append(escaped(try encoder.encode(version)))
+        }
+        parts.append("]}")
+        return parts.joined()
     }
 
     /// The index page of every session.
@@ -32,20 +63,34 @@ package enum ReportPage {
     package static func embed(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        var result = ""
-        result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
-            }
+        return escaped(try encoder.encode(value))
+    }
+
+    /// The UTF-8 JSON `json` with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes
+    /// (see ``embed(_:)``), byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+    static func escaped(_ json: Data) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 64)
+        let bytes = Array(json)
+        var index = 0
+        func escape(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
         }
-        return result
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"): escape("\\u003c")
+            case UInt8(ascii: ">"): escape("\\u003e")
+            case UInt8(ascii: "&"): escape("\\u0026")
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                index += 2
+            default: out.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The Content-Security-Policy: nothing may load (`default-src 'none'`), and only the page's

@@ -5,8 +5,12 @@ import NavStore
 /// (rows nearest first with the entry each pops to), what changed from the version before, and
 /// the event that made it. Everything here is computed by NavStore; a page only draws it.
 ///
-/// Entries are interned: ``entries`` holds each distinct entry value once, and a version's layers
-/// name them by index, so the data grows with events × depth, not with events × depth × item size.
+/// Entries are interned: ``entries`` holds each distinct entry value once, and layers name them by
+/// index. Each version holds what changed from the one before (the splices of its layers, the
+/// back button and menu when they differ), and a keyframe (every layer whole) comes every
+/// max(64, 2 × depth) versions: the data grows with the events and what they changed, not with
+/// events × depth, and drawing any version applies at most one keyframe's interval of changes
+/// (``frame(at:)``, as the page's script does).
 package struct SessionReport: Sendable, Hashable, Codable {
     /// `"session"`: what the page draws (`ReportIndex` says `"index"`).
     package var kind: String = "session"
@@ -27,14 +31,19 @@ package struct SessionReport: Sendable, Hashable, Codable {
     package var baseVersion: Int?
     /// Every distinct entry value that appears in a version's layers, referred to by index.
     package var entries: [ReportEntry]
+    /// Every distinct back button of the report, referred to by index (``ReportView/button``).
+    package var buttons: [ReportBackButton] = []
     /// The versions in the report, oldest first, consecutive.
     package var versions: [ReportVersion]
     /// The lint findings (<doc:Lint>) that hold at some version of the report, in lint's order;
-    /// a version names the ones that hold there by index (``ReportVersion/findings``).
+    /// the page draws, at each version, those whose first and last versions span it.
     package var findings: [LintFinding] = []
     /// The rules of ``findings``, with what each finds, its fix and its source (the page's
     /// explanations, in <doc:Lint>'s order).
     package var rules: [ReportRule] = []
+    /// The room for the back label that lint's width rules judged (`report --width`), in
+    /// columns: where the page's room slider starts; `nil` for no width.
+    package var labelRoom: Int? = nil
 
     /// Creates a report from its parts (`NavigationStore/report(session:from:to:lint:platform:summary:)`
     /// builds one from the log).
@@ -60,6 +69,10 @@ package struct ReportEntry: Sendable, Hashable, Codable {
     /// the navigation item table of <doc:Rules>, with their values as JSON (`""` stays a string;
     /// an unset field is left out).
     package var fields: [ReportField]
+    /// The title of the entry's back-menu row when it is one (rule 7,
+    /// ``NavigationItem/backMenuTitle``; `""` is a blank row), computed here so the page never
+    /// resolves it.
+    package var rowTitle: String
 
     /// Creates the report's view of `entry`.
     package init(_ entry: Entry) {
@@ -69,6 +82,7 @@ package struct ReportEntry: Sendable, Hashable, Codable {
         fields = NavigationItem().changedFields(to: entry.item).map {
             ReportField(name: $0, value: entry.item.jsonValue(of: $0))
         }
+        rowTitle = entry.item.backMenuTitle
     }
 }
 
@@ -146,8 +160,17 @@ package struct ReportChange: Sendable, Hashable, Codable {
         case fieldChanged = "field-changed"
         /// The back button changed: `before` and `after` are its preferred label or `null` for none.
         case backButton = "back-button"
-        /// The back menu changed: `before` and `after` are its row titles or `null` for none.
+        /// The back menu appeared, went, moved to another layer, or changed in more rows than a
+        /// list shows (``ReportBuilder/maximumRowChanges``): `before` and `after` are its row counts,
+        /// or `null` for no menu.
         case backMenu = "back-menu"
+        /// A row joined the back menu: `entry` is what it pops to, `row` its number (1 = nearest),
+        /// `after` its title.
+        case menuRowAdded = "menu-row-added"
+        /// A row left the back menu: `entry` was what it popped to, `before` its title.
+        case menuRowRemoved = "menu-row-removed"
+        /// A row's title changed: `entry`, `row`, `before` and `after` the titles.
+        case menuRowChanged = "menu-row-changed"
     }
 
     /// What kind of difference.
@@ -158,6 +181,8 @@ package struct ReportChange: Sendable, Hashable, Codable {
     package var entry: String?
     /// The position in the layer (0 = root), for an added entry.
     package var position: Int?
+    /// The back-menu row (1 = nearest), for a row added or changed.
+    package var row: Int? = nil
     /// The field, for ``Kind/fieldChanged``.
     package var field: String?
     /// The value before (JSON `null` for unset), where there is one.
@@ -166,40 +191,92 @@ package struct ReportChange: Sendable, Hashable, Codable {
     package var after: JSONValue?
 }
 
-/// One version of a report: the event that made it and everything drawn for the state after it.
+/// One version of a report: the event that made it and what changed in the state after it, or
+/// at a keyframe the state whole (``layers``); ``SessionReport/frame(at:)`` puts a version's
+/// state together as the page does.
 package struct ReportVersion: Sendable, Hashable, Codable {
     /// The 1-based version.
     package var version: Int
-    /// The event's time in milliseconds since the Unix epoch.
+    /// The event's time in milliseconds since the Unix epoch (the page writes it as ISO-8601
+    /// UTC text, as `Timestamp.format` does).
     package var at: Int64
-    /// ``at`` as ISO-8601 UTC text.
-    package var time: String
     /// The event type, e.g. `entry.pushed`.
     package var type: String
     /// A one-line summary of the event (given by the caller, e.g. the one a history listing prints).
     package var summary: String
-    /// Whether the event records a veto (the state did not change).
-    package var veto: Bool
-    /// The state's layers, base first (under a tab bar, the selected tab's stack first).
-    package var layers: [ReportLayer]
-    /// The back button, or `nil` when there is none.
-    package var backButton: ReportBackButton?
-    /// Why there is no back button (rule 1), when there is none.
-    package var noBackButton: String?
-    /// The back menu nearest first, or `nil` when there is none.
-    package var backMenu: [ReportMenuRow]?
-    /// Why there is no back menu, when there is none.
-    package var noBackMenu: String?
+    /// `true` when the event records a veto (the state did not change); `nil` otherwise, so the
+    /// data says it only where it is so.
+    package var veto: Bool?
+    /// At a keyframe, the state's layers whole, base first (under a tab bar, the selected tab's
+    /// stack first); `nil` elsewhere.
+    package var layers: [ReportLayer]? = nil
+    /// Elsewhere, the layers' changes from the version before, in order: each
+    /// `[layer, at, removed, index...]` removes `removed` entries from position `at` of `layer`
+    /// and inserts the entries named by the indices into `SessionReport/entries` there (a layer
+    /// one past the last is presented, empty, first). `nil` when no entry changed.
+    package var splices: [[Int]]? = nil
+    /// The number of layers after the splices, when it is fewer than before (a dismissal).
+    package var layerCount: Int? = nil
+    /// `[layer, modalInPresentation, navigationBarHidden]` (1 or 0) of each layer whose fields
+    /// changed or that was presented, after the splices.
+    package var layerFields: [[Int]]? = nil
+    /// The back button, the back menu and the tab bar, when any of them differs from the version
+    /// before (always at a keyframe).
+    package var view: ReportView? = nil
     /// What differs from the version before (empty for a veto, a restart marker, or a no-op).
     package var changes: [ReportChange]
-    /// Indices into `SessionReport/findings` of the findings that hold at this version.
-    package var findings: [Int] = []
-    /// Indices into `SessionReport/findings` of the findings whose first version is this one
-    /// (the timeline's markers).
-    package var findingsStarting: [Int] = []
+}
+
+/// What a version draws besides its layers: the back button, the back menu (a range of the top
+/// layer's positions, each row's title in ``ReportEntry/rowTitle``) and the tab bar.
+package struct ReportView: Sendable, Hashable, Codable {
+    /// The back button, an index into `SessionReport/buttons`, or `nil` when there is none.
+    package var button: Int?
+    /// Why there is no back button (rule 1), when there is none.
+    package var noBackButton: String?
+    /// The back menu: `[lowest, back item]`, positions in the top layer (row 1 is the back item,
+    /// row n the lowest), or `nil` when there is none.
+    package var menu: [Int]?
+    /// Why there is no back menu, when there is none.
+    package var noBackMenu: String?
     /// The tab bar (DESIGN §15): each tab's id and title in order and the selected one's index;
-    /// `nil` without one. Encoded only when set, so a session without tabs has the data it had.
+    /// `nil` without one.
     package var tabs: ReportTabs? = nil
+}
+
+/// One version's state put together from the keyframe before it and the changes since
+/// (``SessionReport/frame(at:)``).
+package struct ReportFrame: Sendable, Hashable {
+    /// The layers, base first.
+    package var layers: [ReportLayer]
+    /// The back button, menu and tab bar.
+    package var view: ReportView
+
+    /// The back menu's rows, nearest first, or `nil` when there is none.
+    package func backMenu(_ entries: [ReportEntry]) -> [ReportMenuRow]? {
+        guard let menu = view.menu, menu.count == 2, let top = layers.last else { return nil }
+        return stride(from: menu[1], through: menu[0], by: -1).map { position in
+            let entry = entries[top.entries[position]]
+            return ReportMenuRow(
+                row: menu[1] - position + 1, entry: entry.id, title: entry.rowTitle, blank: entry.rowTitle.isEmpty)
+        }
+    }
+
+    /// Applies `version`'s changes (or takes its keyframe).
+    mutating func apply(_ version: ReportVersion) {
+        if let layers = version.layers { self.layers = layers }
+        for splice in version.splices ?? [] {
+            let layer = splice[0]
+            if layer == layers.count { layers.append(ReportLayer(modalInPresentation: false, entries: [])) }
+            layers[layer].entries.replaceSubrange(splice[1]..<(splice[1] + splice[2]), with: splice[3...])
+        }
+        if let count = version.layerCount { layers.removeLast(layers.count - count) }
+        for fields in version.layerFields ?? [] {
+            layers[fields[0]].modalInPresentation = fields[1] != 0
+            layers[fields[0]].navigationBarHidden = fields[2] != 0
+        }
+        if let view = version.view { self.view = view }
+    }
 }
 
 /// A version's tab bar as the report draws it: `{"selected": INDEX, "tabs": [{"id", "title"}]}`.
@@ -249,20 +326,31 @@ package struct ReportRule: Sendable, Hashable, Codable {
 }
 
 extension SessionReport {
-    /// Attaches `findings` of this session: those that hold at some version of the report, each
-    /// version naming the ones that hold there and the ones that start there, and the rules
-    /// they are findings of.
-    /// - Complexity: O(findings + the versions each holds within the report).
+    /// Attaches `findings` of this session: those that hold at some version of the report
+    /// (the page finds those of a version by their first and last versions), and the rules they
+    /// are findings of.
+    /// - Complexity: O(findings).
     mutating func attach(_ all: [LintFinding]) {
         guard let first = versions.first?.version, let last = versions.last?.version else { return }
         findings = all.filter { $0.lastVersion >= first && $0.firstVersion <= last }
-        for (index, finding) in findings.enumerated() {
-            for version in max(finding.firstVersion, first)...min(finding.lastVersion, last) {
-                versions[version - first].findings.append(index)
-            }
-            if finding.firstVersion >= first { versions[finding.firstVersion - first].findingsStarting.append(index) }
-        }
         let used = Set(findings.map(\.rule))
         rules = LintRule.allCases.filter(used.contains).map(ReportRule.init)
+    }
+
+    /// The state of `version` (one of ``versions``) as the page draws it: the keyframe at or
+    /// before it, and every version's changes after that keyframe up to it.
+    /// - Complexity: O(depth + the versions since the keyframe).
+    package func frame(at version: Int) -> ReportFrame {
+        let index = version - versions[0].version
+        var start = index
+        while versions[start].layers == nil { start -= 1 }
+        var frame = ReportFrame(layers: [], view: ReportView())
+        for position in start...index { frame.apply(versions[position]) }
+        return frame
+    }
+
+    /// The indices into ``findings`` of the findings that hold at `version`.
+    package func findings(at version: Int) -> [Int] {
+        findings.indices.filter { findings[$0].firstVersion <= version && version <= findings[$0].lastVersion }
     }
 }

@@ -23,7 +23,7 @@ struct ReportLintTests {
             let last = report.versions.last!.version
             #expect(
                 report.findings == lint.filter { $0.lastVersion >= first && $0.firstVersion <= last }, "seed \(seed)")
-            for version in report.versions {
+            for version in report.drawnVersions {
                 let holding = report.findings.indices.filter {
                     report.findings[$0].firstVersion <= version.version
                         && version.version <= report.findings[$0].lastVersion
@@ -52,8 +52,8 @@ struct ReportLintTests {
         try store.execute(.pop(source: .programmatic), session: "b", at: 3)
         let report = try store.report(session: "b") { _ in "" }
         #expect(report.findings.map(\.rule) == [.blankMenuRow])
-        #expect(report.versions.map(\.findings) == [[], [], [0], []])
-        #expect(report.versions[2].backMenu?.first?.blank == true)
+        #expect(report.drawnVersions.map(\.findings) == [[], [], [0], []])
+        #expect(report.drawnVersions[2].backMenu?.first?.blank == true)
         #expect(report.rules == [ReportRule(.blankMenuRow)])
         let index = try store.reportIndex()
         #expect(index.sessions.map { [$0.errors, $0.warnings, $0.infos] } == [[0, 1, 0]])

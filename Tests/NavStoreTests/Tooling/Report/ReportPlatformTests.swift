@@ -22,7 +22,7 @@ struct ReportPlatformTests {
         #expect(recorded.platform == .ios14 && recorded.recordedPlatform == .ios14)
         #expect(whatIf.platform == .ios26 && whatIf.recordedPlatform == .ios14)
         var differ = 0
-        for (version, original) in zip(whatIf.versions, recorded.versions) {
+        for (version, original) in zip(whatIf.drawnVersions, recorded.drawnVersions) {
             let read = try store.state(session: "s", at: .version(version.version)).resolved(under: .ios26)
             #expect(version.backButton?.label == read.backButton?.label, "seed \(seed) v\(version.version)")
             #expect(version.backButton?.fallbacks == read.backButton?.fallbacks, "seed \(seed) v\(version.version)")
@@ -42,9 +42,9 @@ struct ReportPlatformTests {
         try store.execute(.push(Entry(id: "B", item: NavigationItem(title: "Mail"))), session: "n", at: 2)
         let own = try store.report(session: "n") { _ in "" }
         #expect(own.platform == .ios26 && own.recordedPlatform == .ios26)
-        #expect(own.versions.last?.backButton?.label == "", "iOS 26: the back item's title no longer labels the button")
+        #expect(own.drawnVersions.last?.backButton?.label == "", "iOS 26: the back item's title no longer labels the button")
         let old = try store.report(session: "n", platform: .ios14) { _ in "" }
-        #expect(old.versions.last?.backButton?.label == "Inbox")
-        #expect(old.versions.last?.backMenu?.map(\.title) == ["Inbox"])
+        #expect(old.drawnVersions.last?.backButton?.label == "Inbox")
+        #expect(old.drawnVersions.last?.backMenu?.map(\.title) == ["Inbox"])
     }
 }

@@ -39,7 +39,7 @@ struct SessionReportTests {
         let report = try store.report(session: "s") { $0.type }
         let latest = try store.state(session: "s").version
         #expect(report.versions.map(\.version) == Array(1...latest), "seed \(seed)")
-        for version in report.versions {
+        for version in report.drawnVersions {
             let read = try store.state(session: "s", at: .version(version.version))
             let ids = version.layers.map { $0.entries.map { report.entries[$0].id } }
             #expect(ids == read.state.entryIDs, "seed \(seed) v\(version.version): layers")
@@ -106,14 +106,14 @@ struct SessionReportTests {
         try store.execute(.present(Entry(id: "M", route: "app://m"), modalInPresentation: true), session: "c", at: 5)
         try store.execute(.dismiss(source: .programmatic), session: "c", at: 6)
         let report = try store.report(session: "c") { _ in "" }
-        let v = Dictionary(uniqueKeysWithValues: report.versions.map { ($0.version, $0) })
+        let v = Dictionary(uniqueKeysWithValues: report.drawnVersions.map { ($0.version, $0) })
         #expect(v[1]!.changes == [])
         #expect(v[2]!.changes == [ReportChange(kind: .entryAdded, layer: 0, entry: "A", position: 0)])
         #expect(
             v[3]!.changes == [
                 ReportChange(kind: .entryAdded, layer: 0, entry: "B", position: 1),
                 ReportChange(kind: .backButton, before: .null, after: .string("Inbox")),
-                ReportChange(kind: .backMenu, before: .null, after: .array([.string("Inbox")])),
+                ReportChange(kind: .backMenu, before: .null, after: .integer(1)),
             ])
         #expect(
             v[4]!.changes == [
@@ -121,7 +121,8 @@ struct SessionReportTests {
                     kind: .fieldChanged, layer: 0, entry: "A", field: "title", before: .string("Inbox"),
                     after: .string("")),
                 ReportChange(kind: .backButton, before: .string("Inbox"), after: .string("")),
-                ReportChange(kind: .backMenu, before: .array([.string("Inbox")]), after: .array([.string("")])),
+                ReportChange(
+                    kind: .menuRowChanged, entry: "A", row: 1, before: .string("Inbox"), after: .string("")),
             ])
         #expect(v[4]!.backMenu == [ReportMenuRow(row: 1, entry: "A", title: "", blank: true)])
         #expect(v[4]!.backButton?.label == "", "an empty title is a chevron, not Back")
@@ -131,7 +132,7 @@ struct SessionReportTests {
                 ReportChange(kind: .layerPresented, layer: 1),
                 ReportChange(kind: .entryAdded, layer: 1, entry: "M", position: 0),
                 ReportChange(kind: .backButton, before: .string(""), after: .null),
-                ReportChange(kind: .backMenu, before: .array([.string("")]), after: .null),
+                ReportChange(kind: .backMenu, before: .integer(1), after: .null),
             ])
         #expect(v[6]!.noBackButton == NoBackButtonReason.atRoot.rawValue)
         #expect(v[7]!.changes.first == ReportChange(kind: .entryRemoved, layer: 1, entry: "M"))
@@ -146,7 +147,7 @@ struct SessionReportTests {
         let whole = try store.report(session: "s") { _ in "" }
         #expect(part.versions.map(\.version) == Array(10...20))
         #expect(part.latestVersion == whole.latestVersion)
-        for (a, b) in zip(part.versions, whole.versions[9...19]) {
+        for (a, b) in zip(part.drawnVersions, whole.drawnVersions[9...19]) {
             #expect(a.changes == b.changes, "v\(a.version): the diff is from the state before 'from'")
             #expect(a.backMenu == b.backMenu)
             #expect(
@@ -160,7 +161,34 @@ struct SessionReportTests {
         #expect(throws: StoreError.sessionNotFound("nope")) { try store.report(session: "nope") { _ in "" } }
     }
 
-    @Test("entries are stored once: the data grows with events × depth")
+    @Test("a push and a pop on a deep stack name the one menu row they add or remove; a menu cut short gives counts")
+    func menuRowChanges() throws {
+        let dir = try TemporaryDirectory()
+        let store = try NavigationStore(path: dir.path("m.sqlite"), options: fastOptions())
+        try store.startSession("m", at: 0)
+        var commands: [NavigationCommand] = (0..<100).map {
+            .push(Entry(id: "e\($0)", item: NavigationItem(title: "Screen \($0)")))
+        }
+        commands.append(.pop(source: .backButton))
+        commands.append(.update(entryID: "e50", item: NavigationItem(title: "Fifty")))
+        commands.append(.update(entryID: "e97", item: NavigationItem(title: "Screen 97", hidesBackButton: true)))
+        try store.append(contentsOf: commands, session: "m", at: 1)
+        let report = try store.report(session: "m") { _ in "" }
+        let v = Dictionary(uniqueKeysWithValues: report.drawnVersions.map { ($0.version, $0) })
+        #expect(
+            v[101]!.changes.last
+                == ReportChange(kind: .menuRowAdded, entry: "e98", row: 1, after: .string("Screen 98")))
+        #expect(v[101]!.backMenu?.count == 99)
+        #expect(v[102]!.changes.last == ReportChange(kind: .menuRowRemoved, entry: "e98", before: .string("Screen 98")))
+        #expect(
+            v[103]!.changes.last
+                == ReportChange(kind: .menuRowChanged, entry: "e50", row: 48, before: .string("Screen 50"), after: .string("Fifty")))
+        // e97 now ends the menu (rule 6): 97 rows become 1, more than a list shows.
+        #expect(v[104]!.changes.last == ReportChange(kind: .backMenu, before: .integer(98), after: .integer(1)))
+        #expect(v[104]!.backMenu?.map(\.entry) == ["e97"])
+    }
+
+    @Test("the data grows with the events and what they change, not with events × depth")
     func linearSize() throws {
         func size(_ pushes: Int, depth: Int) throws -> Int {
             let dir = try TemporaryDirectory()
@@ -185,7 +213,10 @@ struct SessionReportTests {
         #expect(ratio > 1.8 && ratio < 2.2, "twice the events, about twice the bytes: \(small) → \(double)")
         let deep = try size(500, depth: 10)
         #expect(
-            Double(deep) / Double(small) < 2.2, "twice the depth, at most about twice the bytes: \(small) → \(deep)")
+            Double(deep) / Double(small) < 1.3, "versions hold what changed: twice the depth, about the same bytes: \(small) → \(deep)")
+        let deeper = try size(500, depth: 400)
+        #expect(
+            Double(deeper) / Double(small) < 2, "80 times the depth, less than twice the bytes: \(small) → \(deeper)")
     }
 }
 
