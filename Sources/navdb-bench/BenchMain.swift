@@ -74,6 +74,7 @@ enum BenchMain {
             (9, PostgreSQLBench.name, PostgreSQLBench.run),
             (10, "recorder: the caller's thread and the sustained append", RecorderBench.run),
             (11, FollowBench.name, FollowBench.run),
+            (12, ScaleBench.name, ScaleBench.run),
         ]
         var figures: [Figure] = []
         for (number, name, body) in measurements where context.options.runs(number) {

@@ -15,6 +15,8 @@ struct SpawnResult {
     /// CPU seconds (user + system) the child used, from `wait4`'s `rusage`: unlike the wall
     /// clock, it leaves out waiting for fsync and for other processes on a busy machine.
     var cpuSeconds: Double
+    /// The child's peak resident set in KiB (`wait4`'s `ru_maxrss`).
+    var peakKiB: Int = 0
 }
 
 /// Runs `path` with `arguments` (not including argv[0]) as a whole process, stdin from /dev/null,
@@ -47,7 +49,9 @@ func spawnAndWait(
     let cpu = secs(usage.ru_utime) + secs(usage.ru_stime)
     // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
     let exited = status & 0x7F == 0
-    return SpawnResult(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), seconds: seconds, cpuSeconds: cpu)
+    return SpawnResult(
+        status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), seconds: seconds, cpuSeconds: cpu,
+        peakKiB: Int(usage.ru_maxrss))
 }
 
 /// This executable's own path (`/proc/self/exe`), to find `navdb` beside it and to run itself as a child.
