@@ -119,6 +119,60 @@ import Testing
             ])
     }
 
+    @Test("an untitled screen on show is an info finding while it is on top; a hidden bar shows no title to miss")
+    func untitledScreen() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox"])
+        try sandbox.ok(["push", "s", "B"])
+        try sandbox.ok(["push", "s", "C", "--title", ""])
+        try sandbox.ok(["update-layer", "s", "--navigation-bar-hidden"])
+        let result = try sandbox.run(["lint", "--rule", "untitled-screen", "--fail-on", "info"])
+        #expect(result.status == 2)
+        #expect(
+            result.lines.filter { !$0.hasPrefix("  fix:") } == [
+                "s v3: info: entry 'B' is on screen with no title (title is nil): its navigation bar shows none [untitled-screen]",
+                "s v4: info: entry 'C' is on screen with no title (title is \"\"): its navigation bar shows none [untitled-screen]",
+                "linted 1 session(s), 5 event(s): 0 error(s), 0 warning(s), 2 info(s)",
+            ])
+    }
+
+    @Test("on a terminal the severities are coloured, never with NO_COLOR; a pipe gets plain text")
+    func colourOnATerminal() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        try sandbox.ok(["push", "s", "A", "--title", "Inbox", "--back-button-title", ""])
+        try sandbox.ok(["push", "s", "B", "--title", "Detail"])
+        let navdb = try Navdb.binary().path
+        // script(1) runs the command on a pseudo-terminal and copies what it prints.
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "'\(navdb)' lint --fail-on never", "/dev/null"]
+            process.currentDirectoryURL = sandbox.directory
+            var env = ProcessInfo.processInfo.environment
+            env["NAVDB_PATH"] = nil
+            env["NO_COLOR"] = nil
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) (bsdutils) is installed")
+        let coloured = try onTerminal([:])
+        #expect(coloured.contains("\u{1B}[1;33mwarning\u{1B}[0m"), "\(coloured)")
+        #expect(coloured.contains("\u{1B}[2m[blank-menu-row]\u{1B}[0m"))
+        let plain = try onTerminal(["NO_COLOR": "1"])
+        #expect(!plain.contains("\u{1B}["), "\(plain)")
+        #expect(plain.contains("warning: blank back-menu row"))
+        #expect(!(try sandbox.run(["lint", "--fail-on", "never"])).stdout.contains("\u{1B}"))
+    }
+
     /// Each finding's two lines (the finding and its fix) as one text, sorted.
     static func findingBlocks(_ text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -56,9 +56,13 @@ extension NavigationStore {
             keys = try sessionKeys()
         }
         var summary = LintSummary()
+        // An error `body` throws during the read is handed back as it is, not as a store error.
+        var bodyError: (any Error)?
         for key in keys {
             var linter = SessionLinter(session: key, options: options)
-            let found: Bool = try withCore { core in
+            let found: Bool
+            do {
+                found = try withCore { core in
                 try core.db.inTransaction(.read) {
                     guard let row = try core.sessionRow(key) else {
                         // Gone since it was listed (deleted by another process): nothing to lint.
@@ -74,7 +78,10 @@ extension NavigationStore {
                         linter.consume(event.body)
                         for finding in linter.drainEnded() {
                             summary.add(finding)
-                            try body(finding)
+                            do { try body(finding) } catch {
+                                bodyError = error
+                                throw error
+                            }
                         }
                         summary.events += 1
                         if let progress, (summary.events - before) % 10_000 == 0 {
@@ -83,6 +90,10 @@ extension NavigationStore {
                     }
                     return true
                 }
+            }
+            } catch {
+                if let bodyError { throw bodyError }
+                throw error
             }
             guard found else { continue }
             summary.sessions += 1

@@ -35,6 +35,8 @@ package struct ReportIndex: Sendable, Hashable, Codable {
         package var lastTime: String
         /// The file name of the session's page (`ReportIndex/fileName(for:)`), relative to the index.
         package var file: String
+        /// The generation of rules the session records (<doc:PlatformGenerations>).
+        package var platform: PlatformGeneration
 
         /// The row of a session.
         package init(_ info: SessionInfo) {
@@ -46,6 +48,7 @@ package struct ReportIndex: Sendable, Hashable, Codable {
             firstTime = Timestamp.format(info.createdAt)
             lastTime = Timestamp.format(info.updatedAt)
             file = ReportIndex.fileName(for: info.key)
+            platform = info.platform
         }
     }
 
@@ -57,6 +60,41 @@ package struct ReportIndex: Sendable, Hashable, Codable {
     /// The index of these rows.
     package init(rows: [Row]) {
         sessions = rows
+    }
+
+    /// The table's rows as HTML, written here so that the links are plain `<a href>` links that
+    /// work without the page's script: every stored text escaped (`&`, `<`, `>`, `"`, `'`) and
+    /// inside `<bdi>`, as the script sets text.
+    package var rowsHTML: String {
+        func text(_ value: String) -> String {
+            var out = ""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return sessions.map { row in
+            var lint: [String] = []
+            for (severity, n) in [("error", row.errors), ("warning", row.warnings), ("info", row.infos)] where n > 0 {
+                lint.append("<span class=\"mark sev-\(severity)\">\(count(n, severity))</span>")
+            }
+            let events =
+                "\(row.events)" + (row.baseVersion.map { " (truncated after version \($0))" } ?? "")
+            let name = row.name.map { "<bdi>\(text($0))</bdi>" } ?? "<span class=\"nil\">–</span>"
+            return "<tr><th scope=\"row\"><a href=\"\(text(row.file))\"><bdi>\(text(row.session))</bdi></a></th>"
+                + "<td>\(name)</td><td>\(row.platform.rawValue)</td><td>\(events)</td>"
+                + "<td><time datetime=\"\(row.firstTime)\">\(row.firstTime)</time></td>"
+                + "<td><time datetime=\"\(row.lastTime)\">\(row.lastTime)</time></td>"
+                + "<td>\(lint.isEmpty ? "<span class=\"nil\">none</span>" : lint.joined())</td></tr>"
+        }.joined(separator: "\n")
     }
 
     /// The file name of a session's page: the key's ASCII letters and digits (others become `-`,

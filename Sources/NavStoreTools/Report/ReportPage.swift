@@ -16,12 +16,27 @@ package enum ReportPage {
     /// - Complexity: O(size of the report).
     /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
     package static func html(_ report: SessionReport) throws -> String {
-        document(body: sessionBody, data: try embedReport(report))
+        try htmlParts(report).joined()
+    }
+
+    /// ``html(_:)-(SessionReport)`` in pieces whose concatenation is the page, for a writer
+    /// that writes them one after the other: the data's elements are never joined in memory.
+    /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
+    package static func htmlParts(_ report: SessionReport) throws -> [String] {
+        let marker = "\u{0}data\u{0}"
+        let page = document(body: sessionBody, data: marker)
+        guard let at = page.range(of: marker) else { return [page] }
+        return [String(page[..<at.lowerBound])] + (try embedReportParts(report)) + [String(page[at.upperBound...])]
     }
 
     /// ``embed(_:)`` of `report`, its entries and versions encoded one by one, so that the
     /// encoder holds one element's tree at a time rather than the whole report's: the same text.
     package static func embedReport(_ report: SessionReport) throws -> String {
+        try embedReportParts(report).joined()
+    }
+
+    /// ``embedReport(_:)`` in pieces whose concatenation is the text.
+    package static func embedReportParts(_ report: SessionReport) throws -> [String] {
         var shell = report
         shell.entries = []
         shell.versions = []
@@ -31,7 +46,7 @@ package enum ReportPage {
         let versionsKey = "\"versions\":[]}"
         guard text.hasSuffix(versionsKey), let entries = text.range(of: entriesKey),
             !text[..<entries.lowerBound].contains("[")
-        else { return try embed(report) }
+        else { return [try embed(report)] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var parts: [String] = [String(text[..<entries.lowerBound]), "\"entries\":["]
@@ -47,14 +62,17 @@ package enum ReportPage {
             parts.append(escaped(try encoder.encode(version)))
         }
         parts.append("]}")
-        return parts.joined()
+        return parts
     }
 
     /// The index page of every session.
     /// - Throws: `EncodingError` if the data cannot be encoded (it always can).
     package static func html(_ index: ReportIndex) throws -> String {
-        document(body: indexBody, data: try embed(index))
+        document(body: indexBody.replacingOccurrences(of: indexRowsMark, with: index.rowsHTML), data: try embed(index))
     }
+
+    /// Where the index's rows go in ``indexBody``.
+    static let indexRowsMark = "<!-- rows -->"
 
     /// `value` as JSON that is safe inside a `<script>` element and in a JavaScript string: `<`,
     /// `>` and `&` as `\u003c`, `\u003e`, `\u0026` (so no `</script>` or `<!--` can appear), and
@@ -182,7 +200,7 @@ package enum ReportPage {
         header + """
 
             <main id="index">
-            <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"></tbody></table>
+            <table class="index"><caption>Sessions</caption><thead><tr><th scope="col">Session</th><th scope="col">Name</th><th scope="col">Platform</th><th scope="col">Events</th><th scope="col">First event</th><th scope="col">Last event</th><th scope="col">Lint findings</th></tr></thead><tbody id="index-rows"><!-- rows --></tbody></table>
             </main>
             """
 }

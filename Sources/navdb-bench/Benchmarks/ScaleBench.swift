@@ -119,7 +119,8 @@ enum ScaleBench {
 
     /// A session of `events` events: pushes and pops (one, or up to three at once) that keep the
     /// stack between 1 and `maximumDepth` deep, and a title update now and then; every 50th
-    /// screen has no title. `maximumDepth` `.max` pushes only.
+    /// screen has the title "" (a blank back-menu row below the screens pushed on it). `maximumDepth`
+    /// `.max` pushes only.
     static func sessionLines(_ key: String, events: Int, maximumDepth: Int) -> [String] {
         var random = Seeded(state: key.utf8.reduce(12) { $0 &* 31 &+ UInt64($1) })
         var lines = [line(key, 1, "session.started", #"{"platform":"ios14"}"#)]
@@ -139,7 +140,7 @@ enum ScaleBench {
             } else {
                 next += 1
                 stack.append(next)
-                let item = next % 50 == 0 ? "{}" : #"{"title":"Screen \#(next)"}"#
+                let item = next % 50 == 0 ? #"{"title":""}"# : #"{"title":"Screen \#(next)"}"#
                 lines.append(line(key, version, "entry.pushed", #"{"entry":{"id":"e\#(next)","item":\#(item)}}"#))
             }
         }

@@ -26,12 +26,12 @@ struct LintCommand: Command {
             {"findings": [{"current","entries","firstVersion","fix","lastVersion","message","rule","session","severity","source"}], \
             "summary": {"errors","events","infos","sessions","warnings"}}. \
             Rules: \(LintRule.allCases.map { "\($0.id) (\($0.severity.rawValue))" }.joined(separator: ", ")); \
-            label-falls-back and custom-label-truncated only with --width; label-lost-on-ios26 only when named \
-            with --rule, and it judges sessions under ios14. --platform G judges every session under generation G (what the same \
+            label-falls-back and custom-label-truncated only with --width; label-lost-on-ios26 and untitled-screen only when named \
+            with --rule (label-lost-on-ios26 judges sessions under ios14). --platform G judges every session under generation G (what the same \
             history would show there). Exit 0, or 2 when a finding is at or above --fail-on (default \
             error), so a UI-test pipeline can gate on it; 1 for an unknown session; 65 for an --input that \
             cannot be read or is not a navdb export (the line and reason are named). Progress goes to \
-            stderr on a terminal only.
+            stderr on a terminal only. On a terminal the severities are coloured, never with NO_COLOR set.
             """,
         arguments: [keys.spec],
         options: [input.spec, rule.spec, disable.spec, width.spec, failOn.spec, platform.spec])
@@ -146,13 +146,27 @@ struct LintCommand: Command {
     }
 
     /// `KEY v3-v7: warning: <message> [rule-id]`, `v3` alone for a one-version run, and
-    /// ` (current)` when the finding still holds at the latest version.
-    static func line(_ finding: LintFinding) -> String {
+    /// ` (current)` when the finding still holds at the latest version. With `color` (a terminal
+    /// without `NO_COLOR`, as `show` colours), the severity is coloured as compilers colour
+    /// theirs (error red, warning yellow, info cyan, bold) and the rule id dimmed.
+    static func line(_ finding: LintFinding, color: Bool = false) -> String {
         let versions =
             finding.firstVersion == finding.lastVersion
             ? "v\(finding.firstVersion)" : "v\(finding.firstVersion)-v\(finding.lastVersion)"
+        var severity = finding.severity.rawValue
+        var rule = "[\(finding.rule.id)]"
+        if color {
+            let code =
+                switch finding.severity {
+                case .error: "31"
+                case .warning: "33"
+                case .info: "36"
+                }
+            severity = "\u{1B}[1;\(code)m\(severity)\u{1B}[0m"
+            rule = "\u{1B}[2m\(rule)\u{1B}[0m"
+        }
         return
-            "\(Text.display(finding.session)) \(versions): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.id)]"
+            "\(Text.display(finding.session)) \(versions): \(severity): \(finding.message) \(rule)"
             + (finding.current ? " (current)" : "")
     }
 
@@ -168,6 +182,8 @@ struct LintCommand: Command {
 /// them (the document is whole once ``finish(_:)`` wrote the summary).
 private struct FindingOutput {
     let json: Bool
+    /// Whether the text is coloured (``Console/useColor``).
+    private let color = Console.useColor
     private var count = 0
     private let encoder = JSONOutput.makeEncoder()
 
@@ -175,7 +191,7 @@ private struct FindingOutput {
 
     mutating func write(_ finding: LintFinding) throws {
         guard json else {
-            Console.line(LintCommand.line(finding))
+            Console.line(LintCommand.line(finding, color: color))
             Console.line("  fix: \(finding.fix)")
             return
         }

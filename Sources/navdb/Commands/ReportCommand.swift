@@ -103,16 +103,16 @@ struct ReportCommand: Command {
                 EventSummary.summary($0.body)
             }
             Self.noteSize(report)
-            let html = try ReportPage.html(report)
+            let html = try ReportPage.htmlParts(report)
             guard var path = output else {
-                Console.out(html)
+                for part in html { Console.out(part) }
                 return .success
             }
             if path.hasSuffix("/") { try FileOutput.ensureFolder(path) }
             if FileOutput.isFolder(path) { path = Self.join(path, ReportIndex.fileName(for: report.session)) }
             _ = try FileOutput.replaceable(path)
             try FileOutput.requirePage(path, notOver: file)
-            try FileOutput.write(html, to: path)
+            try FileOutput.write(parts: html, to: path)
             written.append(path)
             // `report -o x.ndjson`: an HTML page under a name that says otherwise is said once.
             let lower = path.lowercased()
@@ -135,7 +135,7 @@ struct ReportCommand: Command {
                     EventSummary.summary($0.body)
                 }
                 Self.noteSize(report)
-                try FileOutput.write(try ReportPage.html(report), to: path)
+                try FileOutput.write(parts: try ReportPage.htmlParts(report), to: path)
                 written.append(path)
                 progress.show(done + 1, of: sessions.count)
             }

@@ -26,6 +26,12 @@ enum FileOutput {
     /// Writes `text` to `path` atomically.
     /// - Throws: ``OutputFileError`` naming the path and the system's reason.
     static func write(_ text: String, to given: String) throws(OutputFileError) {
+        try write(parts: [text], to: given)
+    }
+
+    /// ``write(_:to:)`` of the text `parts` make one after the other, written part by part (a
+    /// report's page in pieces, never joined in memory).
+    static func write(parts texts: [String], to given: String) throws(OutputFileError) {
         var info = stat()
         if stat(given, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             // A device, a pipe or a socket (`/dev/stdout`, a FIFO): written in place, as a shell
@@ -33,7 +39,7 @@ enum FileOutput {
             guard (info.st_mode & S_IFMT) != S_IFDIR else {
                 throw OutputFileError(description: "cannot write '\(given)': it is a folder")
             }
-            return try writeInPlace(text, to: given)
+            return try writeInPlace(texts, to: given)
         }
         let path = try replaceable(given)
         let (folder, name) = parts(of: path)
@@ -45,7 +51,8 @@ enum FileOutput {
         let temporary = (folder == "/" ? "" : folder) + "/." + name + ".tmp-\(getpid())-\(counter)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(given, errno) }
-        var failed = writeAll(text, to: fd)
+        var failed: Int32 = 0
+        for text in texts where failed == 0 { failed = writeAll(text, to: fd) }
         if failed == 0, fsync(fd) != 0 { failed = errno }
         if close(fd) != 0, failed == 0 { failed = errno }
         if failed == 0, rename(temporary, path) != 0 { failed = errno }
@@ -120,10 +127,11 @@ enum FileOutput {
     }
 
     /// Writes `text` into an existing file that is not a regular file (a device or a pipe).
-    private static func writeInPlace(_ text: String, to path: String) throws(OutputFileError) {
+    private static func writeInPlace(_ parts: [String], to path: String) throws(OutputFileError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
-        var failed = writeAll(text, to: fd)
+        var failed: Int32 = 0
+        for text in parts where failed == 0 { failed = writeAll(text, to: fd) }
         if close(fd) != 0, failed == 0 { failed = errno }
         if failed != 0 {
             throw OutputFileError(

@@ -53,11 +53,11 @@ extension ModelTests {
                 LintRule.ids == [
                     "blank-menu-row", "untitled-menu-row", "duplicate-menu-rows", "guard-bypassed",
                     "no-way-back", "ignored-back-setting", "label-falls-back", "custom-label-truncated",
-                    "label-lost-on-ios26", "model-divergence",
+                    "label-lost-on-ios26", "model-divergence", "untitled-screen",
                 ])
             #expect(
                 LintRule.allCases.map(\.severity) == [
-                    .warning, .warning, .info, .error, .warning, .warning, .info, .warning, .info, .warning,
+                    .warning, .warning, .info, .error, .warning, .warning, .info, .warning, .info, .warning, .info,
                 ])
             #expect(LintRule.allCases.filter(\.needsWidth) == [.labelFallsBack, .customLabelTruncated])
             #expect(LintSeverity.info < .warning && LintSeverity.warning < .error)

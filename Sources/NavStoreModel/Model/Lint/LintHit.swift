@@ -15,6 +15,8 @@ package struct LintHit {
         case blankRow(BackMenuTitleSource)
         /// `untitled-menu-row`.
         case untitledRow
+        /// `untitled-screen`: whether the title is `""` (else `nil`).
+        case untitledScreen(empty: Bool)
         /// `duplicate-menu-rows`: the title the rows share.
         case duplicateRows(title: String)
         /// `guard-bypassed`: how the entries were removed (a fixed phrase) and each one's prompt.
@@ -45,6 +47,8 @@ package struct LintHit {
         case .untitledRow:
             return
                 "back-menu row says \"Back\": entry \(first) has no menuTitle, backBarButtonItem title, backButtonTitle or title"
+        case .untitledScreen(let empty):
+            return "entry \(first) is on screen with no title (title is \(empty ? "\"\"" : "nil")): its navigation bar shows none"
         case .duplicateRows(let title):
             return
                 "\(entries.count) back-menu rows say \(LintText.value(title)): entries \(LintText.list(entries.map(LintText.id)))"
@@ -105,6 +109,7 @@ package struct LintRuleMask {
         case .customLabelTruncated: 1 << 7
         case .labelLostOnIOS26: 1 << 8
         case .modelDivergence: 1 << 9
+        case .untitledScreen: 1 << 10
         }
     }
 }

@@ -56,6 +56,10 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     /// The event is a `stack.replaced` marked observed (``StackObservation``): UIKit was seen to
     /// make a change the rules refused (<doc:Recording>), and the log kept the observed stack.
     case modelDivergence = "model-divergence"
+    /// Opt-in: the screen on show (the top layer's top entry, its navigation bar shown) has no
+    /// title (`title` is `nil` or `""`): its bar shows none, and the screens pushed on it will
+    /// list it as "Back" or a blank row.
+    case untitledScreen = "untitled-screen"
 
     /// The rule's id, e.g. `blank-menu-row` (the raw value).
     public var id: String { rawValue }
@@ -73,7 +77,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .blankMenuRow, .untitledMenuRow, .noWayBack, .ignoredBackSetting, .customLabelTruncated,
             .modelDivergence:
             .warning
-        case .duplicateMenuRows, .labelFallsBack, .labelLostOnIOS26: .info
+        case .duplicateMenuRows, .labelFallsBack, .labelLostOnIOS26, .untitledScreen: .info
         }
     }
 
@@ -88,7 +92,9 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     /// Whether the rule runs only when asked for by name (``LintOptions/init(rules:width:platform:)``
     /// with it in `rules`): `label-lost-on-ios26` answers a migration
     /// question and would otherwise report nearly every titled screen of every classic session.
-    public var isOptIn: Bool { self == .labelLostOnIOS26 }
+    /// `untitled-screen` finds screens many apps leave untitled on purpose (a custom header, a
+    /// search screen).
+    public var isOptIn: Bool { self == .labelLostOnIOS26 || self == .untitledScreen }
 
     /// The rules that run when none are named: every rule that is not ``isOptIn``.
     public static var defaultRules: Set<LintRule> { Set(allCases.filter { !$0.isOptIn }) }
@@ -98,6 +104,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         switch self {
         case .blankMenuRow: "a back-menu row has the title \"\" (an empty back title does not fall through)"
         case .untitledMenuRow: "a back-menu row says \"Back\" because its item has no title of any kind"
+        case .untitledScreen: "the screen on show has no title (nil or \"\"): its navigation bar shows none"
         case .duplicateMenuRows: "two or more rows of one back menu have the same title"
         case .guardBypassed:
             "a back-menu pop, swipe, swipe-down dismissal or tap on the selected tab removed a guarded entry without asking"
@@ -119,6 +126,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
             "set backButtonDisplayMode = .minimal (or a menuTitle) instead of an empty back title"
         case .untitledMenuRow:
             "give the screen a title"
+        case .untitledScreen:
+            "give the screen a title: its bar shows it, and the back button and back menu of the screens above it do too"
         case .duplicateMenuRows:
             "give the screens distinct titles or menuTitles"
         case .guardBypassed:
@@ -146,6 +155,8 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
             "UIKit back menu (iOS 14): a row's title is menuTitle ?? backBarButtonItem.title ?? backButtonTitle ?? title, and \"\" does not fall through; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; cases empty-backButtonTitle-does-not-fall-through, empty-custom-back-title-gives-blank-menu-row"
         case .untitledMenuRow:
             "UIKit back menu (iOS 14): an item with no title of any kind is listed as \"Back\"; https://developer.apple.com/documentation/uikit/uinavigationitem/title; case nil-title-falls-back-to-Back"
+        case .untitledScreen:
+            "UINavigationBar shows the top item's title, and nothing when it is nil or empty; the same title labels the back button and the back-menu row of the screens pushed on it; https://developer.apple.com/documentation/uikit/uinavigationitem/title; case nil-title-falls-back-to-Back"
         case .duplicateMenuRows:
             "UIKit back menu (iOS 14): rows are the titles of the screens below, nearest first, with nothing else to tell them apart; https://developer.apple.com/documentation/uikit/uinavigationitem/backbuttontitle; case menu-lists-nearest-first"
         case .guardBypassed:

@@ -138,8 +138,8 @@ extension SessionState {
         topLintHits(options, rules: rules, into: &hits)
     }
 
-    /// The rules judged on the top of the top layer alone, O(1) per version: `no-way-back`
-    /// and the rules about the back button (`label-lost-on-ios26`, `label-falls-back`,
+    /// The rules judged on the top of the top layer alone, O(1) per version: `no-way-back`,
+    /// `untitled-screen` and the rules about the back button (`label-lost-on-ios26`, `label-falls-back`,
     /// `custom-label-truncated`).
     package func topLintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         // A hidden navigation bar hides its left items with it: under it, a left item is no way back.
@@ -147,6 +147,12 @@ extension SessionState {
             top.item.leftBarButtonItems == 0 || reason == .barHidden
         {
             hits.append(LintHit(rule: .noWayBack, entries: [top.id], detail: .noWayBack(reason)))
+        }
+        if rules.contains(.untitledScreen), let top = topEntry, !topLayer.navigationBarHidden,
+            top.item.title?.isEmpty ?? true
+        {
+            hits.append(
+                LintHit(rule: .untitledScreen, entries: [top.id], detail: .untitledScreen(empty: top.item.title != nil)))
         }
         buttonHits(options, rules: rules, into: &hits)
     }

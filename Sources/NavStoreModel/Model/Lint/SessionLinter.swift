@@ -5,7 +5,7 @@
 /// It judges what each event changed, not the whole state again: the rules about entries
 /// (`ignored-back-setting`) and about the back menu's rows (`blank-menu-row`,
 /// `untitled-menu-row`, `duplicate-menu-rows`) are redone for the entries and rows the event
-/// added, removed or changed (``SessionState/change(by:)``), the rules about the top of the
+/// added, removed or changed (`SessionState.change(by:)`), the rules about the top of the
 /// stack every version, and a tab off screen when the tab bar changed; so a 16,000-deep stack
 /// costs what a shallow one does per event. The findings are those of judging every rule on
 /// the whole state after every version (`SessionLinterPropertyTests` compares the two).

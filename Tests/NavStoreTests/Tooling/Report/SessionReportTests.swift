@@ -188,6 +188,21 @@ struct SessionReportTests {
         #expect(v[104]!.backMenu?.map(\.entry) == ["e97"])
     }
 
+    @Test("the index links each page in plain HTML, with the platform, its texts escaped")
+    func indexLinks() throws {
+        let dir = try TemporaryDirectory()
+        let store = try NavigationStore(path: dir.path("i.sqlite"), options: fastOptions())
+        try store.startSession("mail", name: "Mail & <friends>", platform: .ios26, at: 0)
+        try store.startSession("</a><script>x</script>", at: 0)
+        let html = try ReportPage.html(try store.reportIndex())
+        let mail = ReportIndex.fileName(for: "mail")
+        #expect(html.contains("<a href=\"\(mail)\"><bdi>mail</bdi></a>"), "a link without the script")
+        #expect(html.contains("<td><bdi>Mail &amp; &lt;friends&gt;</bdi></td><td>ios26</td>"))
+        #expect(html.contains("<bdi>&lt;/a&gt;&lt;script&gt;x&lt;/script&gt;</bdi>"))
+        #expect(!html.contains("<script>x"))
+        #expect(html.contains("<th scope=\"col\">Platform</th>"))
+    }
+
     @Test("the data grows with the events and what they change, not with events × depth")
     func linearSize() throws {
         func size(_ pushes: Int, depth: Int) throws -> Int {
