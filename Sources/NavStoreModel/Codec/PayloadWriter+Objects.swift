@@ -85,7 +85,8 @@ extension PayloadWriter {
         }
     }
 
-    private mutating func write(value: JSONValue) {
+    /// Appends `value` as JSON (objects with their keys sorted, as ``write(object:)``).
+    package mutating func write(value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let flag): raw(flag ? "true" : "false")

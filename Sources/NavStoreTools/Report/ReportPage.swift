@@ -41,12 +41,11 @@ package enum ReportPage {
         shell.entries = []
         shell.versions = []
         let text = try embed(shell)
-        // Keys are sorted: "entries" comes first (after "baseVersion", if any), "versions" last.
+        // Keys are sorted: "versions" comes last, "entries" after "baseVersion" and "buttons",
+        // whose values cannot hold `"entries":[]` (a quote in a string is escaped).
         let entriesKey = "\"entries\":[]"
         let versionsKey = "\"versions\":[]}"
-        guard text.hasSuffix(versionsKey), let entries = text.range(of: entriesKey),
-            !text[..<entries.lowerBound].contains("[")
-        else { return [try embed(report)] }
+        guard text.hasSuffix(versionsKey), let entries = text.range(of: entriesKey) else { return [try embed(report)] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var parts: [String] = [String(text[..<entries.lowerBound]), "\"entries\":["]
@@ -57,10 +56,7 @@ package enum ReportPage {
         parts.append("]")
         parts.append(String(text[entries.upperBound..<text.index(text.endIndex, offsetBy: -versionsKey.count)]))
         parts.append("\"versions\":[")
-        for (index, version) in report.versions.enumerated() {
-            if index > 0 { parts.append(",") }
-            parts.append(escaped(try encoder.encode(version)))
-        }
+        parts += versionParts(report.versions)
         parts.append("]}")
         return parts
     }
@@ -87,9 +83,13 @@ package enum ReportPage {
     /// The UTF-8 JSON `json` with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes
     /// (see ``embed(_:)``), byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
     static func escaped(_ json: Data) -> String {
+        json.withUnsafeBytes { escaped($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// ``escaped(_:)-(Data)`` of bytes in place.
+    static func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(json.count + 64)
-        let bytes = Array(json)
+        out.reserveCapacity(bytes.count + 64)
         var index = 0
         func escape(_ text: StaticString) {
             text.withUTF8Buffer { out.append(contentsOf: $0) }

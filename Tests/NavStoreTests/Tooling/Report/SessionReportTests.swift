@@ -253,6 +253,34 @@ struct ReportPageTests {
         #expect(decoded.map(\.name).map { Array($0.unicodeScalars) } == Self.hostile.map { Array($0.unicodeScalars) })
     }
 
+    @Test(
+        "a report's data, its versions written by NavStore's writer, decodes to exactly the report (random sessions with hostile text, tabs, sheets)",
+        arguments: [UInt64(3), 8, 21])
+    func embeddedReportRoundTrips(seed: UInt64) throws {
+        let dir = try TemporaryDirectory()
+        let store = try NavigationStore(path: dir.path("e.sqlite"), options: fastOptions())
+        try store.startSession("e", at: 0)
+        var state = try store.state(session: "e").state
+        var generator = CommandGenerator(seed: seed)
+        for step in 1...600 {
+            guard case .command(let command) = generator.step(in: state),
+                (try? store.execute(command, session: "e", at: Int64(step))) != nil
+            else { continue }
+            state = try store.state(session: "e").state
+        }
+        try store.execute(
+            .push(Entry(id: "hostile", item: NavigationItem(title: Self.hostile.joined()))), session: "e", at: 9_999)
+        let report = try store.report(session: "e", lint: LintOptions(width: 8)) { "summary of \($0.type) </script>" }
+        let text = try ReportPage.embedReport(report)
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] { #expect(!text.contains(forbidden)) }
+        // JSONEncoder's text of the same report, decoded the same way (a JSON null and an absent
+        // key both decode to nil): the two texts carry the same data.
+        let decoded = try JSONDecoder().decode(SessionReport.self, from: Data(text.utf8))
+        let reference = try JSONDecoder().decode(SessionReport.self, from: Data(try ReportPage.embed(report).utf8))
+        #expect(decoded == reference, "seed \(seed)")
+        #expect(decoded.versions.count == report.versions.count && decoded.entries == report.entries)
+    }
+
     // SQLite only: its entry ids and routes include U+0000, which PostgreSQL text cannot hold.
     @Test("a hostile title appears in the page only inside the escaped data", arguments: [StoreBackend.sqlite])
     func hostileTitleStaysData(backend: StoreBackend) throws {
