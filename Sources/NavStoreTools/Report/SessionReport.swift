@@ -349,6 +349,19 @@ extension SessionReport {
         return frame
     }
 
+    /// The most versions a page holds comfortably (<doc:Reports>): a browser opens a page of
+    /// 100,000 versions in seconds; a larger one is still written, with ``sizeNote(comfortable:)``.
+    package static let comfortableVersions = 150_000
+
+    /// A note for stderr when the report holds more than `comfortable` versions: the count, and
+    /// the `--from` that reports the last `comfortable` of them; `nil` otherwise.
+    package func sizeNote(comfortable: Int = SessionReport.comfortableVersions) -> String? {
+        guard versions.count > comfortable, let first = versions.first?.version, let last = versions.last?.version
+        else { return nil }
+        return
+            "the page holds \(versions.count) versions (\(first)-\(last)), more than the \(comfortable) a browser opens comfortably; give --from and --to for a part (e.g. --from \(last - comfortable + 1) for the last \(comfortable))"
+    }
+
     /// The indices into ``findings`` of the findings that hold at `version`.
     package func findings(at version: Int) -> [Int] {
         findings.indices.filter { findings[$0].firstVersion <= version && version <= findings[$0].lastVersion }

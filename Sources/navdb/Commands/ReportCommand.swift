@@ -21,7 +21,7 @@ struct ReportCommand: Command {
             session with its event count, time span and lint findings, and one page per session. A symbolic link where a \
             page goes is refused, not written through (a link to a device or pipe, as /dev/stdout, is written in place). \
             A page never replaces the database or its -wal, -shm or -journal file, nor an existing file that is not an \
-            HTML page (an export given by mistake). A file that cannot be written exits 73. A page of more than \(comfortableVersions) \
+            HTML page (an export given by mistake). A file that cannot be written exits 73. A page of more than \(SessionReport.comfortableVersions) \
             versions is written, and stderr says so and names --from/--to.
             """,
         arguments: [key.spec],
@@ -151,20 +151,11 @@ struct ReportCommand: Command {
         return .success
     }
 
-    /// The most versions a page holds comfortably: a browser opens a page of 100,000 versions
-    /// in a few seconds (NavStore.docc/Reports.md); beyond this one the page is still written, and
-    /// stderr says so and how to report a part.
-    static let comfortableVersions = 150_000
-
-    /// Says on stderr when `report` holds more versions than a page holds comfortably.
+    /// Says on stderr when `report` holds more versions than a page holds comfortably
+    /// (`SessionReport/sizeNote(comfortable:)`).
     private static func noteSize(_ report: SessionReport) {
-        guard report.versions.count > comfortableVersions, let first = report.versions.first?.version,
-            let last = report.versions.last?.version
-        else { return }
-        let part = max(first, last - comfortableVersions + 1)
-        Console.err(
-            "note: session \(Text.quoted(report.session)): the page holds \(report.versions.count) versions (\(first)-\(last)), more than the \(comfortableVersions) a browser opens comfortably; give --from and --to for a part (e.g. --from \(part) for the last \(comfortableVersions))\n"
-        )
+        guard let note = report.sizeNote() else { return }
+        Console.err("note: session \(Text.quoted(report.session)): \(note)\n")
     }
 
     /// Whether `path` names an HTML page (`.html` or `.htm`, in any letter case).

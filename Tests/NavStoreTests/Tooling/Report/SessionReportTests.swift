@@ -188,6 +188,24 @@ struct SessionReportTests {
         #expect(v[104]!.backMenu?.map(\.entry) == ["e97"])
     }
 
+    @Test("a report larger than a page holds comfortably says so and names --from and --to")
+    func sizeNote() throws {
+        let dir = try TemporaryDirectory()
+        let store = try NavigationStore(path: dir.path("n.sqlite"), options: fastOptions())
+        try store.startSession("n", at: 0)
+        try store.append(
+            contentsOf: (0..<40).map { .push(Entry(id: "e\($0)", item: NavigationItem(title: "S\($0)"))) }, session: "n",
+            at: 1)
+        let report = try store.report(session: "n") { _ in "" }
+        #expect(report.sizeNote() == nil, "41 versions are far below the threshold")
+        #expect(report.sizeNote(comfortable: 41) == nil)
+        #expect(
+            report.sizeNote(comfortable: 30)
+                == "the page holds 41 versions (1-41), more than the 30 a browser opens comfortably; give --from and --to for a part (e.g. --from 12 for the last 30)"
+        )
+        #expect(SessionReport.comfortableVersions == 150_000)
+    }
+
     @Test("the index links each page in plain HTML, with the platform, its texts escaped")
     func indexLinks() throws {
         let dir = try TemporaryDirectory()
