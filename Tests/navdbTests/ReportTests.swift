@@ -292,6 +292,30 @@ struct ReportBrowserTests {
         return sandbox.directory.appendingPathComponent("page.html").path
     }
 
+    @Test("integers beyond 2^53 show exactly, in params, item fields and what changed (a browser's numbers would round them)")
+    func bigIntegersExact() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let first = try sandbox.write(
+            "a.json",
+            #"[{"id":"A","params":{"n":9007199254740993,"small":7},"item":{"title":"Inbox","leftBarButtonItems":9223372036854775807,"leftItemsSupplementBackButton":true}}]"#
+        )
+        try sandbox.ok(["set-stack", "s", "--json-file", first])
+        let second = try sandbox.write(
+            "b.json",
+            #"[{"id":"A","params":{"n":-9007199254740995,"small":7},"item":{"title":"Inbox","leftBarButtonItems":9223372036854775807,"leftItemsSupplementBackButton":true}}]"#
+        )
+        try sandbox.ok(["set-stack", "s", "--json-file", second])
+        let file = try Self.page(sandbox)
+        let two = try Chromium.dumpDOM(file, fragment: "v=2")
+        #expect(two.contains("9007199254740993") && two.contains("9223372036854775807"), "exact at version 2")
+        #expect(!two.contains("9007199254740992") && !two.contains("9223372036854775808"))
+        let three = try Chromium.dumpDOM(file, fragment: "v=3")
+        #expect(three.contains("-9007199254740995"), "the new params exactly")
+        #expect(three.contains("9007199254740993"), "what changed shows the params before, exactly")
+        #expect(!three.contains("-9007199254740996"))
+    }
+
     @Test(
         "for several versions of a random session the page shows exactly what back-menu --at N --json says",
         arguments: [UInt64(11), 12], CommandBackend.all)

@@ -268,18 +268,28 @@ package struct ReportBuilder: Sendable {
             }
             if !sameParams(previous.params, entry.params) {
                 changes.append(
-                    ReportChange(
-                        kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
-                        before: previous.params.map(JSONValue.object) ?? .null,
-                        after: entry.params.map(JSONValue.object) ?? .null))
+                    exact(
+                        ReportChange(
+                            kind: .fieldChanged, layer: index, entry: entry.id, field: "params",
+                            before: previous.params.map(JSONValue.object) ?? .null,
+                            after: entry.params.map(JSONValue.object) ?? .null)))
             }
             for field in previous.item.changedFields(to: entry.item) {
                 changes.append(
-                    ReportChange(
-                        kind: .fieldChanged, layer: index, entry: entry.id, field: field,
-                        before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field)))
+                    exact(
+                        ReportChange(
+                            kind: .fieldChanged, layer: index, entry: entry.id, field: field,
+                            before: previous.item.jsonValue(of: field), after: entry.item.jsonValue(of: field))))
             }
         }
+    }
+
+    /// `change` with the exact text of a value a page would round (``ReportExactText``).
+    private static func exact(_ change: ReportChange) -> ReportChange {
+        var change = change
+        change.beforeText = change.before.flatMap(ReportExactText.text)
+        change.afterText = change.after.flatMap(ReportExactText.text)
+        return change
     }
 
     /// The back menu's rows that changed, appended to `changes`: rows added, removed or

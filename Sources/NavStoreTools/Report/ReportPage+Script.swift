@@ -19,7 +19,10 @@ extension ReportPage {
           // ms since the Unix epoch as ISO-8601 UTC text, 2026-11-30T10:00:00.000Z (Timestamp.format's form).
           function isoTime(ms) { return new Date(ms).toISOString(); }
           function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
-          function value(v) {
+          // `text`, when NavStore gave one, is the value's exact JSON text: an integer beyond 2^53
+          // read as a JavaScript number would be rounded.
+          function value(v, text) {
+            if (text !== undefined && text !== null) return iso(text, 'json');
             if (v === null || v === undefined) return el('span', 'nil', 'nil');
             if (typeof v === 'string') return iso(v, 'str');
             return iso(JSON.stringify(v), 'json');
@@ -250,7 +253,7 @@ extension ReportPage {
                 case 'navigation-bar-hidden': append(li, ['Layer ' + c.layer + ' navigationBarHidden: ', value(c.before), ' → ', value(c.after)]); break;
                 case 'entry-added': append(li, ['Added ', iso(c.entry), ' to layer ' + c.layer + ' at position ' + c.position]); break;
                 case 'entry-removed': append(li, ['Removed ', iso(c.entry), ' from layer ' + c.layer]); break;
-                case 'field-changed': append(li, [iso(c.entry), ' ' + c.field + ': ', value(c.before), ' → ', value(c.after)]); break;
+                case 'field-changed': append(li, [iso(c.entry), ' ' + c.field + ': ', value(c.before, c.beforeText), ' → ', value(c.after, c.afterText)]); break;
                 case 'back-button': append(li, ['Back button: ', c.before === null ? 'none' : value(c.before), ' → ', c.after === null ? 'none' : value(c.after)]); break;
                 case 'back-menu': append(li, ['Back menu: ', rowsText(c.before), ' → ', rowsText(c.after)]); break;
                 case 'menu-row-added': append(li, ['Back menu row ' + c.row + ' added: ', rowTitle(c.after), ' (pops to ', iso(c.entry), ')']); break;
@@ -348,8 +351,8 @@ extension ReportPage {
                 var dl = details.appendChild(el('dl'));
                 function row(name, node) { dl.appendChild(el('dt', null, name)); dl.appendChild(el('dd')).appendChild(node); }
                 row('route', value(e.route === undefined ? null : e.route));
-                row('params', value(e.params === undefined ? null : e.params));
-                e.fields.forEach(function (f) { row(f.name, value(f.value)); });
+                row('params', value(e.params === undefined ? null : e.params, e.paramsText));
+                e.fields.forEach(function (f) { row(f.name, value(f.value, f.text)); });
                 if (!e.fields.length) row('item', el('span', 'nil', 'every field unset'));
               });
             });

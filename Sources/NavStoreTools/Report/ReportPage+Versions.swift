@@ -113,9 +113,17 @@ extension ReportPage {
             key("after")
             writer.write(value: after)
         }
+        if let after = change.afterText {
+            key("afterText")
+            writer.string(after)
+        }
         if let before = change.before {
             key("before")
             writer.write(value: before)
+        }
+        if let before = change.beforeText {
+            key("beforeText")
+            writer.string(before)
         }
         if let entry = change.entry {
             key("entry")

@@ -65,6 +65,9 @@ package struct ReportEntry: Sendable, Hashable, Codable {
     package var route: String?
     /// The params object, or `nil` when unset (distinct from `{}`).
     package var params: [String: JSONValue]?
+    /// ``params`` as JSON text, when it holds an integer a page's JavaScript number would round
+    /// (beyond ±2^53, ``ReportExactText``): the page shows this text instead; `nil` otherwise.
+    package var paramsText: String? = nil
     /// The navigation item's fields that differ from their unset values, in the order of
     /// the navigation item table of <doc:Rules>, with their values as JSON (`""` stays a string;
     /// an unset field is left out).
@@ -79,6 +82,7 @@ package struct ReportEntry: Sendable, Hashable, Codable {
         id = entry.id
         route = entry.route
         params = entry.params
+        paramsText = entry.params.flatMap { ReportExactText.text(.object($0)) }
         fields = NavigationItem().changedFields(to: entry.item).map {
             ReportField(name: $0, value: entry.item.jsonValue(of: $0))
         }
@@ -92,6 +96,41 @@ package struct ReportField: Sendable, Hashable, Codable {
     package var name: String
     /// The value (`null` for an unset optional).
     package var value: JSONValue
+    /// ``value`` as JSON text when a page's JavaScript number would round it (``ReportExactText``).
+    package var text: String? = nil
+
+    /// A field and its value.
+    package init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
+        text = ReportExactText.text(value)
+    }
+}
+
+/// Integers beyond ±2^53 (params of 9007199254740993, `leftBarButtonItems` at `Int64.max`) read
+/// back rounded from JSON in a browser, whose numbers are doubles: the report carries the JSON
+/// text of a value that holds one, and the page shows that text.
+package enum ReportExactText {
+    /// The largest integer a double holds exactly and every smaller one too.
+    static let exact: Int64 = 1 << 53
+
+    /// `value`'s JSON text (`PayloadWriter`, keys sorted) when it holds an integer beyond ±2^53
+    /// at any depth, else `nil`.
+    package static func text(_ value: JSONValue) -> String? {
+        guard holdsBigInteger(value) else { return nil }
+        var writer = PayloadWriter(capacity: 64)
+        writer.write(value: value)
+        return writer.text
+    }
+
+    private static func holdsBigInteger(_ value: JSONValue) -> Bool {
+        switch value {
+        case .integer(let number): number > exact || number < -exact
+        case .array(let values): values.contains(where: holdsBigInteger)
+        case .object(let object): object.values.contains(where: holdsBigInteger)
+        default: false
+        }
+    }
 }
 
 /// One layer of a version's state: whether it is modal in presentation, whether its navigation
@@ -189,6 +228,10 @@ package struct ReportChange: Sendable, Hashable, Codable {
     package var before: JSONValue?
     /// The value after (JSON `null` for unset), where there is one.
     package var after: JSONValue?
+    /// ``before`` as JSON text when a page would round it (``ReportExactText``).
+    package var beforeText: String? = nil
+    /// ``after`` as JSON text when a page would round it (``ReportExactText``).
+    package var afterText: String? = nil
 }
 
 /// One version of a report: the event that made it and what changed in the state after it, or
