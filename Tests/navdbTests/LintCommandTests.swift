@@ -311,7 +311,7 @@ import Testing
         try expectRefused(
             usage: "lint",
             sandbox, ["lint", "--input", "-"], stdin: gap, status: 65,
-            message: "line 2 of stdin: session 's' expected version 2, found 3")
+            message: "line 2 of stdin: session 's' is at version 1 here, so the next version is 2, but this line is version 3")
         let latin1 = sandbox.directory.appendingPathComponent("latin1.ndjson")
         try Data([0x7B, 0xFF, 0x7D, 0x0A]).write(to: latin1)
         try expectRefused(

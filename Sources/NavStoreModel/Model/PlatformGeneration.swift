@@ -19,6 +19,13 @@ public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterabl
     /// followed, and the ones Apple documents.
     public static let `default` = PlatformGeneration.ios14
 
+    /// Decodes a generation's name (`"ios14"`, `"ios26"`).
+    /// - Throws: `DecodingError.dataCorrupted` for another string, naming it and the known ones:
+    ///   `unknown platform 'ios99' (known: ios14, ios26)`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "platform")
+    }
+
     /// The known generations' names, for messages: `ios14, ios26`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 

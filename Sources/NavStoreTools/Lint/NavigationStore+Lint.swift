@@ -144,7 +144,7 @@ extension NavigationStore {
     }
 
     /// Lints NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``)
-    /// with no database at all, collecting the findings (see
+    /// with no database of the caller's, collecting the findings (see
     /// ``lintNDJSON(lines:sessions:options:progress:_:)``, which streams them).
     /// - Returns: every finding, sessions in key order (by bytes) or, when `sessions` is given,
     ///   in the order given; each session's in <doc:Lint> order; and the totals.
@@ -178,70 +178,48 @@ extension NavigationStore {
     }
 
     /// Lints NDJSON event records (the output of ``exportNDJSON(session:redact:keepIDs:_:)``)
-    /// with no database at all, streaming: each line is decoded as
-    /// ``importNDJSON(lines:progress:)`` decodes it and checked by an ``EventStreamLinter``
-    /// (versions in order from a `session.started`, events the rules accept), then folded; each
-    /// finding goes to `body` as it ends.
+    /// with no database of the caller's, streaming each finding to `body` as it ends.
     ///
-    /// The input is read once; memory holds one state per session it names (an export of every
-    /// session interleaves them) and its runs still open, never the input or the findings. The
-    /// findings are those of ``lint(sessions:options:)`` on a database holding the same events:
-    /// those that ended before the end of the input in the order they ended (of any session),
-    /// then the rest, sessions in key order (by bytes), each session's in <doc:Lint> order.
+    /// The input is read by ``importNDJSON(lines:progress:)`` itself, into a private temporary
+    /// SQLite database (SQLite's temporary file, https://sqlite.org/inmemorydb.html#temp_db:
+    /// seen by this call alone and deleted when it returns), which is then linted as
+    /// ``lint(sessions:options:progress:_:)`` lints a store. So an input lints exactly when it
+    /// imports into an empty database, refused with the same line and reason when it does not
+    /// (issue 45: one reader and one set of checks for both): a line repeated as it is is skipped
+    /// as a second import skips it, a truncated session's base passes the checks a `set-stack`
+    /// passes, an event id is a UUID used once. The findings are those of a lint of that
+    /// database, in its order: sessions in key order (by bytes), each session's as they end.
+    ///
+    /// Memory holds what an import holds (one state per session the input names) and SQLite's
+    /// page cache, never the input or the findings; the temporary file grows with the input, in
+    /// the folder SQLite picks for temporary files (`SQLITE_TMPDIR`, `TMPDIR`, else `/var/tmp`
+    /// or `/tmp`).
     /// - Parameters:
     ///   - lines: the NDJSON lines (without their newlines), read once, in order; blank lines are
     ///     skipped.
-    ///   - sessions: the session keys to lint, or `nil` for every session of the input. Events
-    ///     of other sessions are decoded (a bad line is still an error) but not folded. A named
-    ///     session the input lacks is known only at its end: the error then follows the findings
-    ///     of the others.
+    ///   - sessions: the session keys to lint, or `nil` for every session of the input. Every
+    ///     line is checked; only these sessions are linted, each once, in the order given.
     ///   - options: the rules to run and the width.
-    ///   - progress: called every 10,000 lines with 0 sessions and the lines read.
+    ///   - progress: called every 10,000 lines while reading, with 0 sessions and the lines read;
+    ///     then as ``lint(sessions:options:progress:_:)`` calls it.
     ///   - body: called once per finding, as it ends; an error it throws stops the lint.
     /// - Returns: the totals.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
-    ///   reason (not JSON, a missing key, an unknown type, a bad payload, a version gap, an event
-    ///   the rules refuse); ``StoreError/sessionNotFound(_:)`` for a named session the input does
-    ///   not hold; what `body` throws.
-    /// - Complexity: O(n) in the number of lines, plus what each event changed.
+    /// - Throws: what ``importNDJSON(lines:progress:)`` throws for the input (above all
+    ///   ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the reason),
+    ///   before any finding; ``StoreError/sessionNotFound(_:)`` for a named session the input
+    ///   does not hold, before any finding; a database error of the temporary file (a full
+    ///   disk); what `body` throws.
+    /// - Complexity: O(n) in the number of lines, plus the rules' cost per event.
     @discardableResult
     public static func lintNDJSON(
         lines: some Sequence<String>, sessions: [String]? = nil, options: LintOptions = LintOptions(),
         progress: LintProgressHandler? = nil, _ body: (LintFinding) throws -> Void
     ) throws -> LintSummary {
-        var seen: Set<ExactKey> = []
-        let named = sessions?.filter { seen.insert(ExactKey($0)).inserted }
-        var linter = EventStreamLinter(options: options)
-        var lineNumber = 0
-        let decoder = JSONDecoder()
-        for line in lines {
-            lineNumber += 1
-            if lineNumber % 10_000 == 0 { progress?(0, lineNumber) }
-            guard let decoded = try decodeEventLine(line, lineNumber: lineNumber, decoder: decoder) else { continue }
-            let event = decoded.event
-            if named != nil, !seen.contains(ExactKey(event.session)) { continue }
-            do throws(NavigationError) {
-                if let base = decoded.base {
-                    try linter.start(session: base.session, atBase: base.state, version: base.version)
-                } else {
-                    try linter.consume(event)
-                }
-            } catch {
-                if case .invalidEvent(let reason) = error {
-                    throw StoreError.invalidImport(line: lineNumber, reason: reason)
-                }
-                throw StoreError.invalidImport(line: lineNumber, reason: error.description)
-            }
-            for finding in linter.drainEnded() { try body(finding) }
-        }
-        let report = linter.finish()
-        if let named {
-            let linted = Set(linter.sessionKeys.map(ExactKey.init))
-            if let missing = named.first(where: { !linted.contains(ExactKey($0)) }) {
-                throw StoreError.sessionNotFound(missing)
-            }
-        }
-        for finding in report.findings { try body(finding) }
-        return report.summary
+        var scratchOptions = StoreOptions()
+        // Nothing to keep after a crash: the file is deleted when the store closes.
+        scratchOptions.synchronous = .off
+        let scratch = try NavigationStore(path: "", create: true, options: scratchOptions)
+        try scratch.importNDJSON(lines: lines, progress: progress.map { report in { read, _ in report(0, read) } })
+        return try scratch.lint(sessions: sessions, options: options, progress: progress, body)
     }
 }

@@ -96,7 +96,7 @@ package enum SQLiteStoreFile {
             // Migrate before switching to WAL, so that a process killed in between leaves either
             // a file we created and never wrote (0 bytes) or a complete schema.
             try Migrator.embedded.migrate(db)
-            try configure(db, options: options)
+            try configure(db, options: options, temporary: path.isEmpty)
         case .needsMigration(let from):
             // An older file is read only once migrated; one that cannot be written stays as it was.
             let refusal = StoreError.cannotOpen(
@@ -222,12 +222,15 @@ package enum SQLiteStoreFile {
     }
 
     /// The connection's settings, each a named step.
-    private static func configure(_ db: Connection, options: StoreOptions) throws {
+    /// `temporary`: the path is empty, SQLite's private temporary database
+    /// (https://sqlite.org/inmemorydb.html#temp_db: a file only this connection sees, deleted when
+    /// it closes), which keeps its rollback journal: WAL is for sharing a file between connections.
+    private static func configure(_ db: Connection, options: StoreOptions, temporary: Bool = false) throws {
         try db.enableForeignKeys()
         // Every write zeroes what it deletes (a popped entry's projection row too), so a
         // deletion finds no older copy of a text in free space.
         try db.enableSecureDelete()
-        if try db.pragmaText("journal_mode")?.lowercased() != "wal" {
+        if !temporary, try db.pragmaText("journal_mode")?.lowercased() != "wal" {
             try db.setJournalModeWAL()
         }
         // `synchronous`, and on Apple platforms `fullfsync` so that the promise holds there too.

@@ -65,7 +65,8 @@ public struct SessionBase: Sendable, Hashable {
             ]))
     }
 
-    /// The base a ``record()`` describes.
+    /// The base a ``record()`` describes; its state must pass ``SessionState/validateWhole()``
+    /// (a state the commands can build), so a base is checked as a `set-stack` is.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming what is missing or wrong.
     public init(record: EventRecord) throws(NavigationError) {
         guard record.type == Self.recordType else {
@@ -95,9 +96,13 @@ public struct SessionBase: Sendable, Hashable {
             throw .invalidEvent(
                 "bad \(Self.recordType) payload: state is not a session state (\(describeDecodingError(error)))")
         }
-        guard !state.layers.isEmpty, !state.layers[0].entries.isEmpty || state.layers.count == 1 else {
-            throw .invalidEvent(
-                "bad \(Self.recordType) payload: state has no base layer, or modal layers over an empty base layer")
+        // Decoding makes an empty `layers` one empty base layer: refused here, as given.
+        if case .object(let fields) = stateValue, case .array(let layers)? = fields["layers"], layers.isEmpty {
+            throw .invalidEvent("bad \(Self.recordType) payload: state has no layers; it has at least its base layer")
+        }
+        do throws(NavigationError) { try state.validateWhole() } catch {
+            guard case .invalidEvent(let reason) = error else { throw error }
+            throw .invalidEvent("bad \(Self.recordType) payload: state: \(reason)")
         }
         self.init(
             session: record.session, version: record.version, at: record.at, eventID: record.eventID, state: state,

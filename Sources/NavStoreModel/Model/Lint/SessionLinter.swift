@@ -442,6 +442,10 @@ extension LintRule {
 ///
 /// Holds one ``SessionLinter`` per session the stream names (an export of every session
 /// interleaves them), so memory grows with the number of sessions, not of events.
+///
+/// It checks what the model can judge alone: versions in order and events the rules accept. An
+/// export's lines carry more (event ids, times, what each continues, a truncated session's
+/// base): `NavigationStore.lintNDJSON` (NavStoreTools) reads them as an import does instead.
 public struct EventStreamLinter: Sendable {
     /// What is checked.
     public let options: LintOptions

@@ -141,11 +141,11 @@ struct LintStoreTests {
             ("not json", 1, "not JSON: it reads \"not json\""),
             (
                 #"{"session":"s","version":2,"type":"session.started","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{}}"#,
-                1, "starts at version 2"
+                1, "does not exist and this event is its version 2"
             ),
             (
                 #"{"session":"s","version":1,"type":"entry.pushed","at":0,"eventID":"00000000-0000-4000-8000-000000000001","payload":{"entry":{"id":"A"}}}"#,
-                1, "starts with entry.pushed"
+                1, "its version 1 is entry.pushed; a session's log starts with session.started"
             ),
         ])
     func badNDJSON(line: String, number: Int, reason: String) {
