@@ -176,11 +176,12 @@ extension SessionState {
             case .stackReplaced(let entries, _): entries
             default: []
             }
+        let locations = locations(forLookups: arriving.count)
         for entry in arriving {
-            if let (layer, _) = location(of: entry.id), !(layer == 0 && index == tabBar.selectedIndex) {
+            if let (layer, _) = locations.location(of: entry.id), !(layer == 0 && index == tabBar.selectedIndex) {
                 throw .entryAlreadyLive(id: entry.id, layer: layer, stack: stackDescription)
             }
-            if let other = parkedTab(holding: entry.id), !other.hasSameScalars(as: id) {
+            if let other = locations.parkedTab(holding: entry.id), !other.hasSameScalars(as: id) {
                 throw .entryLiveInTab(id: entry.id, tab: other)
             }
         }
@@ -361,14 +362,15 @@ extension SessionState {
     private func requireReplacement(_ replacement: [Entry], of index: Int) throws(NavigationError) {
         guard !replacement.isEmpty else { throw .emptyStackReplacement }
         var seen = Set<ExactKey>()
+        let locations = locations(forLookups: replacement.count)
         for entry in replacement {
             try Entry.requireValidID(entry.id)
             guard seen.insert(ExactKey(entry.id)).inserted else { throw .duplicateEntryInReplacement(id: entry.id) }
             try entry.requireStorableParams()
-            if let (live, _) = location(of: entry.id), live != index {
+            if let (live, _) = locations.location(of: entry.id), live != index {
                 throw .entryAlreadyLive(id: entry.id, layer: live, stack: stackDescription)
             }
-            if let tab = parkedTab(holding: entry.id) { throw .entryLiveInTab(id: entry.id, tab: tab) }
+            if let tab = locations.parkedTab(holding: entry.id) { throw .entryLiveInTab(id: entry.id, tab: tab) }
         }
     }
 

@@ -36,37 +36,12 @@ extension NavigationStore {
         into path: String, lines: some Sequence<String>, options: StoreOptions = StoreOptions(),
         progress: ProgressHandler? = nil
     ) throws(StoreError) -> ImportReport {
-        var rest = lines.makeIterator()
-        var blank = 0
-        var first: String?
-        while let line = rest.next() {
-            if !isBlankLine(line) {
-                first = line
-                break
-            }
-            blank += 1
-        }
-        guard let first else {
+        guard let all = withFirstLineRead(lines, blank: { blank in progress?(blank, 0) }) else {
             try openIfPresent(path, options: options)
-            progress?(blank, 0)
             return ImportReport(sessions: 0, imported: 0, skipped: 0)
         }
-        // The lines read here go to the import again, so its line numbers stay the file's.
-        var skipped = 0
-        var firstGiven = false
-        let all = AnyIterator<String> {
-            if skipped < blank {
-                skipped += 1
-                return ""
-            }
-            if !firstGiven {
-                firstGiven = true
-                return first
-            }
-            return rest.next()
-        }
         return try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
-            try store.importNDJSON(lines: IteratorSequence(all), progress: progress)
+            try store.importNDJSON(lines: all, progress: progress)
         }
     }
 
@@ -94,6 +69,36 @@ extension NavigationStore {
         return try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
             try store.importFirefoxTabs(tabs, at: at)
         }
+    }
+
+    /// `lines` read up to their first line that is not blank, without reading further: `nil` when
+    /// there is none (`blank` is then called with the number of blank lines read), else the lines
+    /// again from the first, so that line numbers stay the input's and the rest streams.
+    static func withFirstLineRead(_ lines: some Sequence<String>, blank report: (Int) -> Void = { _ in })
+        -> IteratorSequence<AnyIterator<String>>?
+    {
+        var rest = lines.makeIterator()
+        var blank = 0
+        var first: String?
+        while let line = rest.next() {
+            if !isBlankLine(line) {
+                first = line
+                break
+            }
+            blank += 1
+        }
+        guard let first else {
+            report(blank)
+            return nil
+        }
+        var given = 0
+        return IteratorSequence(
+            AnyIterator<String> {
+                defer { given += 1 }
+                if given < blank { return "" }
+                if given == blank { return first }
+                return rest.next()
+            })
     }
 
     /// Runs `body` on the store at `path`. When there is no file there yet, `body` imports into

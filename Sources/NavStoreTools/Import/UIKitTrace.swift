@@ -169,6 +169,12 @@ extension NavigationStore {
     /// generation and must follow `platform` when one is given. Each event is timed at its line's
     /// `at`; a line without one is timed now (never before the session's previous event).
     ///
+    /// The input is streamed, as ``importNDJSON(lines:progress:)`` streams it: memory holds the
+    /// session's state and one line, never the trace (on PostgreSQL the lines read are also
+    /// copied to an anonymous temporary file, for a transaction run again after a lost race).
+    /// A line costs what its entries and the events it makes cost: a `didShow` of n entries over
+    /// a stack of m is O(n + m), not O(n × m).
+    ///
     /// - Parameters:
     ///   - lines: the NDJSON lines (without their newlines), read once, in order; blank lines
     ///     are skipped.
@@ -216,11 +222,15 @@ extension NavigationStore {
     ) throws(StoreError) -> TraceImportReport {
         guard !key.isEmpty else { throw .emptySessionKey }
         return try withCore { core in
-            try core.db.inTransaction(.write) {
+            // Streamed as an NDJSON import is: each run of the transaction (PostgreSQL runs it
+            // again after a serialization failure) reads the input from its first line.
+            let source = ReplayableLines(lines.makeIterator(), copying: core.db.dialect.writesMayRunAgain)
+            return try core.db.inTransaction(.write) {
+                try source.rewind()
                 var importer = TraceImporter(core: core, key: key, platform: platform)
                 let decoder = JSONDecoder()
                 var number = 0
-                for line in lines {
+                for line in source {
                     number += 1
                     if Self.isBlankLine(line) { continue }
                     let decoded = try decode(line, number, decoder)
@@ -228,6 +238,7 @@ extension NavigationStore {
                         try commands(decoded, state)
                     }
                 }
+                try source.finish()
                 return try importer.finish()
             }
         }
@@ -254,10 +265,10 @@ extension NavigationStore {
     /// - Throws: what opening the database and `replay` throw. Nothing is written when it throws.
     static func importTrace(
         into path: String, lines: some Sequence<String>, session key: String, options: StoreOptions,
-        replay: (NavigationStore, [String]) throws(StoreError) -> TraceImportReport
+        replay: (NavigationStore, IteratorSequence<AnyIterator<String>>) throws(StoreError) -> TraceImportReport
     ) throws(StoreError) -> TraceImportReport {
-        let all = Array(lines)
-        guard all.contains(where: { !isBlankLine($0) }) else {
+        // Streamed: only the lines up to the first that is not blank are read before the import.
+        guard let all = withFirstLineRead(lines) else {
             try openIfPresent(path, options: options)
             return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, version: 0)
         }

@@ -309,9 +309,11 @@ public struct NavigationControllerObserver: Sendable, Hashable {
         let name = "didShow"
         var running = state
         var commands: [NavigationCommand] = []
-        // 1. Items that differ from the log's, wherever the entry is live.
+        // 1. Items that differ from the log's, wherever the entry is live (an update changes an
+        // item, never where an entry is, so the locations found before hold throughout).
+        let locations = state.locations(forLookups: shown.count)
         for entry in shown {
-            guard let (live, position) = running.location(of: entry.id) else { continue }
+            guard let (live, position) = locations.location(of: entry.id) else { continue }
             if live != layer {
                 throw .refused(
                     callback: name,
