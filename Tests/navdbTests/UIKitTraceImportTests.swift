@@ -53,6 +53,12 @@ struct UIKitTraceImportTests {
             for rule in rules { #expect(found.contains(rule), "\(trace): lint found \(found.sorted())") }
         }
         #expect(try sandbox.ok(["check"]).status == 0)
+        // Importing the same trace again changes nothing: every event is found and skipped.
+        let history = try sandbox.ok(["--json", "history", key]).stdout
+        let again = try sandbox.ok(["--json"] + arguments).object()
+        #expect(again["imported"] as? Int == 0, "\(trace): \(again)")
+        #expect(again["skipped"] as? Int == history.split(separator: "\n").count, "\(trace): \(again)")
+        #expect(try sandbox.ok(["--json", "history", key]).stdout == history, "\(trace)")
     }
 
     @Test(
@@ -141,6 +147,84 @@ struct UIKitTraceImportTests {
         ])
     func badLine(line: String, words: String) throws {
         try Self.refuse([Self.start, Self.push, line, Self.start], line: 3, words: words)
+    }
+
+    /// A trace whose lines have no `at` (timed by the import's clock): a push, a pop.
+    static let untimed = [
+        #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}]}"#,
+        #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B"}]}"#,
+        #"{"callback":"shouldPop","id":"B","answer":true}"#,
+        "",
+        #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}]}"#,
+    ]
+
+    @Test(
+        "a trace imported twice changes nothing; a longer one appends what follows; one that differs, or a session that moved on, is refused",
+        arguments: CommandBackend.all)
+    func importedTwice(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        var files = 0
+        func importing(_ lines: [String], _ key: String = "s") throws -> CommandResult {
+            files += 1
+            let file = try sandbox.write("t-\(files).ndjson", lines.joined(separator: "\n") + "\n")
+            return try sandbox.run(["--json", "import", "--format", "uikit-trace", file, "--session", key])
+        }
+        func history(_ key: String = "s") throws -> String { try sandbox.ok(["--json", "history", key]).stdout }
+        let first = try importing(Self.untimed).object()
+        #expect(first["imported"] as? Int == 4 && first["skipped"] as? Int == 0, "\(first)")
+        let imported = try history()
+        let before = try sandbox.databaseBytes()
+        // The issue's case: the second import invented a programmatic pop and a push.
+        let second = try importing(Self.untimed).object()
+        #expect(second["imported"] as? Int == 0 && second["skipped"] as? Int == 4, "\(second)")
+        #expect(second["version"] as? Int == 4 && second["created"] as? Bool == false, "\(second)")
+        #expect(try history() == imported)
+        #expect(try sandbox.databaseBytes() == before, "a second import writes nothing")
+        // Blank lines are not part of a trace's identity.
+        let spaced = try importing(Self.untimed.flatMap { [$0, ""] }).object()
+        #expect(spaced["imported"] as? Int == 0, "\(spaced)")
+        // The text output says so.
+        let file = try sandbox.write("again.ndjson", Self.untimed.joined(separator: "\n"))
+        let text = try sandbox.ok(["import", "--format", "uikit-trace", file, "--session", "s"])
+        #expect(
+            text.stdout.contains(
+                "imported 0 event(s) from 4 callback(s) into session 's'; 4 already stored by an earlier import of these lines (skipped); it is at version 4"
+            ), "\(text)")
+        // A longer trace appends what follows the part imported before.
+        let pushC = #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"C"}]}"#
+        let longer = try importing(Self.untimed + [pushC]).object()
+        #expect(longer["imported"] as? Int == 1 && longer["skipped"] as? Int == 4, "\(longer)")
+        #expect(try sandbox.ok(["--json", "stack", "s"]).stdout.contains(#""id":"C""#))
+        // The shorter trace is still one imported before: nothing to do.
+        let shorter = try importing(Self.untimed).object()
+        #expect(shorter["imported"] as? Int == 0 && shorter["version"] as? Int == 5, "\(shorter)")
+        // The same first line, then another history: refused, nothing written.
+        let unchanged = try sandbox.databaseBytes()
+        let other = try importing([
+            Self.untimed[0], #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"Z"}]}"#,
+        ])
+        #expect(other.status == 65, "\(other)")
+        #expect(other.stderr.hasPrefix("Error: line 2: session 's' holds, at version 3,"), "\(other)")
+        #expect(other.stderr.contains("this trace differs from it from this line on"), "\(other)")
+        #expect(try sandbox.databaseBytes() == unchanged)
+        // The session moved on after the imported part: what the trace adds is refused; the
+        // part imported before still imports as nothing.
+        try sandbox.ok(["push", "s", "D", "--title", "Draft"])
+        let popC = #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}]}"#
+        let moved = try importing(Self.untimed + [pushC, popC])
+        #expect(moved.status == 65, "\(moved)")
+        #expect(moved.stderr.hasPrefix("Error: line 7: session 's' holds, at version 6,"), "\(moved)")
+        #expect(try importing(Self.untimed + [pushC]).object()["imported"] as? Int == 0)
+        // Into a session started elsewhere (the anchor is the trace's first event, not the start).
+        try sandbox.ok(["session", "start", "e"])
+        let into = try importing(Self.untimed, "e").object()
+        #expect(into["imported"] as? Int == 3 && into["created"] as? Bool == false, "\(into)")
+        let intoAgain = try importing(Self.untimed, "e").object()
+        #expect(intoAgain["imported"] as? Int == 0 && intoAgain["skipped"] as? Int == 3, "\(intoAgain)")
+        // The same trace into another session is another trace there.
+        let elsewhere = try importing(Self.untimed, "t").object()
+        #expect(elsewhere["imported"] as? Int == 4, "\(elsewhere)")
+        #expect(try sandbox.ok(["check"]).status == 0)
     }
 
     @Test("a line with an \"at\" after one without is refused naming the import's clock, not as the trace's time")

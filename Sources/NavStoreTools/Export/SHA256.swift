@@ -47,6 +47,20 @@ struct SHA256 {
     /// Feeds more message bytes.
     /// - Complexity: O(n) in the number of bytes.
     mutating func update(_ bytes: some Sequence<UInt8>) {
+        // Contiguous bytes (a native string's UTF-8, an array) are copied a block at a time.
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { chunk in
+            var rest = chunk[...]
+            while !rest.isEmpty {
+                let take = min(Self.blockByteCount - buffer.count, rest.count)
+                buffer.append(contentsOf: rest.prefix(take))
+                rest = rest.dropFirst(take)
+                if buffer.count == Self.blockByteCount {
+                    processBlock()
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if copied != nil { return }
         for byte in bytes {
             buffer.append(byte)
             if buffer.count == Self.blockByteCount {

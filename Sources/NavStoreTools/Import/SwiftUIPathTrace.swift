@@ -94,7 +94,7 @@ extension NavigationStore {
         throws(StoreError) -> TraceImportReport
     {
         try importTrace(
-            lines: lines, session: key, platform: platform,
+            lines: lines, session: key, platform: platform, format: "swiftui-path",
             decode: { line, number, decoder throws(StoreError) in
                 try Self.decodeTraceLine(
                     line, as: SwiftUIPathLine.self, number: number, decoder: decoder,

@@ -150,6 +150,9 @@ public struct TraceImportReport: Sendable, Hashable, Codable {
     public var callbacks: Int
     /// Events appended (a `session.started` included when the import started the session).
     public var imported: Int
+    /// Events the trace makes that the session already holds from an earlier import of the same
+    /// lines (a `session.started` included when that import started the session): skipped.
+    public var skipped: Int
     /// The session's version after the import.
     public var version: Int
 }
@@ -169,6 +172,15 @@ extension NavigationStore {
     /// generation and must follow `platform` when one is given. Each event is timed at its line's
     /// `at`; a line without one is timed now (never before the session's previous event).
     ///
+    /// Importing the same trace twice does nothing the second time: a line is identified by its
+    /// text and the lines before it (blank lines aside), in this session. The events a line makes
+    /// are stored under ids derived from those texts, so an import that finds the trace's first
+    /// event checks the session against the trace instead of appending: the part imported before
+    /// is skipped (``TraceImportReport/skipped``), what a longer trace adds after it is appended,
+    /// and a trace that begins with the same line but then differs (or a session that moved on
+    /// between the imported part and what the trace adds) is refused. Lines without `at` are
+    /// timed by the first import; checking them again does not compare times.
+    ///
     /// The input is streamed, as ``importNDJSON(lines:progress:)`` streams it: memory holds the
     /// session's state and one line, never the trace (on PostgreSQL the lines read are also
     /// copied to an anonymous temporary file, for a transaction run again after a lost race).
@@ -181,14 +193,15 @@ extension NavigationStore {
     ///   - key: the session key.
     ///   - platform: the generation of a session the import starts; `nil` for the default, or,
     ///     for an existing session, for whatever it follows.
-    /// - Returns: the session, whether it was started, the callbacks read, the events appended
-    ///   and the session's version. An input with no callback writes nothing (no session is
+    /// - Returns: the session, whether it was started, the callbacks read, the events appended,
+    ///   the events found imported before, and the session's version. An input with no callback writes nothing (no session is
     ///   started).
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number for a
     ///   line that is not JSON, an unknown callback, a missing or unknown key, a `didShow`
     ///   without a stack, an `at` before the line before it or before the session's previous
     ///   event, an id the stack does not hold, a layer the session does not have, or a change
-    ///   no event can keep (``ObservationError``); ``StoreError/invalidImportFile(reason:)``
+    ///   no event can keep (``ObservationError``), a line where the session holds another event
+    ///   than the one this trace imported before; ``StoreError/invalidImportFile(reason:)``
     ///   for an existing session that follows another generation than `platform`;
     ///   ``StoreError/emptySessionKey``; database errors. Nothing is written when it throws.
     /// - Complexity: O(n) in the number of lines, plus the rules' and the observer's cost per
@@ -199,7 +212,7 @@ extension NavigationStore {
     {
         var observer = NavigationControllerObserver()
         return try importTrace(
-            lines: lines, session: key, platform: platform,
+            lines: lines, session: key, platform: platform, format: "uikit-trace",
             decode: { line, number, decoder throws(StoreError) in
                 try Self.decodeTraceLine(
                     line, as: UIKitTraceLine.self, number: number, decoder: decoder,
@@ -216,7 +229,7 @@ extension NavigationStore {
     /// - Throws: what `decode` throws, ``StoreError/invalidImport(line:reason:)`` for a refused
     ///   line, ``StoreError/emptySessionKey``, database errors; nothing is written then.
     func importTrace<Line>(
-        lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        lines: some Sequence<String>, session key: String, platform: PlatformGeneration?, format: String,
         decode: (String, Int, JSONDecoder) throws(StoreError) -> Line, at: (Line) -> Int64?,
         commands: (Line, SessionState) throws(ObservationError) -> [NavigationCommand]
     ) throws(StoreError) -> TraceImportReport {
@@ -227,14 +240,14 @@ extension NavigationStore {
             let source = ReplayableLines(lines.makeIterator(), copying: core.db.dialect.writesMayRunAgain)
             return try core.db.inTransaction(.write) {
                 try source.rewind()
-                var importer = TraceImporter(core: core, key: key, platform: platform)
+                var importer = TraceImporter(core: core, key: key, platform: platform, format: format)
                 let decoder = JSONDecoder()
                 var number = 0
                 for line in source {
                     number += 1
                     if Self.isBlankLine(line) { continue }
                     let decoded = try decode(line, number, decoder)
-                    try importer.add(at: at(decoded), line: number) { state throws(ObservationError) in
+                    try importer.add(at: at(decoded), line: number, text: line) { state throws(ObservationError) in
                         try commands(decoded, state)
                     }
                 }
@@ -270,7 +283,7 @@ extension NavigationStore {
         // Streamed: only the lines up to the first that is not blank are read before the import.
         guard let all = withFirstLineRead(lines) else {
             try openIfPresent(path, options: options)
-            return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, version: 0)
+            return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, skipped: 0, version: 0)
         }
         var report: TraceImportReport?
         _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
@@ -308,6 +321,17 @@ extension NavigationStore {
 /// Appends the commands a trace's lines make to one session, inside the caller's transaction:
 /// a UIKit callback trace's (through ``NavigationControllerObserver``) or a SwiftUI path trace's
 /// (through ``NavigationPathObserver``).
+///
+/// **What identifies a line.** A trace's line is identified by its text and every non-blank
+/// line before it, in the session it is imported into: the events a line makes take ids derived
+/// from a SHA-256 chain over the session key and the lines' texts (version 8 UUIDs, RFC 9562
+/// §5.8), and the first event an import appends takes an id derived from the first line alone
+/// (the trace's anchor). An import that finds its anchor in the session replays the trace from
+/// the state before it and checks, event by event, that the session holds what each line makes,
+/// under the line's id: the same trace imported again does nothing; a longer trace whose lines
+/// up to some point were imported appends what follows them; a trace that begins with the same
+/// line and then differs, or a session that moved on between the imported part and what the
+/// trace adds, is refused.
 struct TraceImporter {
     let core: StoreCore
     let key: String
@@ -316,21 +340,50 @@ struct TraceImporter {
     private var created = false
     private var callbacks = 0
     private var imported = 0
+    private var skipped = 0
     /// The time of the line before, in ms since the Unix epoch.
     private var previousAt: Int64?
     /// Whether the line before had no `at` of its own (it was stamped with the import's clock).
     private var previousWasStamped = false
+    /// The chain's digest through the last line read (before the first: the format and the key).
+    private var chain: [UInt8]
+    /// The id of the first event an import of this trace appends, from the first line alone.
+    private var anchor = ""
+    /// Whether the next event the trace makes is its first (it takes ``anchor``).
+    private var atFirstEvent = true
+    /// Checking an earlier import of the trace: the version checked so far and the state after it.
+    private var verified: (version: Int, state: SessionState)?
 
-    init(core: StoreCore, key: String, platform: PlatformGeneration?) {
+    /// An importer of a trace in the format `format` (`uikit-trace`, `swiftui-path`: part of
+    /// each line's identity) into session `key`.
+    init(core: StoreCore, key: String, platform: PlatformGeneration?, format: String) {
         self.core = core
         self.key = key
         self.platform = platform
+        var seed = SHA256()
+        for part in ["navstore.trace", format, key] {
+            seed.update(part.utf8)
+            seed.update(CollectionOfOne(0))
+        }
+        chain = seed.finalize()
     }
 
-    /// Adds one line timed `at` (ms; `nil`: the import's clock): `observe` makes its commands
-    /// from the session's state.
+    /// The version 8 UUID text of the digest of `chain` and `label` (RFC 9562 §5.8).
+    private static func eventID(_ chain: [UInt8], _ label: String) -> String {
+        var hasher = SHA256()
+        hasher.update(chain)
+        hasher.update(label.utf8)
+        var octets = Array(hasher.finalize().prefix(16))
+        octets[6] = 0x80 | (octets[6] & 0x0F)
+        octets[8] = 0x80 | (octets[8] & 0x3F)
+        return EventIDGenerator.uuidText(octets)
+    }
+
+    /// Adds one line, `text`, timed `at` (ms; `nil`: the import's clock): `observe` makes its
+    /// commands from the session's state (the state before the line; while an earlier import is
+    /// checked, the state the trace's imported part left).
     mutating func add(
-        at lineAt: Int64?, line number: Int,
+        at lineAt: Int64?, line number: Int, text: String,
         _ observe: (SessionState) throws(ObservationError) -> [NavigationCommand]
     ) throws {
         callbacks += 1
@@ -351,40 +404,116 @@ struct TraceImporter {
                     line: number, reason: "at \(Timestamp.format(at)) (\(at)) is earlier than " + before)
             }
         }
+        var hasher = SHA256()
+        hasher.update(chain)
+        hasher.update(text.utf8)
+        chain = hasher.finalize()
         try start(at: lineAt ?? Timestamp.now(), line: number)
-        var time = lineAt ?? max(Timestamp.now(), write!.lastAt)
-        if lineAt != nil, write!.version > 0, time < write!.lastAt {
-            throw StoreError.invalidImport(
-                line: number,
-                reason:
-                    "at \(Timestamp.format(time)) (\(time)) is earlier than the previous event of session '\(key)' at \(Timestamp.format(write!.lastAt)); times never go backwards"
-            )
-        }
-        time = max(time, write!.lastAt)
-        previousAt = time
-        previousWasStamped = lineAt == nil
+        // The time of the line's appended events, fixed when the first is appended.
+        var time: Int64?
         let commands: [NavigationCommand]
         do throws(ObservationError) {
-            commands = try observe(write!.state)
+            commands = try observe(verified?.state ?? write!.state)
         } catch {
             throw StoreError.invalidImport(line: number, reason: error.description)
         }
+        var index = 0
         for command in commands {
             let body: EventBody?
-            do throws(NavigationError) { body = try write!.state.decide(command) } catch {
+            do throws(NavigationError) {
+                body = try (verified?.state ?? write!.state).decide(command)
+            } catch {
                 throw StoreError.invalidImport(line: number, reason: error.description)
             }
             guard let body else { continue }
-            guard try core.appendEvent(body, to: &write!, at: time, eventID: nil) != nil else {
-                throw StoreError.eventIDExists("")
+            let eventID = atFirstEvent ? anchor : Self.eventID(chain, "event \(index)")
+            atFirstEvent = false
+            index += 1
+            if try isImported(body, eventID: eventID, line: number) { continue }
+            if time == nil { time = try appendTime(lineAt, line: number) }
+            do {
+                guard try core.appendEvent(body, to: &write!, at: time!, eventID: eventID) != nil else {
+                    throw StoreError.eventIDExists(eventID)
+                }
+            } catch StoreError.eventIDExists {
+                throw StoreError.invalidImport(
+                    line: number,
+                    reason:
+                        "the event this line makes is already stored under its id \(eventID), but not as the next event of session '\(key)': this trace was imported before and the session's events since its first line were pruned or changed"
+                )
             }
             imported += 1
         }
+        if time == nil, verified == nil { time = try appendTime(lineAt, line: number) }
+        if let time = time ?? lineAt {
+            previousAt = time
+            previousWasStamped = lineAt == nil
+        }
     }
 
-    /// Reads the session, or starts it at `at`, on the first line.
+    /// The time of a line's events when appended: its `at`, or the import's clock (never before
+    /// the session's previous event).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` for an `at` before the session's previous event.
+    private func appendTime(_ lineAt: Int64?, line number: Int) throws -> Int64 {
+        let lastAt = write!.lastAt
+        if let lineAt, write!.version > 0, lineAt < lastAt {
+            throw StoreError.invalidImport(
+                line: number,
+                reason:
+                    "at \(Timestamp.format(lineAt)) (\(lineAt)) is earlier than the previous event of session '\(key)' at \(Timestamp.format(lastAt)); times never go backwards"
+            )
+        }
+        return max(lineAt ?? Timestamp.now(), lastAt)
+    }
+
+    /// While an earlier import of the trace is checked: whether the session holds `body` under
+    /// `eventID` as its next version (then it is folded into the checked state, and skipped);
+    /// `false` once the checked part reaches the session's end (the rest is appended).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` when the session holds another event there.
+    private mutating func isImported(_ body: EventBody, eventID: String, line number: Int) throws -> Bool {
+        guard var checked = verified else { return false }
+        let version = checked.version + 1
+        guard version <= write!.version else {
+            verified = nil
+            return false
+        }
+        guard
+            let row = try core.db.fetchOne(
+                sql: "SELECT event_id, type, payload FROM events WHERE session_id = ? AND version = ?",
+                arguments: [.integer(write!.row.id), .integer(Int64(version))])
+        else { throw StoreError.invalidImport(line: number, reason: "version \(version) of session '\(key)' is missing") }
+        let storedID: String = try row[0]
+        let type: String = try row[1]
+        let payload: String = try row[2]
+        let text = core.payloadText(body)
+        var same = storedID.lowercased() == eventID && type == body.type
+        if same, !payload.utf8.elementsEqual(text.utf8) {
+            // A payload an earlier version wrote in another layout: compared as written now.
+            same = core.payloadText(try EventBody(type: type, payload: Array(payload.utf8))).utf8.elementsEqual(text.utf8)
+        }
+        guard same else {
+            let what =
+                storedID.lowercased() == eventID
+                ? "a \(type) event other than the \(body.type) this line makes now"
+                : "a \(type) event that is not this trace's (this line makes a \(body.type))"
+            throw StoreError.invalidImport(
+                line: number,
+                reason:
+                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it from this line on, or the session moved on after it; import another trace into another session (a trace's lines are identified by their text and the lines before them)"
+            )
+        }
+        checked.state.apply(body)
+        checked.version = version
+        verified = checked
+        skipped += 1
+        return true
+    }
+
+    /// Reads the session, or starts it at `at`, on the first line (whose text is in ``chain``):
+    /// a session holding the trace's anchor is checked from the version before it.
     private mutating func start(at: Int64, line number: Int) throws {
         guard write == nil else { return }
+        anchor = Self.eventID(chain, "first event")
         if let row = try core.sessionRow(key) {
             if let platform, platform != row.platform {
                 throw StoreError.invalidImportFile(
@@ -393,15 +522,35 @@ struct TraceImporter {
                 )
             }
             write = try core.beginWrite(row)
+            if let found = try core.storedEvent(eventID: anchor) {
+                guard found.event.session.hasSameScalars(as: key) else {
+                    throw StoreError.invalidImport(
+                        line: number,
+                        reason:
+                            "the id of this trace's first event, \(anchor), is already stored in another session ('\(DisplayText.escaped(found.event.session, quote: "'"))')"
+                    )
+                }
+                // The session was started by the import (its session.started holds the anchor),
+                // or the anchor is the first event the trace made in it.
+                let startedHere = found.event.version == 1 && found.event.type == "session.started"
+                let before = startedHere ? 1 : found.event.version - 1
+                let (state, _) = try core.state(of: row, atVersion: before, repairing: false)
+                verified = (before, state)
+                if startedHere {
+                    atFirstEvent = false
+                    skipped += 1
+                }
+            }
             return
         }
         let generation = platform ?? .default
         let row = try core.createSession(key: key, name: nil, at: at, platform: generation)
         write = try core.beginWrite(row, state: SessionState())
         guard
-            try core.appendEvent(.sessionStarted(name: nil, platform: generation), to: &write!, at: at, eventID: nil)
+            try core.appendEvent(.sessionStarted(name: nil, platform: generation), to: &write!, at: at, eventID: anchor)
                 != nil
-        else { throw StoreError.eventIDExists("") }
+        else { throw StoreError.eventIDExists(anchor) }
+        atFirstEvent = false
         created = true
         imported += 1
     }
@@ -409,6 +558,7 @@ struct TraceImporter {
     mutating func finish() throws -> TraceImportReport {
         if let write { try core.finishWrite(write) }
         return TraceImportReport(
-            session: key, created: created, callbacks: callbacks, imported: imported, version: write?.version ?? 0)
+            session: key, created: created, callbacks: callbacks, imported: imported, skipped: skipped,
+            version: write?.version ?? 0)
     }
 }

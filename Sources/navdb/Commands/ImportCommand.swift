@@ -51,7 +51,11 @@ struct ImportCommand: Command {
             source (back-button, gesture, back-menu, programmatic), vetoes, item updates and stack \
             replacements; a change the rules refuse is kept as an observed stack.replaced (lint: \
             model-divergence). A bad line (unknown callback, missing stack, an id not on the stack, a \
-            time going backwards, not JSON) is refused with its line number (exit 65). \
+            time going backwards, not JSON) is refused with its line number (exit 65). A trace's line \
+            is identified by its text and the lines before it: importing the same trace into the same \
+            session again changes nothing (its events are found and skipped), a longer trace appends \
+            what follows the part imported before, and a trace that begins with the same line and then \
+            differs is refused (exit 65). \
             With --format swiftui-path the input is a SwiftUI path trace (one {"path": [entries, root \
             first], "by": "user"|"app", "layer": N} or {"sheet": [entries] | null, "by", \
             "modalInPresentation"} object a line, "at" optional), replayed the same way: entries added \
@@ -182,7 +186,9 @@ struct ImportCommand: Command {
         } else {
             Console.line(
                 "imported \(report.imported) event(s) from \(report.callbacks) callback(s) into session '\(Text.escaped(report.session))'"
-                    + (report.created ? " (started)" : "") + "; it is at version \(report.version)")
+                    + (report.created ? " (started)" : "")
+                    + (report.skipped > 0 ? "; \(report.skipped) already stored by an earlier import of these lines (skipped)" : "")
+                    + "; it is at version \(report.version)")
         }
         return .success
     }
