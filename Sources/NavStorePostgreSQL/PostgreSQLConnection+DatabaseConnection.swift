@@ -119,6 +119,10 @@ extension PostgreSQLConnection: DatabaseMaintenance {
     /// any backup), which the README says.
     package func enableSecureDelete() throws {}
 
+    /// Nothing: the server owns its pages (deleted rows stay until `VACUUM`, as
+    /// ``enableSecureDelete()`` says).
+    package func scrubFreeSpace(busyTimeoutMilliseconds: Int) throws -> Bool { true }
+
     /// `VACUUM (ANALYZE)` of NavStore's tables (https://www.postgresql.org/docs/current/sql-vacuum.html):
     /// the space of deleted rows becomes reusable; the files shrink only where their end is free.
     package func vacuum() throws {

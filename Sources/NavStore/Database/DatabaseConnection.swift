@@ -181,6 +181,12 @@ package protocol DatabaseMaintenance: AnyObject {
     /// (SQLite: `sqlite3_wal_checkpoint_v2` in `TRUNCATE` mode).
     /// - Returns: whether the log is now empty (`false` when a reader kept it from finishing).
     func truncateWriteAheadLog() throws -> Bool
+    /// After a deleting transaction and ``truncateWriteAheadLog()``: zeros what the deleted rows
+    /// may have left outside any row (SQLite: ``Connection/scrubFreeSpace(busyTimeoutMilliseconds:)``,
+    /// then the log truncated again).
+    /// - Returns: whether it finished (`false` when a writer or reader kept the log from being
+    ///   empty: running the deletion command again finishes it).
+    func scrubFreeSpace(busyTimeoutMilliseconds: Int) throws -> Bool
     /// Makes every committed transaction survive a power loss, where the connection's commits
     /// are not synced themselves (SQLite at `synchronous = normal`: syncs the write-ahead log,
     /// ``Connection/syncWriteAheadLog(fileSync:)``); nothing where each commit already is

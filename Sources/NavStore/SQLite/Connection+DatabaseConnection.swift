@@ -120,6 +120,14 @@ extension Connection: DatabaseMaintenance {
         try syncWriteAheadLog()
     }
 
+    /// ``scrubFreeSpace(busyTimeoutMilliseconds:)-(Int)`` on a connection of its own, then a
+    /// `TRUNCATE` checkpoint of the one page it changed through SQLite; `false` when the log was
+    /// not empty or could not be emptied again.
+    package func scrubFreeSpace(busyTimeoutMilliseconds: Int) throws -> Bool {
+        guard try scrubFreeSpace(busyTimeoutMilliseconds: busyTimeoutMilliseconds) as ScrubCount? != nil else { return false }
+        return try truncateWriteAheadLog()
+    }
+
     /// A `TRUNCATE` checkpoint; `SQLITE_BUSY` (a reader holds the log) is `false`, not an error.
     package func truncateWriteAheadLog() throws -> Bool {
         let frames: (walFrames: Int, checkpointedFrames: Int)

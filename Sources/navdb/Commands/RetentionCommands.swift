@@ -15,7 +15,9 @@ struct SessionDeleteCommand: Command {
         discussion: """
             No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in \
             the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the \
-            -wal is checkpointed and truncated after it. The key may be started again. --dry-run says \
+            -wal is checkpointed and truncated after it, then every byte of the file that no row uses is \
+            zeroed (B-tree rebalancing leaves old copies of moved rows there). The key may be started \
+            again. --dry-run says \
             what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
             """,
         arguments: [Argument.key.spec],
@@ -220,7 +222,7 @@ enum RetentionOutput {
         }
         if !report.dryRun && !report.walTruncated {
             Console.err(
-                "warning: the -wal could not be truncated (another connection is reading); deleted bytes may remain in it until 'navdb vacuum' succeeds\n"
+                "warning: the -wal could not be truncated, or the file's free space zeroed (another connection is reading or writing); deleted bytes may remain until 'navdb vacuum' succeeds, or a later deletion, truncation or prune that removes something finishes it\n"
             )
         }
         return .success

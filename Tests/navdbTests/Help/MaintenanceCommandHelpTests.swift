@@ -10,7 +10,7 @@ struct MaintenanceCommandHelpTests {
             #"""
             OVERVIEW: Delete a session: its events, projection, snapshots and restore counters.
 
-            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it. The key may be started again. --dry-run says what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
+            No byte of the session's key, name, titles, routes, params, prompts or entry ids remains in the database, its -wal or its -shm: the deletion runs with PRAGMA secure_delete=ON and the -wal is checkpointed and truncated after it, then every byte of the file that no row uses is zeroed (B-tree rebalancing leaves old copies of moved rows there). The key may be started again. --dry-run says what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
 
             USAGE: navdb session delete <key> [--expect-version <n>] [--dry-run] [--vacuum]
 

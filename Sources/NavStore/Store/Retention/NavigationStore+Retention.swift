@@ -10,7 +10,9 @@ extension NavigationStore {
     /// append-only triggers allow, with `PRAGMA secure_delete = ON`
     /// (https://sqlite.org/pragma.html#pragma_secure_delete) so that the deleted rows' bytes are
     /// overwritten with zeros, also in index and freelist pages. The write-ahead log is then
-    /// checkpointed and truncated (https://sqlite.org/c3ref/wal_checkpoint_v2.html), so no byte
+    /// checkpointed and truncated (https://sqlite.org/c3ref/wal_checkpoint_v2.html), and every
+    /// byte of the file that no row uses is zeroed (what B-tree rebalancing copied out of moved
+    /// cells lies there, past `secure_delete`; <doc:Retention>), so no byte
     /// of the session's key, name, titles, routes, params, prompts or entry ids remains in the
     /// database, `-wal` or `-shm` files. The key may be started again as a new session. The
     /// removed `seq` numbers are recorded, so `check` accepts that gap.
@@ -22,6 +24,8 @@ extension NavigationStore {
     ///     ignored).
     ///   - vacuum: also `VACUUM` the file, so it shrinks.
     /// - Returns: the session removed (or that would be), with its events and bytes.
+    /// - Complexity: the rows removed, plus one read of every page of the file (the free-space
+    ///   pass; a `VACUUM` would write every page).
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/versionConflict(session:expected:actual:)``,
     ///   database errors. Nothing is deleted when it throws.
     @discardableResult
@@ -170,6 +174,14 @@ extension NavigationStore {
             // Always, also when nothing was removed: running a command again finishes a
             // checkpoint that a reader blocked the first time.
             report.walTruncated = try core.maintenance?.truncateWriteAheadLog() ?? true
+            // What B-tree rebalancing copied out of the deleted rows' cells before lies outside
+            // any row: zeroed, unless the vacuum rewrote every page. A call that removed nothing
+            // changes no byte (a pass that a writer or reader kept from running is finished by
+            // the next call that removes something, or by the vacuum).
+            if report.walTruncated, !report.vacuumed, !removed.isEmpty, let maintenance = core.maintenance {
+                report.walTruncated = try maintenance.scrubFreeSpace(
+                    busyTimeoutMilliseconds: core.options.busyTimeoutMilliseconds)
+            }
             if let before, let after = try core.maintenance?.storageSize() {
                 report.storage = StorageChange(before: before.bytes, after: after.bytes, measured: before.measured)
             }

@@ -142,9 +142,10 @@ public struct RetentionReport: Sendable, Hashable, Codable {
     /// Nothing was changed: the report says what would go.
     public var dryRun: Bool
     /// The write-ahead log was checkpointed and truncated to 0 bytes after the deleting
-    /// transaction, so no deleted byte remains in it. `false` when another connection was
-    /// reading an older snapshot and the checkpoint could not finish within the busy timeout
-    /// (the deletion itself is committed; any later retention call, ``NavigationStore/vacuum()`` for one,
+    /// transaction, and the file's free space zeroed (<doc:Retention>), so no deleted byte remains
+    /// in either. `false` when another connection was reading an older snapshot, or writing, and
+    /// the checkpoint or the free-space pass could not run within the busy timeout (the deletion
+    /// itself is committed; any later retention call, ``NavigationStore/vacuum()`` for one,
     /// finishes it later), and for a dry run.
     public var walTruncated: Bool
     /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.
