@@ -75,6 +75,7 @@ enum BenchMain {
             (10, "recorder: the caller's thread and the sustained append", RecorderBench.run),
             (11, FollowBench.name, FollowBench.run),
             (12, ScaleBench.name, ScaleBench.run),
+            (13, TraceBench.name, TraceBench.run),
         ]
         var figures: [Figure] = []
         for (number, name, body) in measurements where context.options.runs(number) {

@@ -6,7 +6,7 @@ struct Options: Sendable {
     var json = false
     /// The `navdb` executable for measurement 3; default: beside this one.
     var navdb: String?
-    /// Only these measurements (1-12); all when empty.
+    /// Only these measurements (1-13); all when empty.
     var only: Set<Int> = []
     /// Sizes divided by 10 and fewer rounds: for profiling under callgrind, not for figures.
     var small = false
@@ -20,7 +20,7 @@ struct Options: Sendable {
           --full                  Add the 10^6-event sizes (takes several minutes).
           --json                  Print the figures as JSON on stdout.
           --navdb <path>          The navdb executable to time (default: the one beside navdb-bench).
-          --only <list>           Run only these measurements, e.g. 1,4 (1-12).
+          --only <list>           Run only these measurements, e.g. 1,4 (1-13).
           --small                 Sizes / 10, fewer rounds: for profiling, not for figures.
           -h, --help              Show help information.
         """
@@ -44,8 +44,8 @@ struct Options: Sendable {
             case "--navdb": navdb = try value(name, inline)
             case "--only":
                 for item in try value(name, inline).split(separator: ",") {
-                    guard let n = Int(item), (1...12).contains(n) else {
-                        throw BenchError("'--only' takes numbers 1-12 separated by commas, not '\(item)'")
+                    guard let n = Int(item), (1...13).contains(n) else {
+                        throw BenchError("'--only' takes numbers 1-13 separated by commas, not '\(item)'")
                     }
                     only.insert(n)
                 }

@@ -122,10 +122,18 @@ extension Connection: DatabaseMaintenance {
 
     /// ``scrubFreeSpace(busyTimeoutMilliseconds:)-(Int)`` on a connection of its own, then a
     /// `TRUNCATE` checkpoint of the one page it changed through SQLite; `false` when the log was
-    /// not empty or could not be emptied again.
+    /// not empty or could not be emptied again, or when the pass failed (the file cannot be
+    /// opened again, for one: it was removed or moved while open). It never throws: it runs after
+    /// the deletion committed, and a deletion that committed does not report an error.
     package func scrubFreeSpace(busyTimeoutMilliseconds: Int) throws -> Bool {
-        guard try scrubFreeSpace(busyTimeoutMilliseconds: busyTimeoutMilliseconds) as ScrubCount? != nil else { return false }
-        return try truncateWriteAheadLog()
+        do {
+            guard try scrubFreeSpace(busyTimeoutMilliseconds: busyTimeoutMilliseconds) as ScrubCount? != nil else {
+                return false
+            }
+            return try truncateWriteAheadLog()
+        } catch {
+            return false
+        }
     }
 
     /// A `TRUNCATE` checkpoint; `SQLITE_BUSY` (a reader holds the log) is `false`, not an error.
