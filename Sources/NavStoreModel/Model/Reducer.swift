@@ -608,7 +608,10 @@ extension SessionState {
             let index = observed?.layer ?? top
             if index >= 0 && index <= top { layers[index].entries = entries }
         case .itemUpdated(let id, let item, _):
-            if let (layer, position) = location(of: id) { layers[layer].entries[position].item = item }
+            if let (layer, position) = location(of: id) {
+                layers[layer].entries[position].item = item
+                lookupHint = LookupHint(layer: layer, position: position)
+            }
         case .layerPresented(let entry, let modal):
             // Room for a few pushes: grown from one entry, the array was copied at 2, 4 and 8.
             var entries: [Entry] = []

@@ -178,6 +178,10 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// The session's tab bar (DESIGN §15), or `nil` for a session without one (a single base
     /// stack). With a tab bar, ``layers```[0]` is the selected tab's stack.
     public package(set) var tabBar: TabBar?
+    /// Where the last item update found its entry: ``location(of:)`` looks beside it first, so
+    /// that updating n entries in stack order (an observed `didShow` retitling them all) costs
+    /// O(n), not O(n²). Not part of the state: equal, hashed and coded as nothing.
+    package var lookupHint = LookupHint()
 
     /// The state of a new session: one empty base layer, under `platform`.
     public init(platform: PlatformGeneration = .default) {
@@ -239,10 +243,18 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// U+00E9 and as "e" + U+0301 are two ids (see ``Entry/id``).
     ///
     /// Ids are unique among live entries (rule 16), so the order of the search is not
-    /// observable; it starts at the top of the top layer, where the entries a session updates
-    /// (the screen on show) are.
-    /// - Complexity: O(n) in the number of live entries.
+    /// observable; it starts beside the entry the last item update found (``lookupHint``), then
+    /// at the top of the top layer, where the entries a session updates (the screen on show) are.
+    /// - Complexity: O(1) for the entry beside the last update's; else O(n) in the live entries.
     public func location(of id: String) -> (layer: Int, position: Int)? {
+        // Beside the last update's entry first (ids are unique, so a match there is the match).
+        if lookupHint.layer >= 0, lookupHint.layer < layers.count {
+            let entries = layers[lookupHint.layer].entries
+            for position in [lookupHint.position + 1, lookupHint.position, lookupHint.position - 1]
+            where position >= 0 && position < entries.count && entries[position].id.hasSameScalars(as: id) {
+                return (lookupHint.layer, position)
+            }
+        }
         // Every push scans every live id: the lengths are compared here, inline, and only ids of
         // the same length compare their bytes (most live ids differ in length from a new one).
         let count = id.utf8.count
@@ -287,4 +299,16 @@ public struct SessionState: Sendable, Hashable, Codable {
         return stackDescription + "; '\(id)' is \(DisplayText.codePoints(id)), the live \(live): one text in "
             + "\(spellings) Unicode spellings"
     }
+}
+
+/// Where ``SessionState/location(of:)`` looks first: the entry the last item update found. An
+/// accelerator, not part of the state: any two hints are equal, and hash as nothing.
+package struct LookupHint: Sendable, Hashable {
+    /// The layer, or -1 for none.
+    package var layer = -1
+    /// The position in the layer.
+    package var position = -1
+
+    package static func == (lhs: LookupHint, rhs: LookupHint) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }
