@@ -243,7 +243,7 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// U+00E9 and as "e" + U+0301 are two ids (see ``Entry/id``).
     ///
     /// Ids are unique among live entries (rule 16), so the order of the search is not
-    /// observable; it starts beside the entry the last item update found (``lookupHint``), then
+    /// observable; it starts beside the entry the last item update found (`lookupHint`), then
     /// at the top of the top layer, where the entries a session updates (the screen on show) are.
     /// - Complexity: O(1) for the entry beside the last update's; else O(n) in the live entries.
     public func location(of id: String) -> (layer: Int, position: Int)? {
