@@ -44,6 +44,16 @@ struct SHA256 {
         return hasher.finalize()
     }
 
+    /// The first 16 bytes of `digest` as a version 8 UUID in lowercase text (RFC 9562 §5.8: the
+    /// version and variant bits set, the rest the digest's): the deterministic event ids of the
+    /// Firefox session and trace imports.
+    static func uuidVersion8(_ digest: [UInt8]) -> String {
+        var octets = Array(digest.prefix(16))
+        octets[6] = 0x80 | (octets[6] & 0x0F)
+        octets[8] = 0x80 | (octets[8] & 0x3F)
+        return EventIDGenerator.uuidText(octets)
+    }
+
     /// Feeds more message bytes.
     /// - Complexity: O(n) in the number of bytes.
     mutating func update(_ bytes: some Sequence<UInt8>) {

@@ -128,10 +128,7 @@ struct FirefoxTab {
             hasher.update(part.utf8)
             hasher.update(CollectionOfOne(0))
         }
-        var octets = Array(hasher.finalize().prefix(16))
-        octets[6] = 0x80 | (octets[6] & 0x0F)
-        octets[8] = 0x80 | (octets[8] & 0x3F)
-        return EventIDGenerator.uuidText(octets)
+        return SHA256.uuidVersion8(hasher.finalize())
     }
 
     /// The events that take `stored` (the session's base stack) to the tab's history: none when

@@ -373,10 +373,7 @@ struct TraceImporter {
         var hasher = SHA256()
         hasher.update(chain)
         hasher.update(label.utf8)
-        var octets = Array(hasher.finalize().prefix(16))
-        octets[6] = 0x80 | (octets[6] & 0x0F)
-        octets[8] = 0x80 | (octets[8] & 0x3F)
-        return EventIDGenerator.uuidText(octets)
+        return SHA256.uuidVersion8(hasher.finalize())
     }
 
     /// Adds one line, `text`, timed `at` (ms; `nil`: the import's clock): `observe` makes its
