@@ -227,6 +227,102 @@ struct UIKitTraceImportTests {
         #expect(try sandbox.ok(["check"]).status == 0)
     }
 
+    @Test(
+        "a line that makes no event is part of the trace: a trace that differs there is refused, before and after a longer import",
+        arguments: CommandBackend.all)
+    func lineWithoutEvent(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        var files = 0
+        func importing(_ lines: [String]) throws -> CommandResult {
+            files += 1
+            let file = try sandbox.write("t-\(files).ndjson", lines.joined(separator: "\n") + "\n")
+            return try sandbox.run(["--json", "import", "--format", "uikit-trace", file, "--session", "s"])
+        }
+        let shownA = #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}]}"#
+        let push = #"{"callback":"programmatic","call":"pushViewController"}"#
+        let replace = #"{"callback":"programmatic","call":"setViewControllers"}"#
+        let shownAB = #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B"}]}"#
+        // The hostile probe's case: [A, push] then [A, setViewControllers, A B] was taken (exit 0).
+        #expect(try importing([shownA, push]).object()["imported"] as? Int == 2)
+        let unchanged = try sandbox.databaseBytes()
+        let other = try importing([shownA, replace, shownAB])
+        #expect(other.status == 65, "\(other)")
+        #expect(
+            other.stderr.hasPrefix(
+                "Error: line 2: this trace's first 2 lines are not the 2 lines of the trace imported into session 's' before"
+            ), "\(other)")
+        #expect(other.stderr.contains("a line after line 1 that makes no event"), "\(other)")
+        #expect(try sandbox.databaseBytes() == unchanged, "a refused import writes nothing")
+        // The true extension still imports, and then is the trace imported before.
+        let longer = try importing([shownA, push, shownAB]).object()
+        #expect(longer["imported"] as? Int == 1 && longer["skipped"] as? Int == 2, "\(longer)")
+        let source = try sandbox.ok(["--json", "history", "s"]).stdout
+        // After pushViewController the new top is a push (after setViewControllers, a replacement).
+        #expect(source.contains(#""type":"entry.pushed","version":3"#), "\(source)")
+        #expect(try importing([shownA, push, shownAB]).object()["skipped"] as? Int == 3)
+        // A trace as long as the longest import, differing in its last line that makes no event.
+        let pending = [shownA, push, shownAB, push]
+        #expect(try importing(pending).object()["imported"] as? Int == 0)
+        let differs = try importing([shownA, push, shownAB, replace])
+        #expect(differs.status == 65, "\(differs)")
+        #expect(differs.stderr.contains("a line after line 3 that makes no event"), "\(differs)")
+        #expect(try sandbox.ok(["check"]).status == 0)
+    }
+
+    @Test("another key order, spacing, a byte order mark or escape of the same line is the same line")
+    func sameLineOtherwiseWritten() throws {
+        let sandbox = try Sandbox()
+        let first = try sandbox.write("first.ndjson", Self.untimed.joined(separator: "\n"))
+        #expect(try sandbox.ok(["--json", "import", "--format", "uikit-trace", first, "--session", "s"]).object()["imported"] as? Int == 4)
+        let before = try sandbox.databaseBytes()
+        let rewritten = [
+            "\u{FEFF}" + #"{ "stack" : [ { "item" : { "title" : "Inb\u006fx" }, "id" : "A" } ], "callback" : "didShow" }   "#,
+            #"{"stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B"}],"callback":"didShow"}"# + "\t",
+            "\t" + #"{"answer":true,"id":"B","callback":"shouldPop"}"#,
+            #"{"callback":"did\u0053how","stack":[{"id":"A","item":{"title":"Inbox"}}]}"#,
+        ]
+        let file = try sandbox.write("rewritten.ndjson", rewritten.joined(separator: "\r\n"))
+        let again = try sandbox.ok(["--json", "import", "--format", "uikit-trace", file, "--session", "s"]).object()
+        #expect(again["imported"] as? Int == 0 && again["skipped"] as? Int == 4, "\(again)")
+        #expect(try sandbox.databaseBytes() == before, "the same trace, written otherwise, writes nothing")
+        // A value that differs is another line: the trace differs from line 1 on.
+        let retitled = try sandbox.write(
+            "retitled.ndjson", #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox "}}]}"#)
+        let other = try sandbox.ok(["--json", "import", "--format", "uikit-trace", retitled, "--session", "s"]).object()
+        #expect(other["skipped"] as? Int == 0, "\(other)")
+    }
+
+    @Test("a trace line's at more than 24 hours ahead of the clock is refused unless --allow-future-time, as --time is")
+    func futureTimes() throws {
+        let ahead = Timestamp.now() + Timestamp.futureLimit + 60_000
+        for (format, line) in [
+            ("uikit-trace", #"{"callback":"didShow","at":\#(ahead),"stack":[{"id":"A"}]}"#),
+            ("swiftui-path", #"{"path":[{"id":"A"}],"at":\#(ahead)}"#),
+        ] {
+            let sandbox = try Sandbox()
+            try sandbox.ok(["session", "start", "s"])
+            let before = try sandbox.databaseBytes()
+            let file = try sandbox.write("future.ndjson", line)
+            let refused = try sandbox.run(["import", "--format", format, file, "--session", "s"])
+            #expect(refused.status == 65, "\(format): \(refused)")
+            #expect(
+                refused.stderr.hasPrefix("Error: line 1: at \(Timestamp.format(ahead)) (\(ahead)) is more than 24 hours ahead of the clock"),
+                "\(format): \(refused)")
+            #expect(refused.stderr.contains("--allow-future-time"), "\(refused)")
+            #expect(try sandbox.databaseBytes() == before)
+            let allowed = try sandbox.ok(["--json", "import", "--format", format, file, "--session", "s", "--allow-future-time"])
+            #expect(try allowed.object()["imported"] as? Int == 1, "\(format): \(allowed)")
+        }
+        // Within 24 hours ahead, and long ago, are times like any other.
+        let sandbox = try Sandbox()
+        let soon = Timestamp.now() + Timestamp.futureLimit - 60_000
+        let file = try sandbox.write(
+            "ok.ndjson",
+            #"{"callback":"didShow","at":-5,"stack":[{"id":"A"}]}"# + "\n"
+                + #"{"callback":"didShow","at":\#(soon),"stack":[{"id":"A"},{"id":"B"}]}"#)
+        #expect(try sandbox.ok(["--json", "import", "--format", "uikit-trace", file, "--session", "s"]).object()["imported"] as? Int == 3)
+    }
+
     @Test("a line with an \"at\" after one without is refused naming the import's clock, not as the trace's time")
     func mixedTimes() throws {
         try Self.refuse(

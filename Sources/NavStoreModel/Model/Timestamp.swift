@@ -51,6 +51,12 @@ public enum Timestamp {
     /// session's `lastAccess`), the same as `--time` accepts.
     public static let accepted: ClosedRange<Int64> = earliest...latest
 
+    /// How far ahead of the clock a time given for an event may be unless future times are
+    /// allowed: 24 hours, in milliseconds (`--time`, and a trace line's `at`). Further ahead is
+    /// taken for a typo (a wrong year, a swapped day and month, seconds for milliseconds): every
+    /// later event of the session would be stamped at least that late.
+    public static let futureLimit: Int64 = 24 * 3_600_000
+
     /// Parses an ISO-8601 / RFC 3339 time into milliseconds since the Unix epoch, strictly: the
     /// whole text must be one of
     /// - a date alone, `2026-11-30`, meaning its midnight UTC;

@@ -54,6 +54,18 @@ struct SHA256 {
         return EventIDGenerator.uuidText(octets)
     }
 
+    /// `digest` in lowercase hexadecimal, two digits a byte.
+    static func hex(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// Feeds more message bytes.
     /// - Complexity: O(n) in the number of bytes.
     mutating func update(_ bytes: some Sequence<UInt8>) {

@@ -112,8 +112,14 @@ extension NavigationStore {
     /// import's own transaction (``StoreBackend/open(_:displayName:create:schemaInFirstWrite:options:)``),
     /// so a refused import, or one whose process dies, leaves it empty, as a refused import leaves
     /// no file.
+    ///
+    /// An import that can run again from its input (`again`: a trace import, whose lines were
+    /// copied as they were read) runs again into the database at `path` instead, so that it
+    /// does there what it does to any existing database (a trace another process imported
+    /// meanwhile is found and skipped, not imported a second time with other times).
     static func importCreatingIfMissing(
-        _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport
+        _ path: String, options: StoreOptions, _ body: (NavigationStore) throws(StoreError) -> ImportReport,
+        again: ((NavigationStore) throws(StoreError) -> ImportReport)? = nil
     ) throws(StoreError) -> ImportReport {
         if !StoreBackends.isFilePath(path) {
             return try body(NavigationStore(path: path, create: true, options: options, schemaInFirstWrite: true))
@@ -140,6 +146,7 @@ extension NavigationStore {
                     "the new database built beside it was removed by another process before it was put in place; nothing was imported"
             )
         }
+        if let again { return try again(NavigationStore(path: path, create: true, options: options)) }
         var lines: [String] = []
         do {
             try NavigationStore(path: temporary, create: false, options: options).exportNDJSON(session: nil) {
@@ -166,6 +173,13 @@ extension NavigationStore {
                 path: path, reason: "its write-ahead log could not be checkpointed into the file")
         }
         return report
+    }
+
+    /// Whether `path` names a database file that does not exist (not a backend's URI).
+    static func isMissingFile(_ path: String) -> Bool {
+        guard StoreBackends.isFilePath(path) else { return false }
+        var info = stat()
+        return stat(path, &info) != 0 && errno == ENOENT
     }
 
     /// Opens the database at `path` when there is one (refusing a file that is not a NavStore

@@ -80,7 +80,7 @@ public struct SwiftUIPathLine: Sendable, Hashable, Decodable {
 extension NavigationStore {
     /// Replays a SwiftUI path trace (NDJSON, one ``SwiftUIPathLine`` a line) through
     /// ``NavigationPathObserver`` into the session `key`, in one write transaction, as
-    /// ``importUIKitTrace(lines:session:platform:)`` replays a UIKit trace: the session is
+    /// ``importUIKitTrace(lines:session:platform:allowingFutureTimes:)`` replays a UIKit trace: the session is
     /// started with `platform` when it does not exist, and after each line its stack equals the
     /// line's value.
     /// - Returns: what was read and appended (``TraceImportReport/callbacks`` counts the lines).
@@ -90,11 +90,13 @@ extension NavigationStore {
     ///   for an existing session of another generation than `platform`; ``StoreError/emptySessionKey``;
     ///   database errors. Nothing is written when it throws.
     @discardableResult
-    public func importSwiftUIPath(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
-        throws(StoreError) -> TraceImportReport
-    {
+    public func importSwiftUIPath(
+        lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        allowingFutureTimes: Bool = false
+    ) throws(StoreError) -> TraceImportReport {
         try importTrace(
             lines: lines, session: key, platform: platform, format: "swiftui-path",
+            allowingFutureTimes: allowingFutureTimes,
             decode: { line, number, decoder throws(StoreError) in
                 try Self.decodeTraceLine(
                     line, as: SwiftUIPathLine.self, number: number, decoder: decoder,
@@ -105,17 +107,18 @@ extension NavigationStore {
             commands: { decoded, state in decoded.change.commands(state: state) })
     }
 
-    /// ``importSwiftUIPath(lines:session:platform:)`` into the database at `path`, creating it
+    /// ``importSwiftUIPath(lines:session:platform:allowingFutureTimes:)`` into the database at `path`, creating it
     /// only when the trace holds a line and the import succeeds.
-    /// - Throws: what ``init(path:create:options:)`` and ``importSwiftUIPath(lines:session:platform:)``
+    /// - Throws: what ``init(path:create:options:)`` and ``importSwiftUIPath(lines:session:platform:allowingFutureTimes:)``
     ///   throw. Nothing is written when it throws.
     @discardableResult
     public static func importSwiftUIPath(
         into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
-        options: StoreOptions = StoreOptions()
+        allowingFutureTimes: Bool = false, options: StoreOptions = StoreOptions()
     ) throws(StoreError) -> TraceImportReport {
         try importTrace(into: path, lines: lines, session: key, options: options) { store, all throws(StoreError) in
-            try store.importSwiftUIPath(lines: all, session: key, platform: platform)
+            try store.importSwiftUIPath(
+                lines: all, session: key, platform: platform, allowingFutureTimes: allowingFutureTimes)
         }
     }
 }

@@ -140,7 +140,7 @@ public struct UIKitTraceLine: Sendable, Hashable, Decodable {
     }
 }
 
-/// What a trace import did (``NavigationStore/importUIKitTrace(lines:session:platform:)``).
+/// What a trace import did (``NavigationStore/importUIKitTrace(lines:session:platform:allowingFutureTimes:)``).
 public struct TraceImportReport: Sendable, Hashable, Codable {
     /// The session key.
     public var session: String
@@ -170,16 +170,23 @@ extension NavigationStore {
     /// The session is started when it does not exist (`session.started` at the first line's
     /// time, under `platform`, default ``PlatformGeneration/ios14``); an existing one keeps its
     /// generation and must follow `platform` when one is given. Each event is timed at its line's
-    /// `at`; a line without one is timed now (never before the session's previous event).
+    /// `at`; a line without one is timed now (never before the session's previous event). An
+    /// `at` more than 24 hours ahead of the clock (`Timestamp.futureLimit`, the rule of `navdb
+    /// --time`) is refused unless `allowingFutureTimes`.
     ///
     /// Importing the same trace twice does nothing the second time: a line is identified by its
-    /// text and the lines before it (blank lines aside), in this session. The events a line makes
-    /// are stored under ids derived from those texts, so an import that finds the trace's first
+    /// JSON (another key order, spacing, byte order mark or escape of the same values is the same
+    /// line) and the lines before it (blank lines aside), in this session. The events a line makes
+    /// are stored under ids derived from those lines, so an import that finds the trace's first
     /// event checks the session against the trace instead of appending: the part imported before
     /// is skipped (``TraceImportReport/skipped``), what a longer trace adds after it is appended,
     /// and a trace that begins with the same line but then differs (or a session that moved on
-    /// between the imported part and what the trace adds) is refused. Lines without `at` are
-    /// timed by the first import; checking them again does not compare times.
+    /// between the imported part and what the trace adds) is refused. A line that makes no event
+    /// (a programmatic call awaiting its `didShow`) is checked too: the store keeps the number of
+    /// lines the longest import of the trace read and a digest of them (`trace_imports`,
+    /// <doc:StorageLayout>), and a trace at least that long must match them; a shorter trace is
+    /// checked through its last line that makes an event. Lines without `at` are timed by the
+    /// first import; checking them again does not compare times.
     ///
     /// The input is streamed, as ``importNDJSON(lines:progress:)`` streams it: memory holds the
     /// session's state and one line, never the trace (on PostgreSQL the lines read are also
@@ -193,26 +200,30 @@ extension NavigationStore {
     ///   - key: the session key.
     ///   - platform: the generation of a session the import starts; `nil` for the default, or,
     ///     for an existing session, for whatever it follows.
+    ///   - allowingFutureTimes: whether a line's `at` may be more than 24 hours ahead of the clock.
     /// - Returns: the session, whether it was started, the callbacks read, the events appended,
     ///   the events found imported before, and the session's version. An input with no callback writes nothing (no session is
     ///   started).
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number for a
     ///   line that is not JSON, an unknown callback, a missing or unknown key, a `didShow`
     ///   without a stack, an `at` before the line before it or before the session's previous
-    ///   event, an id the stack does not hold, a layer the session does not have, or a change
+    ///   event or (unless `allowingFutureTimes`) more than 24 hours ahead, an id the stack does not hold, a layer the session does not have, or a change
     ///   no event can keep (``ObservationError``), a line where the session holds another event
-    ///   than the one this trace imported before; ``StoreError/invalidImportFile(reason:)``
+    ///   than the one this trace imported before, or the line where this trace's lines reach the
+    ///   number an earlier import read and differ from them; ``StoreError/invalidImportFile(reason:)``
     ///   for an existing session that follows another generation than `platform`;
     ///   ``StoreError/emptySessionKey``; database errors. Nothing is written when it throws.
     /// - Complexity: O(n) in the number of lines, plus the rules' and the observer's cost per
     ///   callback.
     @discardableResult
-    public func importUIKitTrace(lines: some Sequence<String>, session key: String, platform: PlatformGeneration?)
-        throws(StoreError) -> TraceImportReport
-    {
+    public func importUIKitTrace(
+        lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
+        allowingFutureTimes: Bool = false
+    ) throws(StoreError) -> TraceImportReport {
         var observer = NavigationControllerObserver()
         return try importTrace(
             lines: lines, session: key, platform: platform, format: "uikit-trace",
+            allowingFutureTimes: allowingFutureTimes,
             decode: { line, number, decoder throws(StoreError) in
                 try Self.decodeTraceLine(
                     line, as: UIKitTraceLine.self, number: number, decoder: decoder,
@@ -230,7 +241,7 @@ extension NavigationStore {
     ///   line, ``StoreError/emptySessionKey``, database errors; nothing is written then.
     func importTrace<Line>(
         lines: some Sequence<String>, session key: String, platform: PlatformGeneration?, format: String,
-        decode: (String, Int, JSONDecoder) throws(StoreError) -> Line, at: (Line) -> Int64?,
+        allowingFutureTimes: Bool, decode: (String, Int, JSONDecoder) throws(StoreError) -> Line, at: (Line) -> Int64?,
         commands: (Line, SessionState) throws(ObservationError) -> [NavigationCommand]
     ) throws(StoreError) -> TraceImportReport {
         guard !key.isEmpty else { throw .emptySessionKey }
@@ -240,7 +251,8 @@ extension NavigationStore {
             let source = ReplayableLines(lines.makeIterator(), copying: core.db.dialect.writesMayRunAgain)
             return try core.db.inTransaction(.write) {
                 try source.rewind()
-                var importer = TraceImporter(core: core, key: key, platform: platform, format: format)
+                var importer = TraceImporter(
+                    core: core, key: key, platform: platform, format: format, allowingFutureTimes: allowingFutureTimes)
                 let decoder = JSONDecoder()
                 var number = 0
                 for line in source {
@@ -257,39 +269,56 @@ extension NavigationStore {
         }
     }
 
-    /// ``importUIKitTrace(lines:session:platform:)`` into the database at `path`, creating the
+    /// ``importUIKitTrace(lines:session:platform:allowingFutureTimes:)`` into the database at `path`, creating the
     /// database only when the trace holds a callback and the import succeeds (as
     /// ``importNDJSON(into:lines:options:progress:)`` does): a refused import, or an empty
     /// trace, leaves a missing database missing.
-    /// - Throws: what ``init(path:create:options:)`` and ``importUIKitTrace(lines:session:platform:)``
+    /// - Throws: what ``init(path:create:options:)`` and ``importUIKitTrace(lines:session:platform:allowingFutureTimes:)``
     ///   throw. Nothing is written when it throws.
     @discardableResult
     public static func importUIKitTrace(
         into path: String, lines: some Sequence<String>, session key: String, platform: PlatformGeneration?,
-        options: StoreOptions = StoreOptions()
+        allowingFutureTimes: Bool = false, options: StoreOptions = StoreOptions()
     ) throws(StoreError) -> TraceImportReport {
         try importTrace(into: path, lines: lines, session: key, options: options) { store, all throws(StoreError) in
-            try store.importUIKitTrace(lines: all, session: key, platform: platform)
+            try store.importUIKitTrace(
+                lines: all, session: key, platform: platform, allowingFutureTimes: allowingFutureTimes)
         }
     }
 
     /// A trace import into the database at `path` (`replay` on the store opened there), creating
     /// the database only when the trace holds a line and the import succeeds.
+    ///
+    /// When there is no database yet, the lines are copied to an anonymous temporary file as
+    /// they are read: an import that finds the database created by another process when it puts
+    /// its own in place (two processes importing into a missing file at once) runs again into
+    /// that database from the copy, where the trace is checked as on any later import (the same
+    /// trace: skipped, with `created` false).
     /// - Throws: what opening the database and `replay` throw. Nothing is written when it throws.
     static func importTrace(
         into path: String, lines: some Sequence<String>, session key: String, options: StoreOptions,
-        replay: (NavigationStore, IteratorSequence<AnyIterator<String>>) throws(StoreError) -> TraceImportReport
+        replay: @escaping (NavigationStore, IteratorSequence<AnyIterator<String>>) throws(StoreError) -> TraceImportReport
     ) throws(StoreError) -> TraceImportReport {
         // Streamed: only the lines up to the first that is not blank are read before the import.
         guard let all = withFirstLineRead(lines) else {
             try openIfPresent(path, options: options)
             return TraceImportReport(session: key, created: false, callbacks: 0, imported: 0, skipped: 0, version: 0)
         }
+        let source = ReplayableLines(all.makeIterator(), copying: isMissingFile(path))
         var report: TraceImportReport?
-        _ = try importCreatingIfMissing(path, options: options) { store throws(StoreError) in
-            report = try replay(store, all)
-            return ImportReport(sessions: 1, imported: report!.imported, skipped: 0)
+        func run(_ store: NavigationStore) throws(StoreError) -> ImportReport {
+            do {
+                try source.rewind()
+                report = try replay(store, IteratorSequence(AnyIterator(source)))
+                try source.finish()
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError.interrupted(path: path, reason: "\(error)")
+            }
+            return ImportReport(sessions: 1, imported: report!.imported, skipped: report!.skipped)
         }
+        _ = try importCreatingIfMissing(path, options: options, run, again: run)
         return report!
     }
 
@@ -322,16 +351,19 @@ extension NavigationStore {
 /// a UIKit callback trace's (through ``NavigationControllerObserver``) or a SwiftUI path trace's
 /// (through ``NavigationPathObserver``).
 ///
-/// **What identifies a line.** A trace's line is identified by its text and every non-blank
-/// line before it, in the session it is imported into: the events a line makes take ids derived
-/// from a SHA-256 chain over the session key and the lines' texts (version 8 UUIDs, RFC 9562
+/// **What identifies a line.** A trace's line is identified by its JSON (`identity(of:)`) and
+/// every non-blank line before it, in the session it is imported into: the events a line makes
+/// take ids derived from a SHA-256 chain over the session key and those lines (version 8 UUIDs, RFC 9562
 /// §5.8), and the first event an import appends takes an id derived from the first line alone
 /// (the trace's anchor). An import that finds its anchor in the session replays the trace from
 /// the state before it and checks, event by event, that the session holds what each line makes,
 /// under the line's id: the same trace imported again does nothing; a longer trace whose lines
 /// up to some point were imported appends what follows them; a trace that begins with the same
 /// line and then differs, or a session that moved on between the imported part and what the
-/// trace adds, is refused.
+/// trace adds, is refused. An event's id covers every line up to the one that made it, but
+/// not the lines after the last line that made an event: `trace_imports` keeps, per trace, the
+/// number of lines the longest import read and their chain's digest, which an import checks
+/// when it has read as many lines.
 struct TraceImporter {
     let core: StoreCore
     let key: String
@@ -353,13 +385,26 @@ struct TraceImporter {
     private var atFirstEvent = true
     /// Checking an earlier import of the trace: the version checked so far and the state after it.
     private var verified: (version: Int, state: SessionState)?
+    /// What the longest earlier import of this trace recorded (`trace_imports`): the lines it
+    /// read (blank lines aside) and the digest of their chain, in hexadecimal.
+    private var recorded: (lines: Int, digest: String)?
+    /// The number, in this input, of the trace's first line.
+    private var firstLine = 0
+    /// The number of the last line whose events were found stored under their ids: it and every
+    /// line before it are the earlier import's, as an event's id follows from them all.
+    private var confirmedLine = 0
+    /// Whether the session holds the trace's anchor (so `trace_imports` may name the trace by it).
+    private var anchorStored = false
+    /// Whether a line's `at` may be more than ``Timestamp/futureLimit`` ahead of the clock.
+    let allowingFutureTimes: Bool
 
     /// An importer of a trace in the format `format` (`uikit-trace`, `swiftui-path`: part of
     /// each line's identity) into session `key`.
-    init(core: StoreCore, key: String, platform: PlatformGeneration?, format: String) {
+    init(core: StoreCore, key: String, platform: PlatformGeneration?, format: String, allowingFutureTimes: Bool) {
         self.core = core
         self.key = key
         self.platform = platform
+        self.allowingFutureTimes = allowingFutureTimes
         var seed = SHA256()
         for part in ["navstore.trace", format, key] {
             seed.update(part.utf8)
@@ -374,6 +419,24 @@ struct TraceImporter {
         hasher.update(chain)
         hasher.update(label.utf8)
         return SHA256.uuidVersion8(hasher.finalize())
+    }
+
+    /// The text that identifies a line in the chain: the line read as JSON and written back in
+    /// NavStore's own form (keys sorted by their UTF-8 bytes, no whitespace, strings with the
+    /// fewest escapes, as stored payloads are written: <doc:Events>), so that another key order,
+    /// spacing, a byte order mark or another escape of the same character is the same line;
+    /// a line that reader leaves to `JSONDecoder` (an escaped key, a number of more than 18
+    /// digits) is identified by its text without the byte order mark.
+    static func identity(of line: String) -> String {
+        var text = line
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let canonical = text.withUTF8 { bytes -> String? in
+            guard var reader = PayloadReader(bytes), let value = reader.value(), reader.atEnd() else { return nil }
+            var writer = PayloadWriter(capacity: bytes.count)
+            writer.write(value: value)
+            return writer.text
+        }
+        return canonical ?? text
     }
 
     /// Adds one line, `text`, timed `at` (ms; `nil`: the import's clock): `observe` makes its
@@ -392,6 +455,13 @@ struct TraceImporter {
                         "at \(at) ms is outside the years 0000 through 9999 (accepted: \(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound))"
                 )
             }
+            if !allowingFutureTimes, at > Timestamp.now() + Timestamp.futureLimit {
+                throw StoreError.invalidImport(
+                    line: number,
+                    reason:
+                        "at \(Timestamp.format(at)) (\(at)) is more than 24 hours ahead of the clock (now \(Timestamp.format(Timestamp.now()))): every later event of the session would be stamped at least that late; give times at most 24 hours ahead, or allow future times (navdb import --allow-future-time) if they are meant"
+                )
+            }
             if let previousAt, at < previousAt {
                 let before =
                     previousWasStamped
@@ -403,7 +473,7 @@ struct TraceImporter {
         }
         var hasher = SHA256()
         hasher.update(chain)
-        hasher.update(text.utf8)
+        hasher.update(Self.identity(of: text).utf8)
         chain = hasher.finalize()
         try start(at: lineAt ?? Timestamp.now(), line: number)
         // The time of the line's appended events, fixed when the first is appended.
@@ -426,7 +496,11 @@ struct TraceImporter {
             let eventID = atFirstEvent ? anchor : Self.eventID(chain, "event \(index)")
             atFirstEvent = false
             index += 1
-            if try isImported(body, eventID: eventID, line: number) { continue }
+            if try isImported(body, eventID: eventID, line: number) {
+                confirmedLine = number
+                continue
+            }
+            if eventID == anchor { anchorStored = true }
             if time == nil { time = try appendTime(lineAt, line: number) }
             do {
                 guard try core.appendEvent(body, to: &write!, at: time!, eventID: eventID) != nil else {
@@ -440,6 +514,13 @@ struct TraceImporter {
                 )
             }
             imported += 1
+        }
+        if let recorded, callbacks == recorded.lines, SHA256.hex(chain) != recorded.digest {
+            throw StoreError.invalidImport(
+                line: number,
+                reason:
+                    "this trace's first \(recorded.lines) lines are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they make the same events, so a line after line \(max(confirmedLine, firstLine)) that makes no event (a programmatic call, a shouldPop) differs; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+            )
         }
         if time == nil, verified == nil { time = try appendTime(lineAt, line: number) }
         if let time = time ?? lineAt {
@@ -496,7 +577,7 @@ struct TraceImporter {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it from this line on, or the session moved on after it; import another trace into another session (a trace's lines are identified by their text and the lines before them)"
+                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it from this line on, or the session moved on after it; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
             )
         }
         checked.state.apply(body)
@@ -511,6 +592,7 @@ struct TraceImporter {
     private mutating func start(at: Int64, line number: Int) throws {
         guard write == nil else { return }
         anchor = Self.eventID(chain, "first event")
+        firstLine = number
         if let row = try core.sessionRow(key) {
             if let platform, platform != row.platform {
                 throw StoreError.invalidImportFile(
@@ -533,6 +615,11 @@ struct TraceImporter {
                 let before = startedHere ? 1 : found.event.version - 1
                 let (state, _) = try core.state(of: row, atVersion: before, repairing: false)
                 verified = (before, state)
+                anchorStored = true
+                recorded = try core.db.fetchOne(
+                    sql: "SELECT lines, digest FROM trace_imports WHERE session_id = ? AND anchor = ?",
+                    arguments: [.integer(row.id), .text(anchor)]
+                ).map { (try $0[0], try $0[1]) }
                 if startedHere {
                     atFirstEvent = false
                     skipped += 1
@@ -548,12 +635,25 @@ struct TraceImporter {
                 != nil
         else { throw StoreError.eventIDExists(anchor) }
         atFirstEvent = false
+        anchorStored = true
         created = true
         imported += 1
     }
 
+    /// Ends the import: the session's projection written, and in `trace_imports` the lines read
+    /// and their digest, when they are more than an earlier import of the trace read.
     mutating func finish() throws -> TraceImportReport {
-        if let write { try core.finishWrite(write) }
+        if let write {
+            try core.finishWrite(write)
+            if anchorStored, callbacks > recorded?.lines ?? 0 {
+                try core.db.execute(
+                    sql: """
+                        INSERT INTO trace_imports (session_id, anchor, lines, digest) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (session_id, anchor) DO UPDATE SET lines = excluded.lines, digest = excluded.digest
+                        """,
+                    arguments: [.integer(write.row.id), .text(anchor), SQLValue(callbacks), .text(SHA256.hex(chain))])
+            }
+        }
         return TraceImportReport(
             session: key, created: created, callbacks: callbacks, imported: imported, skipped: skipped,
             version: write?.version ?? 0)

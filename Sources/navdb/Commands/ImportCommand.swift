@@ -51,11 +51,12 @@ struct ImportCommand: Command {
             source (back-button, gesture, back-menu, programmatic), vetoes, item updates and stack \
             replacements; a change the rules refuse is kept as an observed stack.replaced (lint: \
             model-divergence). A bad line (unknown callback, missing stack, an id not on the stack, a \
-            time going backwards, not JSON) is refused with its line number (exit 65). A trace's line \
-            is identified by its text and the lines before it: importing the same trace into the same \
-            session again changes nothing (its events are found and skipped), a longer trace appends \
-            what follows the part imported before, and a trace that begins with the same line and then \
-            differs is refused (exit 65). \
+            time going backwards or more than 24 hours ahead of the clock without --allow-future-time, \
+            not JSON) is refused with its line number (exit 65). A trace's line is identified by its \
+            JSON (key order, spacing and escapes aside) and the lines before it: importing the same \
+            trace into the same session again changes nothing (its events are found and skipped), a \
+            longer trace appends what follows the part imported before, and a trace that begins with \
+            the same line and then differs, also in a line that makes no event, is refused (exit 65). \
             With --format swiftui-path the input is a SwiftUI path trace (one {"path": [entries, root \
             first], "by": "user"|"app", "layer": N} or {"sheet": [entries] | null, "by", \
             "modalInPresentation"} object a line, "at" optional), replayed the same way: entries added \
@@ -64,7 +65,7 @@ struct ImportCommand: Command {
             or a swipe), a changed item an update, anything else a stack replacement.
             """,
         arguments: [file.spec],
-        options: [format.spec, session.spec, platform.spec, time.spec, WriteOptions.allowFutureTime.spec])
+        options: [format.spec, session.spec, platform.spec, time.spec, allowFutureTime.spec])
 
     /// `<file>`.
     static let file = Argument("file", help: "The input file, or - for stdin.", parser: .path)
@@ -91,16 +92,24 @@ struct ImportCommand: Command {
             "With firefox-session: the time of tabs without a lastAccess (default now; at most 24 hours ahead of the clock unless --allow-future-time).",
         parser: .time())
 
+    /// `--allow-future-time`: as the writing commands' (`WriteOptions.allowFutureTime`), for
+    /// trace lines too.
+    static let allowFutureTime = Flag(
+        "allow-future-time", help: "Accept a --time, or a trace line's \"at\", more than 24 hours ahead of the clock.")
+
     var file: InputFile
     var format: Format
     var at: Int64?
     var session: String?
     var platform: PlatformGeneration?
+    /// `--allow-future-time`: a `--time`, or a trace line's `at`, may be more than 24 hours ahead.
+    var allowFutureTime: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = InputFile(path: try arguments.value(Self.file))
         format = try arguments.value(Self.format)
-        at = try arguments.eventTime(Self.time, allowFuture: arguments.flag(WriteOptions.allowFutureTime))
+        allowFutureTime = arguments.flag(Self.allowFutureTime)
+        at = try arguments.eventTime(Self.time, allowFuture: allowFutureTime)
         session = try arguments.value(Self.session)
         platform = try arguments.value(Self.platform)
         if at != nil && format != .firefoxSession {
@@ -171,8 +180,12 @@ struct ImportCommand: Command {
         do {
             report =
                 format == .swiftUIPath
-                ? try NavigationStore.importSwiftUIPath(into: path, lines: lines, session: session!, platform: platform)
-                : try NavigationStore.importUIKitTrace(into: path, lines: lines, session: session!, platform: platform)
+                ? try NavigationStore.importSwiftUIPath(
+                    into: path, lines: lines, session: session!, platform: platform,
+                    allowingFutureTimes: allowFutureTime)
+                : try NavigationStore.importUIKitTrace(
+                    into: path, lines: lines, session: session!, platform: platform,
+                    allowingFutureTimes: allowFutureTime)
         } catch {
             if let readError = lines.error { throw InputError(description: readError.description) }
             throw error

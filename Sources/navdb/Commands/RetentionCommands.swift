@@ -18,7 +18,7 @@ struct SessionDeleteCommand: Command {
             -wal is checkpointed and truncated after it, then every byte of the file that no row uses is \
             zeroed (B-tree rebalancing leaves old copies of moved rows there). The key may be started \
             again. --dry-run says \
-            what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null).
+            what would go (events, bytes) and changes nothing. --json prints {"bytes","dryRun","events","freeSpaceZeroed","sessions":[{"baseVersion","bytes","events","key","updatedAt","updatedTime","version"}],"storage","vacuumed","walTruncated"} ("storage": the bytes before and after --vacuum, as 'navdb vacuum' says them; else null; "walTruncated" and "freeSpaceZeroed": whether the -wal was truncated and the file's unused bytes zeroed, false when another connection kept either from running).
             """,
         arguments: [Argument.key.spec],
         options: [expectVersion.spec, dryRun.spec, VacuumOption.flag.spec])
@@ -220,9 +220,12 @@ enum RetentionOutput {
             if report.vacuumed { summary += ": " + storageText(report.storage) }
             Console.line(summary)
         }
-        if !report.dryRun && !report.walTruncated {
+        if !report.dryRun && !(report.walTruncated && report.freeSpaceZeroed) {
+            let blocked =
+                report.walTruncated
+                ? "the file's unused bytes could not be zeroed" : "the -wal could not be checkpointed and truncated"
             Console.err(
-                "warning: the -wal could not be truncated, or the file's free space zeroed (another connection is reading or writing); deleted bytes may remain until 'navdb vacuum' succeeds, or a later deletion, truncation or prune that removes something finishes it\n"
+                "warning: \(blocked) (another connection is reading or writing); deleted bytes may remain until 'navdb vacuum' succeeds, or a later deletion, truncation or prune that removes something finishes it\n"
             )
         }
         return .success

@@ -39,7 +39,7 @@ struct WriteResultJSON: Encodable {
 struct RetentionJSON: Encodable {
     var report: RetentionReport
 
-    private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, sessions, storage, vacuumed, walTruncated }
+    private enum CodingKeys: String, CodingKey { case bytes, dryRun, events, freeSpaceZeroed, sessions, storage, vacuumed, walTruncated }
     private enum StorageKeys: String, CodingKey { case after, before, measured, reclaimed }
     private enum SessionKeys: String, CodingKey {
         case baseVersion, bytes, events, key, updatedAt, updatedTime, version
@@ -50,6 +50,7 @@ struct RetentionJSON: Encodable {
         try c.encode(report.bytes, forKey: .bytes)
         try c.encode(report.dryRun, forKey: .dryRun)
         try c.encode(report.events, forKey: .events)
+        try c.encode(report.freeSpaceZeroed, forKey: .freeSpaceZeroed)
         try c.encode(report.vacuumed, forKey: .vacuumed)
         try c.encode(report.walTruncated, forKey: .walTruncated)
         if let storage = report.storage {

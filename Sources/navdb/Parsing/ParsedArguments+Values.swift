@@ -71,17 +71,12 @@ extension ParsedArguments {
         return range
     }
 
-    /// How far ahead of the clock an event's `--time` may be without `--allow-future-time`:
-    /// 24 hours, in milliseconds. Further ahead is taken for a typo (a wrong year, a swapped
-    /// day and month): every later event of the session would be stamped at least that late.
-    static let futureTimeLimit: Int64 = 24 * 3_600_000
-
     /// The event time `option` gives (milliseconds since the Unix epoch), or `nil`; more than
-    /// ``futureTimeLimit`` ahead of the clock is refused unless `allowFuture`.
+    /// `Timestamp.futureLimit` ahead of the clock is refused unless `allowFuture`.
     func eventTime(_ option: Option<Int64?>, allowFuture: Bool) throws(UsageError) -> Int64? {
         guard let ms = try value(option) else { return nil }
         let now = Timestamp.now()
-        if !allowFuture, ms > now + Self.futureTimeLimit {
+        if !allowFuture, ms > now + Timestamp.futureLimit {
             throw error(
                 "\(option.spec.flagName) \(text(option) ?? "") is more than 24 hours ahead of the clock (now \(Timestamp.format(now))): every later event of the session would be stamped at least that late; give a time at most 24 hours ahead, or add --allow-future-time if it is meant"
             )

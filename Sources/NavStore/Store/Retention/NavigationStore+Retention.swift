@@ -178,9 +178,12 @@ extension NavigationStore {
             // any row: zeroed, unless the vacuum rewrote every page. A call that removed nothing
             // changes no byte (a pass that a writer or reader kept from running is finished by
             // the next call that removes something, or by the vacuum).
-            if report.walTruncated, !report.vacuumed, !removed.isEmpty, let maintenance = core.maintenance {
-                report.walTruncated = try maintenance.scrubFreeSpace(
-                    busyTimeoutMilliseconds: core.options.busyTimeoutMilliseconds)
+            if !report.vacuumed, !removed.isEmpty, let maintenance = core.maintenance {
+                report.freeSpaceZeroed =
+                    try report.walTruncated
+                    && maintenance.scrubFreeSpace(busyTimeoutMilliseconds: core.options.busyTimeoutMilliseconds)
+            } else {
+                report.freeSpaceZeroed = true
             }
             if let before, let after = try core.maintenance?.storageSize() {
                 report.storage = StorageChange(before: before.bytes, after: after.bytes, measured: before.measured)
@@ -199,6 +202,7 @@ extension RetentionReport {
         bytes = removed.reduce(0) { $0 + $1.bytes }
         self.dryRun = dryRun
         walTruncated = false
+        freeSpaceZeroed = false
         vacuumed = false
     }
 }

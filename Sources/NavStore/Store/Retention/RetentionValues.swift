@@ -142,12 +142,20 @@ public struct RetentionReport: Sendable, Hashable, Codable {
     /// Nothing was changed: the report says what would go.
     public var dryRun: Bool
     /// The write-ahead log was checkpointed and truncated to 0 bytes after the deleting
-    /// transaction, and the file's free space zeroed (<doc:Retention>), so no deleted byte remains
-    /// in either. `false` when another connection was reading an older snapshot, or writing, and
-    /// the checkpoint or the free-space pass could not run within the busy timeout (the deletion
-    /// itself is committed; any later retention call, ``NavigationStore/vacuum()`` for one,
-    /// finishes it later), and for a dry run.
+    /// transaction (<doc:Retention>), so no deleted byte remains in it. `false` when another
+    /// connection was reading an older snapshot, or writing, and the checkpoint could not run
+    /// within the busy timeout (the deletion itself is committed; any later retention call,
+    /// ``NavigationStore/vacuum()`` for one, finishes it), and for a dry run.
     public var walTruncated: Bool
+    /// The bytes of the file that no row uses were zeroed after the deletion (<doc:Retention>:
+    /// B-tree rebalancing leaves old copies of moved rows there), so no deleted byte remains in
+    /// the file; also `true` when the call removed nothing, when the file was vacuumed (every page
+    /// rewritten), and on a backend that manages its own files (PostgreSQL). `false` when the
+    /// pass could not run: after a blocked checkpoint (``walTruncated`` is `false`), or when
+    /// another connection kept it from taking the write lock with the log empty within the busy
+    /// timeout (the next call that removes something, or ``NavigationStore/vacuum()``, does it),
+    /// and for a dry run.
+    public var freeSpaceZeroed: Bool
     /// The file was vacuumed (`VACUUM`, https://sqlite.org/lang_vacuum.html) and shrank.
     public var vacuumed: Bool
     /// With ``vacuumed``: the bytes the database took before the vacuum and after it (and the

@@ -146,6 +146,7 @@ extension StoreCore {
             "DELETE FROM snapshots WHERE session_id = ?",
             "DELETE FROM restore_attempts WHERE session_id = ?",
             "DELETE FROM session_bases WHERE session_id = ?",
+            "DELETE FROM trace_imports WHERE session_id = ?",
             "DELETE FROM events WHERE session_id = ?",
             "DELETE FROM sessions WHERE id = ?",
         ] {
@@ -165,6 +166,13 @@ extension StoreCore {
             base: SessionBase(
                 session: row.key, version: baseVersion, at: at ?? row.createdAt,
                 eventID: eventID, state: state, truncatedAt: now))
+        // A trace import whose first event goes: a later import of that trace starts afresh.
+        try db.execute(
+            sql: """
+                DELETE FROM trace_imports WHERE session_id = ? AND anchor IN
+                    (SELECT event_id FROM events WHERE session_id = ? AND version < ?)
+                """,
+            arguments: [.integer(row.id), .integer(row.id), SQLValue(before)])
         for sql in [
             "DELETE FROM snapshots WHERE session_id = ? AND version <= ?",
             "DELETE FROM events WHERE session_id = ? AND version < ?",

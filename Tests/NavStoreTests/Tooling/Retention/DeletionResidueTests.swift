@@ -69,7 +69,7 @@ struct DeletionResidueTests {
         var deleted: [String] = []
         for (index, key) in keys.prefix(100).enumerated() {
             let report = try store.deleteSession(key)
-            #expect(report.walTruncated)
+            #expect(report.walTruncated && report.freeSpaceZeroed, "\(report)")
             let markers = Self.markers(Int(key.dropFirst().prefix(5))!)
             deleted += markers
             // This session's texts after each delete; every deleted session's every 50 deletes.

@@ -1,0 +1,10 @@
+-- NavStore schema for PostgreSQL, version 6: how far the imports of each trace read, as in the
+-- SQLite schema's 0008 (one row per trace imported into a session, named by the event id of its
+-- first event: the lines the longest import read and the SHA-256 chain over them).
+CREATE TABLE trace_imports (
+    session_id bigint NOT NULL REFERENCES sessions (id),
+    anchor     text   NOT NULL,
+    lines      bigint NOT NULL CHECK (lines >= 1),
+    digest     text   NOT NULL,
+    PRIMARY KEY (session_id, anchor)
+);

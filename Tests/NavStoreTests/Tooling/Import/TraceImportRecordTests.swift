@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NavStore
+@testable import NavStoreModel
+@testable import NavStoreTools
+
+/// What a trace import records besides its events (`trace_imports`, Migrations/0008): the lines
+/// the longest import of a trace read and their digest, so that a line that makes no event is
+/// part of the trace's identity; when that record goes; and imports of one trace racing to
+/// create the database (issue 45's last probe).
+@Suite("Trace imports: the record of the lines read, and racing imports")
+struct TraceImportRecordTests {
+    /// The `trace_imports` rows of session `key`: (lines, digest).
+    static func records(_ store: NavigationStore, _ key: String) throws -> [(lines: Int, digest: String)] {
+        try store.withCore { core in
+            guard let row = try core.sessionRow(key) else { return [] }
+            var found: [(Int, String)] = []
+            try core.db.forEachRow(
+                sql: "SELECT lines, digest FROM trace_imports WHERE session_id = ? ORDER BY anchor",
+                arguments: [.integer(row.id)]
+            ) { found.append((try $0[0], try $0[1])) }
+            return found
+        }
+    }
+
+    static let swiftUI = (
+        shownA: #"{"path":[{"id":"A"}],"by":"app","at":1000}"#,
+        againByUser: #"{"path":[{"id":"A"}],"by":"user","at":2000}"#,
+        againByApp: #"{"path":[{"id":"A"}],"by":"app","at":2000}"#,
+        shownAB: #"{"path":[{"id":"A"},{"id":"B"}],"by":"app","at":3000}"#
+    )
+
+    @Test(
+        "a SwiftUI path line that changes nothing is part of the trace; the record grows with the longest import",
+        arguments: StoreBackend.all)
+    func swiftUILineWithoutEvent(backend: StoreBackend) throws {
+        let folder = try TemporaryDirectory()
+        let store = try NavigationStore(path: try backend.location(folder))
+        let lines = Self.swiftUI
+        let first = try store.importSwiftUIPath(
+            lines: [lines.shownA, lines.againByUser], session: "s", platform: nil)
+        #expect(first.imported == 2 && first.callbacks == 2, "\(first)")
+        #expect(try Self.records(store, "s").map(\.lines) == [2])
+        do {
+            try store.importSwiftUIPath(
+                lines: [lines.shownA, lines.againByApp, lines.shownAB], session: "s", platform: nil)
+            Issue.record("a trace differing in a line that makes no event was imported")
+        } catch StoreError.invalidImport(let line, let reason) {
+            #expect(line == 2, "\(reason)")
+            #expect(reason.contains("a line after line 1 that makes no event"), "\(reason)")
+        }
+        #expect(try store.state(session: "s").state.layers[0].entries.map(\.id) == ["A"], "nothing was written")
+        let longer = try store.importSwiftUIPath(
+            lines: [lines.shownA, lines.againByUser, lines.shownAB], session: "s", platform: nil)
+        #expect(longer.imported == 1 && longer.skipped == 2, "\(longer)")
+        #expect(try Self.records(store, "s").map(\.lines) == [3], "one row per trace, the longest import's")
+        // A shorter import (a prefix) leaves the record as it is.
+        let prefix = try store.importSwiftUIPath(lines: [lines.shownA], session: "s", platform: nil)
+        #expect(prefix.imported == 0 && prefix.skipped == 2, "\(prefix)")
+        #expect(try Self.records(store, "s").map(\.lines) == [3])
+    }
+
+    @Test(
+        "a trace that makes no event records nothing; deletion and a truncation past its first event remove the record",
+        arguments: StoreBackend.all)
+    func recordGoesWithTheTrace(backend: StoreBackend) throws {
+        let folder = try TemporaryDirectory()
+        let store = try NavigationStore(path: try backend.location(folder))
+        try store.startSession("s", at: 500)
+        try store.execute(.setStack([Entry(id: "A")]), session: "s", at: 600)
+        // didShow of the stack the session shows, then a pending call: no event, no anchor stored.
+        let quiet = try store.importUIKitTrace(
+            lines: [
+                #"{"callback":"didShow","at":1000,"stack":[{"id":"A"}]}"#,
+                #"{"callback":"programmatic","at":1100,"call":"pushViewController"}"#,
+            ], session: "s", platform: nil)
+        #expect(quiet.imported == 0 && quiet.skipped == 0, "\(quiet)")
+        #expect(try Self.records(store, "s").isEmpty)
+        let trace = [
+            #"{"callback":"didShow","at":2000,"stack":[{"id":"A"},{"id":"B"}]}"#,
+            #"{"callback":"didShow","at":3000,"stack":[{"id":"A"},{"id":"B"},{"id":"C"}]}"#,
+        ]
+        #expect(try store.importUIKitTrace(lines: trace, session: "s", platform: nil).imported == 2)
+        #expect(try Self.records(store, "s").map(\.lines) == [2])
+        // Truncating below the trace's first event (version 3) keeps the record ...
+        try store.truncateSession("s", before: 3)
+        #expect(try Self.records(store, "s").map(\.lines) == [2])
+        #expect(try store.importUIKitTrace(lines: trace, session: "s", platform: nil).skipped == 2)
+        // ... past it removes it.
+        try store.truncateSession("s", before: 4)
+        #expect(try Self.records(store, "s").isEmpty)
+        try store.importUIKitTrace(lines: [trace[1]], session: "other", platform: nil)
+        #expect(try Self.records(store, "other").count == 1)
+        try store.deleteSession("other")
+        let left: Int = try store.withCore { core in
+            try #require(try core.db.fetchOne(sql: "SELECT count(*) FROM trace_imports", arguments: []))[0]
+        }
+        #expect(left == 0, "deleting a session removes its records")
+    }
+
+    @Test(
+        "imports of one trace racing to create the database: one creates it, every other finds the trace and skips it",
+        arguments: [true, false])
+    func racingIntoMissingFile(timed: Bool) throws {
+        // Long enough for the imports to overlap; whether they do or not, the counts must hold.
+        var built = [#"{"callback":"didShow","stack":[{"id":"A"}]}"#]
+        var stack = [#"{"id":"A"}"#]
+        for index in 1..<200 {
+            stack.append(#"{"id":"e\#(index)"}"#)
+            built.append(#"{"callback":"didShow","stack":[\#(stack.suffix(3).joined(separator: ","))]}"#)
+        }
+        if timed {
+            built = built.enumerated().map { index, line in
+                line.replacingOccurrences(of: #"{"callback""#, with: #"{"at":\#(1_000 + index),"callback""#)
+            }
+        }
+        let lines = built
+        for round in 1...3 {
+            let folder = try TemporaryDirectory()
+            let path = folder.path("race.sqlite")
+            let reports = Locked([TraceImportReport]())
+            let failures = Locked([String]())
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    var rest = lines.makeIterator()
+                    let input = IteratorSequence(AnyIterator { rest.next() })
+                    let report = try NavigationStore.importUIKitTrace(
+                        into: path, lines: input, session: "s", platform: nil)
+                    reports.withLock { $0.append(report) }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "round \(round): \(failures.withLock { $0 })")
+            let all = reports.withLock { $0 }
+            let stored = try NavigationStore(path: path).sessionInfo("s").version
+            #expect(all.count == 4 && stored > 1)
+            #expect(all.filter(\.created).count == 1, "round \(round): \(all)")
+            #expect(all.map(\.imported).reduce(0, +) == stored, "round \(round): each event imported once: \(all)")
+            for report in all {
+                #expect(
+                    report.imported + report.skipped == stored && report.version == stored, "round \(round): \(report)")
+            }
+        }
+    }
+}
