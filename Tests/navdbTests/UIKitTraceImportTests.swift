@@ -251,7 +251,7 @@ struct UIKitTraceImportTests {
             other.stderr.hasPrefix(
                 "Error: line 2: this trace's first 2 lines are not the 2 lines of the trace imported into session 's' before"
             ), "\(other)")
-        #expect(other.stderr.contains("a line after line 1 that makes no event"), "\(other)")
+        #expect(other.stderr.contains("they differ after line 1, in a line that makes no event"), "\(other)")
         #expect(try sandbox.databaseBytes() == unchanged, "a refused import writes nothing")
         // The true extension still imports, and then is the trace imported before.
         let longer = try importing([shownA, push, shownAB]).object()
@@ -265,7 +265,18 @@ struct UIKitTraceImportTests {
         #expect(try importing(pending).object()["imported"] as? Int == 0)
         let differs = try importing([shownA, push, shownAB, replace])
         #expect(differs.status == 65, "\(differs)")
-        #expect(differs.stderr.contains("a line after line 3 that makes no event"), "\(differs)")
+        #expect(differs.stderr.contains("they differ after line 3, in a line that makes no event"), "\(differs)")
+        // A line that makes no event differs, and the line after it makes one: named from there.
+        let shownABC =
+            #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B"},{"id":"C"}]}"#
+        #expect(try importing([shownA, push, shownAB, push, shownABC]).object()["imported"] as? Int == 1)
+        let later = try importing([shownA, push, shownAB, replace, shownABC])
+        #expect(later.status == 65, "\(later)")
+        #expect(later.stderr.hasPrefix("Error: line 5: session 's' holds, at version 4, an entry.pushed event that is not this trace's"), "\(later)")
+        #expect(
+            later.stderr.contains(
+                "this trace differs from it after line 3 (at this line, or in a line before it that makes no event)"),
+            "\(later)")
         #expect(try sandbox.ok(["check"]).status == 0)
     }
 

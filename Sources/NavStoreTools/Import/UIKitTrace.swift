@@ -182,11 +182,15 @@ extension NavigationStore {
     /// is skipped (``TraceImportReport/skipped``), what a longer trace adds after it is appended,
     /// and a trace that begins with the same line but then differs (or a session that moved on
     /// between the imported part and what the trace adds) is refused. A line that makes no event
-    /// (a programmatic call awaiting its `didShow`) is checked too: the store keeps the number of
-    /// lines the longest import of the trace read and a digest of them (`trace_imports`,
-    /// <doc:StorageLayout>), and a trace at least that long must match them; a shorter trace is
-    /// checked through its last line that makes an event. Lines without `at` are timed by the
-    /// first import; checking them again does not compare times.
+    /// (a programmatic call awaiting its `didShow`) is checked too: the store keeps, per trace,
+    /// the lines up to the one that made its first event and the lines its longest import read,
+    /// with a digest of each (`trace_imports`, <doc:StorageLayout>), and a trace must match them
+    /// as far as it reaches them; a trace shorter than one imported before is checked by the
+    /// events it makes, not by its lines after the last that makes one. The record is the
+    /// database's own: an export does not carry it (a database filled by an import checks a
+    /// trace by its events until an import appends to it), and a trace whose first event a
+    /// truncation removed is refused. Lines without `at` are timed by the first import; checking
+    /// them again compares the times of timed lines only.
     ///
     /// The input is streamed, as ``importNDJSON(lines:progress:)`` streams it: memory holds the
     /// session's state and one line, never the trace (on PostgreSQL the lines read are also
@@ -347,6 +351,16 @@ extension NavigationStore {
     }
 }
 
+/// A trace's row of `trace_imports` (Migrations/0008_trace_imports.sql).
+struct TraceRecord {
+    /// The lines up to the one that made the trace's first event, and their chain's digest.
+    var firstLines: Int
+    var firstDigest: String
+    /// The lines the longest import of the trace read, and their chain's digest.
+    var lines: Int
+    var digest: String
+}
+
 /// Appends the commands a trace's lines make to one session, inside the caller's transaction:
 /// a UIKit callback trace's (through ``NavigationControllerObserver``) or a SwiftUI path trace's
 /// (through ``NavigationPathObserver``).
@@ -360,10 +374,11 @@ extension NavigationStore {
 /// under the line's id: the same trace imported again does nothing; a longer trace whose lines
 /// up to some point were imported appends what follows them; a trace that begins with the same
 /// line and then differs, or a session that moved on between the imported part and what the
-/// trace adds, is refused. An event's id covers every line up to the one that made it, but
-/// not the lines after the last line that made an event: `trace_imports` keeps, per trace, the
-/// number of lines the longest import read and their chain's digest, which an import checks
-/// when it has read as many lines.
+/// trace adds, is refused. An event's id covers every line up to the one that made it, except
+/// the anchor's (the first line alone), and no id covers the lines after the last line that made
+/// an event: `trace_imports` keeps, per trace, the lines up to the one that made the anchor and
+/// the lines the longest import read, with their chains' digests, which an import checks when it
+/// reaches the anchor and when it has read as many lines.
 struct TraceImporter {
     let core: StoreCore
     let key: String
@@ -385,9 +400,13 @@ struct TraceImporter {
     private var atFirstEvent = true
     /// Checking an earlier import of the trace: the version checked so far and the state after it.
     private var verified: (version: Int, state: SessionState)?
-    /// What the longest earlier import of this trace recorded (`trace_imports`): the lines it
-    /// read (blank lines aside) and the digest of their chain, in hexadecimal.
-    private var recorded: (lines: Int, digest: String)?
+    /// What the earlier imports of this trace recorded (`trace_imports`): the lines (blank lines
+    /// aside) up to the one that made its first event and the longest import read, and the
+    /// digests of their chains, in hexadecimal.
+    private var recorded: TraceRecord?
+    /// The lines up to the one that made the trace's first event (the anchor), and their chain's
+    /// digest: the anchor's id follows from the first line alone.
+    private var anchorLines: (lines: Int, digest: String)?
     /// The number, in this input, of the trace's first line.
     private var firstLine = 0
     /// The number of the last line whose events were found stored under their ids: it and every
@@ -423,20 +442,56 @@ struct TraceImporter {
 
     /// The text that identifies a line in the chain: the line read as JSON and written back in
     /// NavStore's own form (keys sorted by their UTF-8 bytes, no whitespace, strings with the
-    /// fewest escapes, as stored payloads are written: <doc:Events>), so that another key order,
-    /// spacing, a byte order mark or another escape of the same character is the same line;
-    /// a line that reader leaves to `JSONDecoder` (an escaped key, a number of more than 18
-    /// digits) is identified by its text without the byte order mark.
+    /// fewest escapes, as stored payloads are written: <doc:Events>; a number that is a whole
+    /// number within Int64 as that integer, as the line's decoder reads `0.0`, `1e3` or `1000`),
+    /// so that another key order, spacing, a byte order mark, another escape of the same
+    /// character or another spelling of the same number is the same line. A line that reader
+    /// leaves to `JSONDecoder` (an exponent, an escaped key) is read by `JSONDecoder` as a
+    /// ``JSONValue``; one that is not JSON at all keeps its text without the byte order mark.
     static func identity(of line: String) -> String {
         var text = line
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let canonical = text.withUTF8 { bytes -> String? in
-            guard var reader = PayloadReader(bytes), let value = reader.value(), reader.atEnd() else { return nil }
+            // NavStore's reader first (every line of a trace a recorder writes); what it leaves
+            // (an exponent, an escaped key) to `JSONDecoder`, which the line was decoded with.
+            var value: JSONValue?
+            if var reader = PayloadReader(bytes), let read = reader.value(), reader.atEnd() { value = read }
+            if value == nil { value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
+            guard let value else { return nil }
             var writer = PayloadWriter(capacity: bytes.count)
-            writer.write(value: value)
+            writer.write(value: wholeNumbersAsIntegers(value) ?? value)
             return writer.text
         }
         return canonical ?? text
+    }
+
+    /// `value` with every number that is a whole number within Int64 (`0.0`, `1e3`) as that
+    /// integer; `nil` when it holds none (most lines: nothing is copied then).
+    private static func wholeNumbersAsIntegers(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .number(let number):
+            return Int64(exactly: number).map(JSONValue.integer)
+        case .array(var elements):
+            var changed = false
+            for index in elements.indices {
+                if let element = wholeNumbersAsIntegers(elements[index]) {
+                    elements[index] = element
+                    changed = true
+                }
+            }
+            return changed ? .array(elements) : nil
+        case .object(var members):
+            var changed = false
+            for (key, member) in members {
+                if let member = wholeNumbersAsIntegers(member) {
+                    members[key] = member
+                    changed = true
+                }
+            }
+            return changed ? .object(members) : nil
+        default:
+            return nil
+        }
     }
 
     /// Adds one line, `text`, timed `at` (ms; `nil`: the import's clock): `observe` makes its
@@ -496,7 +551,8 @@ struct TraceImporter {
             let eventID = atFirstEvent ? anchor : Self.eventID(chain, "event \(index)")
             atFirstEvent = false
             index += 1
-            if try isImported(body, eventID: eventID, line: number) {
+            if eventID == anchor { try madeAnchor(line: number) }
+            if try isImported(body, eventID: eventID, at: lineAt, line: number) {
                 confirmedLine = number
                 continue
             }
@@ -519,7 +575,7 @@ struct TraceImporter {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "this trace's first \(recorded.lines) lines are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they make the same events, so a line after line \(max(confirmedLine, firstLine)) that makes no event (a programmatic call, a shouldPop) differs; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                    "this trace's first \(recorded.lines) lines are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they differ after line \(max(confirmedLine, firstLine)), in a line that makes no event in one of them (a programmatic call, a shouldPop, a path that changes nothing: such a line is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
             )
         }
         if time == nil, verified == nil { time = try appendTime(lineAt, line: number) }
@@ -527,6 +583,21 @@ struct TraceImporter {
             previousAt = time
             previousWasStamped = lineAt == nil
         }
+    }
+
+    /// The trace's first event is made by the line just read, `number`: its lines so far are
+    /// what the anchor's id stands for; while an earlier import is checked, they must be the lines
+    /// that made its first event (the id alone covers the first line only).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` when they are not.
+    private mutating func madeAnchor(line number: Int) throws {
+        anchorLines = (callbacks, SHA256.hex(chain))
+        guard verified != nil, let recorded, recorded.firstLines != callbacks || recorded.firstDigest != SHA256.hex(chain)
+        else { return }
+        throw StoreError.invalidImport(
+            line: number,
+            reason:
+                "this trace's first event is made by this line, its line \(callbacks), and the trace imported into session '\(key)' before with this first line made it by its line \(recorded.firstLines), with other lines before it: they differ after line \(firstLine) (at this line, or in one before it that makes no event: a programmatic call, a shouldPop, a path that changes nothing is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+        )
     }
 
     /// The time of a line's events when appended: its `at`, or the import's clock (never before
@@ -548,7 +619,9 @@ struct TraceImporter {
     /// `eventID` as its next version (then it is folded into the checked state, and skipped);
     /// `false` once the checked part reaches the session's end (the rest is appended).
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` when the session holds another event there.
-    private mutating func isImported(_ body: EventBody, eventID: String, line number: Int) throws -> Bool {
+    private mutating func isImported(_ body: EventBody, eventID: String, at lineAt: Int64?, line number: Int) throws
+        -> Bool
+    {
         guard var checked = verified else { return false }
         let version = checked.version + 1
         guard version <= write!.version else {
@@ -557,27 +630,39 @@ struct TraceImporter {
         }
         guard
             let row = try core.db.fetchOne(
-                sql: "SELECT event_id, type, payload FROM events WHERE session_id = ? AND version = ?",
+                sql: "SELECT event_id, type, payload, at FROM events WHERE session_id = ? AND version = ?",
                 arguments: [.integer(write!.row.id), .integer(Int64(version))])
         else { throw StoreError.invalidImport(line: number, reason: "version \(version) of session '\(key)' is missing") }
         let storedID: String = try row[0]
         let type: String = try row[1]
         let payload: String = try row[2]
+        let storedAt: Int64 = try row[3]
         let text = core.payloadText(body)
         var same = storedID.lowercased() == eventID && type == body.type
         if same, !payload.utf8.elementsEqual(text.utf8) {
             // A payload an earlier version wrote in another layout: compared as written now.
             same = core.payloadText(try EventBody(type: type, payload: Array(payload.utf8))).utf8.elementsEqual(text.utf8)
         }
-        guard same else {
+        // A line with an `at` put it on each event it appended: another time is another line.
+        let sameTime = lineAt == nil || storedAt == lineAt
+        guard same, sameTime else {
+            func article(_ type: String) -> String { "aeiou".contains(type.first ?? "x") ? "an \(type)" : "a \(type)" }
             let what =
-                storedID.lowercased() == eventID
-                ? "a \(type) event other than the \(body.type) this line makes now"
-                : "a \(type) event that is not this trace's (this line makes a \(body.type))"
+                !same
+                ? storedID.lowercased() == eventID
+                    ? "\(article(type)) event other than the \(body.type) this line makes now"
+                    : "\(article(type)) event that is not this trace's (this line makes \(article(body.type)))"
+                : "the \(type) event this line makes, but at \(Timestamp.format(storedAt)) (\(storedAt)), not at this line's \(lineAt!)"
+            // Every line up to the last whose events were found is the earlier import's.
+            let checkedUpTo = max(confirmedLine, firstLine)
+            let from =
+                number <= checkedUpTo + 1
+                ? "from this line on"
+                : "after line \(checkedUpTo) (at this line, or in a line before it that makes no event)"
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it from this line on, or the session moved on after it; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it \(from), or the session moved on after it; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
             )
         }
         checked.state.apply(body)
@@ -601,7 +686,20 @@ struct TraceImporter {
                 )
             }
             write = try core.beginWrite(row)
-            if let found = try core.storedEvent(eventID: anchor) {
+            let record = try core.db.fetchOne(
+                sql:
+                    "SELECT first_lines, first_digest, lines, digest FROM trace_imports WHERE session_id = ? AND anchor = ?",
+                arguments: [.integer(row.id), .text(anchor)]
+            ).map { TraceRecord(firstLines: try $0[0], firstDigest: try $0[1], lines: try $0[2], digest: try $0[3]) }
+            let found = try core.storedEvent(eventID: anchor)
+            if found == nil, let lines = record?.lines {
+                throw StoreError.invalidImport(
+                    line: number,
+                    reason:
+                        "this trace (\(lines) lines) was imported into session '\(key)' before, and a truncation (session truncate, prune) has removed its first event since: it cannot be checked against the session any more; import the lines after line \(lines) as a trace of their own, or the trace into another session"
+                )
+            }
+            if let found {
                 guard found.event.session.hasSameScalars(as: key) else {
                     throw StoreError.invalidImport(
                         line: number,
@@ -616,11 +714,9 @@ struct TraceImporter {
                 let (state, _) = try core.state(of: row, atVersion: before, repairing: false)
                 verified = (before, state)
                 anchorStored = true
-                recorded = try core.db.fetchOne(
-                    sql: "SELECT lines, digest FROM trace_imports WHERE session_id = ? AND anchor = ?",
-                    arguments: [.integer(row.id), .text(anchor)]
-                ).map { (try $0[0], try $0[1]) }
+                recorded = record
                 if startedHere {
+                    anchorLines = (callbacks, SHA256.hex(chain))
                     atFirstEvent = false
                     skipped += 1
                 }
@@ -636,6 +732,7 @@ struct TraceImporter {
         else { throw StoreError.eventIDExists(anchor) }
         atFirstEvent = false
         anchorStored = true
+        anchorLines = (callbacks, SHA256.hex(chain))
         created = true
         imported += 1
     }
@@ -645,13 +742,22 @@ struct TraceImporter {
     mutating func finish() throws -> TraceImportReport {
         if let write {
             try core.finishWrite(write)
-            if anchorStored, callbacks > recorded?.lines ?? 0 {
+            // Recorded when the lines are this trace's beyond doubt: its events were appended
+            // (the log goes on with this trace), or an earlier record's lines were matched
+            // and this import read more. An import that only found events it makes (a trace
+            // whose record did not come along with an export) leaves the record alone: a
+            // trace that differs in a line making no event would be taken for the original.
+            if anchorStored, let anchorLines, callbacks > recorded?.lines ?? 0, imported > 0 || recorded != nil {
                 try core.db.execute(
                     sql: """
-                        INSERT INTO trace_imports (session_id, anchor, lines, digest) VALUES (?, ?, ?, ?)
+                        INSERT INTO trace_imports (session_id, anchor, first_lines, first_digest, lines, digest)
+                        VALUES (?, ?, ?, ?, ?, ?)
                         ON CONFLICT (session_id, anchor) DO UPDATE SET lines = excluded.lines, digest = excluded.digest
                         """,
-                    arguments: [.integer(write.row.id), .text(anchor), SQLValue(callbacks), .text(SHA256.hex(chain))])
+                    arguments: [
+                        .integer(write.row.id), .text(anchor), SQLValue(anchorLines.lines), .text(anchorLines.digest),
+                        SQLValue(callbacks), .text(SHA256.hex(chain)),
+                    ])
             }
         }
         return TraceImportReport(

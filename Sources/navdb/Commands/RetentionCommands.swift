@@ -223,9 +223,14 @@ enum RetentionOutput {
         if !report.dryRun && !(report.walTruncated && report.freeSpaceZeroed) {
             let blocked =
                 report.walTruncated
-                ? "the file's unused bytes could not be zeroed" : "the -wal could not be checkpointed and truncated"
+                ? "the file's unused bytes could not be zeroed"
+                : report.freeSpaceZeroed
+                    ? "the -wal could not be checkpointed and truncated"
+                    : "the -wal could not be checkpointed and truncated, nor the file's unused bytes zeroed"
+            // A call that removed nothing was only finishing what an earlier one left.
+            let remaining = report.sessions.isEmpty ? "bytes that earlier deletions removed" : "deleted bytes"
             Console.err(
-                "warning: \(blocked) (another connection is reading or writing); deleted bytes may remain until 'navdb vacuum' succeeds, or a later deletion, truncation or prune that removes something finishes it\n"
+                "warning: \(blocked) (another connection is reading or writing); \(remaining) may remain until 'navdb vacuum' succeeds, or a later deletion, truncation or prune that removes something finishes it\n"
             )
         }
         return .success

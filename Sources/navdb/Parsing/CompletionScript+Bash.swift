@@ -46,18 +46,16 @@ extension CompletionScript {
             local i=1 command="" start=0
             while ((i < COMP_CWORD)); do
                 case "${COMP_WORDS[i]}" in
-                    --db|--generate-completion-script) ((i += 2)) ;;
+                    \(rootValuePattern)) ((i += 2)) ;;
                     -*) ((i++)) ;;
                     *) break ;;
                 esac
             done
             if ((i >= COMP_CWORD)); then
                 case "$prev" in
-                    --db) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                    --generate-completion-script) COMPREPLY=($(compgen -W \(shellQuoted(Shell.allCases.map(\.rawValue).joined(separator: " "))) -- "$cur")); return ;;
-                esac
+        \(bashValueBranches(rootOptions, indent: "        "))        esac
                 if [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W \(shellQuoted(rootOptions.joined(separator: " "))) -- "$cur"))
+                    COMPREPLY=($(compgen -W \(shellQuoted(rootOptions.map(\.flagName).joined(separator: " "))) -- "$cur"))
                 else
                     COMPREPLY=($(compgen -W \(shellQuoted(topLevel().map(\.word).joined(separator: " "))) -- "$cur"))
                 fi
@@ -110,15 +108,7 @@ extension CompletionScript {
     private static func bashCase(_ command: Command) -> String {
         var text = "        \(shellQuoted(command.name)))\n"
         text += "            case \"$prev\" in\n"
-        for option in command.options where option.kind != .flag {
-            let pattern = option.spellings.joined(separator: "|")
-            if !option.choices.isEmpty {
-                text +=
-                    "                \(pattern)) COMPREPLY=($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\")); return ;;\n"
-            } else {
-                text += "                \(pattern)) \(completion(of: option.valueKind)); return ;;\n"
-            }
-        }
+        text += bashValueBranches(command.options, indent: "            ")
         text += "            esac\n"
         text += "            if [[ \"$cur\" == -* ]]; then\n"
         text +=
@@ -134,6 +124,22 @@ extension CompletionScript {
         text += "                *) \(completion(of: rest)) ;;\n"
         text += "            esac\n"
         text += "            ;;\n"
+        return text
+    }
+
+    /// The branches of a `case "$prev"` that complete the value of each of `options` that takes
+    /// one (its fixed values, or what its kind names), each line indented by `indent` and 4 spaces.
+    private static func bashValueBranches(_ options: [OptionSpec], indent: String) -> String {
+        var text = ""
+        for option in options where option.kind != .flag {
+            let pattern = option.spellings.joined(separator: "|")
+            if !option.choices.isEmpty {
+                text +=
+                    "\(indent)    \(pattern)) COMPREPLY=($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\")); return ;;\n"
+            } else {
+                text += "\(indent)    \(pattern)) \(completion(of: option.valueKind)); return ;;\n"
+            }
+        }
         return text
     }
 

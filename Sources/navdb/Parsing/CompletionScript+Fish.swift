@@ -30,7 +30,7 @@ extension CompletionScript {
                     continue
                 end
                 switch $word
-                    case --db --generate-completion-script
+                    case \(rootOptions.filter { $0.kind != .flag }.flatMap(\.spellings).joined(separator: " "))
                         set skip 1
                     case '-*'
                     case session
@@ -53,19 +53,23 @@ extension CompletionScript {
         end
 
         complete -c navdb -f
-        complete -c navdb -n 'test -z (__navdb_command)' -l db -r -F -d 'The database file'
-        complete -c navdb -n 'test -z (__navdb_command)' -l json -d 'Print machine-readable JSON on stdout'
-        complete -c navdb -n 'test -z (__navdb_command)' -l version -d 'Show the version'
-        complete -c navdb -n 'test -z (__navdb_command)' -l generate-completion-script -x -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))' -d 'Print a completion script'
-
+        \(fishCompletions(rootOptions, arguments: [], condition: "test -z (__navdb_command)"))
         """
     }
 
     /// The `complete` lines of one command: its options (with their values) and its arguments.
     private static func fishCompletions(_ command: Command) -> String {
+        fishCompletions(command.options, arguments: command.arguments, condition: "__navdb_using " + command.name)
+    }
+
+    /// The `complete` lines of `options` and `arguments`, offered where the fish test
+    /// `condition` holds.
+    private static func fishCompletions(_ options: [OptionSpec], arguments: [ArgumentSpec], condition: String)
+        -> String
+    {
         var text = ""
-        let condition = shellQuoted("__navdb_using " + command.name)
-        for option in command.options {
+        let condition = shellQuoted(condition)
+        for option in options {
             var line = "complete -c navdb -n \(condition) -l \(option.name)"
             if let short = option.shortName { line += " -s \(short)" }
             if option.kind != .flag {
@@ -81,10 +85,10 @@ extension CompletionScript {
             }
             text += line + " -d \(shellQuoted(option.help))\n"
         }
-        if command.arguments.contains(where: { $0.valueKind == .sessionKey }) {
+        if arguments.contains(where: { $0.valueKind == .sessionKey }) {
             text += "complete -c navdb -n \(condition) -a '(__navdb_session_keys)'\n"
         }
-        if command.arguments.contains(where: { $0.valueKind == .path }) {
+        if arguments.contains(where: { $0.valueKind == .path }) {
             text += "complete -c navdb -n \(condition) -F\n"
         }
         return text

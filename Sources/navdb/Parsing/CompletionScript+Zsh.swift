@@ -57,16 +57,14 @@ extension CompletionScript {
             local i=2
             while (( i < CURRENT )); do
                 case "${words[i]}" in
-                    --db|--generate-completion-script) (( i += 2 )) ;;
+                    \(rootValuePattern)) (( i += 2 )) ;;
                     -*) (( i++ )) ;;
                     *) break ;;
                 esac
             done
             if (( i >= CURRENT )); then
-                if [[ "${words[CURRENT-1]}" == --db ]]; then
-                    _files
-                elif [[ "${words[CURRENT]}" == -* ]]; then
-                    compadd -- \(rootOptions.joined(separator: " "))
+                \(zshRootValues())if [[ "${words[CURRENT]}" == -* ]]; then
+                    compadd -- \(rootOptions.map(\.flagName).joined(separator: " "))
                 else
                     _describe 'subcommand' subcommands
                 fi
@@ -86,6 +84,20 @@ extension CompletionScript {
             case "$command" in
 
         """
+    }
+
+    /// The branches completing the value of each option before the subcommand that takes one
+    /// (`if [[ "${words[CURRENT-1]}" == --db ]]; then _files elif ...`), ending in `elif `.
+    private static func zshRootValues() -> String {
+        var text = ""
+        for option in rootOptions where option.kind != .flag {
+            let action =
+                option.choices.isEmpty
+                ? zshAction(option.valueKind) : "compadd -- " + option.choices.joined(separator: " ")
+            let test = option.spellings.map { "\"${words[CURRENT-1]}\" == \($0)" }.joined(separator: " || ")
+            text += "if [[ \(test) ]]; then\n            \(action)\n        el"
+        }
+        return text
     }
 
     /// The `_arguments` of one command: its options (with their values) and its arguments.

@@ -52,8 +52,15 @@ enum CompletionScript {
         return names.sorted()
     }
 
-    /// The options accepted before the subcommand.
-    static let rootOptions = ["--db", "--json", "--version", "--help", "--generate-completion-script"]
+    /// The options accepted before the subcommand: the root spec's and the global ones, from
+    /// their declarations (as a command's options are).
+    static var rootOptions: [OptionSpec] { NavDB.rootSpec.allOptions }
+
+    /// Each spelling of the options before the subcommand that take a value, as a shell `case`
+    /// pattern (`--db|--generate-completion-script`): the word after one is its value.
+    static var rootValuePattern: String {
+        rootOptions.filter { $0.kind != .flag }.flatMap(\.spellings).joined(separator: "|")
+    }
 
     /// The script for `shell`.
     static func script(for shell: Shell) -> String {

@@ -166,13 +166,9 @@ extension StoreCore {
             base: SessionBase(
                 session: row.key, version: baseVersion, at: at ?? row.createdAt,
                 eventID: eventID, state: state, truncatedAt: now))
-        // A trace import whose first event goes: a later import of that trace starts afresh.
-        try db.execute(
-            sql: """
-                DELETE FROM trace_imports WHERE session_id = ? AND anchor IN
-                    (SELECT event_id FROM events WHERE session_id = ? AND version < ?)
-                """,
-            arguments: [.integer(row.id), .integer(row.id), SQLValue(before)])
+        // `trace_imports` keeps its rows (no text of the user's): a later import of a trace
+        // whose first event goes is refused as one that was imported but can no longer be
+        // checked, rather than taken for a new trace.
         for sql in [
             "DELETE FROM snapshots WHERE session_id = ? AND version <= ?",
             "DELETE FROM events WHERE session_id = ? AND version < ?",

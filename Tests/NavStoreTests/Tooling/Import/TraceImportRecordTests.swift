@@ -49,7 +49,7 @@ struct TraceImportRecordTests {
             Issue.record("a trace differing in a line that makes no event was imported")
         } catch StoreError.invalidImport(let line, let reason) {
             #expect(line == 2, "\(reason)")
-            #expect(reason.contains("a line after line 1 that makes no event"), "\(reason)")
+            #expect(reason.contains("they differ after line 1, in a line that makes no event"), "\(reason)")
         }
         #expect(try store.state(session: "s").state.layers[0].entries.map(\.id) == ["A"], "nothing was written")
         let longer = try store.importSwiftUIPath(
@@ -63,9 +63,9 @@ struct TraceImportRecordTests {
     }
 
     @Test(
-        "a trace that makes no event records nothing; deletion and a truncation past its first event remove the record",
+        "a trace that makes no event records nothing; deletion removes the record; a truncation keeps it, and the trace is then refused clearly",
         arguments: StoreBackend.all)
-    func recordGoesWithTheTrace(backend: StoreBackend) throws {
+    func recordGoesWithTheSession(backend: StoreBackend) throws {
         let folder = try TemporaryDirectory()
         let store = try NavigationStore(path: try backend.location(folder))
         try store.startSession("s", at: 500)
@@ -84,20 +84,114 @@ struct TraceImportRecordTests {
         ]
         #expect(try store.importUIKitTrace(lines: trace, session: "s", platform: nil).imported == 2)
         #expect(try Self.records(store, "s").map(\.lines) == [2])
-        // Truncating below the trace's first event (version 3) keeps the record ...
+        // Truncating below the trace's first event (version 3) changes nothing for it ...
         try store.truncateSession("s", before: 3)
-        #expect(try Self.records(store, "s").map(\.lines) == [2])
         #expect(try store.importUIKitTrace(lines: trace, session: "s", platform: nil).skipped == 2)
-        // ... past it removes it.
+        // ... past it, the trace can no longer be checked: refused, naming why.
         try store.truncateSession("s", before: 4)
-        #expect(try Self.records(store, "s").isEmpty)
+        #expect(try Self.records(store, "s").map(\.lines) == [2], "the record stays")
+        do {
+            try store.importUIKitTrace(lines: trace, session: "s", platform: nil)
+            Issue.record("a trace whose first event was truncated away was imported again")
+        } catch StoreError.invalidImport(let line, let reason) {
+            #expect(line == 1)
+            #expect(
+                reason.hasPrefix(
+                    "this trace (2 lines) was imported into session 's' before, and a truncation (session truncate, prune) has removed its first event since"
+                ), "\(reason)")
+        }
         try store.importUIKitTrace(lines: [trace[1]], session: "other", platform: nil)
         #expect(try Self.records(store, "other").count == 1)
         try store.deleteSession("other")
+        try store.deleteSession("s")
         let left: Int = try store.withCore { core in
             try #require(try core.db.fetchOne(sql: "SELECT count(*) FROM trace_imports", arguments: []))[0]
         }
         #expect(left == 0, "deleting a session removes its records")
+    }
+
+    @Test("a shorter trace whose timed line differs only in its time is refused; 0.0, 1e3 and 1000 are the same number")
+    func timesAndNumbers() throws {
+        let folder = try TemporaryDirectory()
+        let store = try NavigationStore(path: folder.path("nav.sqlite"))
+        try store.startSession("s", at: 0)
+        let trace = [
+            #"{"callback":"programmatic","call":"pushViewController","at":1000}"#,
+            #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}],"at":2000}"#,
+            #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}},{"id":"B"}],"at":3000}"#,
+        ]
+        #expect(try store.importUIKitTrace(lines: trace, session: "s", platform: nil).imported == 2)
+        // The hostile probe's case: the first event takes the id of line 1 alone, so line 2 at
+        // 2500 found the push stored at 2000 and was taken for it.
+        do {
+            try store.importUIKitTrace(
+                lines: [trace[0], #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}],"at":2500}"#],
+                session: "s", platform: nil)
+            Issue.record("a line at another time was taken for the imported one")
+        } catch StoreError.invalidImport(let line, let reason) {
+            #expect(line == 2)
+            #expect(
+                reason.hasPrefix(
+                    "this trace's first event is made by this line, its line 2, and the trace imported into session 's' before with this first line made it by its line 2, with other lines before it: they differ after line 1"
+                ), "\(reason)")
+        }
+        // The same numbers written otherwise: the same lines.
+        let respelled = [
+            #"{"callback":"programmatic","call":"pushViewController","at":1e3}"#,
+            #"{"callback":"didShow","stack":[{"id":"A","item":{"title":"Inbox"}}],"at":2000.0,"layer":0}"#,
+        ]
+        let again = try store.importUIKitTrace(lines: respelled.prefix(1) + [trace[1]], session: "s", platform: nil)
+        #expect(again.imported == 0 && again.skipped == 1, "\(again)")
+        // `"layer":0` is a key the first import did not have: another line (but the same event,
+        // so the session holds it under another id: refused).
+        #expect(throws: StoreError.self) {
+            try store.importUIKitTrace(lines: respelled, session: "s", platform: nil)
+        }
+    }
+
+    @Test("after an export and import (the record does not travel), a lookalike trace that only finds events records nothing")
+    func lookalikeAfterExport() throws {
+        let folder = try TemporaryDirectory()
+        let source = try NavigationStore(path: folder.path("source.sqlite"))
+        let original = [
+            #"{"callback":"didShow","stack":[{"id":"A"}]}"#,
+            #"{"callback":"didShow","stack":[{"id":"A"},{"id":"B"}]}"#,
+            #"{"callback":"programmatic","call":"pushViewController"}"#,
+        ]
+        let lookalike = Array(original.prefix(2)) + [#"{"callback":"programmatic","call":"setViewControllers"}"#]
+        try source.importUIKitTrace(lines: original, session: "s", platform: nil)
+        var lines: [String] = []
+        try source.exportNDJSON(session: nil) { lines.append($0) }
+        let copy = try NavigationStore(path: folder.path("copy.sqlite"))
+        try copy.importNDJSON(lines: lines)
+        #expect(try Self.records(copy, "s").isEmpty, "the record is the source's")
+        let found = try copy.importUIKitTrace(lines: lookalike, session: "s", platform: nil)
+        #expect(found.imported == 0 && found.skipped == 3, "\(found)")
+        #expect(try Self.records(copy, "s").isEmpty, "found events certify no line that makes none")
+        // Without the record, a timed line that makes the trace's first event is checked by its
+        // time (the probe's case after an export: the first event's id covers line 1 alone).
+        let timed = [
+            #"{"callback":"programmatic","call":"pushViewController","at":1000}"#,
+            #"{"callback":"didShow","stack":[{"id":"T"}],"at":2000}"#,
+        ]
+        try source.startSession("t", at: 0)
+        try source.importUIKitTrace(lines: timed, session: "t", platform: nil)
+        lines = []
+        try source.exportNDJSON(session: "t") { lines.append($0) }
+        try copy.importNDJSON(lines: lines)
+        do {
+            try copy.importUIKitTrace(
+                lines: [timed[0], #"{"callback":"didShow","stack":[{"id":"T"}],"at":2500}"#], session: "t", platform: nil)
+            Issue.record("a line at another time was taken for the imported one")
+        } catch StoreError.invalidImport(let line, let reason) {
+            #expect(line == 2)
+            #expect(reason.contains("but at 1970-01-01T00:00:02.000Z (2000), not at this line's 2500"), "\(reason)")
+        }
+        // So the original is not refused afterwards, and a longer one is recorded.
+        #expect(try copy.importUIKitTrace(lines: original, session: "s", platform: nil).skipped == 3)
+        let longer = original + [#"{"callback":"didShow","stack":[{"id":"A"},{"id":"B"},{"id":"C"}]}"#]
+        #expect(try copy.importUIKitTrace(lines: longer, session: "s", platform: nil).imported == 1)
+        #expect(try Self.records(copy, "s").map(\.lines) == [4])
     }
 
     @Test(
