@@ -14,7 +14,7 @@
 /// would return, or `nil` to hand the input to the reference, never another value: it takes only
 /// the shapes it knows fully (the keys of <doc:Events> once each, in any order, JSON whitespace
 /// anywhere) and returns `nil` for anything else: an unknown or repeated key, an escaped key, a
-/// `\u` surrogate, a raw control character or invalid UTF-8 in a string, a number other than an
+/// lone `\u` surrogate, a raw control character or invalid UTF-8 in a string, a number other than an
 /// integer of at most 18 digits (no `-0`) or a plain fraction of at most 17 digits, nesting deeper than ``maximumDepth``, a `null` where
 /// a value is required, an unknown enum value, text after the value. `PayloadReaderTests`
 /// decodes every shape the writer produces and hostile variants through both paths.
@@ -262,7 +262,8 @@ package struct PayloadReader {
     }
 
     /// A string holding escapes, read from its first byte after the quote: `\" \\ \/ \b \f \n
-    /// \r \t` and `\uXXXX` outside the surrogates; `nil` for anything else.
+    /// \r \t`, `\uXXXX` outside the surrogates and a surrogate pair `\uD8XX\uDCXX`; `nil` for
+    /// anything else (a lone surrogate among it).
     package mutating func escapedString() -> String? {
         var bytes: [UInt8] = []
         while index < end {
@@ -297,8 +298,23 @@ package struct PayloadReader {
                     unit = unit << 4 | UInt32(value)
                 }
                 index += 4
-                guard let scalar = Unicode.Scalar(unit) else { return nil }  // a surrogate: to the reference
-                bytes.append(contentsOf: String(Character(scalar)).utf8)
+                if (0xD800...0xDBFF).contains(unit) {
+                    // A high surrogate must be followed by `\u` and a low one: the pair is one
+                    // scalar (RFC 8259 §7, `"\ud83d\udcec"` for U+1F4EC). A lone half defers:
+                    // the reference refuses it.
+                    guard end - index >= 6, base[index] == Self.backslash, base[index + 1] == UInt8(ascii: "u")
+                    else { return nil }
+                    var low: UInt32 = 0
+                    for offset in 2..<6 {
+                        guard let value = Self.hexValue(base[index + offset]) else { return nil }
+                        low = low << 4 | UInt32(value)
+                    }
+                    guard (0xDC00...0xDFFF).contains(low) else { return nil }
+                    index += 6
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(unit) else { return nil }  // a lone low surrogate: to the reference
+                UTF8.encode(scalar) { bytes.append($0) }
             default:
                 return nil
             }
