@@ -80,6 +80,11 @@ package final class LineReader: Sequence, IteratorProtocol {
     /// and writes nothing, and the caller reports this error.
     private func text(_ bytes: ArraySlice<UInt8>) -> String {
         lineNumber += 1
+        var bytes = bytes
+        // A byte order mark at the start of the input is no part of the first line: RFC 8259
+        // §8.1 lets a reader ignore it (an editor's "UTF-8 with BOM"), so a BOM before a blank
+        // line leaves a blank line, not a line that is not JSON.
+        if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if let line = bytes.withUnsafeBufferPointer({ String(validUTF8: $0) }) { return line }
         if error == nil {
             error = LineReadError(description: "line \(lineNumber) of \(name) is not valid UTF-8 text; \(consequence)")

@@ -556,6 +556,15 @@ struct TraceImporter {
                 confirmedLine = number
                 continue
             }
+            if let recorded, callbacks <= recorded.lines {
+                // The earlier import read this far, and everything its lines made is stored up to
+                // where this check reached the session's end: this line makes an event it did not.
+                throw StoreError.invalidImport(
+                    line: number,
+                    reason:
+                        "this line makes \(body.type), which the trace imported into session '\(key)' before with this first line did not make from the same point: the earlier import read \(recorded.lines) lines (blank lines aside) and made no event after its version \(write!.version); this trace differs from it after line \(max(confirmedLine, firstLine)) (at this line, or in one before it that makes no event); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                )
+            }
             if eventID == anchor { anchorStored = true }
             if time == nil { time = try appendTime(lineAt, line: number) }
             do {
@@ -575,7 +584,7 @@ struct TraceImporter {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "this trace's first \(recorded.lines) lines are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they differ after line \(max(confirmedLine, firstLine)), in a line that makes no event in one of them (a programmatic call, a shouldPop, a path that changes nothing: such a line is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                    "this trace's first \(recorded.lines) lines (blank lines aside) are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they differ after line \(max(confirmedLine, firstLine)), in a line that makes no event in one of them (a programmatic call, a shouldPop, a path that changes nothing: such a line is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
             )
         }
         if time == nil, verified == nil { time = try appendTime(lineAt, line: number) }
@@ -596,7 +605,7 @@ struct TraceImporter {
         throw StoreError.invalidImport(
             line: number,
             reason:
-                "this trace's first event is made by this line, its line \(callbacks), and the trace imported into session '\(key)' before with this first line made it by its line \(recorded.firstLines), with other lines before it: they differ after line \(firstLine) (at this line, or in one before it that makes no event: a programmatic call, a shouldPop, a path that changes nothing is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                "this trace's first event is made by this line, the trace's line \(callbacks) (blank lines aside), and the trace imported into session '\(key)' before with this first line made it by its line \(recorded.firstLines), with other lines before it: they differ after line \(firstLine) (at this line, or in one before it that makes no event: a programmatic call, a shouldPop, a path that changes nothing is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
         )
     }
 
@@ -696,7 +705,7 @@ struct TraceImporter {
                 throw StoreError.invalidImport(
                     line: number,
                     reason:
-                        "this trace (\(lines) lines) was imported into session '\(key)' before, and a truncation (session truncate, prune) has removed its first event since: it cannot be checked against the session any more; import the lines after line \(lines) as a trace of their own, or the trace into another session"
+                        "a trace beginning with this trace's first line was imported into session '\(key)' before (\(lines) lines, blank lines aside), and a truncation (session truncate) has removed its first event since: this trace cannot be checked against the session any more; import the lines that import did not read as a trace of their own, or this trace into another session"
                 )
             }
             if let found {

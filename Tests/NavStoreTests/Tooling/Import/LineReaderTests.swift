@@ -26,6 +26,18 @@ struct LineReaderTests {
         #expect(reader.lineNumber == 4)
     }
 
+    @Test("a byte order mark at the start of the input is dropped (RFC 8259 §8.1); elsewhere it is text")
+    func byteOrderMark() throws {
+        let directory = try TemporaryDirectory(prefix: "navstore-lines")
+        defer { withExtendedLifetime(directory) {} }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(Array(try LineReader(path: Self.file(bom + Array("\n{}".utf8), in: directory))) == ["", "{}"])
+        #expect(Array(try LineReader(path: Self.file(bom, in: directory))) == [""])
+        #expect(
+            Array(try LineReader(path: Self.file(Array("a\n".utf8) + bom + Array("b".utf8), in: directory)))
+                == ["a", "\u{FEFF}b"])
+    }
+
     @Test("a line that is not UTF-8 stops the input with an error naming the line")
     func invalidUTF8() throws {
         let directory = try TemporaryDirectory(prefix: "navstore-lines")

@@ -63,6 +63,47 @@ struct TraceImportRecordTests {
     }
 
     @Test(
+        "a shorter trace that differs in a line making no event, before a line making one the earlier import did not: refused",
+        arguments: StoreBackend.all)
+    func shorterTraceAppending(backend: StoreBackend) throws {
+        let folder = try TemporaryDirectory()
+        let store = try NavigationStore(path: try backend.location(folder))
+        let a = #"{"callback":"didShow","stack":[{"id":"a","item":{"title":"A"}}]}"#
+        let b = #"{"callback":"didShow","stack":[{"id":"a","item":{"title":"A"}},{"id":"b","item":{"title":"B"}}]}"#
+        let c =
+            #"{"callback":"didShow","stack":[{"id":"a","item":{"title":"A"}},{"id":"b","item":{"title":"B"}},{"id":"c","item":{"title":"C"}}]}"#
+        let push = #"{"callback":"programmatic","call":"pushViewController"}"#
+        let replace = #"{"callback":"programmatic","call":"setViewControllers"}"#
+        // The second probe's case: [A, B, push, push, push] then [A, B, setViewControllers, C]
+        // appended C (the record's 5 lines were never reached).
+        #expect(try store.importUIKitTrace(lines: [a, b, push, push, push], session: "s", platform: nil).imported == 3)
+        do {
+            try store.importUIKitTrace(lines: [a, b, replace, c], session: "s", platform: nil)
+            Issue.record("a shorter, differing trace appended")
+        } catch StoreError.invalidImport(let line, let reason) {
+            #expect(line == 4)
+            #expect(
+                reason.hasPrefix(
+                    "this line makes entry.pushed, which the trace imported into session 's' before with this first line did not make from the same point"
+                ), "\(reason)")
+            #expect(reason.contains("differs from it after line 2"), "\(reason)")
+        }
+        #expect(try store.sessionInfo("s").version == 3, "nothing was written")
+        // The same in a SwiftUI path trace, where the differing line makes the event itself.
+        let root = #"{"id":"R","item":{"title":"Root"}}"#
+        let paths = [#"{"path":[\#(root)]}"#, #"{"path":[\#(root)],"by":"app"}"#, #"{"path":[\#(root)],"by":"app"}"#]
+        #expect(try store.importSwiftUIPath(lines: paths, session: "p", platform: nil).imported == 2)
+        #expect(throws: StoreError.self) {
+            try store.importSwiftUIPath(
+                lines: [paths[0], #"{"path":[\#(root),{"id":"X"}],"by":"app"}"#], session: "p", platform: nil)
+        }
+        #expect(try store.sessionInfo("p").version == 2)
+        // The whole trace, and a longer one, still import.
+        #expect(try store.importUIKitTrace(lines: [a, b, push, push, push, c], session: "s", platform: nil).imported == 1)
+        #expect(try store.importSwiftUIPath(lines: paths, session: "p", platform: nil).skipped == 2)
+    }
+
+    @Test(
         "a trace that makes no event records nothing; deletion removes the record; a truncation keeps it, and the trace is then refused clearly",
         arguments: StoreBackend.all)
     func recordGoesWithTheSession(backend: StoreBackend) throws {
@@ -97,7 +138,7 @@ struct TraceImportRecordTests {
             #expect(line == 1)
             #expect(
                 reason.hasPrefix(
-                    "this trace (2 lines) was imported into session 's' before, and a truncation (session truncate, prune) has removed its first event since"
+                    "a trace beginning with this trace's first line was imported into session 's' before (2 lines, blank lines aside), and a truncation (session truncate) has removed its first event since"
                 ), "\(reason)")
         }
         try store.importUIKitTrace(lines: [trace[1]], session: "other", platform: nil)
@@ -132,7 +173,7 @@ struct TraceImportRecordTests {
             #expect(line == 2)
             #expect(
                 reason.hasPrefix(
-                    "this trace's first event is made by this line, its line 2, and the trace imported into session 's' before with this first line made it by its line 2, with other lines before it: they differ after line 1"
+                    "this trace's first event is made by this line, the trace's line 2 (blank lines aside), and the trace imported into session 's' before with this first line made it by its line 2, with other lines before it: they differ after line 1"
                 ), "\(reason)")
         }
         // The same numbers written otherwise: the same lines.
