@@ -405,17 +405,20 @@ struct TraceImporter {
     /// digests of their chains, in hexadecimal.
     private var recorded: TraceRecord?
     /// The lines up to the one that made the trace's first event (the anchor), and their chain's
-    /// digest: the anchor's id follows from the first line alone.
+    /// digest: the anchor's id follows from the first line alone. Set once the session holds the
+    /// anchor (found or appended), so `trace_imports` may name the trace by it.
     private var anchorLines: (lines: Int, digest: String)?
     /// The number, in this input, of the trace's first line.
     private var firstLine = 0
     /// The number of the last line whose events were found stored under their ids: it and every
     /// line before it are the earlier import's, as an event's id follows from them all.
     private var confirmedLine = 0
-    /// Whether the session holds the trace's anchor (so `trace_imports` may name the trace by it).
-    private var anchorStored = false
     /// Whether a line's `at` may be more than ``Timestamp/futureLimit`` ahead of the clock.
     let allowingFutureTimes: Bool
+
+    /// What every refusal of a trace that differs from one imported before advises.
+    static let advice =
+        "import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
 
     /// An importer of a trace in the format `format` (`uikit-trace`, `swiftui-path`: part of
     /// each line's identity) into session `key`.
@@ -562,10 +565,9 @@ struct TraceImporter {
                 throw StoreError.invalidImport(
                     line: number,
                     reason:
-                        "this line makes \(body.type), which the trace imported into session '\(key)' before with this first line did not make from the same point: the earlier import read \(recorded.lines) lines (blank lines aside) and made no event after its version \(write!.version); this trace differs from it after line \(max(confirmedLine, firstLine)) (at this line, or in one before it that makes no event); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                        "this line makes \(body.type), which the trace imported into session '\(key)' before with this first line did not make from the same point: the earlier import read \(recorded.lines) lines (blank lines aside) and made no event after its version \(write!.version); this trace differs from it after line \(max(confirmedLine, firstLine)) (at this line, or in one before it that makes no event); \(Self.advice)"
                 )
             }
-            if eventID == anchor { anchorStored = true }
             if time == nil { time = try appendTime(lineAt, line: number) }
             do {
                 guard try core.appendEvent(body, to: &write!, at: time!, eventID: eventID) != nil else {
@@ -584,7 +586,7 @@ struct TraceImporter {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "this trace's first \(recorded.lines) lines (blank lines aside) are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they differ after line \(max(confirmedLine, firstLine)), in a line that makes no event in one of them (a programmatic call, a shouldPop, a path that changes nothing: such a line is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                    "this trace's first \(recorded.lines) lines (blank lines aside) are not the \(recorded.lines) lines of the trace imported into session '\(key)' before (the one with this first line): they differ after line \(max(confirmedLine, firstLine)), in a line that makes no event in one of them (a programmatic call, a shouldPop, a path that changes nothing: such a line is part of the trace too); \(Self.advice)"
             )
         }
         if time == nil, verified == nil { time = try appendTime(lineAt, line: number) }
@@ -605,7 +607,7 @@ struct TraceImporter {
         throw StoreError.invalidImport(
             line: number,
             reason:
-                "this trace's first event is made by this line, the trace's line \(callbacks) (blank lines aside), and the trace imported into session '\(key)' before with this first line made it by its line \(recorded.firstLines), with other lines before it: they differ after line \(firstLine) (at this line, or in one before it that makes no event: a programmatic call, a shouldPop, a path that changes nothing is part of the trace too); import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                "this trace's first event is made by this line, the trace's line \(callbacks) (blank lines aside), and the trace imported into session '\(key)' before with this first line made it by its line \(recorded.firstLines), with other lines before it: they differ after line \(firstLine) (at this line, or in one before it that makes no event: a programmatic call, a shouldPop, a path that changes nothing is part of the trace too); \(Self.advice)"
         )
     }
 
@@ -671,7 +673,7 @@ struct TraceImporter {
             throw StoreError.invalidImport(
                 line: number,
                 reason:
-                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it \(from), or the session moved on after it; import another trace into another session (a trace's lines are identified by their JSON and the lines before them)"
+                    "session '\(key)' holds, at version \(version), \(what): a trace beginning with this trace's first line was imported into it before, and this trace differs from it \(from), or the session moved on after it; \(Self.advice)"
             )
         }
         checked.state.apply(body)
@@ -722,7 +724,6 @@ struct TraceImporter {
                 let before = startedHere ? 1 : found.event.version - 1
                 let (state, _) = try core.state(of: row, atVersion: before, repairing: false)
                 verified = (before, state)
-                anchorStored = true
                 recorded = record
                 if startedHere {
                     anchorLines = (callbacks, SHA256.hex(chain))
@@ -740,7 +741,6 @@ struct TraceImporter {
                 != nil
         else { throw StoreError.eventIDExists(anchor) }
         atFirstEvent = false
-        anchorStored = true
         anchorLines = (callbacks, SHA256.hex(chain))
         created = true
         imported += 1
@@ -756,7 +756,7 @@ struct TraceImporter {
             // and this import read more. An import that only found events it makes (a trace
             // whose record did not come along with an export) leaves the record alone: a
             // trace that differs in a line making no event would be taken for the original.
-            if anchorStored, let anchorLines, callbacks > recorded?.lines ?? 0, imported > 0 || recorded != nil {
+            if let anchorLines, callbacks > recorded?.lines ?? 0, imported > 0 || recorded != nil {
                 try core.db.execute(
                     sql: """
                         INSERT INTO trace_imports (session_id, anchor, first_lines, first_digest, lines, digest)
