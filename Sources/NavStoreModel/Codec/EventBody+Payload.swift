@@ -4,85 +4,6 @@
     import Foundation
 #endif
 
-/// The JSON payload of each event type (<doc:Events>). One struct per type keeps the shapes in one place.
-private enum Payload {
-    /// `{"name", "platform"}`: an absent platform is `ios14` (<doc:PlatformGenerations>); it is always written.
-    package struct SessionStarted: Codable {
-        package var name: String?
-        package var platform: PlatformGeneration?
-    }
-    package struct EntryPushed: Codable { var entry: Entry }
-    package struct EntriesPopped: Codable {
-        package var source: PopSource
-        package var ids: [String]
-        package var confirmed: Bool?
-    }
-    package struct PopVetoed: Codable {
-        package var entry: String
-        package var prompt: String
-        package var source: PopSource
-    }
-    package struct StackReplaced: Codable {
-        package var entries: [Entry]
-        package var observed: StackObservation?
-    }
-    package struct ItemUpdated: Codable {
-        package var id: String
-        package var item: NavigationItem
-        package var fields: [String]?
-    }
-    package struct LayerPresented: Codable {
-        package var entry: Entry
-        package var modalInPresentation: Bool?
-    }
-    package struct LayerDismissed: Codable {
-        package var source: DismissSource
-        package var ids: [String]
-    }
-    package struct DismissVetoed: Codable {
-        package var entry: String
-        package var source: DismissSource
-    }
-    /// `{"layer", "navigationBarHidden", "modalInPresentation", "fields"}`: every value, and the
-    /// fields that changed.
-    package struct LayerUpdated: Codable {
-        package var layer: Int
-        package var navigationBarHidden: Bool
-        package var modalInPresentation: Bool
-        package var fields: [LayerField]
-    }
-    package struct PopCancelled: Codable {
-        package var entry: String
-        package var source: PopSource
-    }
-    package struct TabsReplaced: Codable { var tabs: [Tab] }
-    package struct TabSelected: Codable {
-        package var id: String
-        package var source: TabSelectionSource
-    }
-    /// The `"tab"` member of an event recorded in a tab's stack off screen (``EventBody/inTab(_:_:)``).
-    package struct InTab: Codable { var tab: String? }
-    /// An event's payload and its `"tab"`, encoded into one object.
-    package struct Tabbed: Encodable {
-        package var tab: String
-        package var event: EventBody
-        package func encode(to encoder: any Encoder) throws {
-            try event.encodePayload(to: encoder)
-            try InTab(tab: tab).encode(to: encoder)
-        }
-    }
-    /// An event's payload alone.
-    package struct Untabbed: Encodable {
-        package var event: EventBody
-        package func encode(to encoder: any Encoder) throws { try event.encodePayload(to: encoder) }
-    }
-    package struct CallsDropped: Codable {
-        package var count: Int
-        package var firstAt: Int64
-        package var lastAt: Int64
-    }
-}
-
 extension EventBody {
     /// The payload as stored in `events.payload`: compact JSON, unset fields left out, keys sorted
     /// by their UTF-8 bytes (<doc:Events>), written by NavStore's own writer, so the text is the
@@ -96,43 +17,12 @@ extension EventBody {
     /// The payload encoded with `encoder` (whose `userInfo` may ask for explicit keys).
     /// - Throws: `EncodingError` as ``payloadJSON()``.
     public func payloadData(_ encoder: JSONEncoder) throws -> Data {
-        if case .inTab(let tab, let event) = self { return try encoder.encode(Payload.Tabbed(tab: tab, event: event)) }
-        return try encoder.encode(Payload.Untabbed(event: self))
-    }
-
-    /// Encodes the payload's members into `encoder`'s keyed container.
-    fileprivate func encodePayload(to encoder: any Encoder) throws {
-        func put(_ value: some Encodable) throws { try value.encode(to: encoder) }
-        switch self {
-        case .sessionStarted(let name, let platform):
-            try put(Payload.SessionStarted(name: name, platform: platform))
-        case .entryPushed(let entry): try put(Payload.EntryPushed(entry: entry))
-        case .entriesPopped(let source, let ids, let confirmed):
-            try put(Payload.EntriesPopped(source: source, ids: ids, confirmed: confirmed ? true : nil))
-        case .popVetoed(let entry, let prompt, let source):
-            try put(Payload.PopVetoed(entry: entry, prompt: prompt, source: source))
-        case .stackReplaced(let entries, let observed):
-            try put(Payload.StackReplaced(entries: entries, observed: observed))
-        case .itemUpdated(let id, let item, let fields):
-            try put(Payload.ItemUpdated(id: id, item: item, fields: fields))
-        case .layerPresented(let entry, let modal):
-            try put(Payload.LayerPresented(entry: entry, modalInPresentation: modal ? true : nil))
-        case .layerDismissed(let source, let ids): try put(Payload.LayerDismissed(source: source, ids: ids))
-        case .dismissVetoed(let entry, let source):
-            try put(Payload.DismissVetoed(entry: entry, source: source))
-        case .sessionRestored(let marker): try put(marker)
-        case .layerUpdated(let layer, let hidden, let modal, let fields):
-            try put(
-                Payload.LayerUpdated(
-                    layer: layer, navigationBarHidden: hidden, modalInPresentation: modal, fields: fields))
-        case .popCancelled(let entry, let source):
-            try put(Payload.PopCancelled(entry: entry, source: source))
-        case .callsDropped(let count, let firstAt, let lastAt):
-            try put(Payload.CallsDropped(count: count, firstAt: firstAt, lastAt: lastAt))
-        case .tabsReplaced(let tabs): try put(Payload.TabsReplaced(tabs: tabs))
-        case .tabSelected(let id, let source): try put(Payload.TabSelected(id: id, source: source))
-        case .inTab(let tab, let event): try put(Payload.Tabbed(tab: tab, event: event))
+        /// The payload as a value `JSONEncoder` encodes.
+        struct Encoded: Encodable {
+            let event: EventBody
+            func encode(to encoder: any Encoder) throws { try event.encodePayload(to: encoder) }
         }
+        return try encoder.encode(Encoded(event: self))
     }
 
     /// Decodes an event body from its type name and JSON payload.
@@ -215,59 +105,7 @@ extension EventBody {
             throw NavigationError.invalidEvent(
                 "unknown event type '\(type)' (known: \(EventBody.typeNames.joined(separator: ", ")))")
         }
-        switch kind {
-        case .sessionStarted:
-            let p = try Payload.SessionStarted(from: decoder)
-            self = .sessionStarted(name: p.name, platform: p.platform ?? .default)
-        case .entryPushed:
-            self = .entryPushed(try Payload.EntryPushed(from: decoder).entry)
-        case .entriesPopped:
-            let p = try Payload.EntriesPopped(from: decoder)
-            self = .entriesPopped(source: p.source, ids: p.ids, confirmed: p.confirmed ?? false)
-        case .popVetoed:
-            let p = try Payload.PopVetoed(from: decoder)
-            self = .popVetoed(entry: p.entry, prompt: p.prompt, source: p.source)
-        case .stackReplaced:
-            let p = try Payload.StackReplaced(from: decoder)
-            self = .stackReplaced(p.entries, observed: p.observed)
-        case .itemUpdated:
-            let p = try Payload.ItemUpdated(from: decoder)
-            self = .itemUpdated(id: p.id, item: p.item, fields: p.fields ?? [])
-        case .layerPresented:
-            let p = try Payload.LayerPresented(from: decoder)
-            self = .layerPresented(p.entry, modalInPresentation: p.modalInPresentation ?? false)
-        case .layerDismissed:
-            let p = try Payload.LayerDismissed(from: decoder)
-            self = .layerDismissed(source: p.source, ids: p.ids)
-        case .dismissVetoed:
-            let p = try Payload.DismissVetoed(from: decoder)
-            self = .dismissVetoed(entry: p.entry, source: p.source)
-        case .sessionRestored:
-            self = .sessionRestored(try RestoreMarker(from: decoder))
-        case .layerUpdated:
-            let p = try Payload.LayerUpdated(from: decoder)
-            self = .layerUpdated(
-                layer: p.layer, navigationBarHidden: p.navigationBarHidden, modalInPresentation: p.modalInPresentation,
-                fields: p.fields)
-        case .popCancelled:
-            let p = try Payload.PopCancelled(from: decoder)
-            self = .popCancelled(entry: p.entry, source: p.source)
-        case .callsDropped:
-            let p = try Payload.CallsDropped(from: decoder)
-            self = .callsDropped(count: p.count, firstAt: p.firstAt, lastAt: p.lastAt)
-        case .tabsReplaced:
-            self = .tabsReplaced(try Payload.TabsReplaced(from: decoder).tabs)
-        case .tabSelected:
-            let p = try Payload.TabSelected(from: decoder)
-            self = .tabSelected(id: p.id, source: p.source)
-        }
-        // The events a tab's stack off screen records carry its id (DESIGN §15).
-        switch kind {
-        case .entryPushed, .entriesPopped, .stackReplaced, .itemUpdated, .layerUpdated:
-            if let tab = try Payload.InTab(from: decoder).tab { self = .inTab(tab, self) }
-        default:
-            break
-        }
+        try self.init(kind: kind, payloadFrom: decoder)
     }
 }
 

@@ -88,6 +88,7 @@ extension PayloadReader {
     package static let popSources = RawValueTable<PopSource>()
     package static let dismissSources = RawValueTable<DismissSource>()
     package static let tabSelectionSources = RawValueTable<TabSelectionSource>()
+    package static let tabReselects = RawValueTable<TabReselect>()
     package static let platforms = RawValueTable<PlatformGeneration>()
     package static let layerFields = RawValueTable<LayerField>()
 

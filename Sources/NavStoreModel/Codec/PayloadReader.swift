@@ -344,6 +344,20 @@ package struct PayloadReader {
         return bool()
     }
 
+    /// An array whose elements `element` reads; `nil` defers (when `element` does, among others).
+    @inline(__always)
+    package mutating func array<Element>(_ element: (inout PayloadReader) -> Element?) -> [Element]? {
+        guard consume(Self.openBracket) else { return nil }
+        var result: [Element] = []
+        if consume(Self.closeBracket) { return result }
+        while true {
+            guard let value = element(&self) else { return nil }
+            result.append(value)
+            if consume(Self.comma) { continue }
+            return consume(Self.closeBracket) ? result : nil
+        }
+    }
+
     /// An array of strings; `nil` defers.
     package mutating func strings() -> [String]? {
         guard consume(Self.openBracket) else { return nil }

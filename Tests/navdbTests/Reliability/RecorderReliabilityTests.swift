@@ -158,7 +158,7 @@ struct RecorderReliabilityTests {
         }
         let stillRecording = try recorders.filter { try $0.poll() == nil }.count
         #expect(stillRecording == 2, "a recorder ended before the writers did")
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         var recorded: [String: Int] = [:]
         for (tag, recorder) in zip(["x", "y"], recorders) {
             let result = try await recorder.wait(timeout: 600)
