@@ -5,7 +5,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// NavStore as a dependency an app can add (DESIGN §2, §14.3), checked from the outside: the
+/// NavStore as a dependency an app can add (docs/app.md), checked from the outside: the
 /// package description as SwiftPM reads it, the library's sources as files, and the privacy
 /// manifest as Apple's tools read it. scripts/check-app-dependency.sh builds and runs an app
 /// package against the product; these are the quick checks of the same promises.
@@ -94,7 +94,7 @@ import Testing
     func productsAndTargets() throws {
         let package = try Self.dumpPackage()
         let dependencies = Self.dependencies(package)
-        // The walls (DESIGN §2): the model has no dependency at all (no CSQLite, no store).
+        // The walls (docs/app.md): the model has no dependency at all (no CSQLite, no store).
         #expect(Self.reached(from: "NavStoreModel", in: dependencies) == ["NavStoreModel"])
         #expect(Self.reached(from: "NavStore", in: dependencies) == ["NavStore", "NavStoreModel", "CSQLite"])
         #expect(Set(dependencies["NavStoreTools"] ?? []) == ["NavStore"])

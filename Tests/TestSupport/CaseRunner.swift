@@ -1,9 +1,9 @@
 // The behaviour cases (`Tests/Fixtures/cases*/*.json`, and the ones only `../shared/cases*/` has), read at test time: the one reading of
-// the case format (DESIGN §9, §3.3) that both runners share. The library's runner turns the steps
+// the case format (Tests/Fixtures/README.md) that both runners share. The library's runner turns the steps
 // into NavigationCommands (``SharedCase/commands()``); the CLI's turns the same steps into `navdb`
 // words (Tests/navdbTests/SharedCasesTests.swift). This file uses NavStore's public API only.
 //
-// A new kind of step (DESIGN §15's `tabs` and `select-tab`, a `"tab"` on any step) is: its fields
+// A new kind of step (<doc:TabBars>'s `tabs` and `select-tab`, a `"tab"` on any step) is: its fields
 // in ``SharedCase/operations`` (or ``SharedCase/everyStepFields``), a case of ``CaseStep`` read in
 // ``SharedCase/steps()``, its command in ``SharedCase/commands()`` and its words in the CLI's
 // runner; a new expectation is a key of ``SharedCase/expectKeys`` read in
@@ -46,7 +46,7 @@ package enum CaseStep: Sendable, Hashable {
     case dismiss(source: DismissSource)
     /// `{"op": "update-layer", "navigationBarHidden", "modalInPresentation"}`: at least one.
     case updateLayer(navigationBarHidden: Bool?, modalInPresentation: Bool?)
-    /// `{"op": "tabs", "tabs": [{"id", "title", "reselect"}]}` (DESIGN §15).
+    /// `{"op": "tabs", "tabs": [{"id", "title", "reselect"}]}` (<doc:TabBars>).
     case tabs([Tab])
     /// `{"op": "select-tab", "id", "source"}`; an absent source is `tap`.
     case selectTab(id: String, source: TabSelectionSource)
@@ -292,7 +292,7 @@ package struct SharedCase: Sendable, Hashable {
     /// entries and update's `set` take.
     package static let itemKeys = Set(NavigationItemField.all.map(\.name))
 
-    /// Fields any step may carry besides `op`: DESIGN §15's `"tab"` (not on `tabs` and `select-tab`).
+    /// Fields any step may carry besides `op`: <doc:TabBars>'s `"tab"` (not on `tabs` and `select-tab`).
     package static let everyStepFields: Set<String> = ["tab"]
 
     /// The operations a step may name, each with the fields it accepts besides `op`.
@@ -548,7 +548,7 @@ package struct SharedCase: Sendable, Hashable {
         package var backButton: ExpectedBackButton??
         package var backMenu: [String]??
         package var outcome: Outcome?
-        /// `expect.tabs`: the tab ids in order (DESIGN §15).
+        /// `expect.tabs`: the tab ids in order (<doc:TabBars>).
         package var tabs: [String]?
         /// `expect.selectedTab`: the selected tab's id; `.some(nil)` for `null` (no tab bar).
         package var selectedTab: String??

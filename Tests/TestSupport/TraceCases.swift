@@ -59,6 +59,11 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         try ndjson.split(separator: "\n").map { try JSONDecoder().decode(UIKitTraceLine.self, from: Data($0.utf8)) }
     }
 
+    /// The trace's lines as the library reads a SwiftUI path trace (``TraceCase/swiftUI()``).
+    public func pathLines() throws -> [SwiftUIPathLine] {
+        try ndjson.split(separator: "\n").map { try JSONDecoder().decode(SwiftUIPathLine.self, from: Data($0.utf8)) }
+    }
+
     /// Compact JSON with sorted keys.
     public static func jsonText(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
@@ -90,7 +95,7 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         return try all(repository: TestData.folder("traces"), shared: TestData.sharedFolder("traces"))
     }
 
-    /// The SwiftUI path traces (DESIGN §17): `$NAVSTORE_SWIFTUI_TRACES_DIR` when set, else the
+    /// The SwiftUI path traces (<doc:SwiftUI>): `$NAVSTORE_SWIFTUI_TRACES_DIR` when set, else the
     /// repository's (`Tests/Fixtures/traces-swiftui`), then those of `../shared/traces-swiftui`
     /// whose id the repository's copy lacks. Each case's `trace` holds path and sheet lines.
     /// - Throws: ``TraceCaseError`` for a file or case this reader does not accept.
@@ -278,6 +283,21 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         var events: [EventBody] = []
         for line in try lines() {
             for command in try observer.observe(line.callback, state: state) {
+                guard let body = try state.decide(command) else { continue }
+                state.apply(body)
+                events.append(body)
+            }
+        }
+        return (events, state)
+    }
+
+    /// Runs a SwiftUI path trace through ``NavigationPathObserver`` and the rules, with no
+    /// database: the events after `session.started` and the state they leave.
+    public func runThroughPathObserver() throws -> (events: [EventBody], state: SessionState) {
+        var state = SessionState(platform: platform)
+        var events: [EventBody] = []
+        for line in try pathLines() {
+            for command in line.change.commands(state: state) {
                 guard let body = try state.decide(command) else { continue }
                 state.apply(body)
                 events.append(body)

@@ -104,7 +104,7 @@ final class FollowerProcess: @unchecked Sendable {
     }
 }
 
-/// `navdb follow` (DESIGN §16): every committed event once, in order, from any writer; notes of
+/// `navdb follow` (README, "Reading the past"): every committed event once, in order, from any writer; notes of
 /// deletions; the end on SIGINT, SIGTERM and a closed stdout. On SQLite and PostgreSQL.
 @Suite("navdb follow")
 struct FollowCommandTests {

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// The command line of DESIGN §3.3: `update-layer`, `pop --cancelled`, the item options
+/// The command line of rules 17 and 18 (<doc:Rules>): `update-layer`, `pop --cancelled`, the item options
 /// `--interactive-pop-disabled`, `--content-pop-disabled` and `--back-bar-button-item`, and how
 /// `history`, `replay`, `show`, `stack`, `restore`, `lint` and `export`/`import` show the new state.
 @Suite struct GestureCommandTests {
@@ -297,7 +297,7 @@ extension Sandbox {
     }
 }
 
-/// The report of DESIGN §11 shows the new state and events, in a real browser.
+/// The report (docs/report.md) shows the new state and events, in a real browser.
 @Suite(
     "navdb report: hidden bars, locked sheets and cancelled swipes in a browser",
     .enabled(if: Chromium.available, Comment(rawValue: Chromium.missing)))

@@ -123,7 +123,7 @@ import Testing
         try check(sandbox, ["--db", "other.sqlite", "session", "delete", "s"], "retention.schema.json")
     }
 
-    @Test("a tab bar's session (DESIGN §15): every --json output validates against its schema", arguments: CommandBackend.all)
+    @Test("a tab bar's session (<doc:TabBars>): every --json output validates against its schema", arguments: CommandBackend.all)
     func tabBar(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)
         let write = "write-result.schema.json"

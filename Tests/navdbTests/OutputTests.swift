@@ -67,7 +67,7 @@ import Testing
         try session(sandbox)
         let stack = try sandbox.ok(["--json", "stack", "s"]).object()
         #expect(Set(stack.keys) == ["session", "version", "platform", "recordedPlatform", "layers", "tabs", "selectedTab"])
-        // A session without a tab bar (DESIGN §15): both null.
+        // A session without a tab bar (<doc:TabBars>): both null.
         #expect(stack["tabs"] is NSNull)
         #expect(stack["selectedTab"] is NSNull)
         let layer = try #require((stack["layers"] as? [[String: Any]])?.first)
@@ -382,7 +382,7 @@ import Testing
                 "session", "version", "restoredVersion", "layers", "tabs", "selectedTab", "backButton", "backMenu",
                 "attempts", "fallback",
             ])
-        // No tab bar (DESIGN §15): both null.
+        // No tab bar (<doc:TabBars>): both null.
         #expect(payload["tabs"] is NSNull && payload["selectedTab"] is NSNull)
         #expect(payload["attempts"] as? Int == 1)
         #expect(try sandbox.ok(["restore", "s", "--ack"]).stdout == "acknowledged version 4\n")

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// The command line of DESIGN §15: `tabs`, `select-tab` and `--tab`, their bad input, and how
+/// The command line of <doc:TabBars>: `tabs`, `select-tab` and `--tab`, their bad input, and how
 /// `stack`, `show`, `history` and `restore` show a tab bar.
 @Suite struct TabCommandTests {
     /// Session `s`: tabs Mail (A, B) and Calendar (@guarded, empty), Mail selected.

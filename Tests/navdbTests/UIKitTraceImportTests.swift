@@ -439,7 +439,7 @@ struct UIKitTraceImportTests {
     }
 }
 
-/// `navdb import --format swiftui-path FILE|- --session KEY [--platform P]` (DESIGN §17), with
+/// `navdb import --format swiftui-path FILE|- --session KEY [--platform P]` (<doc:SwiftUI>), with
 /// every SwiftUI path trace and bad lines.
 @Suite("navdb import --format swiftui-path")
 struct SwiftUIPathImportTests {
@@ -459,7 +459,7 @@ struct SwiftUIPathImportTests {
                 #expect(problems.isEmpty, "\(trace): \(line): \(problems)")
             }
             try UIKitTraceImportTests.importAndCheck(trace, format: "swiftui-path", key: "p-\(trace.id)", in: sandbox)
-            // What a restart brings back is the last path (DESIGN §17), as restore prints it.
+            // What a restart brings back is the last path (<doc:SwiftUI>), as restore prints it.
             let restore = try sandbox.ok(["--json", "restore", "p-\(trace.id)", "--dry-run"]).object()
             let layers = try #require(restore["layers"] as? [[String: Any]])
             let restored = layers.map { ($0["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }

@@ -95,7 +95,7 @@ package protocol DatabaseConnection: AnyObject {
     func setRetryHandler(_ handler: @escaping () -> Void)
 
     /// Starts listening for the notice every append's transaction sends at its commit (PostgreSQL:
-    /// `LISTEN navstore_appends`, the schema's trigger sends it; DESIGN §16), so that
+    /// `LISTEN navstore_appends`, the schema's trigger sends it; README, "Reading the past"), so that
     /// ``waitForAppendNotice(timeout:)`` wakes at a commit. Outside any transaction, before the
     /// first read whose commits it must not miss.
     /// - Returns: `false` when the backend sends no such notice (SQLite: a follower checks

@@ -112,7 +112,7 @@ public final class NavigationRecorder: Sendable {
         shared.enqueue(.callback(callback), session: session, at: Timestamp.now())
     }
 
-    /// Records a new value of a SwiftUI `NavigationStack`'s path or of its sheet (DESIGN §17),
+    /// Records a new value of a SwiftUI `NavigationStack`'s path or of its sheet (<doc:SwiftUI>),
     /// returning at once as ``record(_:session:)`` does: the writer turns it into events with
     /// ``NavigationPathObserver`` against the session's state (pushes, a pop whose source says
     /// who removed the screens, item updates, a replacement), so that after it the session's

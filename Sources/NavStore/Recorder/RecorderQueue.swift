@@ -5,7 +5,7 @@ package struct RecorderCall: Sendable {
     package enum Kind: Sendable {
         case command(NavigationCommand)
         case callback(NavigationCallback)
-        /// A SwiftUI path or sheet value (DESIGN §17).
+        /// A SwiftUI path or sheet value (<doc:SwiftUI>).
         case pathChange(NavigationPathChange)
         /// Calls of the session dropped here because the queue was full (``RecorderOptions/queueCapacity``).
         case dropped(count: Int, firstAt: Int64, lastAt: Int64)

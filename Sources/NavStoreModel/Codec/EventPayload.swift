@@ -17,7 +17,7 @@ package protocol EventPayload: Codable {
     /// The event type this payload is the payload of.
     static var kind: EventBody.Kind { get }
     /// Whether an event of this type may be recorded in a tab's stack off screen, its payload
-    /// then carrying a `"tab"` member (``EventBody/inTab(_:_:)``, DESIGN §15). Every key of such
+    /// then carrying a `"tab"` member (``EventBody/inTab(_:_:)``, <doc:TabBars>). Every key of such
     /// a payload sorts before `"tab"`, which ``PayloadWriter`` writes last.
     static var carriesTab: Bool { get }
     /// The payload of `body`; `nil` when `body` is an event of another type.
@@ -133,7 +133,7 @@ extension PayloadWriter {
 
 extension PayloadReader {
     /// The payload of an event of `kind` read by its payload type's ``EventPayload/read(from:)``;
-    /// `nil` defers (so does any payload with a `"tab"`, rare: DESIGN §15).
+    /// `nil` defers (so does any payload with a `"tab"`, rare: <doc:TabBars>).
     package mutating func body(kind: EventBody.Kind) -> EventBody? {
         struct Read: EventPayloadTypeVisitor {
             var reader: PayloadReader

@@ -21,11 +21,11 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     case backMenu = "back-menu"
     /// The app's own `popViewController`/`popToViewController`; guards are ignored.
     case programmatic
-    /// A tap on the tab that is already selected (DESIGN §15, ``TabReselect``): UIKit pops the
+    /// A tap on the tab that is already selected (<doc:TabBars>, ``TabReselect``): UIKit pops the
     /// tab's stack to its root past any guard; a ``TabReselect/guarded`` tab asks the guard first.
     /// Made by ``NavigationCommand/selectTab(_:source:)`` alone.
     case tabReselect = "tab-reselect"
-    /// The user removed the top screen of a SwiftUI `NavigationStack` (DESIGN §17): the back
+    /// The user removed the top screen of a SwiftUI `NavigationStack` (<doc:SwiftUI>): the back
     /// button or a swipe, which SwiftUI does not tell apart, so neither is guessed. Pops one
     /// entry; refused where neither the back button nor a swipe could (rules 1, 17). SwiftUI has
     /// no `shouldPop`, so no guard is consulted: the pop is a fact the app saw in its path.
@@ -84,7 +84,7 @@ public enum EventBody: Sendable, Hashable {
     /// Unix epoch), right here in the stream (<doc:Recording>). A fact about the log, not about
     /// navigation: the state does not change.
     case callsDropped(count: Int, firstAt: Int64, lastAt: Int64)
-    /// `tabs.replaced`: the session's tab bar became `tabs`, in order (DESIGN §15,
+    /// `tabs.replaced`: the session's tab bar became `tabs`, in order (<doc:TabBars>,
     /// `UITabBarController.setViewControllers`): a tab kept by id keeps its stack, a new one starts
     /// empty, a dropped one leaves with its entries; the selection stays on its tab if it remains,
     /// else moves to the first. The first `tabs.replaced` of a session selects the first tab.
@@ -92,7 +92,7 @@ public enum EventBody: Sendable, Hashable {
     /// `tab.selected`: the tab `id` became the selected one (or, tapped while selected, stayed so
     /// and changed nothing: its ``TabReselect`` is `none`, or its stack is at the root).
     case tabSelected(id: String, source: TabSelectionSource)
-    /// An event of a tab's stack that is not the one on screen (DESIGN §15, `--tab`): the stack of
+    /// An event of a tab's stack that is not the one on screen (<doc:TabBars>, `--tab`): the stack of
     /// tab `tab` (under any modal layer, or parked while another tab is selected) is the one
     /// `event` changes, as its only layer. Its payload is `event`'s with a `"tab"` member.
     indirect case inTab(String, EventBody)

@@ -39,7 +39,7 @@ public enum NavigationCommand: Sendable, Hashable {
     /// show; the rest of the rules are what was refused. ``NavigationControllerObserver`` makes
     /// this command when its inference is refused; an app may too.
     case observedStack([Entry], layer: Int? = nil, reason: String)
-    /// Set the session's tab bar to `tabs`, in order (DESIGN §15, `setViewControllers`):
+    /// Set the session's tab bar to `tabs`, in order (<doc:TabBars>, `setViewControllers`):
     /// `tabs.replaced`. Refused on a session whose base stack already holds entries without a tab
     /// bar (set the tab bar first, as an app does at launch); tab ids must be valid and distinct.
     /// On a tab bar, a tab kept by id keeps its stack and the selection stays if its tab remains.
@@ -49,7 +49,7 @@ public enum NavigationCommand: Sendable, Hashable {
     /// says (a pop to the root with source ``PopSource/tabReselect``, a veto, or nothing). A
     /// programmatic selection of the selected tab changes nothing.
     case selectTab(_ id: String, source: TabSelectionSource = .tap)
-    /// Act on the stack of tab `tab` rather than the screen on show (DESIGN §15, `--tab`), as an
+    /// Act on the stack of tab `tab` rather than the screen on show (<doc:TabBars>, `--tab`), as an
     /// app pushes into a tab that is not on screen: `push`, `pop`, `popTo`, `popToRoot`,
     /// `setStack`, `update` and `updateLayer`. A stack not on screen (another tab's, or under a
     /// modal layer) takes programmatic pops alone. On the selected tab with nothing presented it

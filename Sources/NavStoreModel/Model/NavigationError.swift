@@ -58,7 +58,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// with a count below 1, or a first time after its last (ms since the Unix epoch).
     case invalidDroppedCalls(count: Int, firstAt: Int64, lastAt: Int64)
     /// A tab command (``NavigationCommand/selectTab(_:source:)``, `--tab`) on a session without a
-    /// tab bar (DESIGN §15).
+    /// tab bar (<doc:TabBars>).
     case noTabBar(action: String)
     /// A tab id the session's tab bar does not have; `tabs` are its ids in order.
     case unknownTab(id: String, tabs: [String])

@@ -1,4 +1,4 @@
-/// Who changed a SwiftUI `NavigationStack`'s path or sheet (DESIGN §17): what the app knows,
+/// Who changed a SwiftUI `NavigationStack`'s path or sheet (<doc:SwiftUI>): what the app knows,
 /// since SwiftUI reports only the new value.
 public enum PathChangeMaker: String, Sendable, Hashable, Codable, CaseIterable {
     /// The app's own code set the value (`path.removeLast()`, `path = []`, a sheet's binding).
@@ -8,7 +8,7 @@ public enum PathChangeMaker: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A new value of a SwiftUI `NavigationStack`'s path or of the sheet over it, and who made it
-/// (DESIGN §17): what an app hands ``NavigationPathObserver`` (through the recorder) on each change.
+/// (<doc:SwiftUI>): what an app hands ``NavigationPathObserver`` (through the recorder) on each change.
 public enum NavigationPathChange: Sendable, Hashable {
     /// Layer `layer`'s path (0 = the base stack), root first.
     case path([Entry], layer: Int = 0, by: PathChangeMaker)
@@ -36,7 +36,7 @@ public enum NavigationPathChange: Sendable, Hashable {
 }
 
 /// Turns the values of a SwiftUI `NavigationStack`'s path and of its sheets into the commands
-/// that bring a session to them (DESIGN §17), the SwiftUI counterpart of
+/// that bring a session to them (<doc:SwiftUI>), the SwiftUI counterpart of
 /// ``NavigationControllerObserver``. Pure: it reads the state, and every command it returns is
 /// one the rules accept in order, so that after each value the session's stack equals the value.
 ///

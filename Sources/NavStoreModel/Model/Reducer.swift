@@ -73,7 +73,7 @@ extension SessionState {
         }
     }
 
-    // MARK: Tab bars (DESIGN §15)
+    // MARK: Tab bars (<doc:TabBars>)
 
     /// `tabs.replaced`: a tab set with valid, distinct ids, on a session whose base stack is empty
     /// or already a tab's; `nil` when the tab bar already has exactly these tabs.

@@ -9,7 +9,7 @@ extension SessionState {
     ///   empty and distinct, params are storable;
     /// - the base layer's stack is empty only when nothing is presented over it (a `present`
     ///   needs a root to present from), and it is not `modalInPresentation` (only a presented
-    ///   layer is, DESIGN §9: ``NavigationError/baseLayerNotPresented(stack:)``);
+    ///   layer is, rule 18 in <doc:Rules>: ``NavigationError/baseLayerNotPresented(stack:)``);
     /// - an entry id is live once in the whole state: in one layer, or one tab's stack (rule 16);
     /// - a tab bar's tabs pass the checks of a `setTabs` (at least one, ids not empty and
     ///   distinct), and a tab's stack that is not selected is a base layer too.

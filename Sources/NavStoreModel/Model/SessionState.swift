@@ -175,7 +175,7 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// The generation of rules the session follows (<doc:PlatformGenerations>), set by its `session.started`
     /// event; ``PlatformGeneration/ios14`` for a log that records none.
     public var platform: PlatformGeneration
-    /// The session's tab bar (DESIGN §15), or `nil` for a session without one (a single base
+    /// The session's tab bar (<doc:TabBars>), or `nil` for a session without one (a single base
     /// stack). With a tab bar, ``layers```[0]` is the selected tab's stack.
     public package(set) var tabBar: TabBar?
     /// Where the last item update found its entry: ``location(of:)`` looks beside it first, so

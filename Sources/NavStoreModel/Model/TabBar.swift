@@ -1,4 +1,4 @@
-/// What tapping the tab that is already selected does (<doc:TabBars>, DESIGN §15).
+/// What tapping the tab that is already selected does (<doc:TabBars>).
 ///
 /// UIKit's `UITabBarController` pops the selected tab's navigation controller to its root when its
 /// tab is tapped again; an app turns that off by returning `false` from
@@ -70,7 +70,7 @@ public struct Tab: Sendable, Hashable, Codable {
     }
 }
 
-/// A session's tab bar (DESIGN §15): the tabs in order, which one is selected, and the stack of
+/// A session's tab bar (<doc:TabBars>): the tabs in order, which one is selected, and the stack of
 /// each tab that is not selected. The selected tab's stack is the session's base layer
 /// (``SessionState/layers```[0]`), where pushes, pops, the back button and the back menu act, as
 /// they act on a session without a tab bar.
@@ -180,7 +180,7 @@ public struct TabBar: Sendable, Hashable, Codable {
 
 extension SessionState {
     /// The tabs of the session's tab bar in order, with each tab's stack (the selected tab's is
-    /// ``layers```[0]`), or `nil` for a session without a tab bar (DESIGN §15).
+    /// ``layers```[0]`), or `nil` for a session without a tab bar (<doc:TabBars>).
     public var tabStacks: [(tab: Tab, stack: Layer)]? {
         guard let tabBar else { return nil }
         return tabBar.tabs.indices.map { index in
@@ -199,7 +199,7 @@ extension SessionState {
     }
 
     /// The state of tab `id`'s stack alone, as it shows with that tab selected and nothing
-    /// presented (DESIGN §15): what that tab's back button and back menu show (`back-menu --tab`,
+    /// presented (<doc:TabBars>): what that tab's back button and back menu show (`back-menu --tab`,
     /// `show --tab`), the same whether it is selected or not; modal layers are not a tab's.
     /// - Throws: ``NavigationError/noTabBar(action:)`` without a tab bar,
     ///   ``NavigationError/unknownTab(id:tabs:)`` for an id the tab bar lacks.

@@ -172,7 +172,7 @@ struct Redactor {
         case .layerUpdated: body  // flags and a layer index: no text
         case .popCancelled(let entry, let source): .popCancelled(entry: id(entry), source: source)
         case .callsDropped: body
-        // Tab ids are redacted as entry ids are, titles as other texts (DESIGN §15).
+        // Tab ids are redacted as entry ids are, titles as other texts (<doc:TabBars>).
         case .tabsReplaced(let tabs): .tabsReplaced(tabs.map(redact))
         case .tabSelected(let tab, let source): .tabSelected(id: id(tab), source: source)
         case .inTab(let tab, let event): .inTab(id(tab), redact(event))

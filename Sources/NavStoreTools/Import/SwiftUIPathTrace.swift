@@ -5,7 +5,7 @@
 #endif
 import NavStore
 
-/// One line of a SwiftUI path trace (DESIGN §17): a new value of a `NavigationStack`'s path, or
+/// One line of a SwiftUI path trace (<doc:SwiftUI>): a new value of a `NavigationStack`'s path, or
 /// of the sheet over it, and who made it.
 ///
 /// `{"at": MS, "path": [ENTRY...], "by": "user"|"app", "layer": 0}` or

@@ -22,7 +22,7 @@ import NavStore
 /// | `itemChanged` | `id`, `item` (both required) |
 /// | `present` | `stack` (required), `modalInPresentation` (bool) |
 /// | `dismissAttempt`, `didDismiss`, `dismiss` | none |
-/// | `setTabs` | `tabs` (required): `[{"id", "title", "reselect"}]` (DESIGN §15) |
+/// | `setTabs` | `tabs` (required): `[{"id", "title", "reselect"}]` (<doc:TabBars>) |
 /// | `didSelectTab`, `selectTab` | `id` (required): the tab tapped, or selected by the app |
 /// | `tabStack` | `tab`, `stack` (both required): a tab's stack off screen |
 public struct UIKitTraceLine: Sendable, Hashable, Decodable {

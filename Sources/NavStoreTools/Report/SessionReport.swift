@@ -282,7 +282,7 @@ package struct ReportView: Sendable, Hashable, Codable {
     package var menu: [Int]?
     /// Why there is no back menu, when there is none.
     package var noBackMenu: String?
-    /// The tab bar (DESIGN §15): each tab's id and title in order and the selected one's index;
+    /// The tab bar (<doc:TabBars>): each tab's id and title in order and the selected one's index;
     /// `nil` without one.
     package var tabs: ReportTabs? = nil
 }

@@ -14,7 +14,7 @@ import NavStoreTools
     import Foundation
 #endif
 
-/// 11. `navdb follow`, from a writer's commit to the follower's line (DESIGN §16): the bench
+/// 11. `navdb follow`, from a writer's commit to the follower's line (README, "Reading the past"): the bench
 /// appends one event at a time, each after a pause in which the follower waits idle, and times
 /// from the moment the commit returned to the moment the follower's line for it arrives on the
 /// pipe. (11a) SQLite, (11b) PostgreSQL when a server is named. The baseline is the floor of any

@@ -21,7 +21,7 @@ struct WriteOptions: OptionGroup {
         "allow-future-time", help: "Accept a --time more than 24 hours ahead of the clock.")
 
     static let options = [expectVersion.spec, time.spec, allowFutureTime.spec]
-    /// `--tab <id>`, declared by the commands whose action ``WriteAction/takesTab`` (DESIGN §15).
+    /// `--tab <id>`, declared by the commands whose action ``WriteAction/takesTab`` (<doc:TabBars>).
     static let tab = Option<String?>(
         "tab", "id",
         help:
@@ -90,7 +90,7 @@ extension TimeTravelOptions {
     var pair: (HistoryPoint?, PlatformGeneration?) { (point, platform) }
 }
 
-/// `--tab <id>` of `back-menu` and `show` (DESIGN §15): the back button and menu of another tab,
+/// `--tab <id>` of `back-menu` and `show` (<doc:TabBars>): the back button and menu of another tab,
 /// as they show when it is selected.
 struct TabViewOption: OptionGroup {
     static let tab = Option<String?>(

@@ -19,7 +19,7 @@ import Synchronization
 
 /// `navdb follow [KEY...] [--from V]`: each event as it is committed, by any writer (another
 /// navdb, an app's recorder, an import), with the back button and back menu after it, until
-/// interrupted (DESIGN §16).
+/// interrupted (README, "Reading the past").
 struct FollowCommand: Command {
     static let spec = CommandSpec(
         abstract: "Print each event as it is committed, with the back button and back menu after it.",

@@ -3,7 +3,7 @@ import NavStoreTools
 
 extension TabSelectionSource: ExpressibleByArgument {}
 
-/// `navdb tabs KEY ID[:TITLE][@none|@guarded]...`: sets the session's tab bar (DESIGN §15), as
+/// `navdb tabs KEY ID[:TITLE][@none|@guarded]...`: sets the session's tab bar (<doc:TabBars>), as
 /// `UITabBarController.setViewControllers` does.
 struct TabsCommand: WritingCommand {
     var key: String
@@ -105,7 +105,7 @@ struct TabsAction: NavigationAction {
     var unchanged: String? { "the tab bar already has these tabs" }
 }
 
-/// `navdb select-tab KEY ID [--source tap|programmatic]`: selects a tab (DESIGN §15).
+/// `navdb select-tab KEY ID [--source tap|programmatic]`: selects a tab (<doc:TabBars>).
 struct SelectTabCommand: WritingCommand {
     var key: String
     var action: SelectTabAction

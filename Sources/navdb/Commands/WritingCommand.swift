@@ -11,7 +11,7 @@ protocol WriteAction: Sendable {
     /// Validates the action's own arguments and options; nothing is opened yet.
     /// - Throws: ``UsageError`` (exit 64).
     init(_ arguments: ParsedArguments) throws(UsageError)
-    /// Whether the command takes `--tab <id>` (DESIGN §15): the commands a tab's stack off screen takes.
+    /// Whether the command takes `--tab <id>` (<doc:TabBars>): the commands a tab's stack off screen takes.
     static var takesTab: Bool { get }
     /// What the output says when the command succeeded without an event (`nil`: nothing to do).
     var unchanged: String? { get }

@@ -60,7 +60,7 @@ enum EventSummary {
         case .tabSelected(let id, let source):
             return "select tab \(Text.escaped(id)) (\(source.rawValue))"
         case .inTab(let tab, let event):
-            // Which tab's stack, off screen, the event changed (DESIGN §15).
+            // Which tab's stack, off screen, the event changed (<doc:TabBars>).
             return "in tab \(Text.escaped(tab)): " + summary(event)
         }
     }

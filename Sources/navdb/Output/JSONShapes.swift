@@ -80,7 +80,7 @@ struct RetentionJSON: Encodable {
 /// `stack --json`. `platform` is the generation the state is resolved under (another one than
 /// `recordedPlatform`, the session's own, in a `--platform` what-if read).
 ///
-/// With a tab bar (DESIGN §15) `layers` is the selected tab's stack and the modal layers over it,
+/// With a tab bar (<doc:TabBars>) `layers` is the selected tab's stack and the modal layers over it,
 /// `tabs` every tab in order as `{"id","title","reselect","navigationBarHidden","entries"}` (the
 /// selected one's entries are `layers[0]`'s) and `selectedTab` its id; both `null` without one.
 struct StackJSON: Encodable {

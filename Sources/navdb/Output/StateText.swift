@@ -17,7 +17,7 @@ enum StateText {
     static func stack(_ state: SessionState) -> String {
         var text = tabBar(state).map { $0 + "\n" } ?? ""
         text += layers(state)
-        // The tabs not on screen, each with its stack (DESIGN §15).
+        // The tabs not on screen, each with its stack (<doc:TabBars>).
         for (index, (tab, stack)) in (state.tabStacks ?? []).enumerated() where index != state.tabBar?.selectedIndex {
             var title = "tab \(Text.display(tab.id)) (not on screen"
             if stack.navigationBarHidden { title += ", navigationBarHidden" }

@@ -383,7 +383,7 @@ extension ModelTests {
                 #expect(
                     try EventBody(referenceType: body.type, payload: Array(written.utf8)) == body, "\(kind.rawValue)")
                 // The fast reader reads the writer's bytes as the same value; an event with a
-                // `"tab"` (DESIGN §15), rare, it hands to the Codable form (EventPayload.swift).
+                // `"tab"` (<doc:TabBars>), rare, it hands to the Codable form (EventPayload.swift).
                 let fast = Array(written.utf8).withUnsafeBufferPointer {
                     PayloadReader.body(type: body.type, payload: $0)
                 }

@@ -153,7 +153,7 @@ struct CommandGenerator {
         }
     }
 
-    /// A tab bar's command (DESIGN §15): a tab set (kept ids, new ones, an empty or repeated id),
+    /// A tab bar's command (<doc:TabBars>): a tab set (kept ids, new ones, an empty or repeated id),
     /// a selection (tap or programmatic, of a tab that may not exist), or a command on a tab's stack.
     mutating func tabCommand(in state: SessionState) -> NavigationCommand {
         let tabIDs = ["t1", "t2", "t3", ""]
@@ -211,7 +211,7 @@ extension ModelTests {
         /// The invariants every state reached through `decide` keeps; a description of the first one
         /// broken, or `nil`.
         static func brokenInvariant(_ state: SessionState, everPopulated: Bool) -> String? {
-            // Rule 16 over every layer and every tab's stack (DESIGN §15).
+            // Rule 16 over every layer and every tab's stack (<doc:TabBars>).
             let parked = state.tabStacks?.enumerated().filter { $0.offset != state.tabBar?.selectedIndex }.map(\.element.stack) ?? []
             let ids = (state.layers + parked).flatMap { $0.entries.map(\.id) }
             if Set(ids).count != ids.count { return "ids are not unique across layers and tabs" }
@@ -279,7 +279,7 @@ extension ModelTests {
             var generator = CommandGenerator(seed: seed)
             // Odd seeds run an iOS 26 session, even ones a classic one (NavStore.docc/PlatformGenerations.md).
             let start = EventBody.sessionStarted(name: nil, platform: seed % 2 == 1 ? .ios26 : .ios14)
-            // Seeds with bit 1 set (2, 0xC0FFEE) start under a tab bar (DESIGN §15); the others
+            // Seeds with bit 1 set (2, 0xC0FFEE) start under a tab bar (<doc:TabBars>); the others
             // may get one only while their base stack is still empty.
             let tabBar = EventBody.tabsReplaced([Tab(id: "t1", title: "One"), Tab(id: "t2", reselect: .guarded)])
             var state = SessionState.fold(seed & 2 != 0 ? [start, tabBar] : [start])
@@ -328,7 +328,7 @@ extension ModelTests {
                             return
                         }
                     case .update(let id, let item):
-                        // The entry may be live in a tab's stack off screen (DESIGN §15).
+                        // The entry may be live in a tab's stack off screen (<doc:TabBars>).
                         let stacks = state.layers + (state.tabStacks?.map(\.stack) ?? [])
                         guard stacks.flatMap(\.entries).contains(where: { $0.id == id && $0.item == item }) else {
                             Issue.record("\(context): an update that changes the item appended nothing")

@@ -25,7 +25,7 @@ extension SessionState {
 }
 
 extension ModelTests {
-    /// Rules 17 and 18 (DESIGN §3.3): hidden bars, swipes turned off per screen, sheets locked
+    /// Rules 17 and 18 (<doc:Rules>): hidden bars, swipes turned off per screen, sheets locked
     /// after presentation, cancelled swipes.
     @Suite("Gestures, bars and sheets")
     struct GestureRulesTests {

@@ -49,7 +49,7 @@ extension ModelTests {
                 guard let event = try? state.decide(command) else { break }
                 let bypassing: Bool
                 switch command {
-                // DESIGN §10: the menu, the edge swipe, the iOS 26 content swipe and the swipe-down
+                // <doc:Lint>: the menu, the edge swipe, the iOS 26 content swipe and the swipe-down
                 // dismissal never consult the guard.
                 case .menuSelect, .popTo(_, .backMenu), .pop(.gesture, _), .pop(.contentGesture, _), .dismiss(.gesture):
                     bypassing = true

@@ -2,7 +2,7 @@ import NavStore
 import TestSupport
 import Testing
 
-/// `NavigationPathObserver` (DESIGN §17): a SwiftUI path's values become the events that bring
+/// `NavigationPathObserver` (<doc:SwiftUI>): a SwiftUI path's values become the events that bring
 /// the session to them, the pop's source from who made the change, and the recorder's
 /// `recordPath` writes them.
 @Suite("SwiftUI paths: NavigationPathObserver and recordPath")
@@ -36,6 +36,26 @@ struct NavigationPathObserverTests {
         return (events, state)
     }
 
+    @Test("every SwiftUI path trace gives the events, stack, button and menu its case expects, with no database")
+    func sharedTraces() throws {
+        let traces = try TraceCase.swiftUI()
+        #expect(traces.filter { !$0.fromShared }.count >= 4, "the repository's copy of the SwiftUI traces is missing")
+        for trace in traces {
+            let (events, state) = try trace.runThroughPathObserver()
+            let context = "\(trace); events \(events.map(\.type)); stack \(state.stackDescription)"
+            #expect(trace.events != nil, "\(trace) names no events")
+            #expect(trace.eventMismatches(events).isEmpty, "\(trace.eventMismatches(events)): \(context)")
+            if let stack = trace.stack { #expect(state.entryIDs == stack, "\(context)") }
+            if let button = trace.backButton {
+                #expect(
+                    state.backButton.map { TraceCase.ExpectedButton(label: $0.label, fallbacks: $0.fallbacks) }
+                        == button,
+                    "\(context)")
+            }
+            if let menu = trace.backMenu { #expect(state.backMenu?.map(\.title) == menu, "\(context)") }
+        }
+    }
+
     @Test("pushes; one removed by the user is source user; several are back-menu; the app's are programmatic")
     func popSources() throws {
         let r = Self.entry("R", "Library")
@@ -66,7 +86,8 @@ struct NavigationPathObserverTests {
             .path([r, a], by: .user), .path([r, renamed], by: .app), .path([r, rerouted], by: .app),
             .path([Self.entry("X"), Self.entry("Y")], by: .app),
         ])
-        #expect(events.map(\.type) == ["entry.pushed", "entry.pushed", "item.updated", "stack.replaced", "stack.replaced"])
+        #expect(
+            events.map(\.type) == ["entry.pushed", "entry.pushed", "item.updated", "stack.replaced", "stack.replaced"])
     }
 
     @Test("a user pop where no back button or swipe could be is kept as the stack observed")
@@ -89,7 +110,9 @@ struct NavigationPathObserverTests {
         var noEdge = Self.entry("N")
         noEdge.item.interactivePopDisabled = true
         noEdge.item.contentPopDisabled = true
-        let modern = SessionState.fold([.sessionStarted(name: nil, platform: .ios26), .entryPushed(r), .entryPushed(noEdge)])
+        let modern = SessionState.fold([
+            .sessionStarted(name: nil, platform: .ios26), .entryPushed(r), .entryPushed(noEdge),
+        ])
         #expect(throws: Never.self) { try modern.decide(.pop(source: .user)) }
     }
 
@@ -126,9 +149,31 @@ struct NavigationPathObserverTests {
         #expect(events.map(\.type) == ["session.started", "entry.pushed", "entry.pushed", "entries.popped"])
         #expect(events.last?.body == .entriesPopped(source: .user, ids: ["A"], confirmed: false))
     }
+
+    @Test("every SwiftUI path trace through recordPath writes the events the observer decides with no database")
+    func recorderTraces() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        let traces = try TraceCase.swiftUI()
+        // One recorder a platform: a session the recorder starts takes its options' platform.
+        for platform in Set(traces.map(\.platform)) {
+            let recorder = NavigationRecorder(path: path, options: NavigationRecorderTests.quick(platform: platform))
+            for trace in traces where trace.platform == platform {
+                for line in try trace.pathLines() { recorder.recordPath(line.change, session: "trace-\(trace.id)") }
+            }
+            try await recorder.close()
+        }
+        for trace in traces {
+            let events = try NavigationRecorderTests.events(path, "trace-\(trace.id)")
+            #expect(events.first?.body == .sessionStarted(name: nil, platform: trace.platform), "\(trace)")
+            let bodies = events.dropFirst().map(\.body)
+            #expect(trace.eventMismatches(bodies).isEmpty, "\(trace): \(trace.eventMismatches(bodies))")
+            #expect(bodies == (try trace.runThroughPathObserver().events), "\(trace)")
+        }
+    }
 }
 
-/// `RouteCoding` (DESIGN §17): an app's `Codable & Hashable` route type into entries and back,
+/// `RouteCoding` (<doc:SwiftUI>): an app's `Codable & Hashable` route type into entries and back,
 /// through a recorder, a restart and a restore.
 @Suite("SwiftUI routes: RouteCoding")
 struct RouteCodingTests {
@@ -151,13 +196,16 @@ struct RouteCodingTests {
 
     @Test("names: the enum case, a raw value, else the type's name; the JSON in params decodes back")
     func names() throws {
-        let book = try RouteCoding.entry(id: "b1", route: Route.book(id: 1, title: "Dune 🏜"), item: NavigationItem(title: "Dune"))
+        let book = try RouteCoding.entry(
+            id: "b1", route: Route.book(id: 1, title: "Dune 🏜"), item: NavigationItem(title: "Dune"))
         #expect(book.route == "book")
         #expect(try RouteCoding.route(Route.self, of: book) == .book(id: 1, title: "Dune 🏜"))
         #expect(try RouteCoding.entry(id: "l", route: Route.library).route == "library")
         #expect(try RouteCoding.entry(id: "t", route: Tab.sent).route == "sent")
         #expect(try RouteCoding.entry(id: "d", route: Detail(id: 3)).route == "Detail")
-        #expect(try RouteCoding.route(Detail.self, of: try RouteCoding.entry(id: "d", route: Detail(id: 3))) == Detail(id: 3))
+        #expect(
+            try RouteCoding.route(Detail.self, of: try RouteCoding.entry(id: "d", route: Detail(id: 3)))
+                == Detail(id: 3))
         #expect(throws: RouteDecodingError.self) { try RouteCoding.route(Route.self, of: Entry(id: "plain")) }
     }
 

@@ -37,7 +37,7 @@ extension ModelTests {
         }
 
         static let refusals: [Refusal] = [
-            // Tab bars (DESIGN §15).
+            // Tab bars (<doc:TabBars>).
             Refusal(
                 name: "noTabBar: select-tab on a session without one", setup: [push("A")],
                 command: .selectTab("mail"), error: .noTabBar(action: "select tab 'mail'"),
@@ -273,7 +273,7 @@ extension ModelTests {
                 name: "emptyEntryID: set-stack with an entry whose id is the empty string", setup: [push("A")],
                 command: .setStack([entry("X"), entry("")]), error: .emptyEntryID,
                 mentions: ["''", "at least one character"]),
-            // Rules 17 and 18 (DESIGN §3.3).
+            // Rules 17 and 18 (<doc:Rules>).
             Refusal(
                 name: "swipeDisabled: an edge swipe of a screen that turns it off",
                 setup: [push("A"), push("B", NavigationItem(interactivePopDisabled: true))],
@@ -777,7 +777,7 @@ extension ModelTests {
                 .observedStack([entry("Q")], reason: "a swipe with no back button"),
             ]
             var state = SessionState()
-            // Tab bars (DESIGN §15) on a session of their own: a tab bar needs an empty base stack.
+            // Tab bars (<doc:TabBars>) on a session of their own: a tab bar needs an empty base stack.
             let tabCommands: [NavigationCommand] = [
                 .setTabs([Tab(id: "mail", title: "Mail"), Tab(id: "cal", reselect: .guarded)]), push("A"), push("B"),
                 .selectTab("mail"), .selectTab("cal", source: .programmatic), .inTab("mail", push("C")),

@@ -101,7 +101,7 @@ extension ModelTests {
             #expect(try SharedCase.everyFolder().count >= 60)
         }
 
-        @Test("the default folders are Tests/Fixtures/cases, cases-ios26 and cases-gestures in the package")
+        @Test("the default folders are Tests/Fixtures/cases, cases-ios26, cases-gestures and cases-tabs in the package")
         func defaultFolder() throws {
             let root = SharedCase.packageRoot()
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))

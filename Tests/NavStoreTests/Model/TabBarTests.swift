@@ -26,7 +26,7 @@ private func run(_ commands: [NavigationCommand]) throws -> (events: [EventBody]
     return (events, state)
 }
 
-/// Tab bars (DESIGN §15) beyond the shared cases: what the rules do at the edges, lint, and the store.
+/// Tab bars (<doc:TabBars>) beyond the shared cases: what the rules do at the edges, lint, and the store.
 @Suite("Tab bars")
 struct TabBarTests {
     @Test("a programmatic selection switches the tab under a modal layer, which stays on top")

@@ -7,7 +7,7 @@ import Testing
 @testable import NavStoreTools
 
 /// Hidden bars, swipes turned off per screen, sheets locked after presentation and cancelled
-/// swipes (DESIGN §3.3) through the store, on every backend: the projection, snapshots, reopening,
+/// swipes (<doc:Rules>) through the store, on every backend: the projection, snapshots, reopening,
 /// `check` and `rebuild`, restore and its crash-loop fallback, export and import (redacted too).
 @Suite("NavigationStore: gestures, bars and sheets")
 struct GestureStoreTests {

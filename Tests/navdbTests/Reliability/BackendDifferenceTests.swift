@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// DESIGN §13: "every command, output and exit code is the same as with SQLite". The argument
+/// docs/postgresql.md: "Every command, output and exit code is the same on PostgreSQL". The argument
 /// fuzz's command lines (ReliabilityFuzzTests), run one after the other on a SQLite file and on a
 /// PostgreSQL schema that started alike, must give the same exit code, stdout and stderr, and
 /// leave the same log. Only what differs between any two runs is masked: the clock, event ids and

@@ -12,7 +12,7 @@ public struct RestorePayload: Sendable, Hashable, Codable {
     /// The layers to rebuild, base first, each with its entries (ids, routes, params, items).
     /// Under a tab bar the base layer is the selected tab's stack.
     public var layers: [Layer]
-    /// The tab bar to rebuild (DESIGN §15): every tab in order, the selected one, and the stacks
+    /// The tab bar to rebuild (<doc:TabBars>): every tab in order, the selected one, and the stacks
     /// of the tabs not selected (``SessionState/tabStacks`` of a state holding it); `nil` for a
     /// session without one. JSON: `"tabs"` (`[{"id","title","reselect","navigationBarHidden","entries"}]`,
     /// the selected tab's entries those of `layers[0]`) and `"selectedTab"`, both `null` without.
@@ -164,7 +164,7 @@ public struct RestoreAcknowledgement: Sendable, Hashable, Codable {
     }
 }
 
-/// One tab with its stack as `restore --json` and `stack --json` write it (DESIGN §15):
+/// One tab with its stack as `restore --json` and `stack --json` write it (<doc:TabBars>):
 /// `{"id","title","reselect","navigationBarHidden","entries"}`, `title` `null` when the tab has none.
 package struct TabStackJSON: Encodable {
     package var tab: Tab

@@ -96,7 +96,7 @@ extension StoreCore {
         return write.version
     }
 
-    /// The tab bar of `target` (DESIGN §15), with no modal layer up: its tabs (a first tab bar
+    /// The tab bar of `target` (<doc:TabBars>), with no modal layer up: its tabs (a first tab bar
     /// needs an empty base stack, so one is emptied first), each tab not selected with the
     /// target's stack and bar, then the target's selection. The selected tab's stack is the base
     /// layer, which ``align(_:from:to:marker:at:)`` aligns after this.

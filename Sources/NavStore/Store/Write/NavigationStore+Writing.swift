@@ -102,7 +102,7 @@ extension NavigationStore {
     ) throws(StoreError) -> AppendResult {
         try write(session: session, at: at, expectedVersion: expectedVersion, eventID: eventID) {
             state throws(NavigationError) in
-            // Under a tab bar (DESIGN §15): the screen on show, or the stack of the tab named.
+            // Under a tab bar (<doc:TabBars>): the screen on show, or the stack of the tab named.
             let view = try tab.map { tab throws(NavigationError) in try state.viewingTab(tab) } ?? state
             guard let entry = view.layers.lazy.flatMap(\.entries).first(where: { $0.id.hasSameScalars(as: entryID) })
             else {

@@ -216,7 +216,7 @@ extension StoreCore {
         }
     }
 
-    /// The `tab_bars` row (DESIGN §15): written when the tab bar changes, deleted with it.
+    /// The `tab_bars` row (<doc:TabBars>): written when the tab bar changes, deleted with it.
     private func writeTabBar(sessionID: Int64, from old: TabBar?, to new: TabBar?) throws {
         // Compared exactly (a title changed to a canonically equivalent spelling is rewritten),
         // and without writing either as text: a push onto the selected tab leaves the bar as it was.

@@ -105,14 +105,14 @@ extension SessionState {
 
     /// Appends to `hits` the ``lintViolations(_:)`` of this state, in the same order, without
     /// writing their messages; `rules` is `LintRuleMask(options)`, decided once per run. Under a
-    /// tab bar each tab's stack is judged too, as it shows when selected (DESIGN §15): a menu
+    /// tab bar each tab's stack is judged too, as it shows when selected (<doc:TabBars>): a menu
     /// defect of a tab off screen is one the user meets on switching to it.
     package func lintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         onScreenLintHits(options, rules: rules, into: &hits)
         offScreenTabLintHits(options, rules: rules, into: &hits)
     }
 
-    /// The hits of each tab off screen, judged as its stack shows when selected (DESIGN §15).
+    /// The hits of each tab off screen, judged as its stack shows when selected (<doc:TabBars>).
     package func offScreenTabLintHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         guard let tabBar else { return }
         for (index, tab) in tabBar.tabs.enumerated() where index != tabBar.selectedIndex {

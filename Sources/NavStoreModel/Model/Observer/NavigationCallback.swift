@@ -40,7 +40,7 @@ public enum NavigationCallback: Sendable, Hashable {
     /// layers above it leave with it, as UIKit dismisses everything it presented.
     case dismiss(layer: Int? = nil)
     /// The app gave its `UITabBarController` these tabs (`setViewControllers`, or its tab bar at
-    /// launch), each with what tapping it while selected does (DESIGN §15, ``TabReselect``).
+    /// launch), each with what tapping it while selected does (<doc:TabBars>, ``TabReselect``).
     case setTabs([Tab])
     /// `tabBarController(_:didSelect:)`: the user tapped the tab `id` (also when it was already
     /// selected: UIKit then pops its stack to the root, unless `shouldSelect` returned `false`).

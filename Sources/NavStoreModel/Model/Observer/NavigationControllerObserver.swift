@@ -156,7 +156,7 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             }
             return []
         case .itemChanged(let id, let item):
-            // An entry of a tab's stack off screen (DESIGN §15): updated in that tab.
+            // An entry of a tab's stack off screen (<doc:TabBars>): updated in that tab.
             if state.location(of: id) == nil, let tab = state.parkedTab(holding: id) {
                 return try accepted([.inTab(tab, .update(entryID: id, item: item))], by: state, callback: name)
             }
