@@ -152,7 +152,8 @@ extension SessionState {
             top.item.title?.isEmpty ?? true
         {
             hits.append(
-                LintHit(rule: .untitledScreen, entries: [top.id], detail: .untitledScreen(empty: top.item.title != nil)))
+                LintHit(rule: .untitledScreen, entries: [top.id], detail: .untitledScreen(empty: top.item.title != nil))
+            )
         }
         buttonHits(options, rules: rules, into: &hits)
     }
@@ -234,36 +235,36 @@ extension SessionState {
     /// `custom-label-truncated`, judged under `options.platform ?? platform`.
     private func buttonHits(_ options: LintOptions, rules: LintRuleMask, into hits: inout [LintHit]) {
         let generation = options.platform ?? platform
-        if rules.contains(.labelLostOnIOS26), generation == .ios14, let now = backButton(under: .ios14),
-            !now.label.isEmpty,
-            let later = backButton(under: .ios26), later.label != now.label
+        // The button under the session's generation, made once for every rule below.
+        guard let button = backButton(under: generation) else { return }
+        if rules.contains(.labelLostOnIOS26), generation == .ios14, !button.label.isEmpty,
+            let later = backButton(under: .ios26), later.label != button.label
         {
             let backItem = topLayer.entries[topLayer.entries.count - 2]
             hits.append(
                 LintHit(
                     rule: .labelLostOnIOS26, entries: [backItem.id],
-                    detail: .labelLost(now: now.label, later: later.label)))
+                    detail: .labelLost(now: button.label, later: later.label)))
         }
-        guard let width = options.width, rules.contains(.labelFallsBack) || rules.contains(.customLabelTruncated),
-            let button = backButton(under: generation)
+        guard let width = options.width, rules.contains(.labelFallsBack) || rules.contains(.customLabelTruncated)
         else { return }
         let entries = topLayer.entries
-        let backItem = entries[entries.count - 2]
+        let back = entries.count - 2  // (read in place: a copy of the entry costs its retains)
         if rules.contains(.labelFallsBack) {
             let shown = button.label(fitting: width)
             if shown != button.label {
                 hits.append(
                     LintHit(
-                        rule: .labelFallsBack, entries: [backItem.id],
+                        rule: .labelFallsBack, entries: [entries[back].id],
                         detail: .labelFallsBack(label: button.label, shown: shown, width: width)))
             }
         }
-        if rules.contains(.customLabelTruncated), backItem.item.backBarButtonItem != nil,
+        if rules.contains(.customLabelTruncated), entries[back].item.backBarButtonItem != nil,
             !LintText.fits(button.label, width: width)
         {
             hits.append(
                 LintHit(
-                    rule: .customLabelTruncated, entries: [backItem.id],
+                    rule: .customLabelTruncated, entries: [entries[back].id],
                     detail: .customLabelTruncated(label: button.label, width: width)))
         }
     }

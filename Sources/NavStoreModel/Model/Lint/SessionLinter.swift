@@ -65,6 +65,9 @@ public struct SessionLinter: Sendable {
         var ignored: LintHit?
         /// The hits of its row, when it is one (`blank-menu-row`, `untitled-menu-row`).
         var row: [LintHit]
+        /// The number of its title in ``SessionLinter/groups`` while it is a row of the judged
+        /// menu and `duplicate-menu-rows` runs, else -1.
+        var group = -1
     }
 
     private let rules: LintRuleMask
@@ -79,8 +82,20 @@ public struct SessionLinter: Sendable {
     private var ends: [MenuEnds] = []
     /// The back menu judged: its layer and positions (``SessionState/backMenuPositions``).
     private var menu: (layer: Int, positions: ClosedRange<Int>)?
-    /// The menu's rows by non-empty title: positions, ascending (for `duplicate-menu-rows`).
-    private var groups: [String: [Int]] = [:]
+    /// The menu's rows by non-empty title (for `duplicate-menu-rows`): per title number, the
+    /// positions of its rows, ascending. A title gets a number when a row with it joins the menu
+    /// and gives it back when its last row leaves, so the rows that join and leave cost one
+    /// lookup of their title, not a hash per step.
+    private var groups: [[Int]] = []
+    /// The title of each number of ``groups``.
+    private var groupTitles: [String] = []
+    /// The numbers of the titles that have rows in the menu (or had, this version).
+    private var groupNumbers: [String: Int] = [:]
+    /// Numbers free to give a new title.
+    private var freeGroups: [Int] = []
+    /// How many numbers of ``groupNumbers`` have no rows (an upper bound: a title that comes
+    /// back fills its group again).
+    private var emptyGroups = 0
     /// The keys of the hits of the top of the stack at the last version.
     private var topKeys: [RunKey] = []
     /// The keys of the hits of the tabs off screen at the last version.
@@ -93,8 +108,8 @@ public struct SessionLinter: Sendable {
     /// This version's changes: keys that no longer hold, and hits that hold.
     private var gone: [RunKey] = []
     private var found: [LintHit] = []
-    /// Duplicate groups touched this version: their key before (if they had one).
-    private var touched: [String: RunKey?] = [:]
+    /// Duplicate groups touched this version (a few): their number and key before (if they had one).
+    private var touched: [(group: Int, before: RunKey?)] = []
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
     /// default) at version `version` (0: the next event consumed is version 1). A start above 0
@@ -157,15 +172,21 @@ public struct SessionLinter: Sendable {
         facts = []
         ends = []
         menu = nil
-        groups = [:]
-        touched = [:]
+        groups = []
+        groupTitles = []
+        groupNumbers = [:]
+        freeGroups = []
+        emptyGroups = 0
+        touched = []
         if tracksEntries {
             for layer in state.layers {
                 facts.append(layer.entries.map(facts(of:)))
                 ends.append(MenuEnds(layer))
                 for fact in facts[facts.count - 1] { if let hit = fact.ignored { found.append(hit) } }
             }
-            if tracksMenu, let positions = state.backMenuPositions(lowestRow: { ends[ends.count - 1].lowestRow(below: $0) }) {
+            if tracksMenu,
+                let positions = state.backMenuPositions(lowestRow: { ends[ends.count - 1].lowestRow(below: $0) })
+            {
                 menu = (state.topLayerIndex, positions)
                 for position in positions { addRow(layer: state.topLayerIndex, position: position) }
                 judgeGroups(layer: state.topLayerIndex)
@@ -188,15 +209,23 @@ public struct SessionLinter: Sendable {
     private mutating func update(_ change: StateChange, countsBefore: [Int]) {
         let oldMenu = menu
         // Where the stop of the menu is, per layer, and the layers presented.
-        var regions: [Int: (at: Int, oldEnd: Int, newEnd: Int)] = [:]
+        // (An event splices a layer or two: a list searched costs less than a dictionary.)
+        var regions: [(layer: Int, at: Int, oldEnd: Int, newEnd: Int)] = []
+        regions.reserveCapacity(change.splices.count)
+        func region(_ layer: Int) -> (at: Int, oldEnd: Int, newEnd: Int)? {
+            guard let found = regions.last(where: { $0.layer == layer }) else { return nil }
+            return (found.at, found.oldEnd, found.newEnd)
+        }
         for (splice, before) in zip(change.splices, countsBefore) {
             let layer = splice.layer
             let after = layer < state.layers.count ? state.layers[layer].entries.count : 0
             let inserted = splice.inserted(before: before, after: after)
             let shifted = inserted != splice.removed
-            regions[layer] = (
-                splice.at, shifted ? before : splice.at + splice.removed, shifted ? after : splice.at + inserted
-            )
+            regions.append(
+                (
+                    layer, splice.at, shifted ? before : splice.at + splice.removed,
+                    shifted ? after : splice.at + inserted
+                ))
             if layer == facts.count {
                 facts.append([])
                 ends.append(MenuEnds(Layer()))
@@ -204,15 +233,17 @@ public struct SessionLinter: Sendable {
             if layer < state.layers.count { ends[layer].apply(splice, countBefore: before, layer: state.layers[layer]) }
         }
         let top = state.topLayerIndex
+        // The top layer's ends alone: a closure over `self` would copy the whole linter.
+        let topEnds = top < ends.count ? ends[top] : MenuEnds(Layer())
         let newMenu =
             tracksMenu
-            ? state.backMenuPositions(lowestRow: { ends[top].lowestRow(below: $0) }).map { (layer: top, positions: $0) }
+            ? state.backMenuPositions(lowestRow: { topEnds.lowestRow(below: $0) }).map { (layer: top, positions: $0) }
             : nil
         // The rows that leave the menu, or whose entry changed, go first (judged on the facts before).
         if let oldMenu {
             let kept = newMenu?.layer == oldMenu.layer ? newMenu?.positions : nil
-            let region = regions[oldMenu.layer].map { $0.at..<$0.oldEnd }
-            for range in Self.outside(oldMenu.positions, kept: kept, changed: region) {
+            let changed = region(oldMenu.layer).map { $0.at..<$0.oldEnd }
+            Self.outside(oldMenu.positions, kept: kept, changed: changed) { range in
                 for position in range { removeRow(layer: oldMenu.layer, position: position) }
             }
         }
@@ -235,8 +266,8 @@ public struct SessionLinter: Sendable {
         // The rows that join the menu, or whose entry changed.
         if let newMenu {
             let kept = oldMenu?.layer == newMenu.layer ? oldMenu?.positions : nil
-            let region = regions[newMenu.layer].map { $0.at..<$0.newEnd }
-            for range in Self.outside(newMenu.positions, kept: kept, changed: region) {
+            let changed = region(newMenu.layer).map { $0.at..<$0.newEnd }
+            Self.outside(newMenu.positions, kept: kept, changed: changed) { range in
                 for position in range { addRow(layer: newMenu.layer, position: position) }
             }
         }
@@ -244,48 +275,65 @@ public struct SessionLinter: Sendable {
         judgeGroups(layer: newMenu?.layer ?? top)
     }
 
-    /// The positions of `positions` outside `kept`, or inside `changed`: disjoint, ascending.
+    /// Calls `body` with the positions of `positions` outside `kept`, or inside `changed`:
+    /// disjoint ranges, ascending. (At most three ranges, sorted and merged on the stack: this
+    /// runs twice per event.)
     private static func outside(
-        _ positions: ClosedRange<Int>, kept: ClosedRange<Int>?, changed: Range<Int>?
-    ) -> [ClosedRange<Int>] {
-        var marks: [ClosedRange<Int>] = []
-        if let kept {
-            if positions.lowerBound < kept.lowerBound {
-                marks.append(positions.lowerBound...min(positions.upperBound, kept.lowerBound - 1))
+        _ positions: ClosedRange<Int>, kept: ClosedRange<Int>?, changed: Range<Int>?,
+        _ body: (ClosedRange<Int>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: ClosedRange<Int>.self, capacity: 3) { marks in
+            var count = 0
+            func mark(_ range: ClosedRange<Int>) {
+                // Insertion in order of lower bounds.
+                var index = count
+                while index > 0 && marks[index - 1].lowerBound > range.lowerBound {
+                    marks.initializeElement(at: index, to: marks.moveElement(from: index - 1))
+                    index -= 1
+                }
+                marks.initializeElement(at: index, to: range)
+                count += 1
             }
-            if positions.upperBound > kept.upperBound {
-                marks.append(max(positions.lowerBound, kept.upperBound + 1)...positions.upperBound)
-            }
-        } else {
-            marks.append(positions)
-        }
-        if let changed, !changed.isEmpty {
-            let low = max(positions.lowerBound, changed.lowerBound)
-            let high = min(positions.upperBound, changed.upperBound - 1)
-            if low <= high { marks.append(low...high) }
-        }
-        marks.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<Int>] = []
-        for range in marks {
-            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            if let kept {
+                if positions.lowerBound < kept.lowerBound {
+                    mark(positions.lowerBound...min(positions.upperBound, kept.lowerBound - 1))
+                }
+                if positions.upperBound > kept.upperBound {
+                    mark(max(positions.lowerBound, kept.upperBound + 1)...positions.upperBound)
+                }
             } else {
-                merged.append(range)
+                mark(positions)
             }
+            if let changed, !changed.isEmpty {
+                let low = max(positions.lowerBound, changed.lowerBound)
+                let high = min(positions.upperBound, changed.upperBound - 1)
+                if low <= high { mark(low...high) }
+            }
+            guard count > 0 else { return }
+            var current = marks[0]
+            for index in 1..<count {
+                let range = marks[index]
+                if range.lowerBound <= current.upperBound + 1 {
+                    current = current.lowerBound...max(current.upperBound, range.upperBound)
+                } else {
+                    body(current)
+                    current = range
+                }
+            }
+            body(current)
+            _ = marks.baseAddress.map { $0.deinitialize(count: count) }
         }
-        return merged
     }
 
     /// The row at `position` of `layer` leaves the judged menu (its facts are those before).
     private mutating func removeRow(layer: Int, position: Int) {
         let fact = facts[layer][position]
         for hit in fact.row { gone.append(RunKey(hit)) }
-        guard rules.contains(.duplicateMenuRows), !fact.title.isEmpty else { return }
-        touch(fact.title, layer: layer)
-        if var rows = groups[fact.title], let index = Self.index(of: position, in: rows) {
-            rows.remove(at: index)
-            groups[fact.title] = rows.isEmpty ? nil : rows
-        }
+        let group = fact.group
+        guard group >= 0 else { return }
+        facts[layer][position].group = -1
+        touch(group, layer: layer)
+        if let index = Self.index(of: position, in: groups[group]) { groups[group].remove(at: index) }
     }
 
     /// The row at `position` of `layer` joins the judged menu (its facts are those after).
@@ -293,44 +341,68 @@ public struct SessionLinter: Sendable {
         let fact = facts[layer][position]
         found.append(contentsOf: fact.row)
         guard rules.contains(.duplicateMenuRows), !fact.title.isEmpty else { return }
-        touch(fact.title, layer: layer)
-        var rows = groups[fact.title] ?? []
+        let group: Int
+        if let number = groupNumbers[fact.title] {
+            group = number
+        } else if let number = freeGroups.popLast() {
+            group = number
+            groupTitles[number] = fact.title
+            groupNumbers[fact.title] = number
+        } else {
+            group = groups.count
+            groups.append([])
+            groupTitles.append(fact.title)
+            groupNumbers[fact.title] = group
+        }
+        facts[layer][position].group = group
+        touch(group, layer: layer)
         var low = 0
-        var high = rows.count
+        var high = groups[group].count
         while low < high {
             let middle = (low + high) / 2
-            if rows[middle] < position { low = middle + 1 } else { high = middle }
+            if groups[group][middle] < position { low = middle + 1 } else { high = middle }
         }
-        rows.insert(position, at: low)
-        groups[fact.title] = rows
+        groups[group].insert(position, at: low)
     }
 
-    /// Notes the key `title`'s group had before this version's first change to it.
-    private mutating func touch(_ title: String, layer: Int) {
-        guard touched.index(forKey: title) == nil else { return }
-        touched.updateValue(groupKey(title, layer: layer), forKey: title)
+    /// Notes the key group `group` had before this version's first change to it.
+    private mutating func touch(_ group: Int, layer: Int) {
+        guard !touched.contains(where: { $0.group == group }) else { return }
+        touched.append((group, groupKey(group, layer: layer)))
     }
 
-    /// The `duplicate-menu-rows` key of the rows titled `title`, nearest first, or `nil` below two.
-    private func groupKey(_ title: String, layer: Int) -> RunKey? {
-        guard let rows = groups[title], rows.count >= 2 else { return nil }
+    /// The `duplicate-menu-rows` key of the rows of group `group`, nearest first, or `nil` below two.
+    private func groupKey(_ group: Int, layer: Int) -> RunKey? {
+        let rows = groups[group]
+        guard rows.count >= 2 else { return nil }
         return RunKey(rule: .duplicateMenuRows, entries: rows.reversed().map { facts[layer][$0].id })
     }
 
     /// The duplicate groups touched this version: a group whose rows changed is another finding.
+    /// A group left without rows gives its title's number back.
     private mutating func judgeGroups(layer: Int) {
-        for (title, before) in touched {
-            let after = groupKey(title, layer: layer)
-            guard before != after else { continue }
-            if let before { gone.append(before) }
-            if let after, let nearest = groups[title]?.last {
-                found.append(
-                    LintHit(
-                        rule: .duplicateMenuRows, entries: after.entries,
-                        detail: .duplicateRows(title: facts[layer][nearest].title)))
+        for (group, before) in touched {
+            let after = groupKey(group, layer: layer)
+            if before != after {
+                if let before { gone.append(before) }
+                if let after, let nearest = groups[group].last {
+                    found.append(
+                        LintHit(
+                            rule: .duplicateMenuRows, entries: after.entries,
+                            detail: .duplicateRows(title: facts[layer][nearest].title)))
+                }
             }
+            if groups[group].isEmpty { emptyGroups += 1 }
         }
-        touched = [:]
+        touched.removeAll(keepingCapacity: true)
+        // Titles whose rows all left keep their number until they outnumber the menu's titles:
+        // a title that comes back costs no new number, and one that leaves no removal, while
+        // memory stays within twice the titles in the menu.
+        if emptyGroups > 64 && emptyGroups > groupNumbers.count - emptyGroups {
+            groupNumbers = groupNumbers.filter { !groups[$0.value].isEmpty }
+            freeGroups = groups.indices.filter { groups[$0].isEmpty }
+            emptyGroups = 0
+        }
     }
 
     private static func index(of position: Int, in rows: [Int]) -> Int? {
@@ -364,6 +436,25 @@ public struct SessionLinter: Sendable {
     /// Closes the runs of the keys that no longer hold and opens those of the hits that start;
     /// a key both gone and found this version still holds, and its run goes on.
     private mutating func settle() {
+        defer {
+            gone.removeAll(keepingCapacity: true)
+            found.removeAll(keepingCapacity: true)
+        }
+        guard gone.count * found.count > 64 else {
+            // A version changes a few keys (the top's, a row or two): pairing them costs less
+            // than hashing them.
+            var left = gone.map { Optional($0) }
+            for hit in found {
+                let key = RunKey(hit)
+                if let index = left.firstIndex(where: { $0 == key }) {
+                    left[index] = nil
+                } else if open[key] == nil {
+                    open[key] = Run(first: version, message: hit.message)
+                }
+            }
+            for case let key? in left { close(key) }
+            return
+        }
         var count: [RunKey: Int] = [:]
         for key in gone { count[key, default: 0] += 1 }
         var starting: [LintHit] = []
@@ -380,8 +471,6 @@ public struct SessionLinter: Sendable {
             let key = RunKey(hit)
             if open[key] == nil { open[key] = Run(first: version, message: hit.message) }
         }
-        gone.removeAll(keepingCapacity: true)
-        found.removeAll(keepingCapacity: true)
     }
 
     /// Ends the run of `key`, which held through the version before ``version``.
