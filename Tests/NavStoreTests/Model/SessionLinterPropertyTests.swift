@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NavStoreModel
-import TestSupport
 
 /// The linter that judges every rule on the whole state after every version (the contract of
 /// <doc:Lint>, and what `SessionLinter` did before it judged changes): the oracle of the
@@ -158,7 +158,49 @@ extension ModelTests {
             #expect(drained.allSatisfy { !$0.current })
         }
 
-        @Test("a linter started at a truncated session's base judges as the whole state does", arguments: seeds.prefix(40))
+        @Test(
+            "titles that leave the menu by the hundred and come back (the linter's title numbers swept and reused) are judged as the whole state does"
+        )
+        func titlesSweptAndReused() {
+            // 150 screens with titles of their own, popped to the root (every title leaves: far
+            // more emptied than live, so the numbers are swept), then 150 more whose titles
+            // repeat those of the first ones in another order, some twice (numbers given again),
+            // a title changed under a row, and a pop to the root again.
+            func push(_ id: String, _ title: String) -> NavigationCommand {
+                .push(Entry(id: id, item: NavigationItem(title: title)))
+            }
+            var commands: [NavigationCommand] = [push("root", "Root")]
+            commands += (0..<150).map { push("a\($0)", "Title \($0)") }
+            commands.append(.popToRoot)
+            commands += (0..<150).map { push("b\($0)", "Title \(($0 * 7) % 90)") }
+            commands.append(.update(entryID: "b3", item: NavigationItem(title: "Title 5")))
+            commands += (0..<20).map { push("c\($0)", "Other \($0 % 3)") }
+            commands.append(.popToRoot)
+            commands += (0..<80).map { push("d\($0)", "Title \($0 % 40)") }
+            var state = SessionState()
+            var events: [EventBody] = [.sessionStarted(name: nil)]
+            for command in commands {
+                guard let event = try? state.decide(command) else {
+                    Issue.record("refused: \(command)")
+                    return
+                }
+                state.apply(event)
+                events.append(event)
+            }
+            var oracle = WholeStateLinter(session: "s", options: LintOptions())
+            var linter = SessionLinter(session: "s", options: LintOptions())
+            for event in events {
+                oracle.consume(event)
+                linter.consume(event)
+            }
+            let expected = oracle.finish()
+            #expect(expected.contains { $0.rule == .duplicateMenuRows && $0.current })
+            Self.expectSame(linter.finish(), expected, "titles swept and reused")
+        }
+
+        @Test(
+            "a linter started at a truncated session's base judges as the whole state does", arguments: seeds.prefix(40)
+        )
         func fromBase(seed: UInt64) {
             let events = Self.events(seed: seed &+ 1_000, steps: 240)
             let cut = 40 + Int(seed % 100)
@@ -173,7 +215,9 @@ extension ModelTests {
             Self.expectSame(linter.finish(), oracle.finish(), "seed \(seed) from version \(cut)")
         }
 
-        @Test("an event's change, applied as splices to the layers before, gives the layers after", arguments: seeds.prefix(30))
+        @Test(
+            "an event's change, applied as splices to the layers before, gives the layers after",
+            arguments: seeds.prefix(30))
         func splicesMatchTheReducer(seed: UInt64) {
             var state = SessionState()
             for event in Self.events(seed: seed &+ 7_000, steps: 300) {
