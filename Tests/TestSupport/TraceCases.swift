@@ -260,6 +260,25 @@ public struct TraceCase: Sendable, CustomStringConvertible {
         return problems
     }
 
+    /// What differs between `state` and the case's ``stack``, ``backButton`` and ``backMenu``
+    /// (empty when they match, or when the case names none of them).
+    public func stateMismatches(_ state: SessionState) -> [String] {
+        var problems: [String] = []
+        if let stack, state.entryIDs != stack { problems.append("stack \(state.entryIDs), expected \(stack)") }
+        if let backButton {
+            let shown = state.backButton.map { ExpectedButton(label: $0.label, fallbacks: $0.fallbacks) }
+            if shown != backButton {
+                problems.append("back button \(String(describing: shown)), expected \(String(describing: backButton))")
+            }
+        }
+        if let backMenu, state.backMenu?.map(\.title) != backMenu {
+            problems.append(
+                "back menu \(String(describing: state.backMenu?.map(\.title))), expected \(String(describing: backMenu))"
+            )
+        }
+        return problems
+    }
+
     /// The fields an expectation may name, of an event.
     static func facts(of body: EventBody) -> (source: String?, ids: [String]?, id: String?, confirmed: Bool) {
         switch body {

@@ -475,26 +475,11 @@ extension Payload.DismissVetoed {
 
     package static func write(_ event: EventBody, to writer: inout PayloadWriter) {
         guard case .dismissVetoed(let entry, let source) = event else { mismatched(event) }
-        writer.raw("{\"entry\":")
-        writer.string(entry)
-        writer.raw(",\"source\":")
-        writer.string(source.rawValue)
-        writer.raw("}")
+        writer.entryAndSource(entry, source.rawValue)
     }
 
     package static func read(from reader: inout PayloadReader) -> EventBody? {
-        var entry: String?
-        var source: DismissSource?
-        let ok = reader.object(["entry", "source"]) { reader, key in
-            if key == 0 {
-                entry = reader.string()
-                return entry != nil
-            }
-            source = reader.caseValue(PayloadReader.dismissSources)
-            return source != nil
-        }
-        guard ok, let entry, let source else { return nil }
-        return .dismissVetoed(entry: entry, source: source)
+        reader.entryAndSource(PayloadReader.dismissSources).map { .dismissVetoed(entry: $0.entry, source: $0.source) }
     }
 }
 
@@ -653,26 +638,11 @@ extension Payload.PopCancelled {
 
     package static func write(_ event: EventBody, to writer: inout PayloadWriter) {
         guard case .popCancelled(let entry, let source) = event else { mismatched(event) }
-        writer.raw("{\"entry\":")
-        writer.string(entry)
-        writer.raw(",\"source\":")
-        writer.string(source.rawValue)
-        writer.raw("}")
+        writer.entryAndSource(entry, source.rawValue)
     }
 
     package static func read(from reader: inout PayloadReader) -> EventBody? {
-        var entry: String?
-        var source: PopSource?
-        let ok = reader.object(["entry", "source"]) { reader, key in
-            if key == 0 {
-                entry = reader.string()
-                return entry != nil
-            }
-            source = reader.caseValue(PayloadReader.popSources)
-            return source != nil
-        }
-        guard ok, let entry, let source else { return nil }
-        return .popCancelled(entry: entry, source: source)
+        reader.entryAndSource(PayloadReader.popSources).map { .popCancelled(entry: $0.entry, source: $0.source) }
     }
 }
 
@@ -810,5 +780,37 @@ extension Payload.TabSelected {
         }
         guard ok, let id, let source else { return nil }
         return .tabSelected(id: id, source: source)
+    }
+}
+
+// MARK: Shapes two event types share
+
+extension PayloadWriter {
+    /// `{"entry":…,"source":…}`: the payload of `pop.cancelled` and `dismiss.vetoed`.
+    mutating func entryAndSource(_ entry: String, _ source: String) {
+        raw("{\"entry\":")
+        string(entry)
+        raw(",\"source\":")
+        string(source)
+        raw("}")
+    }
+}
+
+extension PayloadReader {
+    /// Reads `{"entry", "source"}` (the payload of `pop.cancelled` and `dismiss.vetoed`), the
+    /// source one of `sources`; `nil` to hand the payload to the `Codable` reference.
+    mutating func entryAndSource<Source>(_ sources: RawValueTable<Source>) -> (entry: String, source: Source)? {
+        var entry: String?
+        var source: Source?
+        let ok = object(["entry", "source"]) { reader, key in
+            if key == 0 {
+                entry = reader.string()
+                return entry != nil
+            }
+            source = reader.caseValue(sources)
+            return source != nil
+        }
+        guard ok, let entry, let source else { return nil }
+        return (entry, source)
     }
 }
