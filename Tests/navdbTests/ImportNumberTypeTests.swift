@@ -30,6 +30,33 @@ struct ImportNumberTypeTests {
             message: "in.ndjson': " + message.dropFirst("line 1: ".count))
     }
 
+    /// A payload's integer fields (`restore --mark`'s attempt, a layer, a count of dropped calls).
+    static func payloadLines(_ second: String) -> String {
+        line(at: "1796073945933") + second.replacing("AT", with: "1796073945934") + "\n"
+    }
+
+    @Test(
+        "a payload's integer field holding another number is named with the number; exit 65; nothing imported",
+        arguments: CommandBackend.each([
+            (
+                payloadLines(
+                    #"{"at":AT,"eventID":"01a22e59-7b4d-7f1c-87eb-3130abec6160","payload":{"attempt":1.5,"restoredVersion":1},"seq":2,"session":"s","type":"session.restored","version":2}"#
+                ),
+                "line 2: invalid event: bad session.restored payload: expected an integer at payload.attempt, found 1.5"
+            ),
+            (
+                payloadLines(
+                    #"{"at":AT,"eventID":"01a22e59-7b4d-7f1c-87eb-3130abec6160","payload":{"count":1e30,"firstAt":1,"lastAt":2},"seq":2,"session":"s","type":"calls.dropped","version":2}"#
+                ),
+                "line 2: invalid event: bad calls.dropped payload: expected an integer at payload.count, found 1e+30"
+            ),
+        ]))
+    func payloadNamesTheField(input: String, message: String, backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "kept"])
+        try expectRefused(sandbox, ["import", "-"], stdin: input, status: 65, message: message)
+    }
+
     @Test("a line that is not JSON is still described as not JSON", arguments: CommandBackend.all)
     func syntaxErrorStaysNotJSON(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)

@@ -1,9 +1,10 @@
+import NavStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import NavStore
 
 extension StoreCore {
     /// Whether `event` is the content of `stored` (whose payload column holds `payload`): the same
@@ -119,8 +120,38 @@ struct ImportLine: Decodable {
         } catch let error as NavigationError {
             throw error
         } catch {
-            throw NavigationError.invalidEvent("bad \(type) payload: \(describeDecodingError(error))")
+            throw NavigationError.invalidEvent("bad \(type) payload: \(describePayloadError(error, payload: payload))")
         }
+    }
+
+    /// What is wrong with a payload `Codable` refused. On Linux, Foundation's decoder refuses a
+    /// number that is not a whole number within `Int64` where an integer is expected with an
+    /// error that names neither the field nor the number (`numberIsNotRepresentableInSwift`): the
+    /// field is found in the payload (the first such number outside `params`, which may hold any
+    /// number), as `integerProblem(in:)` finds it in the record.
+    static func describePayloadError(_ error: any Error, payload: any Decoder) -> String {
+        let text = String(describing: error)
+        guard !(error is DecodingError), let marker = text.firstRange(of: "numberIsNotRepresentableInSwift(parsed: \""),
+            let end = text[marker.upperBound...].firstIndex(of: "\""),
+            let parsed = Double(text[marker.upperBound..<end])
+        else { return describeDecodingError(error) }
+        func find(_ value: JSONValue, _ path: String) -> String? {
+            switch value {
+            case .number(let number) where number == parsed: return path
+            case .object(let members):
+                for key in members.keys.sorted() where key != "params" {
+                    if let found = find(members[key]!, path + "." + key) { return found }
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() {
+                    if let found = find(item, path + "[\(index)]") { return found }
+                }
+            default: break
+            }
+            return nil
+        }
+        let path = (try? JSONValue(from: payload)).flatMap { find($0, "payload") }
+        return "expected an integer\(path.map { " at \($0)" } ?? ""), found \(parsed)"
     }
 
     /// What is wrong with a line that is JSON but that Foundation refused as "not valid JSON": on
