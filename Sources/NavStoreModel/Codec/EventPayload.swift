@@ -39,7 +39,7 @@ package protocol EventPayload: Codable {
 extension EventPayload {
     package static var carriesTab: Bool { false }
 
-    /// Stops on an event of another type handed to ``write(_:to:)``: a line of
+    /// Stops on an event of another type handed to ``write(_:to:)`` or encoded as this type: a line of
     /// ``EventBody/Kind/visitPayloadType(_:)`` leads to the wrong type (`CodingTests` checks each).
     package static func mismatched(_ event: EventBody) -> Never {
         preconditionFailure("\(event.kind.rawValue) is written as \(kind.rawValue)")
@@ -95,9 +95,7 @@ extension EventBody {
 
 /// The payload of an event, by its type.
 private func payload<P: EventPayload>(_: P.Type, of event: EventBody) -> P {
-    guard let payload = P(event) else {
-        preconditionFailure("\(event.kind.rawValue) is visited as \(P.kind.rawValue)")
-    }
+    guard let payload = P(event) else { P.mismatched(event) }
     return payload
 }
 

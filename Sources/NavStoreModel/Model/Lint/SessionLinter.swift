@@ -83,13 +83,11 @@ public struct SessionLinter: Sendable {
     /// The back menu judged: its layer and positions (``SessionState/backMenuPositions``).
     private var menu: (layer: Int, positions: ClosedRange<Int>)?
     /// The menu's rows by non-empty title (for `duplicate-menu-rows`): per title number, the
-    /// positions of its rows, ascending. A title gets a number when a row with it joins the menu
-    /// and gives it back when its last row leaves, so the rows that join and leave cost one
-    /// lookup of their title, not a hash per step.
+    /// positions of its rows, ascending. A title gets a number when a row with it first joins the
+    /// menu and keeps it after its last row leaves, until ``judgeGroups(layer:)`` sweeps the
+    /// emptied ones, so a row that joins costs one lookup of its title and one that leaves none.
     private var groups: [[Int]] = []
-    /// The title of each number of ``groups``.
-    private var groupTitles: [String] = []
-    /// The numbers of the titles that have rows in the menu (or had, this version).
+    /// The numbers of the titles that have rows in the menu, or had since the last sweep.
     private var groupNumbers: [String: Int] = [:]
     /// Numbers free to give a new title.
     private var freeGroups: [Int] = []
@@ -173,7 +171,6 @@ public struct SessionLinter: Sendable {
         ends = []
         menu = nil
         groups = []
-        groupTitles = []
         groupNumbers = [:]
         freeGroups = []
         emptyGroups = 0
@@ -346,12 +343,10 @@ public struct SessionLinter: Sendable {
             group = number
         } else if let number = freeGroups.popLast() {
             group = number
-            groupTitles[number] = fact.title
             groupNumbers[fact.title] = number
         } else {
             group = groups.count
             groups.append([])
-            groupTitles.append(fact.title)
             groupNumbers[fact.title] = group
         }
         facts[layer][position].group = group
@@ -379,7 +374,8 @@ public struct SessionLinter: Sendable {
     }
 
     /// The duplicate groups touched this version: a group whose rows changed is another finding.
-    /// A group left without rows gives its title's number back.
+    /// Groups left without rows are counted, and swept (their numbers freed) once they are more
+    /// than 64 and outnumber the titles with rows.
     private mutating func judgeGroups(layer: Int) {
         for (group, before) in touched {
             let after = groupKey(group, layer: layer)
