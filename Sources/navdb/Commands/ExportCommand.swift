@@ -22,7 +22,9 @@ struct ExportCommand: Command {
             reveals times to the millisecond, event types and counts, versions, sources, flags, depths \
             and layers, which texts are equal, and which are "", "Back" or unset. With -o FILE the \
             lines are written to FILE whole or not at all (a temporary file in the same folder, renamed; \
-            readable by its owner only), as 'report -o' writes a page.
+            readable by its owner only), as 'report -o' writes a page; FILE may replace an earlier \
+            export or an empty file, never the database read or its -wal, -shm or -journal, nor any \
+            other file (exit 73, nothing written).
             """,
         arguments: [key.spec],
         options: [all.spec, redact.spec, keepIDs.spec, output.spec])
@@ -61,6 +63,14 @@ struct ExportCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
+        if let output {
+            // Refused before anything is read: the database itself, its -wal/-shm/-journal, or a
+            // file that is not an earlier export would be lost when the lines replace it.
+            let database = try context.globals.databasePath
+            _ = try FileOutput.replaceable(output)
+            try FileOutput.requireReplaceable(
+                output, by: .export, notOver: StoreBackends.isFilePath(database) ? database : nil)
+        }
         var progress = Progress("export")
         var count = 0
         var text = ""

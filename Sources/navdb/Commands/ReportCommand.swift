@@ -111,7 +111,7 @@ struct ReportCommand: Command {
             if path.hasSuffix("/") { try FileOutput.ensureFolder(path) }
             if FileOutput.isFolder(path) { path = Self.join(path, ReportIndex.fileName(for: report.session)) }
             _ = try FileOutput.replaceable(path)
-            try FileOutput.requirePage(path, notOver: file)
+            try FileOutput.requireReplaceable(path, by: .page, notOver: file)
             try FileOutput.write(parts: html, to: path)
             written.append(path)
             // `report -o x.ndjson`: an HTML page under a name that says otherwise is said once.
@@ -127,7 +127,7 @@ struct ReportCommand: Command {
             // A link in the folder is refused before any page is written, not after some.
             for path in paths + [index] {
                 _ = try FileOutput.replaceable(path)
-                try FileOutput.requirePage(path, notOver: file)
+                try FileOutput.requireReplaceable(path, by: .page, notOver: file)
             }
             let progress = Progress("report")
             for (done, (info, path)) in zip(sessions, paths).enumerated() {
