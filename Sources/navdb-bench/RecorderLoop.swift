@@ -41,6 +41,38 @@ enum RecorderLoop {
 
     static func main(_ arguments: [String]) -> Int32 {
         var positional: [String] = []
+        var settings = Settings()
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "--start", "--count", "--flush-every", "--tag", "--pace-ms", "--until-exists", "--slow-after",
+                "--slow-pace-ms":
+                guard let value = rest.popFirst() else { return usage("missing value for \(word)") }
+                if word == "--tag" || word == "--until-exists" {
+                    if word == "--tag" { settings.tag = value } else { settings.stopFile = value }
+                    continue
+                }
+                guard let number = Int(value), number >= (word == "--flush-every" ? 1 : 0) else {
+                    return usage("bad value '\(value)' for \(word)")
+                }
+                switch word {
+                case "--start": settings.start = number
+                case "--count": settings.count = number
+                case "--pace-ms": settings.pace = number
+                case "--slow-after": settings.slowAfter = number
+                case "--slow-pace-ms": settings.slowPace = number
+                default: settings.every = number
+                }
+            default:
+                positional.append(word)
+            }
+        }
+        guard positional.count == 2 else { return usage("expected DB and SESSION") }
+        return record(into: positional[0], session: positional[1], settings)
+    }
+
+    /// The options of a run, as the arguments set them (their defaults: see ``RecorderLoop``).
+    private struct Settings {
         var start = 0
         var count: Int?
         var every = 20
@@ -49,34 +81,14 @@ enum RecorderLoop {
         var slowPace = 0
         var stopFile: String?
         var tag = "r\(getpid())"
-        var rest = arguments[...]
-        while let word = rest.popFirst() {
-            switch word {
-            case "--start", "--count", "--flush-every", "--tag", "--pace-ms", "--until-exists", "--slow-after",
-                "--slow-pace-ms":
-                guard let value = rest.popFirst() else { return usage("missing value for \(word)") }
-                if word == "--tag" || word == "--until-exists" {
-                    if word == "--tag" { tag = value } else { stopFile = value }
-                    continue
-                }
-                guard let number = Int(value), number >= (word == "--flush-every" ? 1 : 0) else {
-                    return usage("bad value '\(value)' for \(word)")
-                }
-                switch word {
-                case "--start": start = number
-                case "--count": count = number
-                case "--pace-ms": pace = number
-                case "--slow-after": slowAfter = number
-                case "--slow-pace-ms": slowPace = number
-                default: every = number
-                }
-            default:
-                positional.append(word)
-            }
-        }
-        guard positional.count == 2 else { return usage("expected DB and SESSION") }
-        let recorder = NavigationRecorder(path: positional[0])
-        let session = positional[1]
+    }
+
+    /// The loop itself: records pushes onto `session` of the database at `path` as `settings`
+    /// say, printing the count after each flush.
+    /// - Returns: the exit code: 0 done, 74 a flush that failed.
+    private static func record(into path: String, session: String, _ settings: Settings) -> Int32 {
+        var count = settings.count
+        let recorder = NavigationRecorder(path: path)
         Task.detached {
             for await failure in recorder.failures { fputs("failure: \(failure)\n", stderr) }
         }
@@ -85,26 +97,26 @@ enum RecorderLoop {
         var recorded = 0
         while count.map({ recorded < $0 }) ?? true {
             if getppid() != parent || Timestamp.now() > deadline { return 0 }
-            if let stopFile, access(stopFile, F_OK) == 0 {
+            if let stopFile = settings.stopFile, access(stopFile, F_OK) == 0 {
                 count = recorded
                 break
             }
             recorded += 1
-            let id = "\(tag)-\(start + recorded)"
-            let wait = recorded > slowAfter ? slowPace : pace
+            let id = "\(settings.tag)-\(settings.start + recorded)"
+            let wait = recorded > settings.slowAfter ? settings.slowPace : settings.pace
             if wait > 0 { usleep(useconds_t(wait * 1_000)) }
             recorder.record(
                 .push(Entry(id: id, route: "r/\(id)", item: NavigationItem(title: "Screen \(id)"))), session: session)
-            guard recorded % every == 0 || recorded == count else { continue }
+            guard recorded % settings.every == 0 || recorded == count else { continue }
             guard flush(recorder, until: deadline) else { return 74 }
             // Only now, after the flush returned: the parent counts these as committed.
-            fputs("\(start + recorded)\n", stdout)
+            fputs("\(settings.start + recorded)\n", stdout)
             fflush(stdout)
         }
-        if recorded % every != 0 {
+        if recorded % settings.every != 0 {
             // Stopped by --until-exists between two flushes: flush the rest and say so.
             guard flush(recorder, until: deadline) else { return 74 }
-            fputs("\(start + recorded)\n", stdout)
+            fputs("\(settings.start + recorded)\n", stdout)
             fflush(stdout)
         }
         return 0

@@ -156,7 +156,9 @@ enum NavDB {
             }
             let parsed = try CommandLineParser.parse(arguments, for: spec, globals: globals)
             if command.changesDatabase { signal(SIGPIPE, SIG_IGN) }
-            switch try command.init(parsed).run(Context(globals: parsed.globals)) {
+            let made = try command.init(parsed)
+            parsed.assertEveryOptionRead()
+            switch try made.run(Context(globals: parsed.globals)) {
             case .success: return 0
             case .vetoed: return Failure.vetoed
             case .lintFindings: return Failure.lintFindings

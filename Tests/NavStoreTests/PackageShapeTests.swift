@@ -285,4 +285,50 @@ import Testing
         }.keys.sorted()
         #expect(used == declared.keys.sorted(), "categories NavStore's code calls: \(used)")
     }
+
+    // MARK: The code's shape (scripts/check-shape.sh)
+
+    /// Runs `swift scripts/check-shape.swift FOLDER`: its exit status and what it printed.
+    static func checkShape(_ folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", root.appendingPathComponent("scripts/check-shape.swift").path, folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("scripts/check-shape.sh: Sources/ passes; a 61-line function and a file named for a type it does not hold fail")
+    func shapeChecker() throws {
+        let sources = try Self.checkShape(Self.root.appendingPathComponent("Sources"))
+        #expect(sources.status == 0, "\(sources.output)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navstore-shape-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // 61 counted lines: the declaration, 59 statements and the closing brace (60 without the
+        // string line); blank lines, comments and braces in strings and comments do not count.
+        let body = (1...58).map { "    _ = \($0) // a comment\n\n" }.joined()
+        try write("Long.swift", "struct Long {}\nfunc long() {\n\(body)    _ = \"}\"\n    /* { */\n}\n")
+        try write("Short.swift", "struct Short {}\nfunc short() {\n\(body)}\n")
+        try write("Entry.swift", "struct Layer {}\nextension Short {}\n")
+        try write("Short+Rows.swift", "extension Short {}\n")
+        try write("Widget+Rows.swift", "extension Short {}\n")
+        try write("Helpers.swift", "func helper() {}\n")
+        let findings = try Self.checkShape(scratch)
+        #expect(findings.status == 1)
+        let lines = findings.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("Long.swift:2: 'long' is 61 lines long (at most 60: split it)") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("'short'") }, "60 lines pass: \(lines)")
+        #expect(lines.contains { $0.hasSuffix("Entry.swift:1: named like a type, 'Entry', which no file declares (name it for a type it holds, or as a plural for what its types are together)") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("Widget+Rows.swift:1: named for 'Widget', which it neither declares nor extends") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("Short+Rows") || $0.contains("Helpers") }, "\(lines)")
+        #expect(lines.last == "check-shape: 3 finding(s)", "\(lines)")
+    }
 }

@@ -79,31 +79,73 @@ extension Connection {
         guard code == SQLITE_OK, let file, let methods = file.pointee.pMethods?.pointee,
             let read = methods.xRead, let write = methods.xWrite
         else { throw SQLiteError(code: code == SQLITE_OK ? SQLITE_MISUSE : code, db: db, sql: nil) }
+        var walk = PageWalk(db: db, file: file, read: read, write: write, pageSize: pageSize, pageCount: pageCount)
+        defer { walk.page.deallocate() }
+        try walk.load(1)
+        walk.usable = pageSize - Int(walk.page[20])
+        let firstTrunk = UInt32(FreeSpaceScrub.number(walk.page, 32, 4))
+        let overflows = try walk.scrubTrees(roots)
+        try walk.scrubOverflows(overflows)
+        try walk.scrubFreelist(from: firstTrunk)
+        return walk.count
+    }
+}
 
-        var count = ScrubCount()
-        let page = UnsafeMutableRawBufferPointer.allocate(byteCount: pageSize, alignment: 8)
-        defer { page.deallocate() }
-        func load(_ number: UInt32) throws {
-            let result = read(file, page.baseAddress, Int32(pageSize), Int64(number - 1) * Int64(pageSize))
-            guard result == SQLITE_OK else { throw SQLiteError(code: result, db: db, sql: nil) }
-            count.pagesRead += 1
-        }
-        func store(_ number: UInt32) throws {
-            let result = write(file, page.baseAddress, Int32(pageSize), Int64(number - 1) * Int64(pageSize))
-            guard result == SQLITE_OK else { throw SQLiteError(code: result, db: db, sql: nil) }
-            count.pagesWritten += 1
-        }
-        func zero(_ range: Range<Int>) -> Bool { FreeSpaceScrub.zero(page, range) }
-        var seen = [Bool](repeating: false, count: pageCount + 1)
-        func unseen(_ number: UInt32) -> Bool {
-            guard number >= 1, Int(number) <= pageCount, !seen[Int(number)] else { return false }
-            seen[Int(number)] = true
-            return true
-        }
-        try load(1)
-        let usable = pageSize - Int(page[20])
-        let firstTrunk = UInt32(FreeSpaceScrub.number(page, 32, 4))
+/// One pass over a database file's pages through SQLite's own file handle: one page in memory at
+/// a time, each page visited once.
+private struct PageWalk {
+    let db: OpaquePointer
+    let file: UnsafeMutablePointer<sqlite3_file>
+    let read: @convention(c) (UnsafeMutablePointer<sqlite3_file>?, UnsafeMutableRawPointer?, Int32, sqlite3_int64) -> Int32
+    let write: @convention(c) (UnsafeMutablePointer<sqlite3_file>?, UnsafeRawPointer?, Int32, sqlite3_int64) -> Int32
+    let pageSize: Int
+    let pageCount: Int
+    /// The page in memory (deallocated by the walk's owner).
+    let page: UnsafeMutableRawBufferPointer
+    /// The bytes of a page that hold data: the page size less the reserved bytes at each end.
+    var usable: Int
+    var count = Connection.ScrubCount()
+    private var seen: [Bool]
 
+    init(
+        db: OpaquePointer, file: UnsafeMutablePointer<sqlite3_file>,
+        read: @escaping @convention(c) (UnsafeMutablePointer<sqlite3_file>?, UnsafeMutableRawPointer?, Int32, sqlite3_int64) -> Int32,
+        write: @escaping @convention(c) (UnsafeMutablePointer<sqlite3_file>?, UnsafeRawPointer?, Int32, sqlite3_int64) -> Int32,
+        pageSize: Int, pageCount: Int
+    ) {
+        (self.db, self.file, self.read, self.write) = (db, file, read, write)
+        (self.pageSize, self.pageCount, usable) = (pageSize, pageCount, pageSize)
+        page = UnsafeMutableRawBufferPointer.allocate(byteCount: pageSize, alignment: 8)
+        seen = [Bool](repeating: false, count: pageCount + 1)
+    }
+
+    /// Reads page `number` (1-based) into ``page``.
+    mutating func load(_ number: UInt32) throws {
+        let result = read(file, page.baseAddress, Int32(pageSize), Int64(number - 1) * Int64(pageSize))
+        guard result == SQLITE_OK else { throw SQLiteError(code: result, db: db, sql: nil) }
+        count.pagesRead += 1
+    }
+
+    /// Writes ``page`` back as page `number`.
+    mutating func store(_ number: UInt32) throws {
+        let result = write(file, page.baseAddress, Int32(pageSize), Int64(number - 1) * Int64(pageSize))
+        guard result == SQLITE_OK else { throw SQLiteError(code: result, db: db, sql: nil) }
+        count.pagesWritten += 1
+    }
+
+    /// Zeros `range` of the page; whether a byte changed.
+    func zero(_ range: Range<Int>) -> Bool { FreeSpaceScrub.zero(page, range) }
+
+    /// Whether `number` is a page of the file not visited yet (and marks it visited): a loop in
+    /// a damaged file ends.
+    mutating func unseen(_ number: UInt32) -> Bool {
+        guard number >= 1, Int(number) <= pageCount, !seen[Int(number)] else { return false }
+        seen[Int(number)] = true
+        return true
+    }
+
+    /// Scrubs every page of the B-trees under `roots`; the overflow chains their cells start.
+    mutating func scrubTrees(_ roots: [UInt32]) throws -> [(page: UInt32, bytes: Int)] {
         var pending = roots
         var overflows: [(page: UInt32, bytes: Int)] = []
         while let number = pending.popLast() {
@@ -118,7 +160,12 @@ extension Connection {
             pending += layout.children
             overflows += layout.overflows
         }
-        for chain in overflows {
+        return overflows
+    }
+
+    /// Zeros the unused end of each overflow chain's last page.
+    mutating func scrubOverflows(_ chains: [(page: UInt32, bytes: Int)]) throws {
+        for chain in chains {
             var number = chain.page
             var remaining = chain.bytes
             while remaining > 0, unseen(number) {
@@ -130,6 +177,10 @@ extension Connection {
                 number = next
             }
         }
+    }
+
+    /// Zeros the unused part of each freelist trunk page and the whole of each leaf page.
+    mutating func scrubFreelist(from firstTrunk: UInt32) throws {
         var trunk = firstTrunk
         while unseen(trunk) {
             try load(trunk)
@@ -144,6 +195,5 @@ extension Connection {
             }
             trunk = next
         }
-        return count
     }
 }

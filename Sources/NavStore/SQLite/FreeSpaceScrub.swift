@@ -64,6 +64,67 @@ package enum FreeSpaceScrub {
         return nil
     }
 
+    /// The bytes the cell at offset `cell` of a page of B-tree type `type` spans: its child
+    /// pointer, header and the part of its payload kept on the page, and the 4-byte number of its
+    /// overflow chain (https://sqlite.org/fileformat2.html §1.6). Its child and chain are added to
+    /// `layout`. `nil` when its header runs past the usable space.
+    private static func cellSize(
+        _ page: UnsafeMutableRawBufferPointer, at cell: Int, type: UInt8, usableSize u: Int, layout: inout BTreePage
+    ) -> Int? {
+        let interior = type == 2 || type == 5
+        var at = cell
+        if interior {
+            guard cell + 4 <= u else { return nil }
+            layout.children.append(UInt32(number(page, cell, 4)))
+            at += 4
+        }
+        if type == 5 {
+            guard let rowid = varint(page, at, end: u) else { return nil }
+            return at + rowid.length - cell
+        }
+        guard let payload = varint(page, at, end: u), payload.value <= UInt64(Int32.max) else { return nil }
+        at += payload.length
+        if type == 13 {
+            guard let rowid = varint(page, at, end: u) else { return nil }
+            at += rowid.length
+        }
+        // Payload sizes kept on the page.
+        let maxLocal = type == 13 ? u - 35 : (u - 12) * 64 / 255 - 23
+        let minLocal = (u - 12) * 32 / 255 - 23
+        let total = Int(payload.value)
+        var kept = total
+        if total > maxLocal {
+            let k = minLocal + (total - minLocal) % (u - 4)
+            kept = k <= maxLocal ? k : minLocal
+        }
+        let size = at + kept - cell
+        if kept < total {
+            guard at + kept + 4 <= u else { return nil }
+            layout.overflows.append((UInt32(number(page, at + kept, 4)), total - kept))
+            return size + 4
+        }
+        return max(size, 4)
+    }
+
+    /// The freeblocks of a page from the first at `first`: a chain in increasing order of
+    /// offset, each at least 4 bytes; `nil` when the chain does not add up.
+    private static func freeblocks(_ page: UnsafeMutableRawBufferPointer, first: Int, usableSize u: Int)
+        -> [(start: Int, end: Int)]?
+    {
+        var blocks: [(start: Int, end: Int)] = []
+        var next = first
+        while next != 0 {
+            guard next + 4 <= u else { return nil }
+            let size = number(page, next + 2, 2)
+            guard size >= 4 else { return nil }
+            blocks.append((next, next + size))
+            let following = number(page, next, 2)
+            guard following == 0 || following > next + size else { return nil }
+            next = following
+        }
+        return blocks
+    }
+
     /// Zeros the bytes of the B-tree page `page` (number `pageNumber`) that nothing uses: the
     /// unallocated space between the cell pointer array and the cell content area, freeblocks
     /// past their 4-byte headers, and fragments. Bytes past `usableSize` (reserved for
@@ -96,58 +157,18 @@ package enum FreeSpaceScrub {
             held.append((start, end, freeblock))
             return true
         }
-        // Payload sizes kept on the page (https://sqlite.org/fileformat2.html §1.6).
-        let maxLocal = type == 13 ? u - 35 : (u - 12) * 64 / 255 - 23
-        let minLocal = (u - 12) * 32 / 255 - 23
-        func local(_ payload: Int) -> Int {
-            if payload <= maxLocal { return payload }
-            let k = minLocal + (payload - minLocal) % (u - 4)
-            return k <= maxLocal ? k : minLocal
-        }
         var layout = BTreePage(type: type, headerOffset: h)
         for index in 0..<cellCount {
             let cell = number(page, h + headerSize + 2 * index, 2)
-            guard cell >= contentStart, cell < u else { return nil }
-            var at = cell
-            if interior {
-                guard cell + 4 <= u else { return nil }
-                layout.children.append(UInt32(number(page, cell, 4)))
-                at += 4
-            }
-            var size: Int
-            if type == 5 {
-                guard let rowid = varint(page, at, end: u) else { return nil }
-                size = at + rowid.length - cell
-            } else {
-                guard let payload = varint(page, at, end: u), payload.value <= UInt64(Int32.max) else { return nil }
-                at += payload.length
-                if type == 13 {
-                    guard let rowid = varint(page, at, end: u) else { return nil }
-                    at += rowid.length
-                }
-                let total = Int(payload.value)
-                let kept = local(total)
-                size = at + kept - cell
-                if kept < total {
-                    guard at + kept + 4 <= u else { return nil }
-                    layout.overflows.append((UInt32(number(page, at + kept, 4)), total - kept))
-                    size += 4
-                } else if size < 4 {
-                    size = 4
-                }
-            }
-            guard claim(cell, cell + size) else { return nil }
+            guard cell >= contentStart, cell < u,
+                let size = cellSize(page, at: cell, type: type, usableSize: u, layout: &layout),
+                claim(cell, cell + size)
+            else { return nil }
         }
         if interior { layout.children.append(UInt32(number(page, h + 8, 4))) }
-        // Freeblocks: a chain in increasing order of offset, each at least 4 bytes.
-        var next = firstFreeblock
-        while next != 0 {
-            guard next + 4 <= u else { return nil }
-            let size = number(page, next + 2, 2)
-            guard size >= 4, claim(next, next + size, freeblock: true) else { return nil }
-            let following = number(page, next, 2)
-            guard following == 0 || following > next + size else { return nil }
-            next = following
+        guard let blocks = freeblocks(page, first: firstFreeblock, usableSize: u) else { return nil }
+        for block in blocks {
+            guard claim(block.start, block.end, freeblock: true) else { return nil }
         }
         // In order of offset, nothing may overlap; what no cell or freeblock holds in the content
         // area are fragments (of less than 4 bytes each), which the header counts: a page whose

@@ -45,16 +45,7 @@ extension NavigationStore {
         sessions: [String]? = nil, options: LintOptions = LintOptions(),
         progress: LintProgressHandler? = nil, _ body: (LintFinding) throws -> Void
     ) throws -> LintSummary {
-        let keys: [String]
-        if let sessions {
-            var seen: Set<ExactKey> = []
-            keys = sessions.filter { seen.insert(ExactKey($0)).inserted }
-            try withCore { core in
-                for key in keys where try core.sessionRow(key) == nil { throw StoreError.sessionNotFound(key) }
-            }
-        } else {
-            keys = try sessionKeys()
-        }
+        let keys = try keysToLint(sessions)
         var summary = LintSummary()
         // An error `body` throws during the read is handed back as it is, not as a store error.
         var bodyError: (any Error)?
@@ -104,6 +95,20 @@ extension NavigationStore {
             }
         }
         return summary
+    }
+
+    /// The keys a lint of `sessions` goes through: the named ones in the order given, each once,
+    /// all checked to exist before any is linted; for `nil`, every session's, in key order.
+    /// - Throws: ``StoreError/sessionNotFound(_:)`` for a named session that does not exist,
+    ///   database errors.
+    private func keysToLint(_ sessions: [String]?) throws(StoreError) -> [String] {
+        guard let sessions else { return try sessionKeys() }
+        var seen: Set<ExactKey> = []
+        let keys = sessions.filter { seen.insert(ExactKey($0)).inserted }
+        try withCore { core in
+            for key in keys where try core.sessionRow(key) == nil { throw StoreError.sessionNotFound(key) }
+        }
+        return keys
     }
 
     /// Lints sessions of the log and collects the findings (see

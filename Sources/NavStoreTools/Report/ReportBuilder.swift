@@ -71,57 +71,13 @@ package struct ReportBuilder: Sendable {
     /// - Complexity: O(1) plus the entries the event changed; O(depth) at a keyframe.
     package mutating func add(_ event: Event, summary: String) {
         let change = state.change(by: event.body)
-        // What the changes name from before: the entries removed, the layers' fields, the button
-        // and the menu.
-        let layersBefore = state.layers.count
-        var removed: [[Entry]] = []
-        var countsBefore: [Int] = []
-        var removedIndices: [[Int]] = []
-        for splice in change.splices {
-            let old = splice.layer < layersBefore ? state.layers[splice.layer].entries : []
-            removed.append(Array(old[splice.at..<(splice.at + splice.removed)]))
-            countsBefore.append(old.count)
-            removedIndices.append(
-                splice.layer < indices.count ? Array(indices[splice.layer][splice.at..<(splice.at + splice.removed)]) : [])
-        }
-        var fieldsBefore: [Int: Layer] = [:]
-        for layer in change.layerFields where layer < layersBefore {
-            fieldsBefore[layer] = Layer(
-                modalInPresentation: state.layers[layer].modalInPresentation,
-                navigationBarHidden: state.layers[layer].navigationBarHidden)
-        }
-        let buttonBefore = state.backButton?.label
-        let menuBefore = menuPositions.map { (layer: state.topLayerIndex, positions: $0) }
+        let before = snapshot(before: change)
 
         state.apply(event.body)
         if let platform { state.platform = platform }
 
         // The layers: splices of entry indices, the layers' fields, their count.
-        var splices: [[Int]] = []
-        for (number, splice) in change.splices.enumerated() {
-            let layer = splice.layer
-            let after = layer < state.layers.count ? state.layers[layer].entries : []
-            let inserted = splice.inserted(before: countsBefore[number], after: after.count)
-            if layer == indices.count {
-                indices.append([])
-                ends.append(MenuEnds(Layer()))
-            }
-            var new: [Int] = []
-            new.reserveCapacity(inserted)
-            for offset in 0..<inserted {
-                let entry = after[splice.at + offset]
-                // An entry exactly as it was at the same place keeps its index (a set-stack that
-                // keeps entries, an update that changes nothing of it).
-                if offset < removed[number].count, removed[number][offset].isExactly(entry) {
-                    new.append(removedIndices[number][offset])
-                } else {
-                    new.append(intern(entry))
-                }
-            }
-            indices[layer].replaceSubrange(splice.at..<(splice.at + splice.removed), with: new)
-            if layer < state.layers.count { ends[layer].apply(splice, countBefore: countsBefore[number], layer: state.layers[layer]) }
-            splices.append([layer, splice.at, splice.removed] + new)
-        }
+        let splices = applySplices(of: change, before: before)
         let layerCount = state.layers.count < indices.count ? state.layers.count : nil
         if let layerCount {
             indices.removeLast(indices.count - layerCount)
@@ -134,54 +90,8 @@ package struct ReportBuilder: Sendable {
         // What is drawn besides the layers.
         let button = state.backButton
         let positions = menuPositions
-        var noBackMenu: String?
-        if positions == nil {
-            noBackMenu =
-                state.noBackButtonReason.map { "there is no back button (\($0.rawValue))" }
-                ?? "the back item's backBarButtonItem suppresses it (menuSuppressed)"
-        }
-        let newView = ReportView(
-            button: button.map { internButton(Self.reportButton($0)) },
-            noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
-            menu: positions.map { [$0.lowerBound, $0.upperBound] }, noBackMenu: noBackMenu,
-            tabs: state.tabBar.map { bar in
-                ReportTabs(tabs: bar.tabs.map { ReportTab(id: $0.id, title: $0.title) }, selected: bar.selectedIndex)
-            })
-
-        var changes: [ReportChange] = []
-        for index in 0..<max(layersBefore, state.layers.count) {
-            if index >= layersBefore, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
-            if let old = fieldsBefore[index], index < state.layers.count {
-                let new = state.layers[index]
-                for field in old.changedFields(to: new) {
-                    let kind: ReportChange.Kind =
-                        switch field {
-                        case .modalInPresentation: .modalInPresentation
-                        case .navigationBarHidden: .navigationBarHidden
-                        }
-                    changes.append(
-                        ReportChange(kind: kind, layer: index, before: .bool(old[field]), after: .bool(new[field])))
-                }
-            }
-            if let number = change.splices.firstIndex(where: { $0.layer == index }) {
-                let splice = change.splices[number]
-                let after = index < state.layers.count ? state.layers[index].entries : []
-                let inserted = splice.inserted(before: countsBefore[number], after: after.count)
-                Self.entryChanges(
-                    from: removed[number], to: after[splice.at..<(splice.at + inserted)], at: splice.at, layer: index,
-                    into: &changes)
-            }
-            if index >= state.layers.count { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
-        }
-        if !sameScalars(buttonBefore, button?.label) || (buttonBefore != nil) != (button != nil) {
-            changes.append(
-                ReportChange(
-                    kind: .backButton, before: buttonBefore.map { .string($0) } ?? .null,
-                    after: button.map { .string($0.label) } ?? .null))
-        }
-        menuChanges(
-            from: menuBefore, to: positions.map { (layer: state.topLayerIndex, positions: $0) },
-            change: change, countsBefore: countsBefore, removed: removed, into: &changes)
+        let newView = reportView(button: button, positions: positions)
+        let changes = reportChanges(by: change, before: before, button: button, positions: positions)
 
         var version = ReportVersion(
             version: event.version, at: event.at, type: event.type, summary: summary,
@@ -203,6 +113,138 @@ package struct ReportBuilder: Sendable {
         }
         view = newView
         versions.append(version)
+    }
+
+    /// What an event's changes name from the state before it: kept while the event is folded,
+    /// as the state after it no longer holds them.
+    private struct Before {
+        /// The number of layers.
+        var layers: Int
+        /// Per splice of the change: the entries it removes, their indices, and its layer's count.
+        var removed: [[Entry]] = []
+        var removedIndices: [[Int]] = []
+        var counts: [Int] = []
+        /// The fields of the layers whose fields the change sets, by layer.
+        var fields: [Int: Layer] = [:]
+        /// The back button's label.
+        var button: String?
+        /// The back menu: its layer and its positions there.
+        var menu: (layer: Int, positions: ClosedRange<Int>)?
+    }
+
+    /// What `change` names from ``state``, the state before it: the entries removed, the
+    /// layers' fields, the button and the menu.
+    private func snapshot(before change: StateChange) -> Before {
+        var before = Before(layers: state.layers.count)
+        for splice in change.splices {
+            let old = splice.layer < before.layers ? state.layers[splice.layer].entries : []
+            before.removed.append(Array(old[splice.at..<(splice.at + splice.removed)]))
+            before.counts.append(old.count)
+            before.removedIndices.append(
+                splice.layer < indices.count ? Array(indices[splice.layer][splice.at..<(splice.at + splice.removed)]) : [])
+        }
+        for layer in change.layerFields where layer < before.layers {
+            before.fields[layer] = Layer(
+                modalInPresentation: state.layers[layer].modalInPresentation,
+                navigationBarHidden: state.layers[layer].navigationBarHidden)
+        }
+        before.button = state.backButton?.label
+        before.menu = menuPositions.map { (layer: state.topLayerIndex, positions: $0) }
+        return before
+    }
+
+    /// Applies the splices of `change` to the entry indices and the menu ends, ``state`` being
+    /// the state after it: an entry exactly as it was keeps its index, any other is interned.
+    /// - Returns: the splices as a version records them, `[layer, at, removed, index...]`.
+    private mutating func applySplices(of change: StateChange, before: Before) -> [[Int]] {
+        var splices: [[Int]] = []
+        for (number, splice) in change.splices.enumerated() {
+            let layer = splice.layer
+            let after = layer < state.layers.count ? state.layers[layer].entries : []
+            let inserted = splice.inserted(before: before.counts[number], after: after.count)
+            if layer == indices.count {
+                indices.append([])
+                ends.append(MenuEnds(Layer()))
+            }
+            var new: [Int] = []
+            new.reserveCapacity(inserted)
+            for offset in 0..<inserted {
+                let entry = after[splice.at + offset]
+                // An entry exactly as it was at the same place keeps its index (a set-stack that
+                // keeps entries, an update that changes nothing of it).
+                if offset < before.removed[number].count, before.removed[number][offset].isExactly(entry) {
+                    new.append(before.removedIndices[number][offset])
+                } else {
+                    new.append(intern(entry))
+                }
+            }
+            indices[layer].replaceSubrange(splice.at..<(splice.at + splice.removed), with: new)
+            if layer < state.layers.count {
+                ends[layer].apply(splice, countBefore: before.counts[number], layer: state.layers[layer])
+            }
+            splices.append([layer, splice.at, splice.removed] + new)
+        }
+        return splices
+    }
+
+    /// The view of ``state`` (after the event) besides its layers: the back button (interned),
+    /// the back menu or why there is none, the tab bar.
+    private mutating func reportView(button: BackButton?, positions: ClosedRange<Int>?) -> ReportView {
+        var noBackMenu: String?
+        if positions == nil {
+            noBackMenu =
+                state.noBackButtonReason.map { "there is no back button (\($0.rawValue))" }
+                ?? "the back item's backBarButtonItem suppresses it (menuSuppressed)"
+        }
+        return ReportView(
+            button: button.map { internButton(Self.reportButton($0)) },
+            noBackButton: button == nil ? state.noBackButtonReason?.rawValue : nil,
+            menu: positions.map { [$0.lowerBound, $0.upperBound] }, noBackMenu: noBackMenu,
+            tabs: state.tabBar.map { bar in
+                ReportTabs(tabs: bar.tabs.map { ReportTab(id: $0.id, title: $0.title) }, selected: bar.selectedIndex)
+            })
+    }
+
+    /// What `change` changed, for the version's "what changed", ``state`` being the state after
+    /// it: layers presented and dismissed, their fields, their entries, the button and the menu.
+    private func reportChanges(
+        by change: StateChange, before: Before, button: BackButton?, positions: ClosedRange<Int>?
+    ) -> [ReportChange] {
+        var changes: [ReportChange] = []
+        for index in 0..<max(before.layers, state.layers.count) {
+            if index >= before.layers, index > 0 { changes.append(ReportChange(kind: .layerPresented, layer: index)) }
+            if let old = before.fields[index], index < state.layers.count {
+                let new = state.layers[index]
+                for field in old.changedFields(to: new) {
+                    let kind: ReportChange.Kind =
+                        switch field {
+                        case .modalInPresentation: .modalInPresentation
+                        case .navigationBarHidden: .navigationBarHidden
+                        }
+                    changes.append(
+                        ReportChange(kind: kind, layer: index, before: .bool(old[field]), after: .bool(new[field])))
+                }
+            }
+            if let number = change.splices.firstIndex(where: { $0.layer == index }) {
+                let splice = change.splices[number]
+                let after = index < state.layers.count ? state.layers[index].entries : []
+                let inserted = splice.inserted(before: before.counts[number], after: after.count)
+                Self.entryChanges(
+                    from: before.removed[number], to: after[splice.at..<(splice.at + inserted)], at: splice.at,
+                    layer: index, into: &changes)
+            }
+            if index >= state.layers.count { changes.append(ReportChange(kind: .layerDismissed, layer: index)) }
+        }
+        if !sameScalars(before.button, button?.label) || (before.button != nil) != (button != nil) {
+            changes.append(
+                ReportChange(
+                    kind: .backButton, before: before.button.map { .string($0) } ?? .null,
+                    after: button.map { .string($0.label) } ?? .null))
+        }
+        menuChanges(
+            from: before.menu, to: positions.map { (layer: state.topLayerIndex, positions: $0) },
+            change: change, countsBefore: before.counts, removed: before.removed, into: &changes)
+        return changes
     }
 
     /// The report of everything fed.
@@ -328,8 +370,8 @@ package struct ReportBuilder: Sendable {
             spliceStart = splice.at
             removedHere = removed[number]
         }
-        var gone: [(position: Int, id: String, title: String)] = []
-        var came: [(position: Int, id: String, title: String)] = []
+        var gone: [MenuRow] = []
+        var came: [MenuRow] = []
         var budget = 2 * Self.maximumRowChanges + 2
         for position in Self.rows(old.positions, outside: new.positions, or: oldRegion) {
             budget -= 1
@@ -346,6 +388,17 @@ package struct ReportBuilder: Sendable {
             if budget < 0 { return counts() }
             came.append((position, entries[position].id, entries[position].item.backMenuTitle))
         }
+        let edits = Self.menuRowEdits(gone: gone, came: came, backItem: new.positions.upperBound)
+        if edits.count > Self.maximumRowChanges { return counts() }
+        changes += edits
+    }
+
+    /// A row of the back menu: the position of the entry it pops to, its id, the row's title.
+    private typealias MenuRow = (position: Int, id: String, title: String)
+
+    /// The menu's rows removed, retitled and added, from the rows that may have gone and those
+    /// that may have come (matched by the entry they pop to); `backItem` is the position of row 1.
+    private static func menuRowEdits(gone: [MenuRow], came: [MenuRow], backItem: Int) -> [ReportChange] {
         var edits: [ReportChange] = []
         var matched: Set<ExactKey> = []
         let cameByID = Dictionary(came.map { (ExactKey($0.id), $0) }, uniquingKeysWith: { a, _ in a })
@@ -355,7 +408,7 @@ package struct ReportBuilder: Sendable {
                 if !row.title.hasSameScalars(as: now.title) {
                     edits.append(
                         ReportChange(
-                            kind: .menuRowChanged, entry: row.id, row: new.positions.upperBound - now.position + 1,
+                            kind: .menuRowChanged, entry: row.id, row: backItem - now.position + 1,
                             before: .string(row.title), after: .string(now.title)))
                 }
             } else {
@@ -365,11 +418,9 @@ package struct ReportBuilder: Sendable {
         for row in came where !matched.contains(ExactKey(row.id)) {
             edits.append(
                 ReportChange(
-                    kind: .menuRowAdded, entry: row.id, row: new.positions.upperBound - row.position + 1,
-                    after: .string(row.title)))
+                    kind: .menuRowAdded, entry: row.id, row: backItem - row.position + 1, after: .string(row.title)))
         }
-        if edits.count > Self.maximumRowChanges { return counts() }
-        changes += edits
+        return edits
     }
 
     /// The positions of `positions` outside `other` or inside `region`, ascending.

@@ -38,15 +38,8 @@ extension ReportPage {
             integers(fields, into: &writer)
         }
         if let layers = version.layers {
-            writer.raw(",\"layers\":[")
-            for (index, layer) in layers.enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.raw("{\"entries\":")
-                integers([layer.entries], into: &writer, flat: true)
-                writer.raw(layer.modalInPresentation ? ",\"modalInPresentation\":true" : ",\"modalInPresentation\":false")
-                writer.raw(layer.navigationBarHidden ? ",\"navigationBarHidden\":true}" : ",\"navigationBarHidden\":false}")
-            }
-            writer.raw("]")
+            writer.raw(",\"layers\":")
+            write(layers, into: &writer)
         }
         if let splices = version.splices {
             writer.raw(",\"splices\":")
@@ -60,46 +53,70 @@ extension ReportPage {
         writer.integer(version.version)
         if let veto = version.veto { writer.raw(veto ? ",\"veto\":true" : ",\"veto\":false") }
         if let view = version.view {
-            writer.raw(",\"view\":{")
-            var first = true
-            func key(_ name: StaticString) {
-                writer.key(name, first: first)
-                first = false
-            }
-            if let button = view.button {
-                key("button")
-                writer.integer(button)
-            }
-            if let menu = view.menu {
-                key("menu")
-                integers([menu], into: &writer, flat: true)
-            }
-            if let reason = view.noBackButton {
-                key("noBackButton")
-                writer.string(reason)
-            }
-            if let reason = view.noBackMenu {
-                key("noBackMenu")
-                writer.string(reason)
-            }
-            if let tabs = view.tabs {
-                key("tabs")
-                writer.raw("{\"selected\":")
-                writer.integer(tabs.selected)
-                writer.raw(",\"tabs\":[")
-                for (index, tab) in tabs.tabs.enumerated() {
-                    if index > 0 { writer.raw(",") }
-                    writer.raw("{\"id\":")
-                    writer.string(tab.id)
-                    writer.raw(",\"title\":")
-                    if let title = tab.title { writer.string(title) } else { writer.raw("null") }
-                    writer.raw("}")
-                }
-                writer.raw("]}")
-            }
-            writer.raw("}")
+            writer.raw(",\"view\":")
+            write(view, into: &writer)
         }
         writer.raw("}")
+    }
+
+    /// A keyframe's layers, `[{"entries":[...],"modalInPresentation":...,"navigationBarHidden":...}]`.
+    private static func write(_ layers: [ReportLayer], into writer: inout PayloadWriter) {
+        writer.raw("[")
+        for (index, layer) in layers.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{\"entries\":")
+            integers([layer.entries], into: &writer, flat: true)
+            writer.raw(layer.modalInPresentation ? ",\"modalInPresentation\":true" : ",\"modalInPresentation\":false")
+            writer.raw(layer.navigationBarHidden ? ",\"navigationBarHidden\":true}" : ",\"navigationBarHidden\":false}")
+        }
+        writer.raw("]")
+    }
+
+    /// A version's view, `{"button":...,"menu":[...],...}`, its unset keys left out.
+    private static func write(_ view: ReportView, into writer: inout PayloadWriter) {
+        writer.raw("{")
+        var first = true
+        func key(_ name: StaticString) {
+            writer.key(name, first: first)
+            first = false
+        }
+        if let button = view.button {
+            key("button")
+            writer.integer(button)
+        }
+        if let menu = view.menu {
+            key("menu")
+            integers([menu], into: &writer, flat: true)
+        }
+        if let reason = view.noBackButton {
+            key("noBackButton")
+            writer.string(reason)
+        }
+        if let reason = view.noBackMenu {
+            key("noBackMenu")
+            writer.string(reason)
+        }
+        if let tabs = view.tabs {
+            key("tabs")
+            write(tabs, into: &writer)
+        }
+        writer.raw("}")
+    }
+
+    /// A view's tab bar, `{"selected":N,"tabs":[{"id":...,"title":...}]}`.
+    private static func write(_ tabs: ReportTabs, into writer: inout PayloadWriter) {
+        writer.raw("{\"selected\":")
+        writer.integer(tabs.selected)
+        writer.raw(",\"tabs\":[")
+        for (index, tab) in tabs.tabs.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{\"id\":")
+            writer.string(tab.id)
+            writer.raw(",\"title\":")
+            if let title = tab.title { writer.string(title) } else { writer.raw("null") }
+            writer.raw("}")
+        }
+        writer.raw("]}")
     }
 
     private static func write(_ change: ReportChange, into writer: inout PayloadWriter) {

@@ -32,35 +32,30 @@ enum ScaleBench {
             ] {
                 _ = try store.importNDJSON(lines: lines)
             }
-            func run(_ arguments: [String], stdout: String = "/dev/null") throws -> SpawnResult {
-                let result = try spawnAndWait(navdb, ["--db", path] + arguments, stdoutPath: stdout)
-                guard result.status == 0 || (result.status == 2 && arguments.first == "lint") else {
-                    throw BenchError("navdb \(arguments.joined(separator: " ")) exited with \(result.status)")
-                }
-                return result
-            }
-            func best(_ arguments: [String]) throws -> SpawnResult {
-                var results: [SpawnResult] = []
-                for _ in 0..<rounds { results.append(try run(arguments)) }
-                let seconds = median(results.map(\.seconds))
-                return SpawnResult(
-                    status: 0, seconds: seconds, cpuSeconds: median(results.map(\.cpuSeconds)),
-                    peakKiB: results.map(\.peakKiB).max() ?? 0)
-            }
-            func pageBytes(_ key: String) throws -> Int {
-                let page = dir.file("\(key).html")
-                return (try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
-            }
-            let history = try best(["history", "mid", "--json"])
-            let report = try best(["report", "mid", "-o", dir.file("mid.html")])
-            let midBytes = try pageBytes("mid")
-            let reportDeep = try best(["report", "deep", "-o", dir.file("deep.html")])
-            let reportShallow = try best(["report", "shallow", "-o", dir.file("shallow.html")])
-            let (deepBytes, shallowBytes) = (try pageBytes("deep"), try pageBytes("shallow"))
-            let lintDeep = try best(["lint", "deep", "--fail-on", "never"])
-            let lintShallow = try best(["lint", "shallow", "--fail-on", "never"])
-            let lintMany = try run(["lint", "findings", "--json", "--fail-on", "never"], stdout: dir.file("findings.json"))
-            let found = try countFindings(dir.file("findings.json"))
+            let measured = try measure(navdb: navdb, database: path, in: dir, rounds: rounds)
+            return measured.figures(mid: mid, deep: deep, findings: findings, rounds: rounds)
+        }
+    }
+
+    /// What a run measured: the navdb processes timed, each the median of its rounds (peak
+    /// memory the largest; the lint of many findings runs once), and the sizes of their pages.
+    private struct Measurements {
+        var history: SpawnResult
+        var report: SpawnResult
+        var midBytes: Int
+        var reportDeep: SpawnResult
+        var reportShallow: SpawnResult
+        var deepBytes: Int
+        var shallowBytes: Int
+        var lintDeep: SpawnResult
+        var lintShallow: SpawnResult
+        var lintMany: SpawnResult
+        /// The findings the lint of many findings printed.
+        var found: Int
+
+        /// The figures 12a-12g of what was measured, for sessions of `mid`, `deep` and `findings`
+        /// events, each process timed over `rounds` runs.
+        func figures(mid: Int, deep: Int, findings: Int, rounds: Int) -> [Figure] {
             let note = "median of \(rounds) runs of a whole navdb process each"
             return [
                 .ratio(
@@ -96,6 +91,46 @@ enum ScaleBench {
                     note: "findings stream out as they end; \(findings) events"),
             ]
         }
+    }
+
+    /// Runs `navdb` on the database at `path` (sessions `mid`, `deep`, `shallow` and `findings`),
+    /// its pages and findings written into `dir`: each timed process `rounds` times, as a user runs it.
+    private static func measure(navdb: String, database path: String, in dir: TempDirectory, rounds: Int) throws
+        -> Measurements
+    {
+        func run(_ arguments: [String], stdout: String = "/dev/null") throws -> SpawnResult {
+            let result = try spawnAndWait(navdb, ["--db", path] + arguments, stdoutPath: stdout)
+            guard result.status == 0 || (result.status == 2 && arguments.first == "lint") else {
+                throw BenchError("navdb \(arguments.joined(separator: " ")) exited with \(result.status)")
+            }
+            return result
+        }
+        func best(_ arguments: [String]) throws -> SpawnResult {
+            var results: [SpawnResult] = []
+            for _ in 0..<rounds { results.append(try run(arguments)) }
+            let seconds = median(results.map(\.seconds))
+            return SpawnResult(
+                status: 0, seconds: seconds, cpuSeconds: median(results.map(\.cpuSeconds)),
+                peakKiB: results.map(\.peakKiB).max() ?? 0)
+        }
+        func pageBytes(_ key: String) throws -> Int {
+            let page = dir.file("\(key).html")
+            return (try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
+        }
+        let history = try best(["history", "mid", "--json"])
+        let report = try best(["report", "mid", "-o", dir.file("mid.html")])
+        let midBytes = try pageBytes("mid")
+        let reportDeep = try best(["report", "deep", "-o", dir.file("deep.html")])
+        let reportShallow = try best(["report", "shallow", "-o", dir.file("shallow.html")])
+        let (deepBytes, shallowBytes) = (try pageBytes("deep"), try pageBytes("shallow"))
+        let lintDeep = try best(["lint", "deep", "--fail-on", "never"])
+        let lintShallow = try best(["lint", "shallow", "--fail-on", "never"])
+        let lintMany = try run(["lint", "findings", "--json", "--fail-on", "never"], stdout: dir.file("findings.json"))
+        let found = try countFindings(dir.file("findings.json"))
+        return Measurements(
+            history: history, report: report, midBytes: midBytes, reportDeep: reportDeep, reportShallow: reportShallow,
+            deepBytes: deepBytes, shallowBytes: shallowBytes, lintDeep: lintDeep, lintShallow: lintShallow,
+            lintMany: lintMany, found: found)
     }
 
     /// A small seeded generator (SplitMix64), so every run builds the same sessions.

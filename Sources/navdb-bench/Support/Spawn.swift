@@ -6,19 +6,6 @@
     import Darwin
 #endif
 
-/// The result of a finished child process.
-struct SpawnResult {
-    /// The exit status, or 128 + the signal number when it was killed.
-    var status: Int32
-    /// Wall-clock seconds from `posix_spawn` to `wait4` returning.
-    var seconds: Double
-    /// CPU seconds (user + system) the child used, from `wait4`'s `rusage`: unlike the wall
-    /// clock, it leaves out waiting for fsync and for other processes on a busy machine.
-    var cpuSeconds: Double
-    /// The child's peak resident set in KiB (`wait4`'s `ru_maxrss`).
-    var peakKiB: Int = 0
-}
-
 /// Runs `path` with `arguments` (not including argv[0]) as a whole process, stdin from /dev/null,
 /// stdout to `stdoutPath` (default /dev/null) and stderr to /dev/null, and waits for it. The time
 /// covers everything the caller of a CLI pays for: exec, dynamic linking, start-up, the work and exit.
@@ -77,13 +64,13 @@ func displayPath(_ path: String) -> String {
     return path
 }
 
-/// Whether `path` names an executable file.
 /// The folder part of `path` (`.` when it has none): where `navdb` sits beside this executable.
 func directoryName(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return String(path[..<slash])
 }
 
+/// Whether `path` names an executable file.
 func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
 /// The first executable called `name` on `$PATH`, or `nil`.

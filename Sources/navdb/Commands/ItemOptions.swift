@@ -59,6 +59,7 @@ struct ItemOptions: OptionGroup {
     /// - Throws: ``UsageError`` for a bad display mode, style or left-item count.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         for setting in NavigationItemField.allSettings {
+            arguments.reads.note("--" + setting.name)
             let given: Bool
             if case .flag = setting.kind {
                 given = arguments.flags.contains(setting.name)

@@ -13,6 +13,8 @@ struct ParsedArguments: Sendable {
     var flags = WordsByName()
     /// `--db` and `--json`, from before or after the subcommand.
     var globals: GlobalOptions
+    /// What the command read back, for ``assertEveryOptionRead()`` (debug builds).
+    let reads = ReadLog()
 
     /// A usage error for this command (its usage line is printed with the message).
     func error(_ message: String) -> UsageError { UsageError(message, command: spec) }
@@ -167,5 +169,29 @@ enum CommandLineParser {
             return UsageError("Unknown option '\(word)'. Did you mean '\(suggestion)'?", command: spec)
         }
         return UsageError("Unknown option '\(word)' (accepted: \(names.joined(separator: ", ")))", command: spec)
+    }
+}
+
+/// The options and arguments a command read back from its ``ParsedArguments`` (`--name`,
+/// `<name>`), kept in debug builds only: a command is made and read on one thread.
+final class ReadLog: @unchecked Sendable {
+    #if DEBUG
+        private var names: Set<String> = []
+    #endif
+
+    /// Notes that `name` was read.
+    func note(_ name: String) {
+        #if DEBUG
+            names.insert(name)
+        #endif
+    }
+
+    /// Whether `name` was read (always `true` in a release build, which keeps no log).
+    func contains(_ name: String) -> Bool {
+        #if DEBUG
+            return names.contains(name)
+        #else
+            return true
+        #endif
     }
 }

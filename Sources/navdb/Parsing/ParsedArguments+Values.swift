@@ -8,6 +8,7 @@ extension ParsedArguments {
     /// empty list when it was not given).
     func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
         assertDeclared(option.spec)
+        reads.note("--" + option.spec.name)
         do {
             return try option.read(values[option.spec.name] ?? [])
         } catch {
@@ -20,6 +21,7 @@ extension ParsedArguments {
         assert(
             spec.arguments.contains { $0.name == argument.spec.name },
             "navdb \(spec.path.joined(separator: " ")) reads <\(argument.spec.name)>, which its spec does not declare")
+        reads.note("<" + argument.spec.name + ">")
         do {
             return try argument.read(positionals[argument.spec.name] ?? [])
         } catch {
@@ -30,21 +32,36 @@ extension ParsedArguments {
     /// Whether `flag` was given.
     func flag(_ flag: Flag) -> Bool {
         assertDeclared(flag.spec)
+        reads.note("--" + flag.spec.name)
         return flags.contains(flag.spec.name)
     }
 
-    /// Stops a debug build (every test run) when a command reads an option its spec does not
-    /// list (nor the global options the parser adds to every command): the parser would never fill it, the help would not show it, and completion would not
-    /// offer it. Each option is declared once, in the spec, and read back from that declaration.
     /// Whether the command's spec (or the global options) lists `option`.
     func declares(_ option: OptionSpec) -> Bool {
         (spec.options + GlobalOptions.specs).contains { $0.name == option.name && $0.kind == option.kind }
     }
 
+    /// Stops a debug build (every test run) when a command reads an option its spec does not
+    /// list (nor the global options the parser adds to every command): the parser would never
+    /// fill it, the help would not show it, and completion would not offer it. Each option is
+    /// declared once, in the spec, and read back from that declaration.
     private func assertDeclared(_ option: OptionSpec) {
         assert(
             declares(option),
             "navdb \(spec.path.joined(separator: " ")) reads \(option.flagName), which its spec does not declare")
+    }
+
+    /// Stops a debug build (every test run) when a command was made from these arguments without
+    /// reading one of the options or arguments its spec declares: the help would offer an option
+    /// that does nothing. Called once the command's `init` returned.
+    func assertEveryOptionRead() {
+        #if DEBUG
+            let declared = spec.options.map { "--" + $0.name } + spec.arguments.map { "<" + $0.name + ">" }
+            let unread = declared.filter { !reads.contains($0) }
+            assert(
+                unread.isEmpty,
+                "navdb \(spec.path.joined(separator: " ")) declares \(unread.joined(separator: ", ")) and never reads it")
+        #endif
     }
 
     /// The text given for `option` (the last one), as typed: for messages that quote it.

@@ -244,7 +244,22 @@ public struct SessionLinter: Sendable {
                 for position in range { removeRow(layer: oldMenu.layer, position: position) }
             }
         }
-        // The entries.
+        refreshFacts(change, countsBefore: countsBefore)
+        // The rows that join the menu, or whose entry changed.
+        if let newMenu {
+            let kept = oldMenu?.layer == newMenu.layer ? oldMenu?.positions : nil
+            let changed = region(newMenu.layer).map { $0.at..<$0.newEnd }
+            Self.outside(newMenu.positions, kept: kept, changed: changed) { range in
+                for position in range { addRow(layer: newMenu.layer, position: position) }
+            }
+        }
+        menu = newMenu
+        judgeGroups(layer: newMenu?.layer ?? top)
+    }
+
+    /// The facts of the entries `change` spliced in, in place of those it removed (their ignored
+    /// settings leave and join the runs), and no facts for layers that are gone.
+    private mutating func refreshFacts(_ change: StateChange, countsBefore: [Int]) {
         for (splice, before) in zip(change.splices, countsBefore) {
             let layer = splice.layer
             let entries = layer < state.layers.count ? state.layers[layer].entries : []
@@ -260,16 +275,6 @@ public struct SessionLinter: Sendable {
             facts.removeLast()
             ends.removeLast()
         }
-        // The rows that join the menu, or whose entry changed.
-        if let newMenu {
-            let kept = oldMenu?.layer == newMenu.layer ? oldMenu?.positions : nil
-            let changed = region(newMenu.layer).map { $0.at..<$0.newEnd }
-            Self.outside(newMenu.positions, kept: kept, changed: changed) { range in
-                for position in range { addRow(layer: newMenu.layer, position: position) }
-            }
-        }
-        menu = newMenu
-        judgeGroups(layer: newMenu?.layer ?? top)
     }
 
     /// Calls `body` with the positions of `positions` outside `kept`, or inside `changed`:

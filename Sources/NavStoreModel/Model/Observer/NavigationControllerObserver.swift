@@ -142,28 +142,69 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             return []
         case .interactivePop(let phase, let recognizer, let layer):
             let index = try navigationLayer(layer, in: state, callback: name)
-            switch phase {
-            case .began:
-                hint(layer: index) { $0.swipe = Hints.Swipe(recognizer: recognizer, finished: false) }
-            case .finished:
-                hint(layer: index) { $0.swipe = Hints.Swipe(recognizer: recognizer, finished: true) }
-            case .cancelled:
-                // The transition ended where it began: the stack did not change, and the
-                // callbacks of the swipe say nothing about the next change. The swipe itself
-                // is a fact (rule 17): `pop.cancelled` of the top layer's top entry.
-                hints = nil
-                return cancelledSwipe(recognizer, layer: index, state: state)
-            }
-            return []
+            return swipe(phase, recognizer: recognizer, layer: index, state: state)
         case .itemChanged(let id, let item):
-            // An entry of a tab's stack off screen (<doc:TabBars>): updated in that tab.
-            if state.location(of: id) == nil, let tab = state.parkedTab(holding: id) {
-                return try accepted([.inTab(tab, .update(entryID: id, item: item))], by: state, callback: name)
-            }
-            guard state.location(of: id) != nil else {
-                throw .entryNotInStack(id: id, callback: name, stack: state.stackDescription(against: id))
-            }
-            return try accepted([.update(entryID: id, item: item)], by: state, callback: name)
+            return try itemChanged(id, to: item, state: state)
+        case .present, .dismissAttempt, .didDismiss, .dismiss:
+            return try takeModal(callback, state: state)
+        case .setTabs(let tabs):
+            forget()
+            return try accepted([.setTabs(tabs)], by: state, callback: name)
+        case .didSelectTab(let id):
+            // A tap; on the selected tab it does what the tab's reselect says (the didShow of the
+            // pop to the root that follows then changes nothing).
+            forget()
+            return try accepted([.selectTab(id, source: .tap)], by: state, callback: name)
+        case .selectTab(let id):
+            forget()
+            return try accepted([.selectTab(id, source: .programmatic)], by: state, callback: name)
+        case .tabStack(let tab, let stack):
+            try requireShowable(stack, callback: name)
+            return try tabStack(stack, tab: tab, state: state)
+        }
+    }
+
+    /// A phase of the interactive pop gesture on layer `layer`: a hint for the next `didShow`, or
+    /// the cancelled swipe itself.
+    private mutating func swipe(
+        _ phase: InteractivePopPhase, recognizer: PopRecognizer, layer index: Int, state: SessionState
+    ) -> [NavigationCommand] {
+        switch phase {
+        case .began:
+            hint(layer: index) { $0.swipe = Hints.Swipe(recognizer: recognizer, finished: false) }
+        case .finished:
+            hint(layer: index) { $0.swipe = Hints.Swipe(recognizer: recognizer, finished: true) }
+        case .cancelled:
+            // The transition ended where it began: the stack did not change, and the
+            // callbacks of the swipe say nothing about the next change. The swipe itself
+            // is a fact (rule 17): `pop.cancelled` of the top layer's top entry.
+            hints = nil
+            return cancelledSwipe(recognizer, layer: index, state: state)
+        }
+        return []
+    }
+
+    /// An item that changed while its screen is on a stack, on screen or in a tab off screen.
+    private func itemChanged(_ id: String, to item: NavigationItem, state: SessionState) throws(ObservationError)
+        -> [NavigationCommand]
+    {
+        let callbackName = "itemChanged"
+        // An entry of a tab's stack off screen (<doc:TabBars>): updated in that tab.
+        if state.location(of: id) == nil, let tab = state.parkedTab(holding: id) {
+            return try accepted([.inTab(tab, .update(entryID: id, item: item))], by: state, callback: callbackName)
+        }
+        guard state.location(of: id) != nil else {
+            throw .entryNotInStack(id: id, callback: callbackName, stack: state.stackDescription(against: id))
+        }
+        return try accepted([.update(entryID: id, item: item)], by: state, callback: callbackName)
+    }
+
+    /// A presentation or a dismissal (attempted, by a swipe, or programmatic).
+    private mutating func takeModal(_ callback: NavigationCallback, state: SessionState) throws(ObservationError)
+        -> [NavigationCommand]
+    {
+        let name = callback.name
+        switch callback {
         case .present(let stack, let modal, let layer):
             if let layer, layer != state.topLayerIndex {
                 throw .layerOutOfRange(
@@ -199,21 +240,9 @@ public struct NavigationControllerObserver: Sendable, Hashable {
             forget()
             let count = state.topLayerIndex - index + 1
             return try accepted(
-                Array(repeating: .dismiss(source: .programmatic), count: count), by: state, callback: name)
-        case .setTabs(let tabs):
-            forget()
-            return try accepted([.setTabs(tabs)], by: state, callback: name)
-        case .didSelectTab(let id):
-            // A tap; on the selected tab it does what the tab's reselect says (the didShow of the
-            // pop to the root that follows then changes nothing).
-            forget()
-            return try accepted([.selectTab(id, source: .tap)], by: state, callback: name)
-        case .selectTab(let id):
-            forget()
-            return try accepted([.selectTab(id, source: .programmatic)], by: state, callback: name)
-        case .tabStack(let tab, let stack):
-            try requireShowable(stack, callback: name)
-            return try tabStack(stack, tab: tab, state: state)
+                Array(repeating: .dismiss(source: .programmatic), count: count), by: state, callback: name)        default:
+            // ``take(_:state:)`` hands only presentations and dismissals here.
+            return []
         }
     }
 
