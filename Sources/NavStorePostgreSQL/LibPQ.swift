@@ -1,14 +1,6 @@
 internal import CLibPQ
 import NavStore
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// libpq's functions, bound at run time from the shared library (`libpq.so.5`).
 ///
 /// NavStore does not link libpq: a statically linked executable cannot (Debian ships libpq.a but no

@@ -1,13 +1,5 @@
 import NavStore
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension PostgreSQLConnection {
     /// How many times a transaction that lost a race (serialization failure, deadlock) is run.
     static let maximumAttempts = 100

@@ -1,14 +1,6 @@
 internal import CLibPQ
 import NavStore
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One connection to a PostgreSQL database through libpq
 /// (https://www.postgresql.org/docs/current/libpq.html).
 ///

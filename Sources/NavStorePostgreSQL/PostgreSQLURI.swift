@@ -1,13 +1,5 @@
 import NavStore
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Recognises PostgreSQL connection URIs and removes passwords from text that may contain them.
 ///
 /// A URI is given to libpq as it is (`PQconnectdb`), so every libpq parameter (`sslmode`,

@@ -2,19 +2,6 @@ import NavStore
 import NavStoreTools
 import NavStorePostgreSQL
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The bench's entry point: parses the options, runs the measurements (each in a fresh temporary
 /// directory, removed afterwards), prints the table or the JSON.
 enum BenchMain {
@@ -28,7 +15,7 @@ enum BenchMain {
         }
         let options: Options
         do { options = try Options(arguments) } catch {
-            fputs("Error: \(error)\n", stderr)
+            fputs("Error: \(error)\n", Platform.standardError)
             exit(64)
         }
         let synchronous = StoreOptions().synchronous.rawValue
@@ -104,7 +91,7 @@ enum BenchMain {
         do {
             print(String(decoding: try encoder.encode(Output(run: info, figures: figures)), as: UTF8.self))
         } catch {
-            fputs("Error: cannot encode the figures: \(error)\n", stderr)
+            fputs("Error: cannot encode the figures: \(error)\n", Platform.standardError)
             exit(70)
         }
     }

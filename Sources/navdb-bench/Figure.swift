@@ -1,6 +1,6 @@
 /// One line of the result table: ours, the baseline it is judged against, their ratio, the target.
 struct Figure: Encodable, Sendable {
-    /// The measurement's number in the issue (1-6) and a letter for its rows.
+    /// The measurement's number (its row in BENCHMARKS.md's tables) and a letter for its rows.
     var id: String
     /// What is measured.
     var name: String

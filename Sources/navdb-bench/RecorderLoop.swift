@@ -2,14 +2,6 @@ import Dispatch
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The hidden subcommand `navdb-bench __recorder-loop`: the recording child of the reliability
 /// suite (Tests/navdbTests/Reliability/RecorderReliabilityTests.swift). It records pushes of
 /// entries `TAG-N`, `TAG-(N+1)`, ... onto one session through a ``NavigationRecorder`` (default
@@ -90,7 +82,7 @@ enum RecorderLoop {
         var count = settings.count
         let recorder = NavigationRecorder(path: path)
         Task.detached {
-            for await failure in recorder.failures { fputs("failure: \(failure)\n", stderr) }
+            for await failure in recorder.failures { fputs("failure: \(failure)\n", Platform.standardError) }
         }
         let parent = getppid()
         let deadline = Timestamp.now() + 600_000
@@ -110,14 +102,14 @@ enum RecorderLoop {
             guard recorded % settings.every == 0 || recorded == count else { continue }
             guard flush(recorder, until: deadline) else { return 74 }
             // Only now, after the flush returned: the parent counts these as committed.
-            fputs("\(settings.start + recorded)\n", stdout)
-            fflush(stdout)
+            fputs("\(settings.start + recorded)\n", Platform.standardOutput)
+            fflush(Platform.standardOutput)
         }
         if recorded % settings.every != 0 {
             // Stopped by --until-exists between two flushes: flush the rest and say so.
             guard flush(recorder, until: deadline) else { return 74 }
-            fputs("\(settings.start + recorded)\n", stdout)
-            fflush(stdout)
+            fputs("\(settings.start + recorded)\n", Platform.standardOutput)
+            fflush(Platform.standardOutput)
         }
         return 0
     }
@@ -133,7 +125,7 @@ enum RecorderLoop {
                 return true
             } catch {
                 guard "\(error)".contains("stayed locked"), Timestamp.now() < deadline else {
-                    fputs("Error: \(error)\n", stderr)
+                    fputs("Error: \(error)\n", Platform.standardError)
                     return false
                 }
             }
@@ -143,7 +135,7 @@ enum RecorderLoop {
     private static func usage(_ message: String) -> Int32 {
         fputs(
             "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--start N] [--count C] [--flush-every K] [--tag T] [--pace-ms P] [--slow-after S --slow-pace-ms Q] [--until-exists FILE]\n",
-            stderr)
+            Platform.standardError)
         return 64
     }
 }

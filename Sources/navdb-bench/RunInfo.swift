@@ -1,13 +1,5 @@
 import CSQLite
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the report says about the machine and the run.
 struct RunInfo: Codable, Sendable {
     var date: String

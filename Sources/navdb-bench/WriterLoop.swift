@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The hidden subcommand `navdb-bench __writer-loop`: the child writer of the reliability suite
 /// (Tests/navdbTests/Reliability). It opens a store and appends to one session in a loop through
 /// ``NavigationStore/execute(_:session:at:expectedVersion:eventID:)``, printing each acknowledged
@@ -63,7 +55,7 @@ enum WriterLoop {
             return try run(
                 path: positional[0], session: positional[1], count: count, options: options, seed: seed, tag: tag)
         } catch {
-            fputs("Error: \(error)\n", stderr)
+            fputs("Error: \(error)\n", Platform.standardError)
             return 74
         }
     }
@@ -71,7 +63,7 @@ enum WriterLoop {
     private static func usage(_ message: String) -> Int32 {
         fputs(
             "Error: \(message)\nusage: navdb-bench \(subcommand) DB SESSION [--count N] [--snapshot-interval K] [--seed S] [--tag T]\n",
-            stderr)
+            Platform.standardError)
         return 64
     }
 
@@ -101,13 +93,13 @@ enum WriterLoop {
                 result = try store.execute(command, session: session)
             } catch {
                 guard case .rules(let refusal) = error else { throw error }
-                fputs("refused: \(refusal)\n", stderr)
+                fputs("refused: \(refusal)\n", Platform.standardError)
                 continue
             }
             guard result.event != nil else { continue }
             // Only now, after the commit: the parent counts this line as acknowledged.
-            fputs("\(result.version)\n", stdout)
-            fflush(stdout)
+            fputs("\(result.version)\n", Platform.standardOutput)
+            fflush(Platform.standardOutput)
             acknowledged += 1
         }
         return 0

@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The one place that maps every error to its message on stderr and its exit code: 0 ok;
 /// 1 refused by the rules, session, entry or version not found, session exists, time earlier
 /// than the previous event; 2 a lint finding at `--fail-on`; 3 vetoed (the normal output was

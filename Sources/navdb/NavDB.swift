@@ -2,14 +2,6 @@ import NavStore
 import NavStoreTools
 import NavStorePostgreSQL
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `navdb` root command: global options, the subcommand table, and the run loop
 /// (parse, then validate, then run; every error is mapped in ``Failure``).
 enum NavDB {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 item 10: the benchmark's report and BENCHMARKS.md name files relative to the package,
+/// The benchmark's report and BENCHMARKS.md name files relative to the package,
 /// never by the absolute path of the machine they ran on.
 @Suite struct BenchReportTests {
     /// Absolute paths of the kinds a machine's report would carry.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 48: the README's build (`scripts/build-release.sh`) prints no linker warnings about
+/// The README's build (`scripts/build-release.sh`) prints no linker warnings about
 /// glibc functions in a static executable, and drops those alone: every other line goes through.
 @Suite struct BuildScriptTests {
     /// The end of glibc's warning for `function`, as the linker prints it.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 item 9: `navdb --generate-completion-script bash|zsh|fish`, made from the command
+/// `navdb --generate-completion-script bash|zsh|fish`, made from the command
 /// specs the help is made from; the bash script is run on partial command lines.
 @Suite struct CompletionTests {
     /// Runs bash completion for `words` (the cursor on the last word) and returns the candidates.

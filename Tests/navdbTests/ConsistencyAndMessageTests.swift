@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 items 5 and 7: the same kind of mistake gets the same answer, a command that does
+/// The same kind of mistake gets the same answer, a command that does
 /// nothing says why, default sources are visible, and messages name what is wrong.
 @Suite struct ConsistencyAndMessageTests {
     func session(_ sandbox: Sandbox) throws {

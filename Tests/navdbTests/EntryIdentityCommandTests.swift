@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One identity for every id and key, through the command line (issue 19 item 5): the exact
+/// One identity for every id and key, through the command line: the exact
 /// Unicode scalars, as given and as SQLite compares them.
 @Suite struct EntryIdentityCommandTests {
     static let nfc = "\u{E9}"

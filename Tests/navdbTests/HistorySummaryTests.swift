@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 item 4: a history line shows every item setting that differs from its default, so
+/// A history line shows every item setting that differs from its default, so
 /// what changed the labels is visible; a restart marker says which state was restored.
 @Suite struct HistorySummaryTests {
     @Test(

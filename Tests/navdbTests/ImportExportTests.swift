@@ -70,7 +70,7 @@ import Testing
         #expect(sessions.map { $0["key"] as? String } == ["other"])
     }
 
-    /// Issue 19 item 7: a history no command could have made is refused with exit 65 and the line
+    /// A history no command could have made is refused with exit 65 and the line
     /// of its first impossible event; the database is unchanged.
     @Test(
         "an impossible history is refused with exit 65 and the line of its first impossible event",
@@ -131,7 +131,7 @@ import Testing
         #expect(try sandbox.databaseBytes() == before)
     }
 
-    /// Issue 19 item 8: a file that continues another history is refused, naming both events.
+    /// A file that continues another history is refused, naming both events.
     @Test("a file that continues another history is refused, naming both events", arguments: CommandBackend.all)
     func divergedContinuationRefused(backend: CommandBackend)
         throws
@@ -162,7 +162,7 @@ import Testing
         #expect(try sandbox.ok(["--db", copy, "--json", "history", "s"]).lines.count == 3)
     }
 
-    /// Issue 19 item 9: `push s A --title Back; push s B` shows "Back" with the fallback "";
+    /// `push s A --title Back; push s B` shows "Back" with the fallback "";
     /// after a redacted export and import it still does.
     @Test(
         "a title \"Back\" keeps its label and fallback through a redacted export and import",

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 11 item 6: one JSON convention for every command's `--json` (Schemas/README.md), a JSON
+/// One JSON convention for every command's `--json` (Schemas/README.md), a JSON
 /// Schema per output shape in `Schemas/`, and every command's output validated against its schema.
 @Suite struct JSONSchemaTests {
     static let folder = Navdb.packageRoot.appendingPathComponent("Schemas")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `navdb lint` end to end (NavStore.docc/Lint.md, issue 13): the built binary's stdout, stderr and exit status.
+/// `navdb lint` end to end (NavStore.docc/Lint.md): the built binary's stdout, stderr and exit status.
 @Suite struct LintCommandTests {
     /// Session "mail": a blank back-menu row (inbox's empty back title) at v4-v5 and a guard
     /// bypassed through the back menu at v6. Session "alpha": an untitled row from v3 on.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 42: each option is declared once (`Option`, `Flag`: its name, value, help and parser
+/// Each option is declared once (`Option`, `Flag`: its name, value, help and parser
 /// together) and the parser, the help and the completion scripts are made from that declaration.
 /// These tests hold the three to each other from the outside: what a command's help lists is
 /// what each shell completes for it, and every option a help text names is one that exists

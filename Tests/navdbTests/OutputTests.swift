@@ -218,9 +218,9 @@ import Testing
         #expect(text.contains("back button  ‹ Inbox  (fallbacks: Back, \"\")"))
     }
 
-    /// Issue 19: `replay --from 6` on a 4-version session answered "no events in that range"
-    /// with exit 0 while `stack --at 6` exited 1. Every command that takes a version refuses one
-    /// the session does not have in the same words, with exit 1.
+    /// Every command that takes a version refuses one the session does not have in the same
+    /// words, with exit 1: `replay --from 6` on a 4-version session once answered "no events in
+    /// that range" with exit 0 while `stack --at 6` exited 1.
     @Test(
         "a version past the session's newest is refused alike by every command that takes one",
         arguments: [

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README: it starts with exactly two commands (issue 11), docs/building.md explains every
-/// kind of linker warning the first one prints, and its tour runs as written (issue 36).
+/// The README: it starts with exactly two commands, docs/building.md explains every kind of
+/// linker warning the first one prints, and its tour runs as written.
 @Suite struct ReadmeTests {
     static func readme() throws -> String {
         try String(contentsOf: Navdb.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// `navdb report` (NavStore.docc/Reports.md, issue 14): the files it writes, its bad input, and, in a real
+/// `navdb report` (NavStore.docc/Reports.md): the files it writes, its bad input, and, in a real
 /// browser, that the page shows exactly what `back-menu --at N --json` says.
 @Suite("navdb report")
 struct ReportCommandTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `--since`/`--until`/`--at` with digits below a millisecond (issue 19 item 6), a clock behind the
-/// session's last event, and a `--time` far ahead of the clock (issue 11 item 8).
+/// `--since`/`--until`/`--at` with digits below a millisecond, a clock behind the session's last
+/// event, and a `--time` far ahead of the clock.
 @Suite struct TimeCommandTests {
     /// ISO-8601 text of now plus `hours`, to the second.
     static func hoursFromNow(_ hours: Double) -> String {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `navdb import --format uikit-trace FILE|- --session KEY [--platform P]` (NavStore.docc/Recording.md), with
-/// every trace of `shared/traces/` and with bad lines of every kind.
+/// every trace of `Tests/Fixtures/traces/` (and `../shared/traces/`) and with bad lines of every kind.
 @Suite("navdb import --format uikit-trace")
 struct UIKitTraceImportTests {
     /// The events of `key` after `session.started`, from `history --json`, as bodies.
@@ -174,7 +174,8 @@ struct UIKitTraceImportTests {
         #expect(first["imported"] as? Int == 4 && first["skipped"] as? Int == 0, "\(first)")
         let imported = try history()
         let before = try sandbox.databaseBytes()
-        // The case: the second import invented a programmatic pop and a push.
+        // A second import of the same untimed trace skips every line: it must not invent a
+        // programmatic pop and a push.
         let second = try importing(Self.untimed).object()
         #expect(second["imported"] as? Int == 0 && second["skipped"] as? Int == 4, "\(second)")
         #expect(second["version"] as? Int == 4 && second["created"] as? Bool == false, "\(second)")

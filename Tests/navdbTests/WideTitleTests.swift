@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 11 item 2: labels fitted in terminal columns (rule 5 of NavStore.docc/Rules.md). A generated label is
+/// Labels fitted in terminal columns (rule 5 of NavStore.docc/Rules.md). A generated label is
 /// drawn whole or replaced by its next fallback; only a custom item's title is cut, between
 /// grapheme clusters; tables align East Asian wide text and joined emoji sequences.
 @Suite struct WideTitleTests {
@@ -23,7 +23,7 @@ import Testing
         "show draws a wide title whole or its fallback, never a fragment",
         arguments: CommandBackend.each(
             [
-                // The issue's inputs: at 22 the room left of the centred title is 3 columns, so 首页 (4)
+                // At 22 the room left of the centred title is 3 columns, so 首页 (4)
                 // and Back (4) do not fit and the empty label shows, as for "Settings".
                 ("首页", 22, "│ ‹     Detail       │"),
                 ("首页", 20, "│ ‹    Detail      │"),

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#endif
-
 /// A value that one thread at a time reaches, through ``withLock(_:)``: the shape of
 /// Synchronization's `Mutex`, which needs iOS 18 / macOS 15, on what iOS 16 / macOS 13 have.
 ///

@@ -1,51 +1,75 @@
 import Dispatch
 
 /// What the callers of a recorder and its writer share, behind one lock that is never held
-/// across I/O: the queue of calls, the flush waiters, the subscribers of failures, and the
-/// signal of commits for live readers.
+/// across I/O: the queue of calls (``RecorderQueue``), the flushes waiting (``FlushTickets``),
+/// the sequences of failures (``FailureBroadcast``), what the writer is doing (``WriterPhase``)
+/// and what it is asked to do, and the signal of commits for live readers.
 package final class RecorderShared: Sendable {
+    /// What the writer is doing. Only the writer moves itself into a phase other than
+    /// ``writing``; the callers only wake it (``State/wakeWriter(forFlush:)``).
+    package enum WriterPhase {
+        /// Taking and writing calls, or about to.
+        case writing
+        /// Waiting for work: the next call, a flush, a suspension or the stop wakes it.
+        case idle
+        /// Waiting before it tries again after a failure: only a flush, a suspension or the stop
+        /// wakes it early.
+        case backingOff
+        /// Its connection closed for a suspension (``NavigationRecorder/suspend()``); `asleep`
+        /// while it waits for the resume or the stop.
+        case suspended(asleep: Bool)
+        /// Ended after the stop, the store closed: a flush of calls it did not commit throws
+        /// `error`.
+        case finished(error: any Error)
+    }
+
     package struct State {
-        /// The calls not taken by the writer yet; beyond ``capacity`` only drop notes, one per
-        /// session at most.
-        package var calls: [RecorderCall]
-        package let capacity: Int
-        /// The last ticket handed out.
-        package var enqueued: UInt64 = 0
-        /// The last ticket whose call is committed (or given up).
-        package var committed: UInt64 = 0
-        /// The last ticket whose call is committed and survives a power loss (or given up): at
-        /// ``StoreOptions/Synchronous/normal`` the writer syncs the log for a flush
-        /// (``NavigationStore/makeCommitsDurable()``); at the other levels each commit is as
-        /// durable as it will be.
-        package var durable: UInt64 = 0
-        /// How many times the writer synced the log for a flush (for tests and the bench).
-        package var syncs = 0
-        /// The writer waits for work: the next call wakes it.
-        package var writerIdle = false
-        /// The writer waits before trying again: only a flush wakes it early.
-        package var writerBackingOff = false
+        /// The calls not taken by the writer yet.
+        package var queue: RecorderQueue
+        /// How far the writer has got, and the flushes waiting.
+        package var tickets = FlushTickets()
+        /// The sequences of failures.
+        package var failures = FailureBroadcast()
+        /// What the writer is doing.
+        package var writer = WriterPhase.writing
+        /// The recorder is closing: no call is accepted, and the writer finishes what is queued.
         package var stopping = false
         /// What a flush throws while the recorder is suspended (``NavigationRecorder/suspend()``):
         /// the writer writes nothing and keeps no connection until ``resume()``. `nil` otherwise.
         package var suspension: (any Error)?
-        /// The writer has closed its connection for the suspension and waits for the resume.
-        package var writerSuspended = false
+        /// The ``suspend(error:)`` calls waiting for the writer to close its connection.
         package var suspendWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The writer has ended (after ``stop()``): the store is closed.
-        package var finished = false
-        /// What a flush of calls the ended writer did not commit throws.
-        package var finishedError: (any Error)?
+        /// The ``stopAndWait()`` calls waiting for the writer to end.
         package var closeWaiters: [CheckedContinuation<Void, Never>] = []
-        package var waiters: [(id: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-        package var nextWaiter: UInt64 = 0
-        package var subscribers: [UInt64: AsyncStream<RecorderFailure>.Continuation] = [:]
-        package var nextSubscriber: UInt64 = 0
-        /// The newest failures, for a subscriber that comes late.
-        package var backlog: [RecorderFailure] = []
-    }
 
-    /// How many failures a new ``NavigationRecorder/failures`` sequence starts with.
-    package static let backlogLimit = 64
+        /// Whether the writer has ended.
+        package var isFinished: Bool {
+            if case .finished = writer { return true }
+            return false
+        }
+
+        /// Whether the writer has closed its connection for a suspension (asleep or not).
+        package var isSuspended: Bool {
+            if case .suspended = writer { return true }
+            return false
+        }
+
+        /// Marks an asleep writer awake and says whether to signal it: a writer waiting for work
+        /// (idle, or asleep in a suspension) and, when `forFlush`, one backing off.
+        package mutating func wakeWriter(forFlush: Bool) -> Bool {
+            switch writer {
+            case .idle:
+                writer = .writing
+            case .backingOff where forFlush:
+                writer = .writing
+            case .suspended(asleep: true):
+                writer = .suspended(asleep: false)
+            default:
+                return false
+            }
+            return true
+        }
+    }
 
     package let state: Lock<State>
     /// Wakes the writer (idle, or backing off for a flush).
@@ -54,9 +78,7 @@ package final class RecorderShared: Sendable {
     package let commits = CommitSignal()
 
     package init(capacity: Int) {
-        var calls: [RecorderCall] = []
-        calls.reserveCapacity(Swift.min(capacity, 4_096))
-        state = Lock(State(calls: calls, capacity: capacity))
+        state = Lock(State(queue: RecorderQueue(capacity: capacity)))
     }
 
     // MARK: Callers
@@ -68,58 +90,28 @@ package final class RecorderShared: Sendable {
         let wakeWriter = state.withLock { state -> Bool in
             // After close() nothing more is written (see NavigationRecorder.close()).
             if state.stopping { return false }
-            if state.calls.count < state.capacity {
-                state.enqueued += 1
-                state.calls.append(RecorderCall(session: session, at: at, ticket: state.enqueued, kind: kind))
-            } else {
-                Self.countDrop(session: session, at: at, in: &state)
-            }
-            guard state.writerIdle else { return false }
-            state.writerIdle = false
-            return true
+            state.queue.append(kind, session: session, at: at)
+            return state.wakeWriter(forFlush: false)
         }
         if wakeWriter { wake.signal() }
-    }
-
-    /// Adds a dropped call of `session` to its drop note after the full queue (or starts one).
-    private static func countDrop(session: String, at: Int64, in state: inout State) {
-        var index = state.capacity
-        while index < state.calls.count {
-            if state.calls[index].session.hasSameScalars(as: session),
-                case .dropped(let count, let first, let last) = state.calls[index].kind
-            {
-                state.calls[index].kind = .dropped(count: count + 1, firstAt: first, lastAt: max(last, at))
-                return
-            }
-            index += 1
-        }
-        state.calls.append(
-            RecorderCall(
-                session: session, at: at, ticket: state.enqueued, kind: .dropped(count: 1, firstAt: at, lastAt: at)))
     }
 
     /// Waits until every call accepted before it is committed and as durable as a flush promises.
     /// - Throws: the writer's error when its next attempt fails; `CancellationError` when the
     ///   task is cancelled.
     package func flush() async throws {
-        let id = state.withLock { state -> UInt64 in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
+        let id = state.withLock { $0.tickets.nextID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (done, wakeWriter, closed) = state.withLock { state -> (Bool, Bool, (any Error)?) in
-                    let ticket = state.enqueued
-                    if ticket <= state.durable { return (true, false, nil) }
+                    let ticket = state.queue.enqueued
+                    if ticket <= state.tickets.durable { return (true, false, nil) }
                     // Suspended: nothing is written until resume(); a flush must not wait for it.
                     if let suspension = state.suspension { return (false, false, suspension) }
                     // The writer has ended: nobody will commit these calls any more.
-                    if state.finished { return (false, false, state.finishedError) }
-                    state.waiters.append((id, ticket, continuation))
-                    guard state.writerIdle || state.writerBackingOff else { return (false, false, nil) }
-                    state.writerIdle = false
-                    state.writerBackingOff = false
-                    return (false, true, nil)
+                    if case .finished(let error) = state.writer { return (false, false, error) }
+                    state.tickets.wait((id, ticket, continuation))
+                    return (false, state.wakeWriter(forFlush: true), nil)
                 }
                 if let closed {
                     continuation.resume(throwing: closed)
@@ -129,10 +121,7 @@ package final class RecorderShared: Sendable {
                 if wakeWriter { wake.signal() }
             }
         } onCancel: {
-            let cancelled = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index).continuation
-            }
+            let cancelled = state.withLock { $0.tickets.take(id: id) }
             cancelled?.resume(throwing: CancellationError())
         }
     }
@@ -143,7 +132,7 @@ package final class RecorderShared: Sendable {
     /// is stopping.
     package func take(into calls: inout [RecorderCall]) -> Bool {
         state.withLock { state in
-            swap(&state.calls, &calls)
+            state.queue.take(into: &calls)
             return state.stopping
         }
     }
@@ -153,8 +142,7 @@ package final class RecorderShared: Sendable {
     package func takeRestIfStopping(appendingTo calls: inout [RecorderCall]) -> Bool {
         state.withLock { state in
             guard state.stopping else { return false }
-            calls.append(contentsOf: state.calls)
-            state.calls.removeAll()
+            state.queue.takeAll(appendingTo: &calls)
             return true
         }
     }
@@ -163,10 +151,9 @@ package final class RecorderShared: Sendable {
     /// sync; returns at once otherwise.
     package func waitForWork() {
         let idle = state.withLock { state -> Bool in
-            guard state.calls.isEmpty, !state.stopping, state.suspension == nil, !Self.wantsSync(state) else {
-                return false
-            }
-            state.writerIdle = true
+            guard state.queue.calls.isEmpty, !state.stopping, state.suspension == nil, !state.tickets.wantsSync
+            else { return false }
+            state.writer = .idle
             return true
         }
         if idle { wake.wait() }
@@ -176,13 +163,13 @@ package final class RecorderShared: Sendable {
     /// that waits already (it came while the writer was writing) ends the wait at once.
     package func backOff(milliseconds: Int) {
         let waits = state.withLock { state -> Bool in
-            guard !state.stopping, state.suspension == nil, state.waiters.isEmpty else { return false }
-            state.writerBackingOff = true
+            guard !state.stopping, state.suspension == nil, state.tickets.waiters.isEmpty else { return false }
+            state.writer = .backingOff
             return true
         }
         guard waits else { return }
         _ = wake.wait(timeout: .now() + .milliseconds(milliseconds))
-        state.withLock { $0.writerBackingOff = false }
+        state.withLock { $0.writer = .writing }
     }
 
     /// The calls through `ticket` are committed (or given up), and survive a power loss when
@@ -190,9 +177,9 @@ package final class RecorderShared: Sendable {
     /// the flushes now durable return.
     package func committed(through ticket: UInt64, durable: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            state.committed = max(state.committed, ticket)
-            if durable { state.durable = max(state.durable, ticket) }
-            return Self.takeReady(&state)
+            state.tickets.committed = max(state.tickets.committed, ticket)
+            if durable { state.tickets.durable = max(state.tickets.durable, ticket) }
+            return state.tickets.takeReady()
         }
         for continuation in ready { continuation.resume() }
         commits.bump()
@@ -201,41 +188,26 @@ package final class RecorderShared: Sendable {
     /// Whether a flush waits for calls that are committed but not synced yet: the writer syncs
     /// the log before it waits for work.
     package func wantsSync() -> Bool {
-        state.withLock { Self.wantsSync($0) }
-    }
-
-    private static func wantsSync(_ state: State) -> Bool {
-        state.waiters.contains { $0.ticket > state.durable && $0.ticket <= state.committed }
+        state.withLock { $0.tickets.wantsSync }
     }
 
     /// The last ticket committed: what a sync made now covers.
-    package var committedTicket: UInt64 { state.withLock { $0.committed } }
+    package var committedTicket: UInt64 { state.withLock { $0.tickets.committed } }
 
     /// The log was synced after the calls through `ticket` were committed: they survive a power
     /// loss, and their flushes return.
     package func madeDurable(through ticket: UInt64, synced: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            state.durable = max(state.durable, ticket)
-            if synced { state.syncs += 1 }
-            return Self.takeReady(&state)
+            state.tickets.durable = max(state.tickets.durable, ticket)
+            if synced { state.tickets.syncs += 1 }
+            return state.tickets.takeReady()
         }
         for continuation in ready { continuation.resume() }
     }
 
-    /// Removes and returns the flushes whose calls are all durable.
-    private static func takeReady(_ state: inout State) -> [CheckedContinuation<Void, any Error>] {
-        let durable = state.durable
-        let ready = state.waiters.filter { $0.ticket <= durable }.map(\.continuation)
-        state.waiters.removeAll { $0.ticket <= durable }
-        return ready
-    }
-
     /// An attempt failed: every waiting flush throws `error` (the calls stay queued).
     package func failWaiters(_ error: any Error) {
-        let waiting = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            defer { state.waiters.removeAll() }
-            return state.waiters.map(\.continuation)
-        }
+        let waiting = state.withLock { $0.tickets.takeAll() }
         for continuation in waiting { continuation.resume(throwing: error) }
     }
 
@@ -247,17 +219,13 @@ package final class RecorderShared: Sendable {
     package func suspend(error: any Error) async {
         let (waiting, wakeWriter) = state.withLock { state -> ([CheckedContinuation<Void, any Error>], Bool) in
             state.suspension = error
-            defer { state.waiters.removeAll() }
-            let wakeWriter = state.writerIdle || state.writerBackingOff
-            state.writerIdle = false
-            state.writerBackingOff = false
-            return (state.waiters.map(\.continuation), wakeWriter)
+            return (state.tickets.takeAll(), state.wakeWriter(forFlush: true))
         }
         for continuation in waiting { continuation.resume(throwing: error) }
         if wakeWriter { wake.signal() }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
-                if state.finished || state.writerSuspended || state.suspension == nil { return true }
+                if state.isFinished || state.isSuspended || state.suspension == nil { return true }
                 state.suspendWaiters.append(continuation)
                 return false
             }
@@ -269,9 +237,12 @@ package final class RecorderShared: Sendable {
     package func resume() {
         let wakeWriter = state.withLock { state -> Bool in
             state.suspension = nil
-            let wakeWriter = state.writerSuspended || state.writerIdle
-            state.writerIdle = false
-            return wakeWriter
+            // A suspended writer is signalled even when awake: it then finds the suspension over.
+            if case .suspended = state.writer {
+                state.writer = .suspended(asleep: false)
+                return true
+            }
+            return state.wakeWriter(forFlush: false)
         }
         if wakeWriter { wake.signal() }
     }
@@ -285,7 +256,7 @@ package final class RecorderShared: Sendable {
     /// it waits, taking no call, until the resume or the stop.
     package func waitWhileSuspended() {
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.writerSuspended = true
+            state.writer = .suspended(asleep: false)
             defer { state.suspendWaiters.removeAll() }
             return state.suspendWaiters
         }
@@ -293,10 +264,10 @@ package final class RecorderShared: Sendable {
         while true {
             let suspended = state.withLock { state -> Bool in
                 guard state.suspension != nil, !state.stopping else {
-                    state.writerSuspended = false
+                    state.writer = .writing
                     return false
                 }
-                state.writerIdle = true
+                state.writer = .suspended(asleep: true)
                 return true
             }
             guard suspended else { return }
@@ -308,8 +279,7 @@ package final class RecorderShared: Sendable {
     package func stop() {
         state.withLock {
             $0.stopping = true
-            $0.writerIdle = false
-            $0.writerBackingOff = false
+            _ = $0.wakeWriter(forFlush: true)
         }
         wake.signal()
     }
@@ -319,7 +289,7 @@ package final class RecorderShared: Sendable {
         stop()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
-                if state.finished { return true }
+                if state.isFinished { return true }
                 state.closeWaiters.append(continuation)
                 return false
             }
@@ -331,18 +301,12 @@ package final class RecorderShared: Sendable {
     /// throw `error`, and the sequences of failures end.
     package func writerFinished(leaving error: any Error) {
         let (closers, waiting, subscribers) = state.withLock { state in
-            state.finished = true
-            state.finishedError = error
+            state.writer = .finished(error: error)
             defer {
                 state.closeWaiters.removeAll()
                 state.suspendWaiters.removeAll()
-                state.waiters.removeAll()
-                state.subscribers.removeAll()
             }
-            return (
-                state.closeWaiters + state.suspendWaiters, state.waiters.map(\.continuation),
-                Array(state.subscribers.values)
-            )
+            return (state.closeWaiters + state.suspendWaiters, state.tickets.takeAll(), state.failures.takeAll())
         }
         for continuation in waiting { continuation.resume(throwing: error) }
         for subscriber in subscribers { subscriber.finish() }
@@ -354,31 +318,16 @@ package final class RecorderShared: Sendable {
     /// Hands `failures` to every subscriber and keeps the newest for later ones.
     package func report(_ failures: [RecorderFailure]) {
         guard !failures.isEmpty else { return }
-        let subscribers = state.withLock { state -> [AsyncStream<RecorderFailure>.Continuation] in
-            state.backlog += failures
-            if state.backlog.count > Self.backlogLimit {
-                state.backlog.removeFirst(state.backlog.count - Self.backlogLimit)
-            }
-            return Array(state.subscribers.values)
-        }
+        let subscribers = state.withLock { $0.failures.add(failures) }
         for subscriber in subscribers { for failure in failures { subscriber.yield(failure) } }
     }
 
     /// A new sequence of failures: the kept ones first, then each new one.
     package func failureStream() -> AsyncStream<RecorderFailure> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1_024)) { continuation in
-            let id = state.withLock { state -> UInt64 in
-                for failure in state.backlog { continuation.yield(failure) }
-                state.nextSubscriber += 1
-                if state.finished {
-                    continuation.finish()
-                } else {
-                    state.subscribers[state.nextSubscriber] = continuation
-                }
-                return state.nextSubscriber
-            }
+            let id = state.withLock { $0.failures.subscribe(continuation, finished: $0.isFinished) }
             continuation.onTermination = { [weak self] _ in
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+                self?.state.withLock { $0.failures.unsubscribe(id) }
             }
         }
     }

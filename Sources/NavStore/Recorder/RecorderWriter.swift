@@ -76,7 +76,7 @@ package final class RecorderWriter: @unchecked Sendable {
                 failuresInARow = 0
                 if shared.wantsSync() { makeDurable() }
                 // Leave the write lock free before the next transaction, as long as this one
-                // took (2-50 ms): SQLite's lock is not fair, and a waiting writer retries from
+                // took: SQLite's lock is not fair, and a waiting writer retries from
                 // its busy handler at intervals of up to 100 ms (sqlite.org/c3ref/busy_timeout.html),
                 // so recorders committing back to back kept other processes' writers out past
                 // their busy timeout. The pause also lets more calls join the next batch; a

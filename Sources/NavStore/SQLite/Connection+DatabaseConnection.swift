@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The SQLite connection as the store's ``DatabaseConnection``: cached statements, bound
 /// arguments, typed rows, and read transactions that refuse to write.
 extension Connection: DatabaseConnection {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Symbolic links at a database path: where a new file is created, and what a path resolves to.
 extension Connection {
     /// The file a chain of symbolic links at `path` ends in when that file does not exist (each

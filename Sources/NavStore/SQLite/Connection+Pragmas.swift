@@ -1,13 +1,5 @@
 internal import CSQLite
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The connection's configuration steps and pragmas, each a small named call
 /// (https://sqlite.org/pragma.html).
 extension Connection {

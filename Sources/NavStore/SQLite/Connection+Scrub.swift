@@ -1,13 +1,5 @@
 internal import CSQLite
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Zeroing what deleted rows leave in the database file outside any cell (``FreeSpaceScrub``).
 extension Connection {
     /// What a scrub did, for tests and the benchmark.

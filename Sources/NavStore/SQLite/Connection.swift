@@ -1,13 +1,5 @@
 internal import CSQLite
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One connection to an SQLite database file (https://sqlite.org/c3ref/sqlite3.html).
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX` (no locking of its own), so it is not `Sendable`: share it
@@ -71,10 +63,9 @@ package final class Connection {
     /// `let`) is found by its address without comparing texts, and any other text equal to one of
     /// them by comparing, in order. A short list, not a `[String: Statement]` or
     /// `[UInt: Statement]`: making a dictionary type at run time looks up its key's `Hashable`
-    /// conformance, a scan of every conformance record of the static binary (about 230 k
-    /// instructions, a tenth of a one-shot append process). An array of the class itself, not of
-    /// `(address, statement)` tuples, whose type metadata is built from its mangled name at the
-    /// first append (about 70 k instructions).
+    /// conformance, a scan of every conformance record of the static binary, a large share of a
+    /// one-shot append process. An array of the class itself, not of `(address, statement)`
+    /// tuples, whose type metadata is built from its mangled name at the first append.
     private var statementList: [Statement] = []
     /// Statements beyond the first ``listedStatements``, keyed by their SQL text.
     private var statementCache: [String: Statement] = [:]

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a page of an SQLite database file holds besides its cells, and how to zero it, from the
 /// file format's description (https://sqlite.org/fileformat2.html, §1.6 "B-tree Pages", §1.5 "The
 /// Freelist", §1.7 "Cell Payload Overflow Pages"): the pure part of ``Connection/scrubFreeSpace(busyTimeoutMilliseconds:)-(Int)``.

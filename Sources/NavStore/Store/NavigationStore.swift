@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Sessions as event streams in one SQLite file: the append-only log, projections of the current
 /// state, snapshots for historical reads (<doc:Events>, <doc:StorageLayout>, <doc:TimeTravel>).
 ///

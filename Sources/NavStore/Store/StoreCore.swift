@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A session's row in `sessions`.
 package struct SessionRow {
     package var id: Int64
@@ -86,7 +80,7 @@ package final class StoreCore: @unchecked Sendable {
     /// The current state of recently used sessions (see ``StateCache``).
     package var cache = StateCache()
     /// Makes the ids of events appended without one. Not checked for exclusive access at run
-    /// time (about 90 instructions per event): only the core's own methods touch it, each once
+    /// time, a check every append would pay: only the core's own methods touch it, each once
     /// per id, on the connection's one thread.
     @exclusivity(unchecked) package var eventIDs = EventIDGenerator()
     /// The `events` inserts, prepared on first use: plain, and ignoring a known event id.

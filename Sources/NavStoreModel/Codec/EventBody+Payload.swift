@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension EventBody {
     /// The payload as stored in `events.payload`: compact JSON, unset fields left out, keys sorted
     /// by their UTF-8 bytes (<doc:Events>), written by NavStore's own writer, so the text is the

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// One event type's payload (<doc:Events>), defined once: its members, its `Codable` form (the
 /// reference, and what `navdb export --json` and a hand-written payload go through), the bytes the
 /// store keeps (``write(_:to:)``, keys sorted by their UTF-8 bytes, never `JSONEncoder`), the fast
@@ -27,8 +21,7 @@ package protocol EventPayload: Codable {
     /// Writes the payload of `event`, an event of this type, as the store keeps it: compact, keys
     /// in the order of their UTF-8 bytes, unset optional members left out, the bytes `Codable`
     /// with `.sortedKeys` writes in swift-foundation (`PayloadWriterTests`). It reads the event's
-    /// values in place: making the payload value first copied each of them (about 240
-    /// instructions an append, `navdb-bench` row 1).
+    /// values in place: making the payload value first copied each of them.
     static func write(_ event: EventBody, to writer: inout PayloadWriter)
     /// Reads the payload object at the reader's position (its `{` not yet read) as the event the
     /// `Codable` form decodes, or `nil` to hand it to that reference (``PayloadReader``'s

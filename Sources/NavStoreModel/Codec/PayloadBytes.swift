@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The growable byte buffer ``PayloadWriter`` writes into: appends are a capacity check and a
 /// `memcpy`, with none of `Array`'s uniqueness checks or generic copying, and one buffer can be
 /// emptied and written again (the append path keeps one per connection).

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The cases of an enum whose raw values are its stored names (event types, pop and dismiss
 /// sources, platform generations), with those names' UTF-8 bytes: text read from the store is
 /// matched on its bytes, without making a `String` of it first.

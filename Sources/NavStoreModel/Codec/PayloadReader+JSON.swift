@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Any JSON value, as the params of an entry hold (see ``PayloadReader``).
 extension PayloadReader {
     // MARK: Any JSON value (params)

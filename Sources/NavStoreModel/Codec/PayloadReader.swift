@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads the JSON the store writes (``PayloadWriter``'s payloads, snapshots and projection
 /// columns) without `JSONDecoder`: the hot path of historical reads, folds and rebuilds, where
 /// `JSONDecoder` was most of the cost of an event.

@@ -13,7 +13,7 @@ extension PayloadWriter {
     /// over ``NavigationItemField/all`` by each field's kind.
     package mutating func write(_ item: NavigationItem) {
         // The item's address taken once for the walk: each read through `withUnsafePointer`
-        // of its own copied the whole item first (about 1.2 k instructions a walk before).
+        // of its own copied the whole item first.
         withUnsafePointer(to: item) { write(itemAt: $0) }
     }
 

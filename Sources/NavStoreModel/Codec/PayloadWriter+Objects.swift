@@ -8,9 +8,8 @@ extension PayloadWriter {
         // temporary memory: on the stack when small) and ordered by its key's UTF-8 bytes, the
         // order of `JSONEncoder`'s `.sortedKeys`: first by the key's first 16 bytes read as two
         // big-endian integers, then, for keys alike that far, by all their bytes. Looking members
-        // up by position and comparing keys as `String`s copied each member about three times
-        // and cost about 2.6 k instructions for three keys. An insertion sort: params hold a
-        // handful of keys.
+        // up by position and comparing keys as `String`s copied each member about three times.
+        // An insertion sort: params hold a handful of keys.
         withUnsafeTemporaryAllocation(of: SortedMember.self, capacity: object.count) { members in
             var count = 0
             for (key, value) in object {

@@ -17,8 +17,7 @@ extension PayloadWriter {
     /// ``json(_:)-(SessionState)``, and, with `keepingParams`, the text of every params object it
     /// sorted from a decoded value when that text is plain (``plainText(at:)``): the caller's
     /// running state holds it in place of the object (``EntryParams/text(_:isCanonical:)``), so
-    /// the next snapshot copies it instead of sorting the object again (issue 16: every live
-    /// entry's params were sorted again at every snapshot).
+    /// the next snapshot copies it instead of sorting every live entry's params again.
     package static func snapshot(_ state: SessionState, keepingParams: Bool) -> (json: String, params: [SortedParams]) {
         var writer = PayloadWriter(capacity: 64 + 96 * state.depth)
         var sorted: [SortedParams] = []

@@ -164,7 +164,7 @@ package struct PayloadWriter {
     }
 
     /// Appends a literal's UTF-8 as it is (JSON punctuation, keys, `true`): a `StaticString`,
-    /// whose bytes are at hand, where a `String` literal cost about a hundred instructions.
+    /// whose bytes are at hand, cheaper than a `String` literal's.
     package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append($0) }
     }

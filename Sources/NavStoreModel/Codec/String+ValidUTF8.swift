@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#endif
-
 extension String {
     /// The text `bytes` encode when they are well-formed UTF-8, else `nil`: what the standard
     /// library's validating initializer (`init(validating:as:)`, Swift 6, iOS 18 / macOS 15) does,

@@ -1,14 +1,8 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How an entry holds its ``Entry/params``: the decoded object, or the JSON text of one read from
 /// the store, decoded only when asked for.
 ///
 /// A fold, a historical read or a lint never looks inside params, and building their
-/// dictionaries was the largest single cost of reading an event (issue 16). ``PayloadReader``
+/// dictionaries was the largest single cost of reading an event. ``PayloadReader``
 /// keeps as text only an object that it reads itself, whole, whatever the depth it is found at,
 /// and whose text is plain (ASCII, no escapes, keys distinct by their bytes), so decoding the
 /// text later gives exactly the value reading it at once would have given, and cannot fail.

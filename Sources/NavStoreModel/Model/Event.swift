@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// What caused a pop (`entries.popped.source`, <doc:Events>).
 public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// A tap on the back button; consults the top entry's pop guard (rule 10).

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Any JSON value, used for an entry's `params` (a JSON object the app stores to rebuild a screen).
 ///
 /// Integers that fit in `Int64` stay integers (`.integer`), so ids such as `12345678901234567`

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How the back button shows the back item's title (`UINavigationItem.BackButtonDisplayMode`, iOS 14).
 public enum BackButtonDisplayMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The back item's `backButtonTitle ?? title ?? "Back"`, shortened to "Back" then "" when space is short.

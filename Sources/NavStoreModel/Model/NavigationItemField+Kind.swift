@@ -1,8 +1,7 @@
 /// Reads a stored property of ``NavigationItem`` through a pointer to the item: a function
 /// without context (`thin`), so that the walks over the fields copy no reference to count. A
-/// closure with a context costs a retain and a release each time a field's kind is copied (the
-/// payload writer's walk cost half again as much as the hand-written one it replaced), and a key
-/// path ~600 instructions per read in a static binary.
+/// closure with a context costs a retain and a release each time a field's kind is copied, and a
+/// key path far more per read in a static binary.
 ///
 /// Only ever with a concrete `Value`, and the item passed by pointer: a thin function cannot be
 /// reabstracted (one passed where `Value` is a generic parameter would be called with the wrong

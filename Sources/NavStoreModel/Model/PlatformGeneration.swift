@@ -44,13 +44,13 @@ public enum PlatformGeneration: String, Sendable, Hashable, Codable, CaseIterabl
         case .ios26:
             // NavStore.docc/PlatformGenerations.md: `backButtonTitle` still shows, the back
             // item's `title` does not, there is no generic "Back" (generic behaves as minimal),
-            // and text that does not fit drops to the chevron. Cases: shared/cases-ios26/.
+            // and text that does not fit drops to the chevron. Cases: Tests/Fixtures/cases-ios26/.
             GenerationRules(
                 defaultModeTexts: [.backButtonTitle], defaultModeLastResort: "",
                 genericModeLabel: "", fallbacks: [""], contentPopGesture: true,
                 // A hidden bar refuses the content swipe as it does the edge swipe: no report
                 // either way (low confidence); this is the one place to change when one appears.
-                // Cases: shared/cases-gestures/.
+                // Cases: Tests/Fixtures/cases-gestures/.
                 contentPopNeedsShownBar: true)
         }
     }

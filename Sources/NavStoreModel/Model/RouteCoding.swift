@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// An app's route type stored in entries and read back (<doc:SwiftUI>): a SwiftUI app's `[Route]`
 /// path, `Route: Codable & Hashable`, becomes entries whose ``Entry/route`` is a stable name and
 /// whose ``Entry/params`` hold the route's JSON, and a restored layer's entries become `[Route]`

@@ -3,7 +3,7 @@ extension SessionState {
     /// 12's replacement, rule 16 over a tab bar, an observed `didShow`): with few lookups or a
     /// shallow state, each is ``location(of:)``'s search; with many, one pass builds a table of
     /// every live id first, so that a `didShow` of 40,000 entries over a 40,000-deep stack costs
-    /// O(n), not O(n²) (issue 45, part 3).
+    /// O(n), not O(n²).
     package struct Locations {
         private let state: SessionState
         private let live: [ExactKey: (layer: Int, position: Int)]?

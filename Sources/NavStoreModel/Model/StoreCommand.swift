@@ -1,5 +1,5 @@
 /// A change NavStore records itself, never an app: not a ``NavigationCommand``, so an app cannot
-/// record one (the recorder and the restore make them; <doc:Recording>, <doc:Restoration>).
+/// record one (the recorder and the restore make them; <doc:Recording>, <doc:Restore>).
 package enum StoreCommand: Sendable, Hashable {
     /// The app restarted and restored the session: `session.restored` with a fresh marker.
     case markRestored

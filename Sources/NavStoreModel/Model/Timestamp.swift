@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Event times: integer milliseconds since the Unix epoch, UTC (<doc:Events>), and their ISO-8601 text.
 public enum Timestamp {
     /// The current wall-clock time in milliseconds since the Unix epoch.

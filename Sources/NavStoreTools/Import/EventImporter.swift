@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
-/// What an imported event says it continues: its line's `previous` key (issue 19).
+/// What an imported event says it continues: its line's `previous` key, checked so that a line
+/// on top of another history is refused.
 enum Continuation: Equatable {
     /// No `previous` key (a line of an export made before the key existed, or one made by hand):
     /// what the event continues is not checked, as before.

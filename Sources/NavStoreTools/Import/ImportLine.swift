@@ -1,11 +1,5 @@
 import NavStore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension StoreCore {
     /// Whether `event` is the content of `stored` (whose payload column holds `payload`): the same
     /// session, version, type and time, and the same payload text as the store writes it,

@@ -1,12 +1,4 @@
-#if canImport(Glibc)
 import NavStore
-
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Why a `LineReader` stopped early: a line that is not UTF-8, a line past the longest
 /// accepted, or a failed read. The message names the line (or the input) and says what happened.

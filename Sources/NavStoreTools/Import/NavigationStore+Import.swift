@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
 /// What an import did (``NavigationStore/importNDJSON(lines:progress:)``,
@@ -29,7 +24,7 @@ extension NavigationStore {
     /// see <doc:Events>) in one `BEGIN IMMEDIATE` transaction: on any error nothing is written.
     ///
     /// Each non-blank line is an ``EventRecord``; `seq` and `time` are informative (`at`, in ms
-    /// since the Unix epoch, is the time). `previous` says what the event continues (issue 19):
+    /// since the Unix epoch, is the time). `previous` says what the event continues:
     /// absent, it is not checked (exports of NavStore 0.1 do not have it); `null`, the event must be
     /// version 1; an event id, it must be the session's stored event at the version before (a
     /// line on top of another history is refused, naming both events). Per event, in input order:

@@ -1,12 +1,4 @@
-#if canImport(Glibc)
 import NavStore
-
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The lines of a single-pass input, copied to an anonymous temporary file (`tmpfile(3)`) as
 /// they are read, so that a transaction run again after a serialization failure (a backend

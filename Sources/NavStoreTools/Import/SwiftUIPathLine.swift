@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
 /// One line of a SwiftUI path trace (<doc:SwiftUI>): a new value of a `NavigationStack`'s path, or

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
 /// One line of a UIKit callback trace (<doc:Recording>, "How a pop happened"): a callback and when it happened.

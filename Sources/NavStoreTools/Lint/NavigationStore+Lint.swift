@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
 /// Called during a lint with the sessions finished and the events folded so far (every 10,000
@@ -190,7 +185,7 @@ extension NavigationStore {
     /// seen by this call alone and deleted when it returns), which is then linted as
     /// ``lint(sessions:options:progress:_:)`` lints a store. So an input lints exactly when it
     /// imports into an empty database, refused with the same line and reason when it does not
-    /// (issue 45: one reader and one set of checks for both): a line repeated as it is is skipped
+    /// (one reader and one set of checks for both): a line repeated as it is is skipped
     /// as a second import skips it, a truncated session's base passes the checks a `set-stack`
     /// passes, an event id is a UUID used once. The findings are those of a lint of that
     /// database, in its order: sessions in key order (by bytes), each session's as they end.

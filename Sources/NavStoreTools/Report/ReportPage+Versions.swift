@@ -4,7 +4,7 @@ extension ReportPage {
     /// The versions of a report as the elements of a JSON array, written by NavStore's own JSON
     /// writer (`PayloadWriter`: the keys of each type's `Codable` form, unset ones left out), in
     /// pieces of `chunk` versions each escaped as ``embed(_:)`` escapes: the same data as
-    /// `JSONEncoder` writes, several times faster and without its tree of values.
+    /// `JSONEncoder` writes, faster and without its tree of values.
     static func versionParts(_ versions: [ReportVersion], chunk: Int = 256) -> [String] {
         var parts: [String] = []
         var start = 0

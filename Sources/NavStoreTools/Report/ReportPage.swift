@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 import NavStore
 
 /// The HTML of a report (<doc:Reports>): one self-contained file that draws a `SessionReport` or a

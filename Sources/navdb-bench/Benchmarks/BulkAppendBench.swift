@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// 1. Bulk append through the store's batch API (validation, event, projection, snapshots, one
 /// transaction per batch) against raw inserts of rows of the same shape with the C API, one
 /// prepared statement, one transaction, same PRAGMAs.

@@ -1,17 +1,11 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-/// 6g, 6h. Bytes per event on disk for one very deep stack (issue 10 item 6): 32,768 pushes in
-/// one session as NDJSON, and one Firefox tab with 32,768 history entries. The baseline is the
-/// input's own size per event: a store whose snapshots copy the whole state at a fixed interval
-/// grows quadratically with depth (about 12 kB per event here before the interval stretched),
-/// one whose storage is linear in events stays a small multiple of its input.
+/// 6g, 6h. Bytes per event on disk for one very deep stack: 32,768 pushes in one session as
+/// NDJSON, and one Firefox tab with 32,768 history entries. The baseline is the input's own size
+/// per event: a store whose snapshots copy the whole state at a fixed interval grows
+/// quadratically with depth, one whose storage is linear in events stays a small multiple of its
+/// input.
 enum DeepStackBench {
     static func run(_ context: BenchContext) throws -> [Figure] {
         let depth = context.options.size(32_768)

@@ -1,25 +1,12 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// 11. `navdb follow`, from a writer's commit to the follower's line (README, "Reading the past"): the bench
 /// appends one event at a time, each after a pause in which the follower waits idle, and times
 /// from the moment the commit returned to the moment the follower's line for it arrives on the
 /// pipe. (11a) SQLite, (11b) PostgreSQL when a server is named. The baseline is the floor of any
 /// line from another process: the same pipe round trip through `cat` (a line written to it and
-/// read back). Target (the issue's): median <= 100 ms; the p99 is beside it.
+/// read back). Target: median <= 100 ms; the p99 is beside it.
 enum FollowBench {
     static let name = "follow: from a commit to the follower's line"
 

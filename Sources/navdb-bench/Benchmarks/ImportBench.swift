@@ -1,19 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// What the import child reports back (as JSON in a file).
 struct ImportResult: Codable {
     var events: Int
@@ -136,7 +123,7 @@ enum ImportChild {
 
     static func main(_ arguments: [String]) -> Int32 {
         guard arguments.count == 3 else {
-            fputs("usage: navdb-bench \(subcommand) NDJSON DB RESULT\n", stderr)
+            fputs("usage: navdb-bench \(subcommand) NDJSON DB RESULT\n", Platform.standardError)
             return 64
         }
         let startRSS = procStatusKiB("VmRSS") ?? 0
@@ -158,7 +145,7 @@ enum ImportChild {
             writer.close()
             return 0
         } catch {
-            fputs("Error: \(error)\n", stderr)
+            fputs("Error: \(error)\n", Platform.standardError)
             return 1
         }
     }

@@ -1,19 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// 8. `lint` of every session (NavStore.docc/Lint.md) against the fold alone (the same events read through
 /// the store and applied, nothing judged) and against a bare read of the same rows with the C
 /// API; and the peak memory of a process that only lints.
@@ -152,7 +139,7 @@ enum LintChild {
 
     static func main(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2 else {
-            fputs("usage: navdb-bench \(subcommand) DB RESULT\n", stderr)
+            fputs("usage: navdb-bench \(subcommand) DB RESULT\n", Platform.standardError)
             return 64
         }
         let startPeak = peakResidentKiB()
@@ -170,7 +157,7 @@ enum LintChild {
             writer.close()
             return 0
         } catch {
-            fputs("Error: \(error)\n", stderr)
+            fputs("Error: \(error)\n", Platform.standardError)
             return 1
         }
     }

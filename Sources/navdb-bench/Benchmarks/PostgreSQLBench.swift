@@ -3,19 +3,6 @@ import NavStore
 import NavStoreTools
 import NavStorePostgreSQL
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// 9. The PostgreSQL backend, each against libpq alone on the same server: (9a) a bulk import of
 /// NDJSON against a raw `COPY` of the same rows, (9b) one append per transaction against a raw
 /// autocommit `INSERT`, (9c) 8 concurrent writers' total throughput against one writer's.

@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// 3. One `navdb push` as a whole process against `sqlite3 FILE "INSERT ..."` as a whole process,
 /// with `navdb --version` (start-up alone) beside it.
 enum ProcessBench {

@@ -2,14 +2,6 @@ import Dispatch
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// 10. The recorder (NavStore.docc/Recording.md): what a `record()` costs the calling thread, against a
 /// synchronous `execute` of the same commands (each a transaction with its fsync); and the rate
 /// at which its writer commits a stream of calls, against the bulk append of the same commands

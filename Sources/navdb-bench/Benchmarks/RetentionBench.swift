@@ -2,12 +2,6 @@ import CSQLite
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// 7. Retention (NavStore.docc/Retention.md): `deleteSession` of one long session and `prune` of 100 sessions,
 /// each on a fresh copy of the same file, against a bare `DELETE` of the same rows with the C API
 /// on another copy (one transaction, the maintenance flag raised so the trigger lets it through,

@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// 12. Report and lint at scale (NavStore.docc/Reports.md, Lint.md): `navdb report` of a
 /// 20,000-event session whose stack goes 1-30 deep against `navdb history --json` of the same
 /// session (time, bytes per event, peak memory); lint and report of a 16,000-deep stack against

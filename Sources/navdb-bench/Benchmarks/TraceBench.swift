@@ -1,17 +1,10 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-/// 13. A UIKit trace's width (issue 45, part 3): the import of a 3-line trace whose `didShow`
-/// stacks are n entries wide (the root; n pushed at once; all n retitled), at n and at 4n. Its
-/// cost grows with n when each line costs O(n + depth): the rate per entry at 4n against the
-/// rate at n is then about 1 (it was 1/4 per doubling, 1/16 here, when each entry's lookup
-/// scanned the stack).
+/// 13. A UIKit trace's width: the import of a 3-line trace whose `didShow` stacks are n entries
+/// wide (the root; n pushed at once; all n retitled), at n and at 4n. Its cost grows with n when
+/// each line costs O(n + depth): the rate per entry at 4n against the rate at n is then about 1
+/// (a lookup of each entry that scans the stack gives 1/4 per doubling, 1/16 here).
 enum TraceBench {
     static let name = "UIKit trace import: a didShow n wide, per entry, at 4n against n"
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes text to a file through stdio's buffer (`fopen`/`fputs`), for the NDJSON inputs.
 final class LineWriter {
     private let file: UnsafeMutablePointer<FILE>

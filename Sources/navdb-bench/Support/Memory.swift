@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A field of `/proc/self/status` in KiB (`VmHWM` is the peak resident set, `VmRSS` the current
 /// one); `nil` where `/proc` is not available.
 func procStatusKiB(_ field: String) -> Int? {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs `path` with `arguments` (not including argv[0]) as a whole process, stdin from /dev/null,
 /// stdout to `stdoutPath` (default /dev/null) and stderr to /dev/null, and waits for it. The time
 /// covers everything the caller of a CLI pays for: exec, dynamic linking, start-up, the work and exit.

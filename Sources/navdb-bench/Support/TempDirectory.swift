@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A fresh directory under `$TMPDIR` (or `/tmp`) for one measurement, removed with its contents
 /// by ``remove()``.
 final class TempDirectory {

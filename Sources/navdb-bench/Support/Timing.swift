@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`), for intervals only.
 func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()
@@ -45,7 +37,7 @@ func quantile(_ values: [Double], _ q: Double) -> Double {
 
 /// Writes a progress line to stderr (stdout carries the table or the JSON).
 func progress(_ message: String) {
-    fputs("navdb-bench: \(message)\n", stderr)
+    fputs("navdb-bench: \(message)\n", Platform.standardError)
 }
 
 /// Runs `first` then `second` in even rounds and `second` then `first` in odd ones, so that

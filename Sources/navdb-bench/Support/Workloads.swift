@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// One row of the raw baseline, precomputed so that only SQLite is timed.
 struct RawRow: Sendable {
     var session: Int64

@@ -3,20 +3,6 @@ import NavStoreTools
 import NavStorePostgreSQL
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `navdb follow [KEY...] [--from V]`: each event as it is committed, by any writer (another
 /// navdb, an app's recorder, an import), with the back button and back menu after it, until
 /// interrupted (README, "Reading the past").

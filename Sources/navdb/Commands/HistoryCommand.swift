@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `navdb history KEY [--type T]... [--entry ID] [--since T] [--until T] [--limit N] [--reverse]`:
 /// the session's events, streamed.
 struct HistoryCommand: Command {

@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `navdb import FILE|- [--format navdb|firefox-session|uikit-trace] [--session KEY] [--platform G]`:
 /// appends events from an NDJSON export (streamed), sessions from a Firefox session file, or the
 /// events a UIKit callback trace records (NavStore.docc/Recording.md, "How a pop happened"), all or nothing.

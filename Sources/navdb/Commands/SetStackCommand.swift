@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `navdb set-stack KEY --json-file F|-`: replaces the top layer's entries with a JSON array of
 /// entries shaped as `stack --json` prints them.
 struct SetStackCommand: WritingCommand {

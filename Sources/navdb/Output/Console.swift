@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writing to stdout and stderr through C stdio (buffered; flushed at exit), and what the
 /// terminal allows (colour, progress).
 enum Console {
@@ -13,7 +5,7 @@ enum Console {
     static func out(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            if fwrite(bytes.baseAddress, 1, bytes.count, stdout) < bytes.count, writeError == 0 { writeError = errno }
+            if fwrite(bytes.baseAddress, 1, bytes.count, Platform.standardOutput) < bytes.count, writeError == 0 { writeError = errno }
         }
     }
 
@@ -31,7 +23,7 @@ enum Console {
     /// - Throws: ``OutputError`` with the system's reason once a write to stdout failed.
     static func streamLine(_ text: String) throws(OutputError) {
         out(text + "\n")
-        if writeError != 0 || ferror(stdout) != 0 {
+        if writeError != 0 || ferror(Platform.standardOutput) != 0 {
             reported = true
             throw OutputError(reason: String(cString: strerror(writeError != 0 ? writeError : EIO)))
         }
@@ -41,8 +33,8 @@ enum Console {
     /// (`follow`), and stops it as ``streamLine(_:)`` does once a write failed.
     /// - Throws: ``OutputError`` with the system's reason once a write to stdout failed.
     static func flushStream() throws(OutputError) {
-        if fflush(stdout) != 0, writeError == 0 { writeError = errno }
-        if writeError != 0 || ferror(stdout) != 0 {
+        if fflush(Platform.standardOutput) != 0, writeError == 0 { writeError = errno }
+        if writeError != 0 || ferror(Platform.standardOutput) != 0 {
             reported = true
             throw OutputError(reason: String(cString: strerror(writeError != 0 ? writeError : EIO)))
         }
@@ -53,7 +45,7 @@ enum Console {
 
     /// Writes `text` to stderr as UTF-8 (stderr is unbuffered).
     static func err(_ text: String) {
-        fputs(text, stderr)
+        fputs(text, Platform.standardError)
     }
 
     /// Whether stdout is a terminal.
@@ -66,7 +58,7 @@ enum Console {
     static var useColor: Bool { stdoutIsTerminal && getenv("NO_COLOR") == nil }
 
     /// Flushes stdout (before exiting or showing progress).
-    static func flush() { fflush(stdout) }
+    static func flush() { fflush(Platform.standardOutput) }
 
     /// Flushes stdout now and says why, if anything written to it so far was lost (as
     /// ``finish()``); a loss it returns counts as reported by the caller, so ``finish()`` does not
@@ -85,8 +77,8 @@ enum Console {
     /// of it was written.
     static func finish() -> String? {
         if failureReported { return nil }
-        if fflush(stdout) != 0, writeError == 0 { writeError = errno }
-        guard !reported, writeError != 0 || ferror(stdout) != 0 else { return nil }
+        if fflush(Platform.standardOutput) != 0, writeError == 0 { writeError = errno }
+        guard !reported, writeError != 0 || ferror(Platform.standardOutput) != 0 else { return nil }
         return String(cString: strerror(writeError != 0 ? writeError : EIO))
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FileOutput {
     /// What a command writes with `-o` and so what it may replace: a file of the same kind, which
     /// starts as every such file navdb writes does.

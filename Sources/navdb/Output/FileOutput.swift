@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A file that could not be written (exit 73, sysexits `EX_CANTCREAT`): nothing was written there.
 struct OutputFileError: Error, CustomStringConvertible {
     var description: String

@@ -1,12 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `--json` output: compact JSON with sorted keys, unescaped slashes, and every navigation item
 /// field written (`null` for unset optionals), one document (or one event) per line.
 enum JSONOutput {

@@ -54,8 +54,8 @@ enum WriteOutput {
     static func render(_ result: AppendResult, _ context: Context, unchanged: String? = nil) throws -> Outcome {
         // Only a vetoed outcome has a veto event to look into (the library's outcome is `.vetoed`
         // whenever the event appended is a veto): a `switch` over `result.event?.body` makes
-        // the runtime build `Optional<Event>`'s type metadata from its mangled name (about 50 k
-        // instructions, a thirtieth of a one-shot push).
+        // the runtime build `Optional<Event>`'s type metadata from its mangled name, a cost every
+        // one-shot push would pay.
         let appended: Bool
         switch result.event {
         case .some: appended = true

@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The options every command accepts, before or after the subcommand: `--db PATH`, `--json`,
 /// `-h/--help`.
 struct GlobalOptions: Sendable {

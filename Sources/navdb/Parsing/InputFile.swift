@@ -1,14 +1,6 @@
 import NavStore
 import NavStoreTools
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Bad input data (exit 65): a JSON file that does not decode, or an input file that cannot be
 /// read. Nothing was written.
 struct InputError: Error, CustomStringConvertible {

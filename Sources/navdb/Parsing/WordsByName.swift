@@ -3,12 +3,11 @@
 ///
 /// A short list searched in order rather than a `[String: [String]]`: a command line holds a
 /// handful of names, and making a dictionary type at run time looks up `String`'s `Hashable`
-/// conformance, which in the static `navdb` binary is one scan of every conformance record (about
-/// 230 k instructions and pages touched across the binary, a tenth of a one-shot `navdb push`;
-/// BENCHMARKS.md, "Fourth round").
+/// conformance, which in the static `navdb` binary is one scan of every conformance record, with
+/// pages touched across the binary (BENCHMARKS.md, "Fourth round").
 ///
 /// Its entries are a small struct, not a `(name:, words:)` tuple: the type metadata of an array of
-/// labelled tuples is built from its mangled name at run time (about 45 k instructions per process).
+/// labelled tuples is built from its mangled name at run time, once per process.
 struct WordsByName: Sendable {
     /// One name and the words given for it.
     private struct Entry: Sendable {

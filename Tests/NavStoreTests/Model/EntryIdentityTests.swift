@@ -4,7 +4,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Entry ids are exact text: the same id only with the same Unicode scalars (issue 19 item 5).
+/// Entry ids are exact text: the same id only with the same Unicode scalars.
 /// Swift's `==` on `String` takes canonically equivalent spellings for one; the rules must not.
 extension ModelTests {
     @Suite("Entry identity: ids compare by their Unicode scalars")

@@ -7,10 +7,10 @@ import Testing
 @testable import NavStoreTools
 
 extension ModelTests {
-    /// Every behaviour case of every shared case folder (`shared/cases/`, `shared/cases-ios26/`,
-    /// `shared/cases-gestures/`)
+    /// Every behaviour case (`Tests/Fixtures/cases*/`, and `../shared/`'s when beside the package)
     /// that shows a blank row, a "Back" row or a bypassed guard produces the matching lint finding
-    /// when replayed (issue 13), under the case's own platform generation.
+    /// when replayed, under the case's own platform generation: lint judges exactly what the
+    /// cases say UIKit shows.
     @Suite("Lint on the shared cases")
     struct LintSharedCasesTests {
         /// What a case shows that lint must report, read from the case itself: its expected menu

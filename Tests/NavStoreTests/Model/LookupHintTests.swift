@@ -2,8 +2,8 @@ import Testing
 
 @testable import NavStoreModel
 
-/// ``SessionState/location(of:)`` looks beside the last item update's entry first (issue 45,
-/// part 3): an accelerator that changes no answer and no equality.
+/// ``SessionState/location(of:)`` looks beside the last item update's entry first: an
+/// accelerator that changes no answer and no equality.
 @Suite("SessionState: the lookup hint")
 struct LookupHintTests {
     static func state(_ ids: [String]) -> SessionState {

@@ -23,7 +23,7 @@ struct NavigationPathObserverTests {
                 state.apply(body)
                 events.append(body)
             }
-            // After each value the log's stack equals the value (§17).
+            // After each value the log's stack equals the value (NavStore.docc/SwiftUI.md).
             switch change {
             case .path(let path, let layer, _):
                 #expect(state.layers[layer].entries == path, "\(change)")

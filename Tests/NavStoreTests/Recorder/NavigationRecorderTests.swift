@@ -92,7 +92,7 @@ struct NavigationRecorderTests {
         var options = RecorderOptions()
         options.pollIntervalMilliseconds = 5
         let recorder = NavigationRecorder(path: path, options: options)
-        let syncs = { recorder.shared.state.withLock { $0.syncs } }
+        let syncs = { recorder.shared.state.withLock { $0.tickets.syncs } }
         for index in 0..<20 { recorder.record(Self.push("p\(index)"), session: "s") }
         // Committed without a sync: a live reader sees all 21 events before any flush.
         var seen = 0
@@ -118,7 +118,7 @@ struct NavigationRecorderTests {
         let synced = NavigationRecorder(path: directory.path("full.sqlite"), options: full)
         synced.record(Self.push("a"), session: "s")
         try await synced.flush()
-        #expect(synced.shared.state.withLock { $0.syncs } == 0)
+        #expect(synced.shared.state.withLock { $0.tickets.syncs } == 0)
         #expect(try Self.events(directory.path("full.sqlite"), "s").count == 2)
         try await synced.close()
     }

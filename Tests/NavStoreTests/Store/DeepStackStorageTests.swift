@@ -6,7 +6,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Issue 10 item 6: a stack deeper than the snapshot interval stretches the interval, so the bytes
+/// A stack deeper than the snapshot interval stretches the interval, so the bytes
 /// snapshots take per event stay bounded (storage linear in events), while every historical read
 /// still equals the fold and `rebuild --verify` accepts the snapshots it finds.
 @Suite("NavigationStore: storage stays linear in events however deep the stack")

@@ -7,9 +7,9 @@ import Testing
 @testable import NavStoreTools
 
 /// The constraints of the `events` table hold against other writers, not only against the store:
-/// they are why the store keeps them although its own appends never break them (issue 16: the
-/// sessions foreign key costs about 1,250 instructions of SQLite's work per appended event, and
-/// the store reads the session row in the same write transaction before every append).
+/// they are why the store keeps them although its own appends never break them (the sessions
+/// foreign key costs SQLite work on every append, and the store reads the session row in the same
+/// write transaction before every append).
 @Suite("The events table's constraints against another writer")
 struct EventsConstraintTests {
     @Test(

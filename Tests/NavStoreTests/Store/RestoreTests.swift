@@ -297,7 +297,7 @@ struct RestoreTests {
         )
     }
 
-    // MARK: Issue 19 items 1-4, issue 11 items 1 and 5, issue 10 item 9
+    // MARK: Fallbacks, acknowledgements, restart markers, and reads that write nothing
 
     @Test(
         "the fallback is the newest acknowledged state other than the failing one, even when the failing one was acknowledged",

@@ -6,9 +6,10 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// NavStore.docc/Events.md and issue 4: random command sequences (every operation, vetoes and refusals
-/// included) through the store; at every version the state, back button and back menu read
-/// back with `--at v` equal a fold of the log's first v events from scratch.
+/// NavStore.docc/Events.md (a state is the fold of the log): random command sequences (every
+/// operation, vetoes and refusals included) through the store; at every version the state, back
+/// button and back menu read back with `--at v` equal a fold of the log's first v events from
+/// scratch.
 @Suite("NavigationStore: time travel equals the fold (property)")
 struct StoreFoldPropertyTests {
     @Test(

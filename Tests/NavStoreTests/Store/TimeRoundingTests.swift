@@ -5,7 +5,8 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Digits below a millisecond in a range bound round towards the inside of the range (issue 19 item 6).
+/// Digits below a millisecond in a range bound round towards the inside of the range, so a
+/// bound never takes in an event outside the range it names.
 @Suite("Timestamp: rounding below a millisecond")
 struct TimeRoundingTests {
     @Test(

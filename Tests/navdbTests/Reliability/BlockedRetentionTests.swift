@@ -8,7 +8,7 @@ import Testing
 /// app): the deletion commits, and the two passes that leave no deleted byte behind (the -wal's
 /// checkpoint and truncation, the zeroing of the file's unused bytes) wait for the busy timeout
 /// and give up. `--json` says which one did not run (`walTruncated`, `freeSpaceZeroed`), stderr
-/// names it, and a later call finishes it (issue 45's last probe). Each blocked call waits out
+/// names it, and a later call finishes it. Each blocked call waits out
 /// navdb's 10 s busy timeout, hence the reliability tier.
 @Suite("Reliability: retention blocked by a reader")
 struct ReliabilityBlockedRetentionTests {

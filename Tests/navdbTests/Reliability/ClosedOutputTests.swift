@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 10 item 7: with `SIGPIPE` ignored, a closed pipe is only an `EPIPE` from `write`; a
+/// With `SIGPIPE` ignored, a closed pipe is only an `EPIPE` from `write`; a
 /// streaming command stops at the first write that failed (exit 73) instead of reading the rest
 /// of the log.
 @Suite("Reliability: closed and full outputs")

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 10 item 1 and "numbers in params": whatever a writing path accepts (set-stack, import)
+/// Deep params and numbers in params: whatever a writing path accepts (set-stack, import)
 /// reads back through every reader (history, history --json, export then import, check,
 /// rebuild --verify, stack --json, restore --json, snapshots); what they cannot keep (params
 /// nested deeper than 100 levels, numbers that would change, duplicate keys) is refused at the

@@ -3,7 +3,7 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 10 items 3, 4 and 5: foreign WAL databases are identified by their header and left
+/// Foreign WAL databases are identified by their header and left
 /// byte-for-byte unchanged (file, `-wal` and `-shm`); every file navdb creates is 0600 whatever
 /// the path's form, `--db` is a path and never an SQLite URI, a refused command leaves no file;
 /// an import line over the limit is refused with its line number.

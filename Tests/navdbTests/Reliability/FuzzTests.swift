@@ -3,8 +3,8 @@ import NavStore
 import NavStoreTools
 import Testing
 
-/// Issue 7: "A fuzz test of the argument parser and of the NDJSON reader (random and mutated
-/// inputs for a bounded time) that finds no crash", and refused input changes nothing (README and `--help`).
+/// The argument parser and the NDJSON reader, fuzzed with random and mutated inputs for a bounded
+/// time, never crash, and refused input changes nothing (README and `--help`).
 @Suite("Reliability: fuzzing")
 struct ReliabilityFuzzTests {
     // MARK: The argument parser, through the navdb binary
@@ -461,7 +461,7 @@ struct ReliabilityFuzzTests {
     // MARK: The Firefox session reader, in-process
 
     /// Numbers where a time, an index or a version is read: whole, fractional, past Int64, and far
-    /// past any range (issue 10 item 2: 1e19 killed navdb with a trap).
+    /// past any range (1e19 once killed navdb with a trap).
     static let hostileNumbers = [
         "0", "-1", "1", "3", "1.5", "1e3", "1700000000000", "1700000000000.7", "-1700000000000", "253402300799999",
         "253402300800000",

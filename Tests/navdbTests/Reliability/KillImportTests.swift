@@ -9,7 +9,7 @@ import Testing
     @preconcurrency import Musl
 #endif
 
-/// README "Reliability" and issue 17: an append is one transaction, so a `navdb import` killed
+/// README "Reliability": an append is one transaction, so a `navdb import` killed
 /// with SIGKILL at any moment leaves all of its events or none, on a file as on a server (where
 /// the kill closes the connection and the server rolls the open transaction back).
 @Suite("Reliability: an import killed at any instant")

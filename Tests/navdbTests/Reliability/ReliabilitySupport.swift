@@ -13,7 +13,7 @@ import Testing
     import Darwin
 #endif
 
-/// Settings and helpers shared by the reliability suites (the reliability contract (README "Reliability"), issue 7).
+/// Settings and helpers shared by the reliability suites (the reliability contract: README "Reliability").
 ///
 /// The default run is sized to take about a minute on two cores; `NAVSTORE_LONG_RELIABILITY=1`
 /// multiplies the counts (kills, offsets, writers' events, fuzz inputs). Every random choice comes

@@ -10,9 +10,9 @@ import Testing
     @preconcurrency import Musl
 #endif
 
-/// Issue 17: "Server down, wrong password, missing database, a server killed mid-append: exit 74
-/// with libpq's reason, nothing half-written (the append is one transaction), and a password in
-/// the URI or in the environment is never printed." The append here is an `import -` whose input
+/// Server down, wrong password, missing database, a server killed mid-append: exit 74 with
+/// libpq's reason, nothing half-written (the append is one transaction), and a password in the
+/// URI or in the environment is never printed (README "Reliability"). The append here is an `import -` whose input
 /// the test holds open: navdb has begun its transaction and sent its first batch of 500 events
 /// when the server goes away; then the input ends and navdb's next statement meets the loss.
 /// PostgreSQL only by nature (a SQLite writer has no server; KillTests kills SQLite writers).

@@ -32,7 +32,7 @@ let acknowledgement = try relaunched.acknowledgeRestore(session: "scene-1")
 check(acknowledgement.version != nil, "the restore was acknowledged")
 print("app: recorded, read version 3, restored \(payload.layers[0].entries.map(\.id)) and acknowledged")
 
-// A SwiftUI app (DESIGN §17): its typed path recorded through the recorder, a restart, and the
+// A SwiftUI app (NavStore.docc/SwiftUI.md): its typed path recorded through the recorder, a restart, and the
 // same [Route] decoded from the restore (the NavigationStack's path is set from it).
 enum Route: Codable, Hashable {
     case library

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 // The `Date` and `URL` forms of what an app passes and reads, beside the milliseconds since the
 // Unix epoch and the path strings the log and the command line use. A `Date` is taken to the
 // millisecond below it (the log's unit, <doc:Events>).

@@ -5,8 +5,8 @@ extension NavigationStore {
     /// https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus), as
     /// SQLite's recommended build options do (`SQLITE_DEFAULT_MEMSTATUS=0`,
     /// https://sqlite.org/compile.html#recommended_compile_time_options): each allocation SQLite
-    /// makes then skips a global mutex and two counters, about a tenth of the instructions of a
-    /// one-shot command-line append. `sqlite3_memory_used()` and the memory counters of `sqlite3_status()`
+    /// makes then skips a global mutex and two counters, a noticeable share of a one-shot
+    /// command-line append. `sqlite3_memory_used()` and the memory counters of `sqlite3_status()`
     /// report 0 afterwards; nothing in NavStore reads them.
     ///
     /// A process-wide setting that SQLite accepts only before it is initialized (by the first

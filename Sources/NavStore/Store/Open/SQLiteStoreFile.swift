@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Opening an SQLite file as a store: what SQLite alone needs (the file's kind, its header, an
 /// atomic creation, the connection's settings, migrations), before ``StoreCore`` talks to it
 /// through ``DatabaseConnection``.

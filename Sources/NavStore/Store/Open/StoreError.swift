@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Why a store operation failed: a typed value that keeps its cause (the database's own error,
 /// the rules' error, the unreadable row), with a one-line ``description`` naming the bad value
 /// and what is accepted. It names no tool: a command-line front end maps the cases to its exit

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// One event as a line of NDJSON (`history --json`, `export`, `import`):
 /// `{"seq","session","version","type","at","time","eventID","previous","payload"}` where `at` is
 /// milliseconds since the Unix epoch, `time` the same instant as ISO-8601 text (informative; `at`
@@ -26,7 +20,7 @@ public struct EventRecord: Sendable, Hashable, Codable {
     public var eventID: String
     /// The event id of the event this one continues: the session's event at `version - 1`.
     /// `export` writes it on every line after a session's version 1, so that `import` can refuse
-    /// a continuation of another history (issue 19). `nil` (left out of the line) for version 1,
+    /// a continuation of another history. `nil` (left out of the line) for version 1,
     /// and in lines that do not say (event lines written without it, exports of NavStore before 0.2): `import`
     /// then does not check what the line continues.
     public var previous: String?

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Reading: the sessions, a state now or at a point of its history, and the events (<doc:TimeTravel>).
 extension NavigationStore {
     /// Every session, ordered by key.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Reading state: the projection, a past version's state, the log as a stream.
 extension StoreCore {
     /// The session's current state: from the cache when its version matches, else one read of the

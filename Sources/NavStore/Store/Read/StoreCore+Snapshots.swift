@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Snapshots: a session's state every K versions under the current rules, read back to bound a
 /// historical read, rebuilt from the log when the rules changed.
 extension StoreCore {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension NavigationStore {
     /// Deletes a session (<doc:Retention>): its events, projection, snapshots, base and restore
     /// counters, in one `BEGIN IMMEDIATE` transaction through the maintenance path that the

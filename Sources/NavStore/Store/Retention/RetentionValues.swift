@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The base of a truncated session (<doc:Retention>): the state after ``version`` is kept, the events
 /// up to and including that version were deleted, and the session's log goes on at
 /// `version + 1`.

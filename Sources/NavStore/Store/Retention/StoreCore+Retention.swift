@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension StoreCore {
     /// Runs `sql`, which takes one session id.
     package func execute(_ sql: String, _ id: Int64) throws {

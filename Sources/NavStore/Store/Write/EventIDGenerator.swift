@@ -5,7 +5,7 @@
 /// to each other in the `event_id` index instead of at random places; the remaining 74 bits are a
 /// 32-bit counter that starts at a random value and a 42-bit random value fixed per generator
 /// (RFC 9562 §6.2, "fixed bit-length dedicated counter"). One random draw per store, none per
-/// event: drawing from the system generator for every event cost about a microsecond each.
+/// event: the system generator is slow to draw from, and an append should not wait for it.
 package struct EventIDGenerator {
     private var counter: UInt32
     private let node: UInt64

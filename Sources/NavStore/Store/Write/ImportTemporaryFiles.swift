@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The temporary database an import into a missing file is built in
 /// (``NavigationStore/importNDJSON(into:lines:options:progress:)``,
 /// ``NavigationStore/importFirefoxSession(into:data:at:options:)``): `<file>.importing-<random>`

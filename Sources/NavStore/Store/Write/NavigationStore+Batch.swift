@@ -32,7 +32,7 @@ extension NavigationStore {
         try withSessionWrite(key, at: at, expectedVersion: expectedVersion) { core, row, time in
             var batch = BatchWrite(write: try core.beginWrite(row), time: time)
             // An array's commands are walked in place: the generic iterator of an unspecialized
-            // `Sequence` cost about a thousand instructions per command. Each command is copied
+            // `Sequence` is costly for every command. Each command is copied
             // out once and consumed by the rules, which move its entry or item into the event
             // (the compiler copied a borrowed command anyway, then the event copied the entry).
             // The loop is the batch's own, not this closure's, which captures `batch`.
@@ -57,13 +57,12 @@ private struct BatchWrite {
     package let time: Int64
     /// The last event's parts: its ``Event`` is made once, by ``result(session:core:)``. Fields of
     /// their own, not an optional tuple: replacing a tuple destroyed the old one through the
-    /// runtime's generic `tuple_destroy`, about 300 instructions per event.
+    /// runtime's generic `tuple_destroy`, once per event.
     package var lastSeq: Int64 = 0
     package var lastEventID: AppendedEventID?
     /// The body of event `lastSeq` when it was kept: only the last command of a buffer keeps its
     /// body (every command of another sequence does), so that every other body moves into the
-    /// running state instead of being copied there and destroyed later (together about 650
-    /// instructions per event). `nil` when the last command appended nothing.
+    /// running state instead of being copied there and destroyed later. `nil` when the last command appended nothing.
     package var lastBody: EventBody?
     package var vetoed = false
 

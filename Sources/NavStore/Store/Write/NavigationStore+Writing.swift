@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Writing: starting a session and appending the event a command decides (<doc:Rules>, <doc:Events>).
 extension NavigationStore {
     /// Starts a session: creates the stream and appends `session.started` (version 1).

@@ -148,7 +148,7 @@ public enum LintRule: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     }
 
     /// The public source of the behaviour the rule judges: the UIKit API and documentation page,
-    /// and the shared behaviour cases (`shared/cases/`) that show it.
+    /// and the behaviour cases (`Tests/Fixtures/cases*/`) that show it.
     public var source: String {
         switch self {
         case .blankMenuRow:

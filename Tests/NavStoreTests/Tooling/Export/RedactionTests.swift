@@ -161,7 +161,7 @@ struct RedactionTests {
         #expect(events.map(\.type) == original.map(\.type))
         #expect(events.map(\.version) == original.map(\.version))
         #expect(events.map(\.at) == original.map(\.at))
-        // Event ids are replaced (issue 10 item 8).
+        // Event ids are replaced: the original ids would tie the export to the device's log.
         #expect(Set(events.map(\.eventID)).isDisjoint(with: original.map(\.eventID)))
         // Another export draws another key.
         let other = try store.exportLines(session: "session-ключ-3", redact: true)
@@ -258,7 +258,7 @@ struct RedactionTests {
         #expect(try copy.state(session: "s").state.layers[0].entries[0].params?[h("count")] == .integer(42))
     }
 
-    // MARK: Buttons and menus survive redaction (issue 19 item 9)
+    // MARK: Buttons and menus survive redaction
 
     /// `button` with every text as `redactor` writes it.
     static func redacted(_ button: BackButton?, _ redactor: Redactor) -> BackButton? {
@@ -362,7 +362,7 @@ struct RedactionTests {
         }
     }
 
-    // MARK: Event ids (issue 10 item 8)
+    // MARK: Event ids
 
     @Test(
         "redacted exports carry fresh random v4 event ids, shared by no other export, with previous consistent inside each",

@@ -6,7 +6,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Two imports of the same events at once (issue 17): PostgreSQL runs the loser's transaction
+/// Two imports of the same events at once: PostgreSQL runs the loser's transaction
 /// again after a serialization failure, and that run must read the input from its first line, so
 /// each report counts every event once (imported + skipped) and the two import each event once.
 @Suite("NavigationStore: concurrent imports")

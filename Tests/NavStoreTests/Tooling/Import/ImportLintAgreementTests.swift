@@ -6,7 +6,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// One reading for every reader (issue 45, parts 6 and 7): `lint --input` takes exactly what an
+/// One reading for every reader: `lint --input` takes exactly what an
 /// import into an empty database takes, refuses the rest with the same line and reason, and a
 /// truncated session's base passes the checks a `set-stack` passes.
 @Suite("import and lint --input read NDJSON alike")

@@ -6,7 +6,8 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Import checks each event against the decisions the commands make (issue 19 items 7 and 8).
+/// Import checks each event against the decisions the commands make, and against the event its
+/// line says it continues: a log holds only histories the commands could have made.
 @Suite("NavigationStore: import refuses histories that could not have happened")
 struct ImportRulesTests {
     /// An NDJSON line for `body` as version `version` of session `session`.
@@ -112,7 +113,7 @@ struct ImportRulesTests {
         #expect(try store.state(session: "s").state.entryIDs == [["A"]])
     }
 
-    // MARK: Continuations (issue 19 item 8)
+    // MARK: Continuations
 
     @Test("every exported line after a session's version 1 names the event it continues", arguments: StoreBackend.all)
     func exportNamesPrevious(backend: StoreBackend) throws {

@@ -9,7 +9,7 @@ import Testing
 /// What a trace import records besides its events (`trace_imports`, Migrations/0008): the lines
 /// the longest import of a trace read and their digest, so that a line that makes no event is
 /// part of the trace's identity; when that record goes; and imports of one trace racing to
-/// create the database (issue 45's last probe).
+/// create the database.
 @Suite("Trace imports: the record of the lines read, and racing imports")
 struct TraceImportRecordTests {
     /// The `trace_imports` rows of session `key`: (lines, digest).

@@ -6,7 +6,7 @@ import Testing
 @testable import NavStoreModel
 @testable import NavStoreTools
 
-/// Issue 45, part 2: a trace import reads its input as it goes (the lines up to the one being
+/// A trace import reads its input as it goes (the lines up to the one being
 /// replayed), never the whole trace first; checked by what the input was asked for, not by time
 /// or memory.
 @Suite("Trace imports stream their input")
