@@ -170,6 +170,28 @@ struct FollowCommandTests {
         }
     }
 
+    @Test(
+        "two session keys in canonically equivalent spellings (café as U+00E9 and as e + U+0301) are two sessions to follow, each with its own state",
+        arguments: CommandBackend.all)
+    func canonicallyEquivalentKeys(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        try sandbox.ok(["session", "start", composed])
+        try sandbox.ok(["session", "start", decomposed])
+        try sandbox.ok(["push", composed, "A", "--title", "Inbox"])
+        try sandbox.ok(["push", decomposed, "X", "--title", "Other"])
+        // Version 3 of the composed key comes right after version 2 of the decomposed one: one
+        // state for both keys would put B over X.
+        try sandbox.ok(["push", composed, "B", "--title", "Mail"])
+        let follower = try FollowerProcess(sandbox, ["--json", "follow", "--from", "1"])
+        #expect(follower.wait { $0.count >= 5 }, "\(follower.stderr)")
+        #expect(follower.stop(SIGINT) == 0, "\(follower.stderr)")
+        let last = try #require(follower.lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect((last["stack"] as? [[String]]) == [["A", "B"]], "\(follower.lines)")
+        #expect((last["backButton"] as? [String: Any])?["label"] as? String == "Inbox", "\(follower.lines)")
+    }
+
     @Test("--from 1 prints the whole history first, then follows; SIGINT ends it (0)", arguments: CommandBackend.all)
     func fromPrintsHistory(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)

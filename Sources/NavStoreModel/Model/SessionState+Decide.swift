@@ -92,6 +92,15 @@ extension SessionState {
             guard layers[0].entries.isEmpty else { throw .tabsOverStack(stack: stackDescription) }
             return .tabsReplaced(tabs)
         }
+        if layers.count > 1 {
+            let (bar, base) = tabBar.replacing(with: tabs, base: layers[0])
+            if base.entries.isEmpty && !bar.selected.id.hasSameScalars(as: tabBar.selected.id) {
+                throw .invalidTabs(
+                    reason:
+                        "tab '\(tabBar.selected.id)' is selected and a modal layer is presented over it; these tabs drop it, which would leave the modal over tab '\(bar.selected.id)' with nothing pushed: dismiss the modal first, or keep tab '\(tabBar.selected.id)'"
+                )
+            }
+        }
         let same =
             tabBar.tabs.count == tabs.count
             && zip(tabBar.tabs, tabs).allSatisfy { old, new in
@@ -145,7 +154,7 @@ extension SessionState {
         default:
             isStackCommand = false
         }
-        if selected && (layers.count == 1 || !isStackCommand) {
+        if selected && layers.count == 1 {
             // The tab on screen: the command itself, but an update names an entry of this tab.
             if case .update(let entryID, _) = command, location(of: entryID) == nil {
                 throw .entryNotLive(id: entryID, stack: stackDescription(against: entryID))
@@ -162,10 +171,15 @@ extension SessionState {
                 case .dismiss: "a dismissal"
                 default: "this command"
                 }
+            let (why, which) =
+                selected
+                ? ("a modal layer is presented over it (layer \(topLayerIndex)), so its stack is not on screen",
+                    "a stack under a modal")
+                : ("it is not the selected tab", "a tab off screen")
             throw .notInTab(
                 tab: id,
                 reason:
-                    "it is not the selected tab, and \(name) acts on the screen on show; a tab off screen takes push, programmatic pops, back, set-stack, update and update-layer")
+                    "\(why), and \(name) acts on the screen on show; \(which) takes push, programmatic pops, back, set-stack, update and update-layer")
         }
         let view = SessionState(layers: [index == tabBar.selectedIndex ? layers[0] : tabBar.parked[index]], platform: platform)
         guard let body = try view.decide(command) else { return nil }

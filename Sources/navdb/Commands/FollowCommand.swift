@@ -158,11 +158,12 @@ struct FollowCommand: Command {
 struct Follower {
     let store: NavigationStore
     let json: Bool
-    /// Each session's state after the last event printed, with that event's version, by key.
-    private(set) var states: [String: (version: Int, state: SessionState)]
+    /// Each session's state after the last event printed, with that event's version, by key
+    /// (compared by its bytes, as the store compares keys: `café` in two spellings is two sessions).
+    private(set) var states: [ExactKey: (version: Int, state: SessionState)]
     private let encoder = JSONOutput.makeEncoder()
 
-    init(store: NavigationStore, json: Bool, states: [String: (version: Int, state: SessionState)] = [:]) {
+    init(store: NavigationStore, json: Bool, states: [ExactKey: (version: Int, state: SessionState)] = [:]) {
         self.store = store
         self.json = json
         self.states = states
@@ -175,9 +176,9 @@ struct Follower {
             // The state kept is after the version before this one, or it is read again: events
             // in between may be gone (a truncation while this follower was behind).
             var state =
-                states[event.session].flatMap { $0.version == event.version - 1 ? $0.state : nil } ?? before(event)
+                states[ExactKey(event.session)].flatMap { $0.version == event.version - 1 ? $0.state : nil } ?? before(event)
             state.apply(event.body)
-            states[event.session] = (event.version, state)
+            states[ExactKey(event.session)] = (event.version, state)
             if json {
                 try Console.streamLine(
                     try FollowJSON.line(event, state: state, encoder: encoder))
@@ -187,7 +188,7 @@ struct Follower {
                         + StateText.bar(state, indent: "          "))
             }
         case .sessionDeleted(let key):
-            states[key] = nil
+            states[ExactKey(key)] = nil
             try Console.streamLine(
                 json
                     ? try FollowJSON.note(kind: "deleted", session: key, baseVersion: nil)

@@ -245,6 +245,85 @@ struct TabBarTests {
         #expect(plainJSON["tabs"] is NSNull && plainJSON["selectedTab"] is NSNull)
     }
 
+    @Test(
+        "under a modal the selected tab's stack is off screen: --tab takes pushes and programmatic pops there, and refuses a tap's pop, a menu row, a presentation and a dismissal"
+    )
+    func tabUnderModal() throws {
+        var (_, state) = try run([mailAndCalendar, push("A"), push("B"), .present(Entry(id: "S")), .push(Entry(id: "T"))])
+        for command: NavigationCommand in [
+            .pop(source: .backButton, confirmed: false), .popTo(entryID: "A", source: .backMenu), .menuSelect(row: 1),
+            .present(Entry(id: "P")), .dismiss(source: .programmatic),
+        ] {
+            do {
+                _ = try state.decide(.inTab("mail", command))
+                Issue.record("\(command) under the modal was accepted")
+            } catch {
+                guard case .notInTab(let tab, let reason) = error else {
+                    Issue.record("\(command): \(error)")
+                    continue
+                }
+                #expect(tab == "mail")
+                #expect(reason.hasPrefix("a modal layer is presented over it (layer 1), so its stack is not on screen"), "\(reason)")
+            }
+        }
+        // What an app does to a stack under a sheet: pushes and programmatic pops, in that stack.
+        let pushed = try #require(try state.decide(.inTab("mail", push("C"))))
+        #expect(pushed == .inTab("mail", .entryPushed(Entry(id: "C"))))
+        state.apply(pushed)
+        #expect(state.entryIDs == [["A", "B", "C"], ["S", "T"]])
+        let popped = try #require(try state.decide(.inTab("mail", .popTo(entryID: "A", source: .programmatic))))
+        state.apply(popped)
+        #expect(state.entryIDs == [["A"], ["S", "T"]])
+    }
+
+    @Test("tabs that drop the selected tab under a modal, leaving the modal over an empty stack, are refused; the modal kept over a kept tab is fine")
+    func tabsUnderModalDroppingSelected() throws {
+        let (_, state) = try run([mailAndCalendar, push("A"), .present(Entry(id: "S"))])
+        #expect(
+            throws: NavigationError.invalidTabs(
+                reason:
+                    "tab 'mail' is selected and a modal layer is presented over it; these tabs drop it, which would leave the modal over tab 'cal' with nothing pushed: dismiss the modal first, or keep tab 'mail'"
+            )
+        ) { try state.decide(.setTabs([Tab(id: "cal", title: "Calendar")])) }
+        #expect(try state.decide(.setTabs([Tab(id: "mail"), Tab(id: "new")])) != nil)
+    }
+
+    @Test(
+        "acknowledging a fallback aligns a tab session where an entry moved between tabs since, and a hidden bar that differs",
+        arguments: StoreBackend.all)
+    func acknowledgeFallbackAcrossTabs(backend: StoreBackend) throws {
+        let directory = try TemporaryDirectory()
+        var options = StoreOptions()
+        options.restoreAttemptLimit = 1
+        let store = try NavigationStore(path: try backend.location(directory), options: options)
+        try store.startSession("s")
+        for command: NavigationCommand in [
+            mailAndCalendar, push("A"), push("X"), .selectTab("cal"), push("B"),
+        ] {
+            try store.execute(command, session: "s")
+        }
+        let good = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        // Since: X moved from the mail tab (off screen) to the calendar's stack, and the calendar's
+        // bar was hidden.
+        for command: NavigationCommand in [
+            .inTab("mail", .popTo(entryID: "A", source: .programmatic)), push("X"),
+            .updateLayer(navigationBarHidden: true),
+        ] {
+            try store.execute(command, session: "s")
+        }
+        _ = try store.restore(session: "s")
+        let fallback = try store.restore(session: "s")
+        #expect(fallback.restoredVersion == good.restoredVersion)
+        let acknowledged = try store.acknowledgeRestore(session: "s")
+        #expect(acknowledged.alignedVersion != nil)
+        let now = try store.state(session: "s").state
+        #expect(now.isExactly(try store.state(session: "s", at: .version(good.restoredVersion)).state))
+        #expect(now.stack(ofTab: "mail")?.entries.map(\.id) == ["A", "X"])
+        #expect(now.entryIDs == [["B"]] && !now.layers[0].navigationBarHidden)
+        #expect(try store.check().problems.isEmpty)
+    }
+
     @Test("the observer: a tab bar's callbacks become tab commands, a reselect's didShow changes nothing, a tab off screen is followed")
     func observer() throws {
         var observer = NavigationControllerObserver()

@@ -352,6 +352,26 @@ struct RestoreTests {
     }
 
     @Test(
+        "acknowledging a fallback that differs only in a hidden bar appends the layer update: the log ends at what the app shows",
+        arguments: StoreBackend.all)
+    func acknowledgeHiddenBarFallback(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend)
+        try store.startSession("s", at: 0)
+        try store.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try store.restore(session: "s")
+        try store.acknowledgeRestore(session: "s")
+        try store.execute(.updateLayer(navigationBarHidden: true), session: "s", at: 2)
+        let three = try (0..<3).map { _ in try store.restore(session: "s") }
+        #expect(three[2].restoredVersion == 3 && three[2].layers[0].navigationBarHidden == false)
+        let acknowledged = try store.acknowledgeRestore(session: "s", at: 3)
+        #expect(acknowledged.alignedVersion == 6)
+        #expect(try store.allEvents(session: "s").suffix(2).map(\.type) == ["session.restored", "layer.updated"])
+        #expect(try store.state(session: "s").state.layers[0].navigationBarHidden == false)
+        #expect(try store.check().problems.isEmpty)
+    }
+
+    @Test(
         "acknowledging a fallback to an empty state brings the log to an empty base layer, and the log still exports and imports",
         arguments: StoreBackend.all)
     func acknowledgeEmptyFallback(backend: StoreBackend) throws {

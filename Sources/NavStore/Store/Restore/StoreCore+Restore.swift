@@ -74,7 +74,9 @@ extension StoreCore {
         }
         try append(.sessionRestored(marker))
         for _ in current.layers.dropFirst() { try append(try write.state.decide(.dismiss(source: .programmatic))) }
-        if let bar = target.tabBar { try alignTabs(to: bar, append: append) { write.state } }
+        if let bar = target.tabBar {
+            try alignTabs(to: bar, selectedStack: target.layers[0], append: append) { write.state }
+        }
         let base = target.layers[0].entries
         if !(write.state.layers[0].entries.count == base.count
             && zip(write.state.layers[0].entries, base).allSatisfy { $0.isExactly($1) })
@@ -100,13 +102,26 @@ extension StoreCore {
     /// needs an empty base stack, so one is emptied first), each tab not selected with the
     /// target's stack and bar, then the target's selection. The selected tab's stack is the base
     /// layer, which ``align(_:from:to:marker:at:)`` aligns after this.
+    ///
+    /// Every tab whose stack differs from the target's (`selectedStack` for the target's selected
+    /// tab) is emptied before any is filled: an entry may have moved between tabs since, and
+    /// rule 16 refuses it in its old tab's place while it is live in its new one.
     private func alignTabs(
-        to bar: TabBar, append: (EventBody?) throws -> Void, state: () -> SessionState
+        to bar: TabBar, selectedStack: Layer, append: (EventBody?) throws -> Void, state: () -> SessionState
     ) throws {
         if state().tabBar == nil && !state().layers[0].entries.isEmpty {
             try append(.stackReplaced([]))
         }
         try append(try state().decide(.setTabs(bar.tabs)))
+        for (index, tab) in bar.tabs.enumerated() {
+            let wanted = index == bar.selectedIndex ? selectedStack : bar.parked[index]
+            guard let have = state().stack(ofTab: tab.id), !have.entries.isEmpty,
+                !(have.entries.count == wanted.entries.count
+                    && zip(have.entries, wanted.entries).allSatisfy { $0.isExactly($1) })
+            else { continue }
+            let selected = state().selectedTab?.hasSameScalars(as: tab.id) == true
+            try append(selected ? .stackReplaced([]) : .inTab(tab.id, .stackReplaced([])))
+        }
         for (index, tab) in bar.tabs.enumerated() where index != bar.selectedIndex {
             let wanted = bar.parked[index]
             let have = state().stack(ofTab: tab.id) ?? Layer()

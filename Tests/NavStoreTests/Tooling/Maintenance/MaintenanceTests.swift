@@ -58,6 +58,10 @@ struct MaintenanceTests {
                 "layer 1: modalInPresentation is false in the projection, true in the fold"
             ),
             (
+                "UPDATE layers SET navigation_bar_hidden = 1 WHERE layer = 1",
+                "layer 1: navigationBarHidden is true in the projection, false in the fold"
+            ),
+            (
                 "UPDATE entries SET entry_id = 'X' WHERE entry_id = 'B'",
                 "layer 0, position 1: entry 'X' in the projection, 'B' in the fold"
             ),
