@@ -361,6 +361,22 @@ struct FollowCommandTests {
         #expect(follower.stderr.contains("removed or replaced while it was followed"), "\(follower.stderr)")
     }
 
+    @Test("a write-ahead log removed while followed is said in one line naming it (exit 74), not SQLite's error and SQL")
+    func removedLog() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "s"])
+        let follower = try FollowerProcess(sandbox, ["follow", "s"])
+        Thread.sleep(forTimeInterval: 0.4)
+        try FileManager.default.removeItem(atPath: sandbox.database.path + "-wal")
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = try sandbox.run(["push", "s", "A"])
+        #expect(follower.waitForExit(.seconds(10)) == 74, "\(follower.stderr)")
+        let lines = follower.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(follower.stderr)")
+        #expect(follower.stderr.contains("-wal' was removed while it was followed"), "\(follower.stderr)")
+        #expect(!follower.stderr.contains("SELECT"), "\(follower.stderr)")
+    }
+
     @Test("bad input: an empty key or --from 0 is a usage error (64); a missing database is exit 1")
     func badInput() throws {
         let sandbox = try Sandbox()

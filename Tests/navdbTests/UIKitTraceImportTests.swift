@@ -477,6 +477,9 @@ struct SwiftUIPathImportTests {
             (#"{"path": [{"id": "R"}], "by": "robot"}"#, "'robot'"),
             (#"{"path": [{"id": "R"}], "layer": -1}"#, "layer"),
             (#"{"path": [{"id": "R"}], "stack": []}"#, "unknown key 'stack'"),
+            (#"{"path": []}"#, #""path" is empty"#),
+            (#"{"sheet": []}"#, #""sheet" is empty"#),
+            (#"{"path": [{"id": "R"}, {"id": "A"}], "layer": 1}"#, "the session has no layer 1"),
             ("not json", "not JSON"),
         ]
         for (line, fragment) in cases {

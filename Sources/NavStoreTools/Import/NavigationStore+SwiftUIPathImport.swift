@@ -8,7 +8,8 @@ extension NavigationStore {
     /// line's value.
     /// - Returns: what was read and appended (``TraceImportReport/callbacks`` counts the lines).
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number for a
-    ///   line that is not JSON, not a path or sheet line, timed before the line before it or the
+    ///   line that is not JSON, not a path or sheet line, an empty path or sheet, a path of a
+    ///   layer the session does not have, timed before the line before it or the
     ///   session's previous event, or a change no event can keep; ``StoreError/invalidImportFile(reason:)``
     ///   for an existing session of another generation than `platform`; ``StoreError/emptySessionKey``;
     ///   database errors. Nothing is written when it throws.
@@ -27,7 +28,10 @@ extension NavigationStore {
                     kind: "a SwiftUI path line")
             },
             at: \.at,
-            commands: { decoded, state in decoded.change.commands(state: state) })
+            commands: { decoded, state throws(ObservationError) in
+                try NavigationPathObserver.requireLayer(of: decoded.change, in: state)
+                return decoded.change.commands(state: state)
+            })
     }
 
     /// ``importSwiftUIPath(lines:session:platform:allowingFutureTimes:)`` into the database at `path`, creating it

@@ -63,11 +63,18 @@ public struct SwiftUIPathLine: Sendable, Hashable, Decodable {
                 }
                 layer = value
             }
-            change = .path(try c.decode([Entry].self, forKey: key("path")), layer: layer, by: by)
+            let path = try c.decode([Entry].self, forKey: key("path"))
+            guard !path.isEmpty else {
+                throw fail("\"path\" is empty: a stack's path holds its entries, root first, at least the root view's")
+            }
+            change = .path(path, layer: layer, by: by)
         } else {
+            let sheet = try c.decodeIfPresent([Entry].self, forKey: key("sheet"))
+            if let sheet, sheet.isEmpty {
+                throw fail("\"sheet\" is empty: a sheet's path holds its entries, root first; null once it is dismissed")
+            }
             change = .sheet(
-                try c.decodeIfPresent([Entry].self, forKey: key("sheet")),
-                modalInPresentation: try c.decodeIfPresent(Bool.self, forKey: key("modalInPresentation")), by: by)
+                sheet, modalInPresentation: try c.decodeIfPresent(Bool.self, forKey: key("modalInPresentation")), by: by)
         }
     }
 }

@@ -76,11 +76,15 @@ struct FollowCommand: Command {
         let onServer = PostgreSQLURI.isURI(path)
         // The file followed (through any symlink): one removed or replaced is said, not waited on.
         let followedFile = onServer ? nil : Self.fileIdentity(path)
+        // Its write-ahead log, as the first read found it: the follower's connection keeps it, so
+        // another one (or none) means it was removed under the follower.
+        var followedLog: [UInt64]?
         var idleLooks = 0
         while !Self.stopRequested.load(ordering: .relaxed) {
             let items: [EventFeed.Item]
             do {
                 items = try feed.read(limit: 512)
+                if !onServer && followedLog == nil { followedLog = Self.fileIdentity(path + "-wal") }
                 if items.isEmpty {
                     // Idle: one change-counter check at a time, no read of the log, until a
                     // commit (or a stop, or a closed stdout, looked at every 100 ms).
@@ -90,11 +94,7 @@ struct FollowCommand: Command {
                         idleLooks += 1
                         if idleLooks % 10 == 0 {
                             if let followedFile, Self.fileIdentity(path) != followedFile {
-                                throw StoreError.cannotOpen(
-                                    path: path,
-                                    reason:
-                                        "the file was removed or replaced while it was followed; start 'navdb follow' again to follow the new one"
-                                )
+                                throw Self.replaced(path)
                             }
                             // Once a second the log is read whatever the change counter says: a
                             // bound on what a missed change could cost.
@@ -110,11 +110,37 @@ struct FollowCommand: Command {
                 follower = Follower(store: reopened, json: context.json, states: follower.states)
                 feed = EventFeed(store: reopened, sessions: feed.sessions, from: feed.fromVersion, continuing: feed.position)
                 continue
+            } catch let error where !(error is OutputError) {
+                throw Self.explained(error, path: path, file: followedFile, log: followedLog)
             }
             for item in items { try follower.print(item) }
             try Console.flushStream()
         }
         return .success
+    }
+
+    /// The error of a followed file removed or replaced (exit 74).
+    static func replaced(_ path: String) -> StoreError {
+        .cannotOpen(
+            path: path,
+            reason:
+                "the file was removed or replaced while it was followed; start 'navdb follow' again to follow the new one")
+    }
+
+    /// What a failed read of the SQLite file at `path` says: the file (`file`: its device and
+    /// inode when the follow began), or its write-ahead log (`log`), removed or replaced under
+    /// the follower (SQLite then reports an I/O error in its own words, with its SQL), else
+    /// `error` itself.
+    static func explained(_ error: any Error, path: String, file: [UInt64]?, log: [UInt64]?) -> any Error {
+        if let file, fileIdentity(path) != file { return replaced(path) }
+        if let log, fileIdentity(path + "-wal") != log {
+            return StoreError.cannotOpen(
+                path: path,
+                reason:
+                    "its write-ahead log '\(path)-wal' was removed while it was followed, and SQLite cannot read on without it; start 'navdb follow' again"
+            )
+        }
+        return error
     }
 
     /// Opens the database again after `error`, once a second until it opens or a stop is asked

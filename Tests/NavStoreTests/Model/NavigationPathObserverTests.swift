@@ -127,6 +127,25 @@ struct NavigationPathObserverTests {
         #expect(events.last == .layerDismissed(source: .gesture, ids: ["S"]))
     }
 
+    @Test(
+        "a sheet the log holds as modal that the user swiped away was not modal by then: layer.updated, then the dismissal; the log ends at the value"
+    )
+    func userDismissesModalSheet() throws {
+        let (events, state) = try Self.run([
+            .path([Self.entry("R")], by: .user), .sheet([Self.entry("S")], modalInPresentation: true, by: .app),
+            .sheet(nil, by: .user),
+        ])
+        #expect(
+            events.suffix(2) == [
+                .layerUpdated(layer: 1, navigationBarHidden: false, modalInPresentation: false, fields: [.modalInPresentation]),
+                .layerDismissed(source: .gesture, ids: ["S"]),
+            ], "\(events)")
+        #expect(state.layers.count == 1)
+        #expect(throws: ObservationError.self) {
+            try NavigationPathObserver.requireLayer(of: .path([Self.entry("X")], layer: 1, by: .app), in: state)
+        }
+    }
+
     @Test("the recorder's recordPath writes what the observer decides")
     func recorder() async throws {
         let directory = try TemporaryDirectory()

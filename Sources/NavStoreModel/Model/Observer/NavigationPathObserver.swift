@@ -72,6 +72,17 @@ public enum NavigationPathObserver {
         return accepted(planned(path: path, current: state.topLayer.entries, by: maker), path: path, state: state)
     }
 
+    /// Refuses a `change` that cannot be a value of `state`'s stacks: a path of a layer the
+    /// session does not have, which ``commands(state:)`` would pass over. (An empty path or
+    /// sheet is refused where a trace line is read: a stack always shows its root view.)
+    /// - Throws: ``ObservationError/layerOutOfRange(layer:layers:callback:reason:)``.
+    public static func requireLayer(of change: NavigationPathChange, in state: SessionState) throws(ObservationError) {
+        guard case .path(_, let layer, _) = change, layer >= state.layers.count else { return }
+        throw .layerOutOfRange(
+            layer: layer, layers: state.layers.count, callback: "path",
+            reason: "the session has no layer \(layer) (a sheet's path is a \"sheet\" line)")
+    }
+
     /// The commands that bring the sheet over the base stack to `sheet` (its path, root first):
     /// a presentation of a new sheet with pushes for the rest, a path change of the sheet shown,
     /// a dismissal (`nil`: `gesture` when the user swiped it down, `programmatic` when the app
@@ -81,7 +92,13 @@ public enum NavigationPathObserver {
     ) -> [NavigationCommand] {
         guard let sheet else {
             guard state.layers.count > 1 else { return [] }
-            return [.dismiss(source: maker == .user ? .gesture : .programmatic)]
+            guard maker == .user else { return [.dismiss(source: .programmatic)] }
+            // The user swiped the sheet away, so it was not `interactiveDismissDisabled` by then:
+            // a sheet the log holds as modal was switched off since (`layer.updated` first, as
+            // the UIKit observer records `didDismiss`), and the log ends at the value.
+            let unlock: [NavigationCommand] =
+                state.topLayer.modalInPresentation ? [.updateLayer(modalInPresentation: false)] : []
+            return unlock + [.dismiss(source: .gesture)]
         }
         guard let root = sheet.first else { return [] }
         var plan: [NavigationCommand] = []
