@@ -1,15 +1,3 @@
-// The platform's C library and Foundation, imported once for every file of the target
-// (re-exported, so no other file repeats them; FoundationEssentials where the toolchain has it,
-// the whole of Foundation otherwise).
-#if canImport(Glibc)
-    @_exported @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @_exported @preconcurrency import Musl
-#elseif canImport(Darwin)
-    @_exported import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    @_exported import FoundationEssentials
-#else
-    @_exported import Foundation
-#endif
+// Every file of the target sees NavStore and, through it, the C library and Foundation that
+// NavStoreModel's Platform.swift imports once for the package.
+@_exported import NavStore
