@@ -40,7 +40,12 @@ extension SessionState {
         case .layerDismissed:
             if layers.count > 1 { layers.removeLast() }
         case .tabsReplaced(let tabs):
-            guard !tabs.isEmpty else { return }
+            guard !tabs.isEmpty else {
+                // No tabs: the tab bar is gone (a restore's acknowledgement of a state without
+                // one); the selected tab's stack stays the base stack, the others leave.
+                tabBar = nil
+                return
+            }
             if let tabBar {
                 let (bar, base) = tabBar.replacing(with: tabs, base: layers[0])
                 self.tabBar = bar

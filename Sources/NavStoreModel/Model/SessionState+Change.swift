@@ -75,7 +75,11 @@ extension SessionState {
         case .layerDismissed:
             if layers.count > 1 { change.splices = [.init(layer: top, at: 0, removed: layers[top].entries.count)] }
         case .tabsReplaced(let tabs):
-            guard !tabs.isEmpty else { break }
+            guard !tabs.isEmpty else {
+                // The tab bar removed: the base stack stays.
+                change.tabBar = tabBar != nil
+                break
+            }
             change.tabBar = true
             change.splices = [.init(layer: 0, at: 0, removed: layers[0].entries.count)]
             change.layerFields = [0]

@@ -38,8 +38,9 @@ extension SessionState {
     }
 
     /// The command whose decision `event` records, or `nil` for `session.started` (only version
-    /// 1 of a session, which the store checks) and for the empty replacement of a lone base
-    /// layer (written by ``NavigationStore/acknowledgeRestore(session:at:)-7vb6n`` alone). Pops name
+    /// 1 of a session, which the store checks), for the empty replacement of a lone base layer
+    /// and for a `tabs.replaced` with no tabs, which removes the tab bar (both written by
+    /// ``NavigationStore/acknowledgeRestore(session:at:)-7vb6n`` alone). Pops name
     /// their entries: the ids must be the top entries above the root, and a pop to an entry
     /// targets the entry below them.
     private func command(recordedBy event: EventBody, fail: (String) -> NavigationError) throws(NavigationError)
@@ -85,6 +86,12 @@ extension SessionState {
                 throw fail("layer \(layer) is not the top layer (\(topLayerIndex)): only the top layer is updated")
             }
             return .updateLayer(navigationBarHidden: hidden, modalInPresentation: modal)
+        case .tabsReplaced(let tabs) where tabs.isEmpty:
+            // The tab bar removed, as a restore's acknowledgement of a state without one writes
+            // it; no command records it.
+            guard tabBar != nil else { throw fail("no tabs, on a session without a tab bar") }
+            guard layers.count == 1 else { throw fail("no tabs, under a modal layer") }
+            return nil
         case .tabsReplaced(let tabs):
             return .setTabs(tabs)
         case .tabSelected(let id, let source):

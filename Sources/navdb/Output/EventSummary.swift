@@ -55,6 +55,8 @@ enum EventSummary {
                 firstAt == lastAt
                 ? "at \(Timestamp.format(firstAt))" : "from \(Timestamp.format(firstAt)) to \(Timestamp.format(lastAt))"
             return "dropped \(count) recorder call\(count == 1 ? "" : "s") (queue full) \(span)"
+        case .tabsReplaced(let tabs) where tabs.isEmpty:
+            return "tab bar removed"
         case .tabsReplaced(let tabs):
             return "tabs [\(tabs.map(StateText.tabText).joined(separator: ", "))]"
         case .tabSelected(let id, let source):

@@ -246,6 +246,42 @@ struct TabBarTests {
     }
 
     @Test(
+        "acknowledging a fallback to a state from before the tab bar removes the tab bar (tabs.replaced with no tabs); the log exports and imports",
+        arguments: StoreBackend.all)
+    func acknowledgeFallbackWithoutTabBar(backend: StoreBackend) throws {
+        let directory = try TemporaryDirectory()
+        let store = try NavigationStore(path: try backend.location(directory))
+        try store.startSession("s")
+        _ = try store.restore(session: "s")
+        #expect(try store.acknowledgeRestore(session: "s").version == 1)
+        for command: NavigationCommand in [mailAndCalendar, push("A"), .selectTab("cal"), push("C")] {
+            try store.execute(command, session: "s")
+        }
+        let three = try (0..<3).map { _ in try store.restore(session: "s") }
+        #expect(three[2].restoredVersion == 1 && three[2].tabBar == nil)
+        let acknowledged = try store.acknowledgeRestore(session: "s")
+        #expect(acknowledged.alignedVersion != nil)
+        let events = try store.allEvents(session: "s")
+        #expect(events.suffix(3).map(\.type) == ["session.restored", "tabs.replaced", "stack.replaced"])
+        #expect(events.suffix(2).first?.body == .tabsReplaced([]))
+        let now = try store.state(session: "s").state
+        #expect(now.tabBar == nil && now.entryIDs == [[]])
+        #expect(now.isExactly(SessionState.fold([.sessionStarted(name: nil, platform: now.platform)])))
+        #expect(try store.check().problems.isEmpty)
+        // Navigation continues without a tab bar, and the log is one any reader accepts.
+        try store.execute(push("P"), session: "s")
+        var lines: [String] = []
+        try store.exportNDJSON(session: "s") { lines.append($0) }
+        let other = try TemporaryDirectory()
+        let copy = try NavigationStore(path: try backend.location(other))
+        _ = try copy.importNDJSON(lines: lines)
+        #expect(try copy.state(session: "s").state.isExactly(try store.state(session: "s").state))
+        // Outside a restore's acknowledgement no tabs is refused: no command removes a tab bar.
+        #expect(throws: NavigationError.self) { try SessionState().validate(.tabsReplaced([])) }
+        #expect(throws: StoreError.self) { try store.execute(.setTabs([]), session: "s") }
+    }
+
+    @Test(
         "under a modal the selected tab's stack is off screen: --tab takes pushes and programmatic pops there, and refuses a tap's pop, a menu row, a presentation and a dismissal"
     )
     func tabUnderModal() throws {

@@ -58,10 +58,10 @@ extension StoreCore {
     }
 
     /// Appends, after a `session.restored` carrying `marker`, the commands that take `current` to
-    /// `target`: dismiss every modal layer, replace the base stack (with no entries when the
-    /// target's base layer is empty, as a session's is at its start), present and push the
-    /// target's modal layers, and give each layer the target's hidden bar (`layer.updated`,
-    /// where it differs). Each is decided by the rules like any command. Returns the new version.
+    /// `target`: dismiss every modal layer, remove a tab bar the target has none of, replace the
+    /// base stack (with no entries when the target's base layer is empty, as a session's is at
+    /// its start), present and push the target's modal layers, and give each layer the target's
+    /// hidden bar (`layer.updated`, where it differs). Each is decided by the rules like any command. Returns the new version.
     package func align(
         _ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?
     ) throws -> Int {
@@ -74,6 +74,9 @@ extension StoreCore {
         }
         try append(.sessionRestored(marker))
         for _ in current.layers.dropFirst() { try append(try write.state.decide(.dismiss(source: .programmatic))) }
+        // A target from before the tab bar: the tab bar goes (no command removes one, so the
+        // event is appended as the fact it is), its selected stack staying the base stack.
+        if target.tabBar == nil && write.state.tabBar != nil { try append(.tabsReplaced([])) }
         if let bar = target.tabBar {
             try alignTabs(to: bar, selectedStack: target.layers[0], append: append) { write.state }
         }
