@@ -179,12 +179,15 @@ extension SharedCase: CustomTestStringConvertible {
             if let modal { words.append(modal ? "--modal-in-presentation" : "--no-modal-in-presentation") }
             return words
         case .tabs(let tabs):
-            // ID[:TITLE][@RESELECT], with '\', ':' and '@' of an id or title escaped by '\'.
+            // ID[:TITLE][@RESELECT], with '\', ':' and '@' of an id or title escaped by '\', scalar
+            // by scalar as `tabs` reads the word (a ':' before a combining mark is a ':').
             func escaped(_ text: String) -> String {
-                text.reduce(into: "") { out, character in
-                    if "\\:@".contains(character) { out.append("\\") }
-                    out.append(character)
+                var out = ""
+                for scalar in text.unicodeScalars {
+                    if "\\:@".unicodeScalars.contains(scalar) { out.unicodeScalars.append("\\") }
+                    out.unicodeScalars.append(scalar)
                 }
+                return out
             }
             return ["tabs", "case"]
                 + tabs.map { tab in

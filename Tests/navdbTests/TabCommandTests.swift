@@ -109,6 +109,52 @@ import Testing
         try expectRefused(usage: "tabs", sandbox, ["tabs", "e", #"bad\"#], status: 64, message: "lone")
     }
 
+    @Test(
+        "a tab's error says once what the word should be: '\\@' and '\\' are written as typed, the quoted word escaped once",
+        arguments: CommandBackend.all)
+    func messagesEscapeOnce(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "e"])
+        try expectRefused(
+            usage: "tabs", sandbox, ["tabs", "e", "a@bogus"], status: 64,
+            message:
+                #"Invalid tab 'a@bogus': 'bogus' after the last '@' is no reselect (accepted: popToRoot, none, guarded); write an '@' of an id or a title as \@"#
+        )
+        let advice = try sandbox.run(["tabs", "e", "a@bogus"]).stderr
+        #expect(!advice.contains(#"\\@"#), "\(advice)")
+        // A word holding a '\' is quoted with it escaped once ('\\'), the advice as written ('\').
+        let lone = try sandbox.run(["tabs", "e", #"a\:b@x\"#]).stderr
+        #expect(lone.hasPrefix(#"Error: Invalid tab 'a\\:b@x\\': a '\' before a character: the word ends in a lone '\'"#), "\(lone)")
+        try expectRefused(
+            usage: "tabs", sandbox, ["tabs", "e", #"a\:b"#, #"a\:b:Again"#], status: 64,
+            message: #"Tab 'a:b' is given twice"#)
+    }
+
+    @Test(
+        "a ':' or '@' followed by a combining mark separates: the word is read by Unicode scalar",
+        arguments: CommandBackend.all)
+    func separatorsBeforeCombiningMarks(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "e"])
+        // ':' U+0301 is one Character to Swift; the ':' is still the separator, the mark starts the title.
+        try sandbox.ok(["tabs", "e", "a:\u{301}b", "c@none"])
+        let tabs = try #require(try sandbox.ok(["--json", "stack", "e"]).object()["tabs"] as? [[String: Any]])
+        let ids = tabs.compactMap { $0["id"] as? String }
+        #expect(ids.map { Array($0.unicodeScalars) } == [["a"], ["c"]], "\(ids)")
+        let title = try #require(tabs.first?["title"] as? String)
+        #expect(Array(title.unicodeScalars) == ["\u{301}", "b"])
+        #expect(tabs.last?["reselect"] as? String == "none")
+        // '@' U+0301 separates too: what follows it names no reselect.
+        try expectRefused(
+            usage: "tabs", sandbox, ["tabs", "e", "d@\u{301}none"], status: 64,
+            message: #"'\u{301}none' after the last '@' is no reselect (accepted: popToRoot, none, guarded)"#)
+        // An escaped ':' before a mark is part of the id.
+        try sandbox.ok(["tabs", "e", "f\\:\u{301}g"])
+        let escaped = try #require(try sandbox.ok(["--json", "stack", "e"]).object()["tabs"] as? [[String: Any]])
+        #expect(escaped.first.flatMap { $0["id"] as? String }.map { Array($0.unicodeScalars) } == ["f", ":", "\u{301}", "g"])
+        #expect(escaped.first?["title"] is NSNull)
+    }
+
     /// The session key of a redacted export's first line.
     static func redactedKey(_ export: String) -> String? {
         guard let line = export.split(separator: "\n").first,

@@ -468,6 +468,28 @@ struct SwiftUIPathImportTests {
         }
     }
 
+    @Test(
+        "a trace line whose event is past 16 MiB is refused (65) with its line number, in either format; nothing written",
+        arguments: ["uikit-trace", "swiftui-path"])
+    func oversizeEventLine(format: String) throws {
+        let sandbox = try Sandbox()
+        let title = String(repeating: "x", count: (16 << 20) + 1)
+        let lines =
+            format == "uikit-trace"
+            ? [
+                #"{"callback": "didShow", "stack": [{"id": "A"}]}"#,
+                #"{"callback": "didShow", "stack": [{"id": "A"}, {"id": "B", "item": {"title": "\#(title)"}}]}"#,
+            ]
+            : [#"{"path": [{"id": "A"}]}"#, #"{"path": [{"id": "A"}, {"id": "B", "item": {"title": "\#(title)"}}]}"#]
+        let file = try sandbox.write("big.ndjson", lines.joined(separator: "\n") + "\n")
+        try expectRefused(
+            sandbox, ["import", "--format", format, file, "--session", "s"], status: 65,
+            message: "line 2: the entry.pushed event would be ")
+        let result = try sandbox.run(["import", "--format", format, file, "--session", "s"])
+        #expect(result.stderr.contains("an event holds at most 16777216 bytes (16 MiB)"), "\(result.stderr.prefix(300))")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+    }
+
     @Test("bad lines: exit 65 with the line number and the reason, nothing written; --session is required")
     func badLines() throws {
         let sandbox = try Sandbox()

@@ -24,6 +24,13 @@ public enum PopSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// entry; refused where neither the back button nor a swipe could (rules 1, 17). SwiftUI has
     /// no `shouldPop`, so no guard is consulted: the pop is a fact the app saw in its path.
     case user
+
+    /// Decodes a source's name (`"back-button"`, `"gesture"`...).
+    /// - Throws: `DecodingError.dataCorrupted` for another string, naming it and the known ones:
+    ///   `unknown source 'sideways' (known: back-button, gesture, ...)`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "source")
+    }
 }
 
 /// What caused a dismissal of a modal layer (`layer.dismissed.source`).
@@ -32,6 +39,13 @@ public enum DismissSource: String, Sendable, Hashable, Codable, CaseIterable {
     case gesture
     /// The app's own `dismiss(animated:)`; always allowed.
     case programmatic
+
+    /// Decodes a source's name (`"gesture"`, `"programmatic"`).
+    /// - Throws: `DecodingError.dataCorrupted` for another string, naming it and the known ones:
+    ///   `unknown source 'swipe' (known: gesture, programmatic)`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "source")
+    }
 }
 
 /// The fact an event records, with its payload (<doc:Events>). Every case is in the past tense.

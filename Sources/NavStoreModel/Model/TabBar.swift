@@ -17,6 +17,13 @@ public enum TabReselect: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The spellings, in declaration order: `popToRoot`, `none`, `guarded`.
     public static let names: [String] = allCases.map(\.rawValue)
+
+    /// Decodes a reselect's name.
+    /// - Throws: `DecodingError.dataCorrupted` for another string, naming it and the known ones:
+    ///   `unknown reselect 'bogus' (known: popToRoot, none, guarded)`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "reselect")
+    }
 }
 
 /// How a tab became the selected one (`tab.selected`'s `source`).
@@ -30,6 +37,13 @@ public enum TabSelectionSource: String, Sendable, Hashable, CaseIterable, Codabl
 
     /// The spellings, in declaration order: `tap`, `programmatic`.
     public static let names: [String] = allCases.map(\.rawValue)
+
+    /// Decodes a source's name.
+    /// - Throws: `DecodingError.dataCorrupted` for another string, naming it and the known ones:
+    ///   `unknown source 'poke' (known: tap, programmatic)`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeCase(from: decoder, name: "source")
+    }
 }
 
 /// One tab of a tab bar: its id, its title (`UITabBarItem.title`) and what a reselect does.

@@ -248,12 +248,15 @@ struct TraceImporter {
 
     /// Appends `body`, an event the line `number` makes, at `time` under `eventID`.
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` when the id is already stored (not as
-    ///   the session's next event: an earlier import whose events were pruned or changed since).
+    ///   the session's next event: an earlier import whose events were pruned or changed since),
+    ///   or when the event is past the size an event holds (``StoreCore/checkPayloadSize(_:of:)``).
     private mutating func append(_ body: EventBody, eventID: String, at time: Int64, line number: Int) throws {
         do {
             guard try core.appendEvent(body, to: &write!, at: time, eventID: eventID) != nil else {
                 throw StoreError.eventIDExists(eventID)
             }
+        } catch StoreError.unsupportedValue(let reason) {
+            throw StoreError.invalidImport(line: number, reason: reason)
         } catch StoreError.eventIDExists {
             throw StoreError.invalidImport(
                 line: number,

@@ -18,7 +18,7 @@ struct TabsAction: NavigationAction {
     static let tabs = Argument(
         variadic: "tab",
         help:
-            "A tab as ID[:TITLE][@RESELECT]: the id up to the first ':', the title (UITabBarItem.title; 'mail:' is an empty title, 'mail' none) up to a last '@' that names what tapping the selected tab does: popToRoot (UIKit's default), none or guarded. A ':', '@' or '\\' of an id or title is written '\\:', '\\@', '\\\\'.")
+            "A tab as ID[:TITLE][@RESELECT]: the id up to the first ':', the title (UITabBarItem.title; 'mail:' is an empty title, 'mail' none) up to a last '@' that names what tapping the selected tab does: popToRoot (UIKit's default), none or guarded. A ':', '@' or '\\' of an id or title is written '\\:', '\\@', '\\\\'. The word is read by Unicode scalar: a ':' or '@' followed by a combining mark still separates.")
 
     static let spec = CommandSpec(
         abstract: "Set the session's tab bar: a stack per tab, each with its own back button and back menu.",
@@ -43,15 +43,18 @@ struct TabsAction: NavigationAction {
         for word in words {
             let tab: Tab
             do throws(InvalidValue) { tab = try Self.tab(word) } catch {
-                throw arguments.error("Invalid tab '\(Text.escaped(word))': \(error.expected)")
+                throw arguments.error(escaped: "Invalid tab '\(Text.escaped(word))': \(error.expected)")
             }
             guard !tab.id.isEmpty else {
                 throw arguments.error(
-                    "Invalid tab '\(Text.escaped(word))': its id (before the first ':') is empty; a tab is ID[:TITLE][@none|@guarded]")
+                    escaped:
+                        "Invalid tab '\(Text.escaped(word))': its id (before the first ':') is empty; a tab is ID[:TITLE][@none|@guarded]"
+                )
             }
             // Ids compared by their bytes, as the rules compare them.
             if tabs.contains(where: { $0.id.utf8.elementsEqual(tab.id.utf8) }) {
-                throw arguments.error("Tab '\(Text.escaped(tab.id))' is given twice: each tab's id is given once")
+                throw arguments.error(
+                    escaped: "Tab '\(Text.escaped(tab.id))' is given twice: each tab's id is given once")
             }
             tabs.append(tab)
         }
@@ -59,30 +62,39 @@ struct TabsAction: NavigationAction {
     }
 
     /// One `ID[:TITLE][@RESELECT]` word: the id runs to the first `:`, the reselect follows the
-    /// last `@`; a `\` takes the character after it as it is (`h\:1f` is the id `h:1f`, as a
+    /// last `@`; a `\` takes the scalar after it as it is (`h\:1f` is the id `h:1f`, as a
     /// redacted export writes ids).
+    ///
+    /// The word is read as Unicode scalars, not as Swift's `Character`s: a `:` or `@` followed by
+    /// a combining mark (`:` U+0301 is one `Character`) still separates, and the mark starts what
+    /// follows it, so whether a scalar separates never depends on the scalar after it.
     /// - Throws: ``InvalidValue`` for an `@` whose last part names no ``TabReselect``, or a word
-    ///   ending in a lone `\`.
+    ///   ending in a lone `\`; its `expected` escapes the text it quotes (``Text/escaped(_:)``).
     static func tab(_ word: String) throws(InvalidValue) -> Tab {
-        // The characters, each marked as escaped or not.
-        var characters: [(Character, escaped: Bool)] = []
+        // The scalars, each marked as escaped or not.
+        var scalars: [(Unicode.Scalar, escaped: Bool)] = []
         var escaping = false
-        for character in word {
+        for scalar in word.unicodeScalars {
             if escaping {
-                characters.append((character, true))
+                scalars.append((scalar, true))
                 escaping = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
             } else {
-                characters.append((character, false))
+                scalars.append((scalar, false))
             }
         }
         if escaping {
             throw InvalidValue(value: word, expected: "a '\\' before a character: the word ends in a lone '\\'")
         }
+        func text(_ part: ArraySlice<(Unicode.Scalar, escaped: Bool)>) -> String {
+            var result = ""
+            result.unicodeScalars.append(contentsOf: part.map(\.0))
+            return result
+        }
         var reselect = TabReselect.popToRoot
-        if let at = characters.lastIndex(where: { $0.0 == "@" && !$0.escaped }) {
-            let name = String(characters[(at + 1)...].map(\.0))
+        if let at = scalars.lastIndex(where: { $0.0 == "@" && !$0.escaped }) {
+            let name = text(scalars[(at + 1)...])
             guard let known = TabReselect(rawValue: name) else {
                 throw InvalidValue(
                     value: name,
@@ -91,14 +103,12 @@ struct TabsAction: NavigationAction {
                 )
             }
             reselect = known
-            characters.removeSubrange(at...)
+            scalars.removeSubrange(at...)
         }
-        guard let colon = characters.firstIndex(where: { $0.0 == ":" && !$0.escaped }) else {
-            return Tab(id: String(characters.map(\.0)), reselect: reselect)
+        guard let colon = scalars.firstIndex(where: { $0.0 == ":" && !$0.escaped }) else {
+            return Tab(id: text(scalars[...]), reselect: reselect)
         }
-        return Tab(
-            id: String(characters[..<colon].map(\.0)), title: String(characters[(colon + 1)...].map(\.0)),
-            reselect: reselect)
+        return Tab(id: text(scalars[..<colon]), title: text(scalars[(colon + 1)...]), reselect: reselect)
     }
 
     var command: NavigationCommand { .setTabs(tabs) }

@@ -18,6 +18,10 @@ struct ParsedArguments: Sendable {
 
     /// A usage error for this command (its usage line is printed with the message).
     func error(_ message: String) -> UsageError { UsageError(message, command: spec) }
+
+    /// A usage error for this command whose message escaped the words it quotes
+    /// (``UsageError/init(escaped:command:)``).
+    func error(escaped message: String) -> UsageError { UsageError(escaped: message, command: spec) }
 }
 
 /// Splits a command line into arguments, options and flags according to a ``CommandSpec``, as

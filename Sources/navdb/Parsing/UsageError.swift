@@ -8,20 +8,31 @@ struct UsageError: Error, Sendable {
     var message: String
     /// The command whose usage line to show (`nil`: the root's).
     var command: CommandSpec?
+    /// Whether ``message`` was escaped where it quotes the command line, so that navdb's own
+    /// text in it (a `\@` it advises) is printed as written, not escaped a second time.
+    private var isEscaped = false
 
     init(_ message: String, command: CommandSpec? = nil) {
         self.message = message
         self.command = command
     }
 
+    /// A usage error whose message escaped each word of the command line it quotes
+    /// (``Text/escaped(_:)``) and is printed as it is.
+    init(escaped message: String, command: CommandSpec? = nil) {
+        self.init(message, command: command)
+        isEscaped = true
+    }
+
     /// The three lines written to stderr. The message quotes words from the command line, so it
     /// is escaped as every other error line is (``Text/escaped(_:)``): a control character typed
-    /// or pasted into an argument cannot reach the terminal or split the `Error:` line.
+    /// or pasted into an argument cannot reach the terminal or split the `Error:` line. A message
+    /// made ``init(escaped:command:)`` escaped its quoted words itself.
     var text: String {
         let spec = command ?? NavDB.rootSpec
         let helpCommand = spec.path.isEmpty ? "navdb --help" : "navdb \(spec.name) --help"
         return """
-            Error: \(Text.escaped(message))
+            Error: \(isEscaped ? message : Text.escaped(message))
             Usage: \(spec.usage)
               See '\(helpCommand)' for more information.
 
