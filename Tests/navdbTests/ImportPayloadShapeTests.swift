@@ -30,6 +30,50 @@ struct ImportPayloadShapeTests {
     }
 
     @Test(
+        "a key that is none of the format's, at the line, in a payload, a tab, observed or a base, or a \"tab\" an event type cannot carry: 65, one line, nothing written",
+        arguments: CommandBackend.all)
+    func unknownKeys(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "other"])
+        let base =
+            #"{"at":1793610001000,"eventID":"00000000-0000-4000-8000-00000000000b","payload":{"name":null,"startedAt":1793610000000,"state":{"layers":[{"entries":[{"id":"A"}],"modalInPresentation":false,"hidden":true}],"platform":"ios14"},"truncatedAt":1793610009000},"session":"t","type":"session.truncated","version":2}"#
+        let cases: [([String], String)] = [
+            (
+                Self.start + [Self.line(3, "entry.pushed", #"{"entry":{"id":"B"},"extra":1}"#)],
+                "line 3: invalid event: bad entry.pushed payload: unknown payload key 'extra' (known: entry, tab) at payload.extra"
+            ),
+            (
+                [Self.start[0], Self.line(2, "entry.pushed", #"{"entry":{"id":"A"}}"#).replacingOccurrences(of: #""session""#, with: #""colour":"red","session""#)],
+                "line 2: not an event record: unknown key 'colour' (known: at, eventID, payload, previous, seq, session, time, type, version) at colour"
+            ),
+            (
+                [Self.start[0], Self.line(2, "tabs.replaced", #"{"tabs":[{"id":"a","badge":"1"}]}"#)],
+                "line 2: invalid event: bad tabs.replaced payload: unknown tab key 'badge' (known: id, reselect, title) at payload.tabs[0].badge"
+            ),
+            (
+                Self.start + [Self.line(3, "stack.replaced", #"{"entries":[{"id":"B"}],"observed":{"reason":"r","why":1}}"#)],
+                "line 3: invalid event: bad stack.replaced payload: unknown observed key 'why' (known: layer, reason) at payload.observed.why"
+            ),
+            (
+                Self.start + [Self.line(3, "calls.dropped", #"{"count":1,"firstAt":1793610002000,"lastAt":1793610002000,"tab":"x"}"#)],
+                #"line 3: invalid event: bad calls.dropped payload: a calls.dropped event takes no "tab" (only entry.pushed, entries.popped, stack.replaced, item.updated, layer.updated are recorded in a tab's stack off screen) at payload.tab"#
+            ),
+            (
+                Self.start + [Self.line(3, "session.restored", #"{"foo":1}"#)],
+                "line 3: invalid event: bad session.restored payload: unknown payload key 'foo' (known: acknowledged, attempt, failedVersions, restoredVersion) at payload.foo"
+            ),
+            (
+                [base],
+                "line 1: invalid event: bad session.truncated payload: state is not a session state (unknown layer key 'hidden' (known: entries, modalInPresentation, navigationBarHidden) at layers[0].hidden)"
+            ),
+        ]
+        for (lines, message) in cases {
+            try expectRefused(
+                sandbox, ["import", "-"], stdin: lines.joined(separator: "\n") + "\n", status: 65, message: message)
+        }
+    }
+
+    @Test(
         "a source or a reselect that names none is refused naming it and the accepted names, never in Foundation's words",
         arguments: CommandBackend.all)
     func unknownNames(backend: CommandBackend) throws {

@@ -14,6 +14,10 @@ package protocol EventPayload: Codable {
     /// then carrying a `"tab"` member (``EventBody/inTab(_:_:)``, <doc:TabBars>). Every key of such
     /// a payload sorts before `"tab"`, which ``PayloadWriter`` writes last.
     static var carriesTab: Bool { get }
+    /// The payload's keys, sorted as they are written: the `Codable` form refuses any other
+    /// key, and a `"tab"` unless ``carriesTab``, naming it and these (a misspelt key is never
+    /// dropped without a word).
+    static var keys: [String] { get }
     /// The payload of `body`; `nil` when `body` is an event of another type.
     init?(_ body: EventBody)
     /// The event this payload records.
@@ -187,11 +191,14 @@ extension EventBody {
 
     /// Decodes the payload of an event of `kind` from `decoder` (the payload type's `Codable`
     /// form), with the `"tab"` of a type that may carry one.
-    /// - Throws: `DecodingError` for a payload of the wrong shape.
+    /// - Throws: `DecodingError` for a payload of the wrong shape: a key that is none of the
+    ///   type's ``EventPayload/keys`` (a `"tab"` on a type that is never recorded in a tab's
+    ///   stack), a missing key, a value of the wrong type.
     package init(kind: Kind, payloadFrom decoder: any Decoder) throws {
         struct Decode: EventPayloadTypeVisitor {
             let decoder: any Decoder
             func visit<P: EventPayload>(_ type: P.Type) throws(any Error) -> EventBody {
+                try requirePayloadKeys(of: type, in: decoder)
                 let body = try type.init(from: decoder).body
                 guard type.carriesTab, let tab = try Payload.InTab(from: decoder).tab else { return body }
                 return .inTab(tab, body)
@@ -200,4 +207,36 @@ extension EventBody {
         var decode = Decode(decoder: decoder)
         self = try kind.visitPayloadType(&decode)
     }
+}
+
+extension EventBody.Kind {
+    /// Whether an event of this type may be recorded in a tab's stack off screen
+    /// (``EventPayload/carriesTab``).
+    package var carriesTab: Bool {
+        struct CarriesTab: EventPayloadTypeVisitor {
+            func visit<P: EventPayload>(_ type: P.Type) -> Bool { P.carriesTab }
+        }
+        var visitor = CarriesTab()
+        return visitPayloadType(&visitor)
+    }
+}
+
+/// Refuses a payload object holding a key that is none of `type`'s ``EventPayload/keys`` (nor
+/// `"tab"` for a type that may be recorded in a tab's stack): first a `"tab"` the type cannot
+/// carry, then the first other key in sorted order.
+/// - Throws: `DecodingError.dataCorrupted` at the key: `unknown payload key 'extra' (known:
+///   entry, tab)`, `a calls.dropped event takes no "tab" (only entry.pushed, ... are recorded in a
+///   tab's stack off screen)`.
+private func requirePayloadKeys<P: EventPayload>(of type: P.Type, in decoder: any Decoder) throws {
+    // Not an object: the payload type's own decoding says so.
+    guard let container = try? decoder.container(keyedBy: FieldKey.self) else { return }
+    if !type.carriesTab, let tab = container.allKeys.first(where: { $0.stringValue == "tab" }) {
+        let carriers = EventBody.Kind.allCases.filter(\.carriesTab).map(\.rawValue)
+        throw DecodingError.dataCorruptedError(
+            forKey: tab, in: container,
+            debugDescription:
+                "a \(type.kind.rawValue) event takes no \"tab\" (only \(carriers.joined(separator: ", ")) are recorded in a tab's stack off screen)"
+        )
+    }
+    try requireKnownKeys(container, known: type.keys + (type.carriesTab ? ["tab"] : []), of: "payload key")
 }

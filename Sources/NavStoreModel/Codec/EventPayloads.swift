@@ -5,17 +5,20 @@ package enum Payload {
     /// `{"name"?, "platform"}`: an absent platform is `ios14` (<doc:PlatformGenerations>); it is
     /// always written.
     package struct SessionStarted: EventPayload {
+        package static let keys = ["name", "platform"]
         package var name: String?
         package var platform: PlatformGeneration?
     }
 
     /// `{"entry"}`.
     package struct EntryPushed: EventPayload {
+        package static let keys = ["entry"]
         package var entry: Entry
     }
 
     /// `{"confirmed"?, "ids", "source"}`: `confirmed` written only when true.
     package struct EntriesPopped: EventPayload {
+        package static let keys = ["confirmed", "ids", "source"]
         package var source: PopSource
         package var ids: [String]
         package var confirmed: Bool?
@@ -23,6 +26,7 @@ package enum Payload {
 
     /// `{"entry", "prompt", "source"}`.
     package struct PopVetoed: EventPayload {
+        package static let keys = ["entry", "prompt", "source"]
         package var entry: String
         package var prompt: String
         package var source: PopSource
@@ -30,6 +34,7 @@ package enum Payload {
 
     /// `{"entries", "observed"?}`, `observed` as `{"layer"?, "reason"}`.
     package struct StackReplaced: EventPayload {
+        package static let keys = ["entries", "observed"]
         package var entries: [Entry]
         package var observed: StackObservation?
     }
@@ -37,6 +42,7 @@ package enum Payload {
     /// `{"fields", "id", "item"}`: `fields` always written, read as `[]` when absent or `null`
     /// (payloads written before it existed).
     package struct ItemUpdated: EventPayload {
+        package static let keys = ["fields", "id", "item"]
         package var id: String
         package var item: NavigationItem
         package var fields: [String]?
@@ -44,18 +50,21 @@ package enum Payload {
 
     /// `{"entry", "modalInPresentation"?}`: the flag written only when true.
     package struct LayerPresented: EventPayload {
+        package static let keys = ["entry", "modalInPresentation"]
         package var entry: Entry
         package var modalInPresentation: Bool?
     }
 
     /// `{"ids", "source"}`.
     package struct LayerDismissed: EventPayload {
+        package static let keys = ["ids", "source"]
         package var source: DismissSource
         package var ids: [String]
     }
 
     /// `{"entry", "source"}`.
     package struct DismissVetoed: EventPayload {
+        package static let keys = ["entry", "source"]
         package var entry: String
         package var source: DismissSource
     }
@@ -63,12 +72,14 @@ package enum Payload {
     /// The marker's members (``RestoreMarker``'s `Codable` form): `{"acknowledged"?, "attempt"?,
     /// "failedVersions"?, "restoredVersion"?}`, each written only when set; `{}` for a plain restore.
     package struct SessionRestored: EventPayload {
+        package static let keys = ["acknowledged", "attempt", "failedVersions", "restoredVersion"]
         package var marker: RestoreMarker
     }
 
     /// `{"fields", "layer", "modalInPresentation", "navigationBarHidden"}`: every value, and the
     /// fields that changed.
     package struct LayerUpdated: EventPayload {
+        package static let keys = ["fields", "layer", "modalInPresentation", "navigationBarHidden"]
         package var layer: Int
         package var navigationBarHidden: Bool
         package var modalInPresentation: Bool
@@ -77,12 +88,14 @@ package enum Payload {
 
     /// `{"entry", "source"}`.
     package struct PopCancelled: EventPayload {
+        package static let keys = ["entry", "source"]
         package var entry: String
         package var source: PopSource
     }
 
     /// `{"count", "firstAt", "lastAt"}`, the times in ms since the Unix epoch.
     package struct CallsDropped: EventPayload {
+        package static let keys = ["count", "firstAt", "lastAt"]
         package var count: Int
         package var firstAt: Int64
         package var lastAt: Int64
@@ -90,11 +103,13 @@ package enum Payload {
 
     /// `{"tabs"}`, each tab as ``Tab``'s `Codable` form `{"id", "reselect", "title"?}`.
     package struct TabsReplaced: EventPayload {
+        package static let keys = ["tabs"]
         package var tabs: [Tab]
     }
 
     /// `{"id", "source"}`.
     package struct TabSelected: EventPayload {
+        package static let keys = ["id", "source"]
         package var id: String
         package var source: TabSelectionSource
     }

@@ -220,6 +220,18 @@ public struct StackObservation: Sendable, Hashable, Codable {
         self.reason = reason
         self.layer = layer
     }
+
+    private enum CodingKeys: String, CodingKey { case layer, reason }
+
+    /// Decodes `{"layer"?, "reason"}`.
+    /// - Throws: `DecodingError` for a missing `reason`, a value of the wrong type, or another
+    ///   key (named, with the known ones).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try requireKnownKeys(decoder.container(keyedBy: FieldKey.self), known: ["layer", "reason"], of: "observed key")
+        self.init(
+            reason: try c.decode(String.self, forKey: .reason), layer: try c.decodeIfPresent(Int.self, forKey: .layer))
+    }
 }
 
 /// One event of a session's stream as stored in the log (<doc:Events>).

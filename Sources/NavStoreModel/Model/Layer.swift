@@ -24,9 +24,13 @@ public struct Layer: Sendable, Hashable, Codable {
 
     /// Decodes `{"entries", "modalInPresentation", "navigationBarHidden"}`; an absent flag is
     /// `false` (a snapshot or export written before the flag existed).
-    /// - Throws: `DecodingError` for a missing `entries` array or wrong types.
+    /// - Throws: `DecodingError` for a missing `entries` array, wrong types, or another key
+    ///   (named, with the known ones).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        try requireKnownKeys(
+            decoder.container(keyedBy: FieldKey.self), known: ["entries", "modalInPresentation", "navigationBarHidden"],
+            of: "layer key")
         entries = try c.decode([Entry].self, forKey: .entries)
         modalInPresentation = try c.decodeIfPresent(Bool.self, forKey: .modalInPresentation) ?? false
         navigationBarHidden = try c.decodeIfPresent(Bool.self, forKey: .navigationBarHidden) ?? false

@@ -43,10 +43,12 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// Decodes `{"layers": [...], "platform": "ios14" | "ios26", "tabBar"?: ...}`: an absent
     /// platform (a snapshot written before generations existed) is ``PlatformGeneration/ios14``,
     /// an absent `tabBar` (see ``TabBar/init(from:)``) a session without one.
-    /// - Throws: `DecodingError` when `layers` is missing or malformed, the platform unknown, or
-    ///   the tab bar malformed.
+    /// - Throws: `DecodingError` when `layers` is missing or malformed, the platform unknown, the
+    ///   tab bar malformed, or another key is given (named, with the known ones).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        try requireKnownKeys(
+            decoder.container(keyedBy: FieldKey.self), known: ["layers", "platform", "tabBar"], of: "state key")
         self.init(
             layers: try c.decode([Layer].self, forKey: .layers),
             platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)

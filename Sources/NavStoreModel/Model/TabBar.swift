@@ -66,9 +66,11 @@ public struct Tab: Sendable, Hashable, Codable {
 
     /// Decodes `{"id", "title"?, "reselect"?}`: an absent `reselect` is ``TabReselect/popToRoot``,
     /// an absent `title` is `nil`.
-    /// - Throws: `DecodingError` when `id` is missing or a value has the wrong type.
+    /// - Throws: `DecodingError` when `id` is missing, a value has the wrong type, or another key
+    ///   is given (named, with the known ones).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        try requireKnownKeys(decoder.container(keyedBy: FieldKey.self), known: ["id", "reselect", "title"], of: "tab key")
         self.init(
             id: try c.decode(String.self, forKey: .id),
             title: try c.decodeIfPresent(String.self, forKey: .title),
@@ -122,27 +124,35 @@ public struct TabBar: Sendable, Hashable, Codable {
     /// Decodes `{"selected": ID, "tabs": [{"id", "reselect"?, "stack": LAYER | null, "title"?}]}`
     /// (a snapshot's `tabBar`, the `tab_bars` projection): the selected tab's `stack` is `null`,
     /// since it is the session's base layer.
-    /// - Throws: `DecodingError` for a missing member, no tabs, or a `selected` that is none of them.
+    /// - Throws: `DecodingError` for a missing member, a key that is none of these (named, with
+    ///   the known ones), no tabs, or a `selected` that is none of them.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        try requireKnownKeys(decoder.container(keyedBy: FieldKey.self), known: ["selected", "tabs"], of: "tab bar key")
         let selected = try c.decode(String.self, forKey: .selected)
-        var list = try c.nestedUnkeyedContainer(forKey: .tabs)
-        var tabs: [Tab] = []
-        var stacks: [Layer] = []
-        while !list.isAtEnd {
-            let tab = try list.nestedContainer(keyedBy: TabKeys.self)
-            tabs.append(
-                Tab(
-                    id: try tab.decode(String.self, forKey: .id),
-                    title: try tab.decodeIfPresent(String.self, forKey: .title),
-                    reselect: try tab.decodeIfPresent(TabReselect.self, forKey: .reselect) ?? .popToRoot))
-            stacks.append(try tab.decodeIfPresent(Layer.self, forKey: .stack) ?? Layer())
-        }
-        guard let index = tabs.firstIndex(where: { $0.id.hasSameScalars(as: selected) }) else {
+        let stored = try c.decode([StoredTab].self, forKey: .tabs)
+        guard let index = stored.firstIndex(where: { $0.tab.id.hasSameScalars(as: selected) }) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .selected, in: c, debugDescription: "the selected tab '\(selected)' is not one of the tabs")
         }
-        self.init(tabs: tabs, selectedIndex: index, stacks: stacks)
+        self.init(tabs: stored.map(\.tab), selectedIndex: index, stacks: stored.map { $0.stack ?? Layer() })
+    }
+
+    /// One tab as a tab bar stores it: `{"id", "reselect"?, "stack": LAYER | null, "title"?}`.
+    private struct StoredTab: Decodable {
+        var tab: Tab
+        var stack: Layer?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: TabKeys.self)
+            try requireKnownKeys(
+                decoder.container(keyedBy: FieldKey.self), known: ["id", "reselect", "stack", "title"], of: "tab key")
+            tab = Tab(
+                id: try c.decode(String.self, forKey: .id),
+                title: try c.decodeIfPresent(String.self, forKey: .title),
+                reselect: try c.decodeIfPresent(TabReselect.self, forKey: .reselect) ?? .popToRoot)
+            stack = try c.decodeIfPresent(Layer.self, forKey: .stack)
+        }
     }
 
     /// Encodes what ``init(from:)`` reads (`PayloadWriter` writes the same bytes for the store).

@@ -64,9 +64,20 @@ struct ImportLine: Decodable {
         case seq, session, version, type, at, time, eventID, previous, payload
     }
 
+    /// The keys of an event's line, sorted as an export writes them.
+    static let eventKeys = ["at", "eventID", "payload", "previous", "seq", "session", "time", "type", "version"]
+    /// The keys of a truncated session's base line (``SessionBase/record()``): no `seq` (it is
+    /// not an event of the log) and no `previous` (it is the session's first line).
+    static let baseKeys = ["at", "eventID", "payload", "session", "time", "type", "version"]
+
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let type = try c.decode(String.self, forKey: .type)
+        // A misspelt key is refused, never dropped: what import accepts reads back as given.
+        let isBase = type == SessionBase.recordType
+        try requireKnownKeys(
+            decoder.container(keyedBy: FieldKey.self), known: isBase ? Self.baseKeys : Self.eventKeys,
+            of: isBase ? "key of a \(SessionBase.recordType) record" : "key")
         // `time` is informative (`at` is the time), but a line whose two disagree is not an
         // export of the store's: refused rather than half believed.
         if let time = try c.decodeIfPresent(String.self, forKey: .time), c.contains(.at) {

@@ -60,7 +60,8 @@ public struct SessionBase: Sendable, Hashable {
     }
 
     /// The base a ``record()`` describes; its state must pass ``SessionState/validateWhole()``
-    /// (a state the commands can build), so a base is checked as a `set-stack` is.
+    /// (a state the commands can build), so a base is checked as a `set-stack` is. A key that is
+    /// none of the record's, at any depth, is refused.
     /// - Throws: ``NavigationError/invalidEvent(_:)`` naming what is missing or wrong.
     public init(record: EventRecord) throws(NavigationError) {
         guard record.type == Self.recordType else {
@@ -68,6 +69,13 @@ public struct SessionBase: Sendable, Hashable {
         }
         guard case .object(let payload) = record.payload else {
             throw .invalidEvent("bad \(Self.recordType) payload: not an object")
+        }
+        let known = ["name", "startedAt", "state", "truncatedAt"]
+        if let unknown = payload.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).first(where: {
+            !known.contains($0)
+        }) {
+            throw .invalidEvent(
+                "bad \(Self.recordType) payload: unknown key '\(unknown)' (known: \(known.joined(separator: ", ")))")
         }
         guard let stateValue = payload["state"], case .integer(let truncatedAt)? = payload["truncatedAt"],
             case .integer(let startedAt)? = payload["startedAt"]
