@@ -6,23 +6,41 @@ import Testing
 
 /// The linter that judges every rule on the whole state after every version (the contract of
 /// <doc:Lint>, and what `SessionLinter` did before it judged changes): the oracle of the
-/// property tests below.
+/// property tests below. A run is one rule holding for one subject over consecutive versions;
+/// a `duplicate-menu-rows` group's subject is its title and its farthest row, and its finding
+/// names the rows of the first version at which they were most.
 struct WholeStateLinter {
     let session: String
     let options: LintOptions
     let rules: LintRuleMask
     var state: SessionState
     var version: Int
-    private var open: [Key: (first: Int, last: Int, message: String)] = [:]
+    private var open: [Key: (first: Int, last: Int, hit: LintHit)] = [:]
     private var closed: [LintFinding] = []
 
     struct Key: Hashable {
         var rule: LintRule
         var entries: [String]
-        static func == (a: Key, b: Key) -> Bool { a.rule == b.rule && sameIDs(a.entries, b.entries) }
+        var title: String?
+
+        init(_ hit: LintHit) {
+            rule = hit.rule
+            if case .duplicateRows(let title) = hit.detail {
+                entries = [hit.entries.last!]
+                self.title = title
+            } else {
+                entries = hit.entries
+            }
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.rule == b.rule && sameIDs(a.entries, b.entries) && a.title == b.title
+        }
+
         func hash(into hasher: inout Hasher) {
             hasher.combine(rule)
             for id in entries { ExactKey(id).hash(into: &hasher) }
+            hasher.combine(title)
         }
     }
 
@@ -52,30 +70,31 @@ struct WholeStateLinter {
 
     private mutating func judge(_ hits: [LintHit]) {
         for hit in hits {
-            let key = Key(rule: hit.rule, entries: hit.entries)
+            let key = Key(hit)
             if let run = open[key] {
                 if hit.rule != .guardBypassed, hit.rule != .modelDivergence, run.last == version - 1 {
                     open[key]!.last = version
+                    if hit.entries.count > run.hit.entries.count { open[key]!.hit = hit }
                     continue
                 }
-                close(key, open.removeValue(forKey: key)!)
+                close(open.removeValue(forKey: key)!)
             }
-            open[key] = (version, version, hit.message)
+            open[key] = (version, version, hit)
         }
         for (key, run) in open where run.last < version {
-            close(key, open.removeValue(forKey: key)!)
+            close(open.removeValue(forKey: key)!)
         }
     }
 
-    private mutating func close(_ key: Key, _ run: (first: Int, last: Int, message: String)) {
+    private mutating func close(_ run: (first: Int, last: Int, hit: LintHit)) {
         closed.append(
             LintFinding(
-                rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
-                lastVersion: run.last, current: false, message: run.message))
+                rule: run.hit.rule, session: session, entries: run.hit.entries, firstVersion: run.first,
+                lastVersion: run.last, current: false, message: run.hit.message))
     }
 
     mutating func finish() -> [LintFinding] {
-        for (key, run) in open { close(key, run) }
+        for (_, run) in open { close(run) }
         open = [:]
         for index in closed.indices where closed[index].lastVersion == version { closed[index].current = true }
         return closed.sorted(by: SessionLinter.precedes)
@@ -90,7 +109,7 @@ extension ModelTests {
 
         /// A random session of `steps` events the rules accept: the fold tests' commands, with
         /// pushes of fresh entries mixed in so that menus grow deep and titles repeat.
-        static func events(seed: UInt64, steps: Int) -> [EventBody] {
+        static func events(seed: UInt64, steps: Int, pushes: Double = 0.3) -> [EventBody] {
             var generator = CommandGenerator(seed: seed)
             let start = EventBody.sessionStarted(name: nil, platform: seed % 3 == 1 ? .ios26 : .ios14)
             var state = SessionState.fold([start])
@@ -103,7 +122,7 @@ extension ModelTests {
             var fresh = 0
             while events.count < steps {
                 let command: NavigationCommand
-                if generator.chance(0.3) {
+                if generator.chance(pushes) {
                     fresh += 1
                     command = .push(Entry(id: "d\(fresh)", item: generator.item()))
                 } else if case .command(let next) = generator.step(in: state) {
@@ -156,6 +175,24 @@ extension ModelTests {
             let all = (drained + streamed.finish()).sorted(by: SessionLinter.precedes)
             Self.expectSame(all, expected, "seed \(seed), drained")
             #expect(drained.allSatisfy { !$0.current })
+        }
+
+        @Test(
+            "deep menus whose titles repeat (groups that grow, shrink at the near end and change members) are judged as the whole state does",
+            arguments: seeds.prefix(TestTier.isFast ? 10 : 40))
+        func deepRepeatingGroups(seed: UInt64) {
+            let events = Self.events(seed: seed &+ 3_000, steps: 1_000, pushes: 0.6)
+            let options = Self.optionSets[Int(seed) % Self.optionSets.count]
+            var oracle = WholeStateLinter(session: "s", options: options)
+            var linter = SessionLinter(session: "s", options: options)
+            var drained: [LintFinding] = []
+            for event in events {
+                oracle.consume(event)
+                linter.consume(event)
+                drained += linter.drainEnded()
+            }
+            let expected = oracle.finish()
+            Self.expectSame((drained + linter.finish()).sorted(by: SessionLinter.precedes), expected, "seed \(seed)")
         }
 
         @Test(

@@ -3,7 +3,9 @@
 ///
 /// JSON (encoded with sorted keys): `{"current", "entries", "firstVersion", "fix",
 /// "lastVersion", "message", "rule", "session", "severity", "source"}`. Versions are 1-based and
-/// inclusive. The same rule and subject holding again after a gap is another finding.
+/// inclusive. The same rule and subject holding again after a gap is another finding. A
+/// `duplicate-menu-rows` group's subject is its title and its farthest row: rows joining or
+/// leaving nearer keep the one finding, which names its rows once, at their most.
 public struct LintFinding: Sendable, Hashable, Codable {
     /// The rule that holds.
     public var rule: LintRule
@@ -12,9 +14,10 @@ public struct LintFinding: Sendable, Hashable, Codable {
     /// The session key.
     public var session: String
     /// The subject: the entry ids the finding names. A menu-row rule names the row's entry;
-    /// `duplicate-menu-rows` every entry sharing the title (nearest row first); `guard-bypassed`
-    /// the guarded entries the event removed (bottom first); `no-way-back` the top entry;
-    /// `ignored-back-setting` the entry with both settings; the width rules the back item.
+    /// `duplicate-menu-rows` the rows sharing the title at the first version of the run at which
+    /// they were most (nearest row first; the last is the farthest row, the same all run long);
+    /// `guard-bypassed` the guarded entries the event removed (bottom first); `no-way-back` the
+    /// top entry; `ignored-back-setting` the entry with both settings; the width rules the back item.
     public var entries: [String]
     /// The first version at which the rule holds for this subject (1-based).
     public var firstVersion: Int
@@ -24,7 +27,9 @@ public struct LintFinding: Sendable, Hashable, Codable {
     public var current: Bool
     /// What is wrong, naming the offending value, e.g. `blank back-menu row: backButtonTitle ""
     /// on entry 'inbox'`. Text from the log is quoted with control characters escaped (so the
-    /// message is one line) and shortened to 80 characters with `…`. Said at ``firstVersion``.
+    /// message is one line) and shortened to 80 characters with `…`; a list of entries names the
+    /// first five and counts the rest (``entries`` names them all). Said at ``firstVersion``, or
+    /// for `duplicate-menu-rows` of the rows ``entries`` names.
     public var message: String
     /// The fix the rule suggests (``LintRule/fix``).
     public var fix: String

@@ -51,10 +51,12 @@ package struct LintHit {
             return "entry \(first) is on screen with no title (title is \(empty ? "\"\"" : "nil")): its navigation bar shows none"
         case .duplicateRows(let title):
             return
-                "\(entries.count) back-menu rows say \(LintText.value(title)): entries \(LintText.list(entries.map(LintText.id)))"
+                "\(entries.count) back-menu rows say \(LintText.value(title)): entries \(LintText.ids(entries))"
         case .guardBypassed(let how, let prompts):
-            let named = zip(entries, prompts).map { "\(LintText.id($0)) (popGuard \(LintText.value($1)))" }
-            return "\(how) removed \(LintText.list(named)) without consulting the guard"
+            let named = zip(entries, prompts).prefix(LintText.maximumListed).map {
+                "\(LintText.id($0)) (popGuard \(LintText.value($1)))"
+            }
+            return "\(how) removed \(LintText.list(named, total: entries.count)) without consulting the guard"
         case .noWayBack(.barHidden):
             return
                 "entry \(first) is above its layer's root but the navigation bar is hidden: no back button and no left items show"
@@ -79,7 +81,7 @@ package struct LintHit {
                 "custom back item title \(LintText.value(label)) on entry \(first) is wider than \(width) columns and has no fallbacks: it is cut"
         case .modelDivergence(let layer, let reason):
             return
-                "UIKit was observed to change layer \(layer) (entries \(LintText.list(entries.map(LintText.id)))) in a way the rules refuse: \(LintText.value(reason)); the log keeps the observed stack (stack.replaced, observed)"
+                "UIKit was observed to change layer \(layer) (entries \(LintText.ids(entries))) in a way the rules refuse: \(LintText.value(reason)); the log keeps the observed stack (stack.replaced, observed)"
         }
     }
 }

@@ -11,10 +11,23 @@ package enum LintText {
     /// `'id'`, escaped as ``value(_:)`` with `'` as the quote.
     package static func id(_ text: String) -> String { "'" + escaped(text, quote: "'") + "'" }
 
-    /// `a`, `a and b`, `a, b and c`.
-    package static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    /// The most items a message lists (``list(_:total:)``): a finding's ``LintFinding/entries``
+    /// name them all, so its message stays one short line however many there are.
+    package static let maximumListed = 5
+
+    /// `a`, `a and b`, `a, b and c`; of more than ``maximumListed`` items, the first ones and
+    /// `and N more`. `total` is the number of items `items` begins (default all of them).
+    package static func list(_ items: some Collection<String>, total: Int? = nil) -> String {
+        let shown = Array(items.prefix(maximumListed))
+        let more = (total ?? items.count) - shown.count
+        if more > 0 { return shown.joined(separator: ", ") + " and \(more) more" }
+        guard shown.count > 1 else { return shown.first ?? "" }
+        return shown.dropLast().joined(separator: ", ") + " and " + shown[shown.count - 1]
+    }
+
+    /// ``list(_:total:)`` of entry ids, each shown as ``id(_:)`` (only those listed are escaped).
+    package static func ids(_ ids: [String]) -> String {
+        list(ids.prefix(maximumListed).map(id), total: ids.count)
     }
 
     /// Whether `text` fits `width`, measured as the model measures labels

@@ -10,6 +10,11 @@
 /// costs what a shallow one does per event. The findings are those of judging every rule on
 /// the whole state after every version (`SessionLinterPropertyTests` compares the two).
 ///
+/// A `duplicate-menu-rows` group is one finding while its title and farthest row stay and two
+/// or more rows share the title: a row joining or leaving nearer costs O(1), and the finding
+/// states its rows once, at their most, so the findings' size grows with the events, not with
+/// the events times the depth.
+///
 /// It holds the session's state, a few facts per live entry and the runs still open: findings
 /// that ended are handed out by ``drainEnded()`` as they end, so memory does not grow with the
 /// number of events or of findings.
@@ -30,29 +35,64 @@ public struct SessionLinter: Sendable {
     public private(set) var version = 0
 
     /// A rule and its subject; entry ids compare by their Unicode scalars, as the model's ids do.
+    /// A `duplicate-menu-rows` group's subject is its title and its farthest row, not its rows:
+    /// rows that join or leave at the near end keep its finding.
     private struct RunKey: Hashable {
         var rule: LintRule
+        /// The entry ids the finding names, or a duplicate group's farthest row alone.
         var entries: [String]
+        /// The title a duplicate group's rows share, else `nil`.
+        var title: String?
 
-        init(rule: LintRule, entries: [String]) {
+        init(rule: LintRule, entries: [String], title: String? = nil) {
             self.rule = rule
             self.entries = entries
+            self.title = title
         }
 
-        init(_ hit: LintHit) { self.init(rule: hit.rule, entries: hit.entries) }
+        init(_ hit: LintHit) {
+            if case .duplicateRows(let title) = hit.detail, let farthest = hit.entries.last {
+                self.init(rule: hit.rule, entries: [farthest], title: title)
+            } else {
+                self.init(rule: hit.rule, entries: hit.entries)
+            }
+        }
 
-        static func == (a: RunKey, b: RunKey) -> Bool { a.rule == b.rule && sameIDs(a.entries, b.entries) }
+        static func == (a: RunKey, b: RunKey) -> Bool {
+            a.rule == b.rule && sameIDs(a.entries, b.entries) && a.title == b.title
+        }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(rule)
             for id in entries { ExactKey(id).hash(into: &hasher) }
+            hasher.combine(title)
         }
     }
 
-    /// A run still open: its first version and its message (written when it opened).
+    /// A run still open: its first version and the hit its finding states (its message is
+    /// written when the run ends). That is the first version's hit, or for a duplicate group the
+    /// first with the most rows, its entries kept farthest first so that rows joining at the
+    /// near end are appended (``finding(_:last:current:)`` turns them nearest first).
     private struct Run {
         var first: Int
-        var message: String
+        var hit: LintHit
+
+        init(first: Int, hit: LintHit) {
+            self.first = first
+            self.hit = hit
+            if hit.rule == .duplicateMenuRows { self.hit.entries.reverse() }
+        }
+    }
+
+    /// The rows of the judged menu that share one non-empty title (for `duplicate-menu-rows`).
+    private struct Group {
+        /// The positions of the rows, ascending (farthest first).
+        var rows: [Int] = []
+        /// The rows of the group's finding at their most, while it has one.
+        var most = 0
+        /// How many of ``rows``, from the farthest, are the first entries its finding names: a
+        /// group that grows past ``most`` restates only the rows after them.
+        var shared = 0
     }
 
     /// What the linter keeps per live entry of a layer on screen.
@@ -82,11 +122,11 @@ public struct SessionLinter: Sendable {
     private var ends: [MenuEnds] = []
     /// The back menu judged: its layer and positions (``SessionState/backMenuPositions``).
     private var menu: (layer: Int, positions: ClosedRange<Int>)?
-    /// The menu's rows by non-empty title (for `duplicate-menu-rows`): per title number, the
-    /// positions of its rows, ascending. A title gets a number when a row with it first joins the
-    /// menu and keeps it after its last row leaves, until ``judgeGroups(layer:)`` sweeps the
-    /// emptied ones, so a row that joins costs one lookup of its title and one that leaves none.
-    private var groups: [[Int]] = []
+    /// The menu's rows by non-empty title (for `duplicate-menu-rows`), per title number. A title
+    /// gets a number when a row with it first joins the menu and keeps it after its last row
+    /// leaves, until ``judgeGroups(layer:)`` sweeps the emptied ones, so a row that joins costs
+    /// one lookup of its title and one that leaves none.
+    private var groups: [Group] = []
     /// The numbers of the titles that have rows in the menu, or had since the last sweep.
     private var groupNumbers: [String: Int] = [:]
     /// Numbers free to give a new title.
@@ -159,7 +199,7 @@ public struct SessionLinter: Sendable {
         for hit in eventHits {
             let key = RunKey(hit)
             if open[key] != nil { close(key) }
-            open[key] = Run(first: version, message: hit.message)
+            open[key] = Run(first: version, hit: hit)
             eventKeys.append(key)
         }
     }
@@ -335,7 +375,10 @@ public struct SessionLinter: Sendable {
         guard group >= 0 else { return }
         facts[layer][position].group = -1
         touch(group, layer: layer)
-        if let index = Self.index(of: position, in: groups[group]) { groups[group].remove(at: index) }
+        if let index = Self.index(of: position, in: groups[group].rows) {
+            groups[group].rows.remove(at: index)
+            groups[group].shared = min(groups[group].shared, index)
+        }
     }
 
     /// The row at `position` of `layer` joins the judged menu (its facts are those after).
@@ -351,18 +394,19 @@ public struct SessionLinter: Sendable {
             groupNumbers[fact.title] = number
         } else {
             group = groups.count
-            groups.append([])
+            groups.append(Group())
             groupNumbers[fact.title] = group
         }
         facts[layer][position].group = group
         touch(group, layer: layer)
         var low = 0
-        var high = groups[group].count
+        var high = groups[group].rows.count
         while low < high {
             let middle = (low + high) / 2
-            if groups[group][middle] < position { low = middle + 1 } else { high = middle }
+            if groups[group].rows[middle] < position { low = middle + 1 } else { high = middle }
         }
-        groups[group].insert(position, at: low)
+        groups[group].rows.insert(position, at: low)
+        groups[group].shared = min(groups[group].shared, low)
     }
 
     /// Notes the key group `group` had before this version's first change to it.
@@ -371,39 +415,71 @@ public struct SessionLinter: Sendable {
         touched.append((group, groupKey(group, layer: layer)))
     }
 
-    /// The `duplicate-menu-rows` key of the rows of group `group`, nearest first, or `nil` below two.
+    /// The `duplicate-menu-rows` key of group `group` (its title and farthest row), or `nil`
+    /// below two rows: O(1), whatever the group's size.
     private func groupKey(_ group: Int, layer: Int) -> RunKey? {
-        let rows = groups[group]
+        let rows = groups[group].rows
         guard rows.count >= 2 else { return nil }
-        return RunKey(rule: .duplicateMenuRows, entries: rows.reversed().map { facts[layer][$0].id })
+        let farthest = facts[layer][rows[0]]
+        return RunKey(rule: .duplicateMenuRows, entries: [farthest.id], title: farthest.title)
     }
 
-    /// The duplicate groups touched this version: a group whose rows changed is another finding.
-    /// Groups left without rows are counted, and swept (their numbers freed) once they are more
-    /// than 64 and outnumber the titles with rows.
+    /// The duplicate groups touched this version: a group whose title or farthest row changed is
+    /// another finding; one whose rows came or went at the near end goes on, and states its rows
+    /// again only when they are more than ever. Groups left without rows are counted, and swept
+    /// (their numbers freed) once they are more than 64 and outnumber the titles with rows.
     private mutating func judgeGroups(layer: Int) {
         for (group, before) in touched {
             let after = groupKey(group, layer: layer)
             if before != after {
                 if let before { gone.append(before) }
-                if let after, let nearest = groups[group].last {
-                    found.append(
-                        LintHit(
-                            rule: .duplicateMenuRows, entries: after.entries,
-                            detail: .duplicateRows(title: facts[layer][nearest].title)))
-                }
+                if let after { startGroup(group, key: after, layer: layer) }
+            } else if let after, groups[group].rows.count > groups[group].most {
+                growGroup(group, key: after, layer: layer)
             }
-            if groups[group].isEmpty { emptyGroups += 1 }
+            if groups[group].rows.isEmpty { emptyGroups += 1 }
         }
         touched.removeAll(keepingCapacity: true)
         // Titles whose rows all left keep their number until they outnumber the menu's titles:
         // a title that comes back costs no new number, and one that leaves no removal, while
         // memory stays within twice the titles in the menu.
         if emptyGroups > 64 && emptyGroups > groupNumbers.count - emptyGroups {
-            groupNumbers = groupNumbers.filter { !groups[$0.value].isEmpty }
-            freeGroups = groups.indices.filter { groups[$0].isEmpty }
+            groupNumbers = groupNumbers.filter { !groups[$0.value].rows.isEmpty }
+            freeGroups = groups.indices.filter { groups[$0].rows.isEmpty }
             emptyGroups = 0
         }
+    }
+
+    /// Group `group` has a key of its own this version (`key`): its hit names every row. The key
+    /// may go on from a tab judged off screen at the version before (``settle()`` keeps the run,
+    /// and its rows when they were more).
+    private mutating func startGroup(_ group: Int, key: RunKey, layer: Int) {
+        let rows = groups[group].rows
+        found.append(
+            LintHit(
+                rule: .duplicateMenuRows, entries: rows.reversed().map { facts[layer][$0].id },
+                detail: .duplicateRows(title: key.title ?? "")))
+        if let most = open[key]?.hit.entries.count, most >= rows.count {
+            groups[group].most = most
+            groups[group].shared = 0
+        } else {
+            groups[group].most = rows.count
+            groups[group].shared = rows.count
+        }
+    }
+
+    /// Group `group`'s run (`key`) goes on with more rows than ever: its finding names them,
+    /// the farthest it already names kept, the rest appended.
+    private mutating func growGroup(_ group: Int, key: RunKey, layer: Int) {
+        let rows = groups[group].rows
+        let shared = groups[group].shared
+        if var run = open.removeValue(forKey: key) {
+            run.hit.entries.removeSubrange(shared...)
+            for position in rows[shared...] { run.hit.entries.append(facts[layer][position].id) }
+            open[key] = run
+        }
+        groups[group].most = rows.count
+        groups[group].shared = rows.count
     }
 
     private static func index(of position: Int, in rows: [Int]) -> Int? {
@@ -449,8 +525,11 @@ public struct SessionLinter: Sendable {
                 let key = RunKey(hit)
                 if let index = left.firstIndex(where: { $0 == key }) {
                     left[index] = nil
+                    if hit.rule == .duplicateMenuRows { keepMost(key, hit) }
                 } else if open[key] == nil {
-                    open[key] = Run(first: version, message: hit.message)
+                    open[key] = Run(first: version, hit: hit)
+                } else if hit.rule == .duplicateMenuRows {
+                    keepMost(key, hit)
                 }
             }
             for case let key? in left { close(key) }
@@ -463,6 +542,7 @@ public struct SessionLinter: Sendable {
             let key = RunKey(hit)
             if let left = count[key], left > 0 {
                 count[key] = left - 1
+                if hit.rule == .duplicateMenuRows { keepMost(key, hit) }
             } else {
                 starting.append(hit)
             }
@@ -470,17 +550,35 @@ public struct SessionLinter: Sendable {
         for (key, left) in count where left > 0 { close(key) }
         for hit in starting {
             let key = RunKey(hit)
-            if open[key] == nil { open[key] = Run(first: version, message: hit.message) }
+            if open[key] == nil {
+                open[key] = Run(first: version, hit: hit)
+            } else if hit.rule == .duplicateMenuRows {
+                keepMost(key, hit)
+            }
         }
+    }
+
+    /// A duplicate group's run goes on with `hit`'s rows: its finding names them when they are
+    /// more than it names.
+    private mutating func keepMost(_ key: RunKey, _ hit: LintHit) {
+        guard let most = open[key]?.hit.entries.count, hit.entries.count > most else { return }
+        open[key] = Run(first: open[key]!.first, hit: hit)
     }
 
     /// Ends the run of `key`, which held through the version before ``version``.
     private mutating func close(_ key: RunKey) {
         guard let run = open.removeValue(forKey: key) else { return }
-        ended.append(
-            LintFinding(
-                rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
-                lastVersion: version - 1, current: false, message: run.message))
+        ended.append(finding(run, last: version - 1, current: false))
+    }
+
+    /// The finding of `run`, which held through version `last`: its hit's entries (nearest
+    /// first) and message.
+    private func finding(_ run: Run, last: Int, current: Bool) -> LintFinding {
+        var hit = run.hit
+        if hit.rule == .duplicateMenuRows { hit.entries.reverse() }
+        return LintFinding(
+            rule: hit.rule, session: session, entries: hit.entries, firstVersion: run.first, lastVersion: last,
+            current: current, message: hit.message)
     }
 
     /// The findings that ended since the last call (none of them ``LintFinding/current``), in
@@ -501,12 +599,7 @@ public struct SessionLinter: Sendable {
     public mutating func finish() -> [LintFinding] {
         var findings = ended
         ended.removeAll()
-        for (key, run) in open {
-            findings.append(
-                LintFinding(
-                    rule: key.rule, session: session, entries: key.entries, firstVersion: run.first,
-                    lastVersion: version, current: true, message: run.message))
-        }
+        for run in open.values { findings.append(finding(run, last: version, current: true)) }
         open.removeAll()
         findings.sort(by: Self.precedes)
         return findings

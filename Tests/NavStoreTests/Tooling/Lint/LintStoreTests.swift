@@ -157,6 +157,17 @@ struct LintStoreTests {
         }
     }
 
+    /// A rule's subject as NavStore.docc/Lint.md words it: the entries a finding names, or for
+    /// `duplicate-menu-rows` the title the rows share (as the message quotes it, after the count)
+    /// and the farthest row, whatever rows come and go nearer.
+    static func subject(_ rule: LintRule, _ entries: [String], _ message: String) -> String {
+        guard rule == .duplicateMenuRows, let list = message.range(of: ": entries ", options: .backwards) else {
+            return "\(rule.id) \(entries)"
+        }
+        let title = message[..<list.lowerBound].drop { $0 != " " }
+        return "\(rule.id) \(entries.last ?? "")\(title)"
+    }
+
     /// Seeds for the property below: `NAVSTORE_LINT_SEEDS` (a count) or 20.
     static let seeds: [UInt64] = Array(
         0..<UInt64(ProcessInfo.processInfo.environment["NAVSTORE_LINT_SEEDS"].flatMap { UInt64($0) } ?? 20))
@@ -198,7 +209,7 @@ struct LintStoreTests {
                 if finding.rule == .guardBypassed || finding.rule == .modelDivergence {
                     #expect(finding.firstVersion == finding.lastVersion, "\(reproduce)")
                 }
-                claimed["\(finding.rule.id) \(finding.entries)", default: []] += Array(
+                claimed[Self.subject(finding.rule, finding.entries, finding.message), default: []] += Array(
                     finding.firstVersion...finding.lastVersion)
             }
             // Versions at which each (rule, subject) holds, judged version by version.
@@ -211,7 +222,8 @@ struct LintStoreTests {
                 for violation in state.lintViolations(options) + (bypass.map { [$0] } ?? [])
                     + (divergence.map { [$0] } ?? [])
                 {
-                    holds["\(violation.rule.id) \(violation.entries)", default: []].append(event.version)
+                    holds[Self.subject(violation.rule, violation.entries, violation.message), default: []].append(
+                        event.version)
                 }
                 // The contract's own words for three rules, independent of lintViolations.
                 let menu = state.backMenu ?? []
@@ -230,7 +242,7 @@ struct LintStoreTests {
             }
             #expect(claimed.mapValues { $0.sorted() } == holds, "\(reproduce) session \(key)")
             // Runs are maximal: two findings of one subject never touch.
-            let bySubject = Dictionary(grouping: findings) { "\($0.rule.id) \($0.entries)" }
+            let bySubject = Dictionary(grouping: findings) { Self.subject($0.rule, $0.entries, $0.message) }
             for (_, runs) in bySubject {
                 for (a, b) in zip(runs, runs.dropFirst()) {
                     #expect(b.firstVersion > a.lastVersion + 1, "\(reproduce)")
