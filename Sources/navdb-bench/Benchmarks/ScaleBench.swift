@@ -4,8 +4,9 @@ import NavStoreTools
 /// 12. Report and lint at scale (NavStore.docc/Reports.md, Lint.md): `navdb report` of a
 /// 20,000-event session whose stack goes 1-30 deep against `navdb history --json` of the same
 /// session (time, bytes per event, peak memory); lint and report of a 16,000-deep stack against
-/// a shallow session of as many events; and lint's peak memory over more than 60,000 findings.
-/// Each figure is a whole `navdb` process, as a user runs it.
+/// a shallow session of as many events; lint's peak memory over more than 60,000 findings; and
+/// (12h-12k, `ScaleBench+BackTitles.swift`) the same report and lint of sessions whose screens
+/// repeat 13 back titles. Each figure is a whole `navdb` process, as a user runs it.
 enum ScaleBench {
     static let name = "report and lint at scale"
 
@@ -27,7 +28,35 @@ enum ScaleBench {
                 _ = try store.importNDJSON(lines: lines)
             }
             let measured = try measure(navdb: navdb, database: path, in: dir, rounds: rounds)
-            return measured.figures(mid: mid, deep: deep, findings: findings, rounds: rounds)
+            let figures = measured.figures(mid: mid, deep: deep, findings: findings, rounds: rounds)
+            return figures + (try backTitleFigures(navdb: navdb, in: dir, rounds: rounds, mid: mid, deep: deep))
+        }
+    }
+
+    /// Runs `navdb` on one database, as a user runs it, and times it.
+    struct Runner {
+        var navdb: String
+        var database: String
+        var rounds: Int
+
+        /// One run of `navdb --db DATABASE arguments`, its stdout written to `stdout`.
+        /// - Throws: when it exits with a failure (lint's 2, a finding, is not one).
+        func run(_ arguments: [String], stdout: String = "/dev/null") throws -> SpawnResult {
+            let result = try spawnAndWait(navdb, ["--db", database] + arguments, stdoutPath: stdout)
+            guard result.status == 0 || (result.status == 2 && arguments.first == "lint") else {
+                throw BenchError("navdb \(arguments.joined(separator: " ")) exited with \(result.status)")
+            }
+            return result
+        }
+
+        /// ``rounds`` runs: the median wall and CPU times, the largest peak memory.
+        func best(_ arguments: [String], stdout: String = "/dev/null") throws -> SpawnResult {
+            var results: [SpawnResult] = []
+            for _ in 0..<rounds { results.append(try run(arguments, stdout: stdout)) }
+            let seconds = median(results.map(\.seconds))
+            return SpawnResult(
+                status: 0, seconds: seconds, cpuSeconds: median(results.map(\.cpuSeconds)),
+                peakKiB: results.map(\.peakKiB).max() ?? 0)
         }
     }
 
@@ -92,25 +121,12 @@ enum ScaleBench {
     private static func measure(navdb: String, database path: String, in dir: TempDirectory, rounds: Int) throws
         -> Measurements
     {
+        let runner = Runner(navdb: navdb, database: path, rounds: rounds)
         func run(_ arguments: [String], stdout: String = "/dev/null") throws -> SpawnResult {
-            let result = try spawnAndWait(navdb, ["--db", path] + arguments, stdoutPath: stdout)
-            guard result.status == 0 || (result.status == 2 && arguments.first == "lint") else {
-                throw BenchError("navdb \(arguments.joined(separator: " ")) exited with \(result.status)")
-            }
-            return result
+            try runner.run(arguments, stdout: stdout)
         }
-        func best(_ arguments: [String]) throws -> SpawnResult {
-            var results: [SpawnResult] = []
-            for _ in 0..<rounds { results.append(try run(arguments)) }
-            let seconds = median(results.map(\.seconds))
-            return SpawnResult(
-                status: 0, seconds: seconds, cpuSeconds: median(results.map(\.cpuSeconds)),
-                peakKiB: results.map(\.peakKiB).max() ?? 0)
-        }
-        func pageBytes(_ key: String) throws -> Int {
-            let page = dir.file("\(key).html")
-            return (try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
-        }
+        func best(_ arguments: [String]) throws -> SpawnResult { try runner.best(arguments) }
+        func pageBytes(_ key: String) throws -> Int { Int(fileSize(dir.file("\(key).html"))) }
         let history = try best(["history", "mid", "--json"])
         let report = try best(["report", "mid", "-o", dir.file("mid.html")])
         let midBytes = try pageBytes("mid")
@@ -149,8 +165,9 @@ enum ScaleBench {
     /// A session of `events` events: pushes and pops (one, or up to three at once) that keep the
     /// stack between 1 and `maximumDepth` deep, and a title update now and then; every 50th
     /// screen has the title "" (a blank back-menu row below the screens pushed on it). `maximumDepth`
-    /// `.max` pushes only.
-    static func sessionLines(_ key: String, events: Int, maximumDepth: Int) -> [String] {
+    /// `.max` pushes only. With `backTitles`, screen n also has the back title `Back n % backTitles`,
+    /// which its back-menu row says instead (rows repeating their titles); the rest is the same.
+    static func sessionLines(_ key: String, events: Int, maximumDepth: Int, backTitles: Int? = nil) -> [String] {
         var random = Seeded(state: key.utf8.reduce(12) { $0 &* 31 &+ UInt64($1) })
         var lines = [line(key, 1, "session.started", #"{"platform":"ios14"}"#)]
         var stack: [Int] = []
@@ -164,12 +181,17 @@ enum ScaleBench {
                     line(key, version, "entries.popped", #"{"ids":[\#(ids)],"source":"\#(count == 1 ? "back-button" : "programmatic")"}"#))
             } else if maximumDepth != .max, !stack.isEmpty, random.next(100) < 5 {
                 let id = stack[random.next(stack.count)]
+                // The title alone changes: the item keeps its back title.
+                let back = backTitles.map { #""backButtonTitle":"Back \#(id % $0)","# } ?? ""
                 lines.append(
-                    line(key, version, "item.updated", #"{"fields":["title"],"id":"e\#(id)","item":{"title":"Updated \#(version)"}}"#))
+                    line(
+                        key, version, "item.updated",
+                        #"{"fields":["title"],"id":"e\#(id)","item":{\#(back)"title":"Updated \#(version)"}}"#))
             } else {
                 next += 1
                 stack.append(next)
-                let item = next % 50 == 0 ? #"{"title":""}"# : #"{"title":"Screen \#(next)"}"#
+                let title = next % 50 == 0 ? #""title":"""# : #""title":"Screen \#(next)""#
+                let item = backTitles.map { #"{"backButtonTitle":"Back \#(next % $0)",\#(title)}"# } ?? "{\(title)}"
                 lines.append(line(key, version, "entry.pushed", #"{"entry":{"id":"e\#(next)","item":\#(item)}}"#))
             }
         }
