@@ -131,11 +131,24 @@ extension Failure {
         }
     }
 
+    /// The database the command opened, if any: a session key not found is compared with its
+    /// keys (read again when the message is made: the command's store is closed by then).
+    nonisolated(unsafe) static var openedDatabase: String?
+
+    /// `session 'demoo' not found; did you mean 'demo'? (list them ...; create it with ...)`: the
+    /// nearest existing key first, when one is close (a typo), then how to list and create.
+    static func sessionNotFound(_ key: String) -> String {
+        let keys = openedDatabase.flatMap { try? NavigationStore(path: $0).sessions().map(\.key) } ?? []
+        let near = Suggestions.closest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
+        return
+            "session '\(key)' not found\(near) (list them with 'navdb sessions'; create it with \(ShellWord.suggestion("session start", key: key)))"
+    }
+
     /// The library's message for `error`, in navdb's words where navdb has a command to name.
     static func message(_ error: StoreError) -> String {
         switch error {
         case .sessionNotFound(let key):
-            "session '\(key)' not found (list them with 'navdb sessions'; create it with \(ShellWord.suggestion("session start", key: key)))"
+            sessionNotFound(key)
         case .truncationBelowRestore(let session, let before, let restoreVersion):
             "cannot truncate session '\(session)' before version \(before): restore may still hand out or fall back to version \(restoreVersion) (acknowledge a newer restore with \(ShellWord.suggestion("restore", key: session, options: "--ack")), or truncate before version \(restoreVersion + 1) at most)"
         case .databaseNotFound(let path):

@@ -361,6 +361,20 @@ struct FollowCommandTests {
         #expect(follower.stderr.contains("removed or replaced while it was followed"), "\(follower.stderr)")
     }
 
+    @Test("a key no session has yet is said once on stderr, with the nearest key, and waited for")
+    func missingKeyNoted() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "demo"])
+        let follower = try FollowerProcess(sandbox, ["follow", "dmeo"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try sandbox.ok(["session", "start", "dmeo"])
+        #expect(follower.wait { $0.contains { $0.contains("session.started") } }, "\(follower.stderr)")
+        #expect(follower.stop(SIGINT) == 0)
+        #expect(
+            follower.stderr
+                == "navdb: follow: session 'dmeo' does not exist yet; waiting for it to start (did you mean 'demo'?)\n")
+    }
+
     @Test("a write-ahead log removed while followed is said in one line naming it (exit 74), not SQLite's error and SQL")
     func removedLog() throws {
         let sandbox = try Sandbox()

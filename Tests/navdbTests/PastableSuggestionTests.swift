@@ -26,6 +26,21 @@ struct PastableSuggestionTests {
         #expect(Set(keys?.compactMap { $0["key"] as? String } ?? []) == ["other", key], "\(suggestion)")
     }
 
+    @Test("a mistyped session key is answered with the nearest existing key first (a swap of two letters is one edit)")
+    func nearKeyFirst() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["session", "start", "demo"])
+        for typo in ["demoo", "dmeo", "Demo"] {
+            let refused = try sandbox.run(["push", typo, "A"])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(
+                refused.stderr.hasPrefix("Error: session '\(typo)' not found; did you mean 'demo'? (list them with"),
+                "\(refused)")
+        }
+        let far = try sandbox.run(["push", "inventory", "A"])
+        #expect(!far.stderr.contains("did you mean"), "\(far)")
+    }
+
     @Test(
         "a key the error line shows escaped gets no suggestion that would paste wrong, but a note to type it",
         arguments: CommandBackend.all, ["a\u{1B}[31mb", "line\nbreak", "\u{202E}rtl", "back\\slash"])

@@ -55,6 +55,24 @@ import Testing
             sandbox, ["tabs", "plain", "mail"], status: 1, message: "the base stack already holds entries without one")
     }
 
+    @Test(
+        "show --tab: the brackets mark the selected tab whichever tab is drawn, and a line says which tab is drawn",
+        arguments: CommandBackend.all)
+    func showOtherTab(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try Self.session(sandbox)
+        try sandbox.ok(["push", "s", "C", "--title", "Week", "--tab", "cal"])
+        let other = try sandbox.ok(["show", "s", "--tab", "cal"]).stdout
+        #expect(other.contains("drawn: tab cal, as it shows when selected (the selected tab is mail)\n"), "\(other)")
+        #expect(other.hasSuffix("tabs: [mail \"Mail\"] | cal \"Calendar\" @guarded\n"), "\(other)")
+        #expect(other.contains("Week") && other.contains("stack: [C]"), "\(other)")
+        let selected = try sandbox.ok(["show", "s", "--tab", "mail"]).stdout
+        #expect(selected.contains("drawn: tab mail, the selected tab\n"), "\(selected)")
+        let plain = try sandbox.ok(["show", "s"]).stdout
+        #expect(!plain.contains("drawn:"), "\(plain)")
+        #expect(plain.hasSuffix("tabs: [mail \"Mail\"] | cal \"Calendar\" @guarded\n"), "\(plain)")
+    }
+
     @Test("a reselect tap past a guard exits 3 on a guarded tab, pops to the root on UIKit's default; stack, show and history say so", arguments: CommandBackend.all)
     func reselect(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)

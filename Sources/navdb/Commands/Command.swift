@@ -58,6 +58,7 @@ struct Context {
     /// - Throws: ``UsageError`` for an empty `NAVDB_PATH`; ``StoreError`` when it cannot be opened.
     func store(create: Bool = false) throws -> NavigationStore {
         let store = try NavigationStore(path: globals.databasePath, create: create)
+        Failure.openedDatabase = store.path
         if let from = store.upgradedFrom {
             Console.err(
                 "navdb: note: upgraded '\(Text.escaped(store.path))' from schema \(from) to schema \(NavigationStore.schemaVersion); a navdb of schema \(from) cannot open it any more\n"

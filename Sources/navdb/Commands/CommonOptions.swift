@@ -104,6 +104,15 @@ struct TabViewOption: OptionGroup {
         if tab?.isEmpty == true { throw arguments.error("--tab '' is empty: give a tab's id") }
     }
 
+    /// `drawn: tab cal, as it shows when selected (the selected tab is mail)`, or `drawn: tab
+    /// mail, the selected tab`; `nil` without `--tab` or a tab bar holding it.
+    func drawnLine(_ state: SessionState) -> String? {
+        guard let tab, let bar = state.tabBar, let index = bar.index(of: tab) else { return nil }
+        let id = Text.escaped(bar.tabs[index].id)
+        if index == bar.selectedIndex { return "drawn: tab \(id), the selected tab" }
+        return "drawn: tab \(id), as it shows when selected (the selected tab is \(Text.escaped(bar.selected.id)))"
+    }
+
     /// `state` as tab ``tab`` shows it, or `state` without `--tab`.
     /// - Throws: ``StoreError/rules(_:)`` for a session without a tab bar or a tab it lacks (exit 1).
     func view(_ state: VersionedState) throws(StoreError) -> VersionedState {

@@ -68,6 +68,7 @@ struct FollowCommand: Command {
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         var follower = Follower(store: store, json: context.json)
         var feed = EventFeed(store: store, sessions: keys.isEmpty ? nil : keys, from: from)
+        Self.noteMissing(keys, in: store)
         if Console.stderrIsTerminal {
             let what = keys.isEmpty ? "every session" : keys.map { "'\(Text.escaped($0))'" }.joined(separator: ", ")
             Console.err("navdb: following \(what); Ctrl-C to stop\n")
@@ -96,6 +97,11 @@ struct FollowCommand: Command {
                             if let followedFile, Self.fileIdentity(path) != followedFile {
                                 throw Self.replaced(path)
                             }
+                            if let followedLog, Self.fileIdentity(path + "-wal") != followedLog {
+                                throw Self.explained(
+                                    StoreError.cannotOpen(path: path, reason: "its log changed"), path: path,
+                                    file: followedFile, log: followedLog)
+                            }
                             // Once a second the log is read whatever the change counter says: a
                             // bound on what a missed change could cost.
                             break
@@ -117,6 +123,17 @@ struct FollowCommand: Command {
             try Console.flushStream()
         }
         return .success
+    }
+
+    /// Says once on stderr which of `keys` no session has yet (a typo waits silently otherwise),
+    /// with the nearest existing key when one is close.
+    static func noteMissing(_ keys: [String], in store: NavigationStore) {
+        guard !keys.isEmpty, let existing = try? store.sessions().map(\.key) else { return }
+        for key in keys where !existing.contains(where: { $0.hasSameScalars(as: key) }) {
+            let near = Suggestions.closest(to: key, in: existing).map { " (did you mean '\(Text.escaped($0))'?)" } ?? ""
+            Console.err(
+                "navdb: follow: session '\(Text.escaped(key))' does not exist yet; waiting for it to start\(near)\n")
+        }
     }
 
     /// The error of a followed file removed or replaced (exit 74).

@@ -45,14 +45,16 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: Context) throws -> Outcome {
-        let state = try tab.view(context.store().state(session: key, at: point, platform: platform))
+        let stored = try context.store().state(session: key, at: point, platform: platform)
+        let state = try tab.view(stored)
         let drawing = BarDrawing(state.state, width: barWidth, color: Console.useColor)
         if context.json {
             try JSONOutput.print(BackMenuJSON(state, fittingLabel: drawing.backLabel?.fitting))
         } else {
+            // The brackets mark the selected tab, whichever tab is drawn; a line says which.
             Console.out(
-                StateText.heading(state) + "\n" + drawing.render()
-                    + (StateText.tabBar(state.state).map { $0 + "\n" } ?? ""))
+                StateText.heading(state) + "\n" + (tab.drawnLine(stored.state).map { $0 + "\n" } ?? "")
+                    + drawing.render() + (StateText.tabBar(stored.state).map { $0 + "\n" } ?? ""))
         }
         // What `back-menu` calls the label and what the bar draws must never differ silently.
         if let note = drawing.labelNote { Console.err("note: " + note + "\n") }
