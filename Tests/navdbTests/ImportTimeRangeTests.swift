@@ -34,6 +34,36 @@ struct ImportTimeRangeTests {
     }
 
     @Test(
+        "a base's truncatedAt or startedAt, a calls.dropped's firstAt or lastAt outside 0000-9999 is refused (65) naming it; the log is unchanged",
+        arguments: CommandBackend.all, [253_402_300_800_000, -62_167_219_200_001] as [Int64])
+    func payloadTimesOutOfRange(backend: CommandBackend, at: Int64) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["session", "start", "other"])
+        let start = ImportPayloadShapeTests.start
+        func dropped(firstAt: Int64, lastAt: Int64) -> String {
+            ImportPayloadShapeTests.line(3, "calls.dropped", #"{"count":2,"firstAt":\#(firstAt),"lastAt":\#(lastAt)}"#)
+        }
+        func base(startedAt: Int64, truncatedAt: Int64) -> String {
+            #"{"at":1793610001000,"eventID":"00000000-0000-4000-8000-00000000000b","payload":{"name":null,"startedAt":\#(startedAt),"state":{"layers":[{"entries":[{"id":"A"}],"modalInPresentation":false}],"platform":"ios14"},"truncatedAt":\#(truncatedAt)},"session":"t","type":"session.truncated","version":2}"#
+        }
+        let ok: Int64 = 1_793_610_001_500
+        let cases: [([String], String)] = [
+            (start + [dropped(firstAt: at, lastAt: ok)], "line 3: version 3 of session 's': payload.firstAt \(at) is outside"),
+            (start + [dropped(firstAt: ok, lastAt: at)], "line 3: version 3 of session 's': payload.lastAt \(at) is outside"),
+            ([base(startedAt: 1_793_610_000_000, truncatedAt: at)], "line 1: the base of session 't' at version 2: payload.truncatedAt \(at) is outside"),
+            ([base(startedAt: at, truncatedAt: 1_793_610_009_000)], "line 1: the start of session 't': payload.startedAt \(at) is outside"),
+        ]
+        for (lines, message) in cases {
+            try expectRefused(
+                sandbox, ["import", "-"], stdin: lines.joined(separator: "\n") + "\n", status: 65,
+                message: message + " the years 0000 through 9999 in which times are read and written")
+        }
+        // The same lines with times inside the years import.
+        try sandbox.ok(["import", "-"], stdin: (start + [dropped(firstAt: ok, lastAt: ok)]).joined(separator: "\n") + "\n")
+        try sandbox.ok(["import", "-"], stdin: base(startedAt: 1_793_610_000_000, truncatedAt: 1_793_610_009_000) + "\n")
+    }
+
+    @Test(
         "the first and last milliseconds of the years 0000-9999 are imported and read back",
         arguments: CommandBackend.all)
     func edges(backend: CommandBackend) throws {

@@ -43,8 +43,13 @@ public struct SessionState: Sendable, Hashable, Codable {
     /// Decodes `{"layers": [...], "platform": "ios14" | "ios26", "tabBar"?: ...}`: an absent
     /// platform (a snapshot written before generations existed) is ``PlatformGeneration/ios14``,
     /// an absent `tabBar` (see ``TabBar/init(from:)``) a session without one.
+    ///
+    /// The selected tab's stack is the base layer (`layers[0]`), and NavStore writes its `stack`
+    /// as `null`. A stack given there is kept, not dropped: as the base layer when that one is
+    /// empty, or as the same stack the base layer holds.
     /// - Throws: `DecodingError` when `layers` is missing or malformed, the platform unknown, the
-    ///   tab bar malformed, or another key is given (named, with the known ones).
+    ///   tab bar malformed, the selected tab given a stack other than the base layer's, or another
+    ///   key is given (named, with the known ones).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try requireKnownKeys(
@@ -52,7 +57,17 @@ public struct SessionState: Sendable, Hashable, Codable {
         self.init(
             layers: try c.decode([Layer].self, forKey: .layers),
             platform: try c.decodeIfPresent(PlatformGeneration.self, forKey: .platform) ?? .default)
-        tabBar = try c.decodeIfPresent(TabBar.self, forKey: .tabBar)
+        guard let decoded = try c.decodeIfPresent(TabBar.Decoded.self, forKey: .tabBar) else { return }
+        tabBar = decoded.bar
+        guard let stack = decoded.selectedStack, !stack.isExactly(layers[0]) else { return }
+        guard layers[0].isExactly(Layer()) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .tabBar, in: c,
+                debugDescription:
+                    "the selected tab '\(decoded.bar.selected.id)' is given the stack [\(stack.entries.map(\.id).joined(separator: ", "))] and the base layer (layers[0]), which is the selected tab's stack, holds [\(layers[0].entries.map(\.id).joined(separator: ", "))]: give that stack once, as layers[0] (the selected tab's \"stack\" null) or as the selected tab's with layers[0] empty"
+            )
+        }
+        layers[0] = stack
     }
 
     /// Encodes `{"layers": [...], "platform": ...}`, and `"tabBar"` when the session has one.

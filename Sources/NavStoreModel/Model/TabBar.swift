@@ -125,17 +125,44 @@ public struct TabBar: Sendable, Hashable, Codable {
     /// (a snapshot's `tabBar`, the `tab_bars` projection): the selected tab's `stack` is `null`,
     /// since it is the session's base layer.
     /// - Throws: `DecodingError` for a missing member, a key that is none of these (named, with
-    ///   the known ones), no tabs, or a `selected` that is none of them.
+    ///   the known ones), no tabs, a `selected` that is none of them, or a stack given for the
+    ///   selected tab other than an empty one (a state's decoding takes it as its base layer:
+    ///   ``SessionState/init(from:)``).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        try requireKnownKeys(decoder.container(keyedBy: FieldKey.self), known: ["selected", "tabs"], of: "tab bar key")
-        let selected = try c.decode(String.self, forKey: .selected)
-        let stored = try c.decode([StoredTab].self, forKey: .tabs)
-        guard let index = stored.firstIndex(where: { $0.tab.id.hasSameScalars(as: selected) }) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .selected, in: c, debugDescription: "the selected tab '\(selected)' is not one of the tabs")
+        let decoded = try Decoded(from: decoder)
+        if let stack = decoded.selectedStack, !stack.isExactly(Layer()) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "the selected tab '\(decoded.bar.selected.id)' is given the stack [\(stack.entries.map(\.id).joined(separator: ", "))]; its stack is the session's base layer, so its \"stack\" is null"
+                ))
         }
-        self.init(tabs: stored.map(\.tab), selectedIndex: index, stacks: stored.map { $0.stack ?? Layer() })
+        self = decoded.bar
+    }
+
+    /// A tab bar as JSON gives it, with the stack given for its selected tab, if any: `null`
+    /// (`nil`) in everything NavStore writes, since that stack is the session's base layer; a
+    /// state read from a hand-made file keeps it there (``SessionState/init(from:)``).
+    package struct Decoded: Decodable {
+        /// The tab bar, the selected tab's slot empty.
+        package var bar: TabBar
+        /// The stack given for the selected tab, or `nil` for `null` or none.
+        package var selectedStack: Layer?
+
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            try requireKnownKeys(
+                decoder.container(keyedBy: FieldKey.self), known: ["selected", "tabs"], of: "tab bar key")
+            let selected = try c.decode(String.self, forKey: .selected)
+            let stored = try c.decode([StoredTab].self, forKey: .tabs)
+            guard let index = stored.firstIndex(where: { $0.tab.id.hasSameScalars(as: selected) }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .selected, in: c, debugDescription: "the selected tab '\(selected)' is not one of the tabs")
+            }
+            bar = TabBar(tabs: stored.map(\.tab), selectedIndex: index, stacks: stored.map { $0.stack ?? Layer() })
+            selectedStack = stored[index].stack
+        }
     }
 
     /// One tab as a tab bar stores it: `{"id", "reselect"?, "stack": LAYER | null, "title"?}`.

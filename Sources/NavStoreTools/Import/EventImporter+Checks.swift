@@ -33,15 +33,31 @@ extension EventImporter {
 
     /// Refuses a time outside ``Timestamp/accepted`` (the years 0000 through 9999, what `--at` and
     /// `--time` read and every output writes in four digits), as a Firefox `lastAccess` is: a
-    /// later time would stamp every later event of the session at least as late.
-    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `what` and the time.
-    static func checkTime(_ at: Int64, of what: String, line: Int) throws {
+    /// later time would stamp every later event of the session at least as late, and any other
+    /// time of a line (a base's `truncatedAt`, a `calls.dropped`'s `firstAt` and `lastAt`) would
+    /// be written in a form no reader takes back.
+    /// - Parameters:
+    ///   - at: the time, in ms since the Unix epoch.
+    ///   - what: whose time it is (`version 3 of session 's'`).
+    ///   - field: the time's key in the line (`at`, `truncatedAt`, `payload.firstAt`).
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `what`, `field` and the time.
+    static func checkTime(_ at: Int64, of what: String, field: String = "at", line: Int) throws {
         guard !Timestamp.accepted.contains(at) else { return }
         throw StoreError.invalidImport(
             line: line,
             reason:
-                "\(what): at \(at) is outside the years 0000 through 9999 in which times are read and written (\(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound) ms since the Unix epoch, \(Timestamp.format(Timestamp.accepted.lowerBound)) through \(Timestamp.format(Timestamp.accepted.upperBound)))"
+                "\(what): \(field) \(at) is outside the years 0000 through 9999 in which times are read and written (\(Timestamp.accepted.lowerBound) through \(Timestamp.accepted.upperBound) ms since the Unix epoch, \(Timestamp.format(Timestamp.accepted.lowerBound)) through \(Timestamp.format(Timestamp.accepted.upperBound)))"
         )
+    }
+
+    /// Refuses an event whose `at`, or a time its payload holds (a `calls.dropped`'s `firstAt` and
+    /// `lastAt`), is outside the years 0000 through 9999 (``checkTime(_:of:field:line:)``).
+    static func checkTimes(of event: Event, line: Int) throws {
+        let what = "version \(event.version) of session '\(event.session)'"
+        try checkTime(event.at, of: what, line: line)
+        guard case .callsDropped(_, let firstAt, let lastAt) = event.body else { return }
+        try checkTime(firstAt, of: what, field: "payload.firstAt", line: line)
+        try checkTime(lastAt, of: what, field: "payload.lastAt", line: line)
     }
 
     /// Refuses a session key holding U+0000 where the backend's text cannot hold it: the key is

@@ -98,7 +98,7 @@ struct EventImporter {
         var event = event
         event.eventID = eventID
         let key = event.session
-        try Self.checkTime(event.at, of: "version \(event.version) of session '\(key)'", line: line)
+        try Self.checkTimes(of: event, line: line)
         try Self.checkContinuation(continuation, of: event, line: line)
         try checkStoredKey(key, line: line)
         named.insert(ExactKey(key))
@@ -182,8 +182,11 @@ struct EventImporter {
         }
         let key = base.session
         guard !key.isEmpty else { throw StoreError.invalidImport(line: line, reason: "the session key is empty") }
-        try Self.checkTime(base.startedAt, of: "the start of session '\(key)'", line: line)
+        try Self.checkTime(base.startedAt, of: "the start of session '\(key)'", field: "payload.startedAt", line: line)
         try Self.checkTime(base.at, of: "version \(base.version) of session '\(key)'", line: line)
+        try Self.checkTime(
+            base.truncatedAt, of: "the base of session '\(key)' at version \(base.version)",
+            field: "payload.truncatedAt", line: line)
         try checkStoredKey(key, line: line)
         try flush()
         named.insert(ExactKey(key))
