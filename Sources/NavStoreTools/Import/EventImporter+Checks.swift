@@ -60,6 +60,43 @@ extension EventImporter {
         try checkTime(lastAt, of: what, field: "payload.lastAt", line: line)
     }
 
+    /// Refuses a `session.restored` that no restore could have recorded as this version
+    /// (``RestoreMarker/unrecordableProblem(asVersion:)``), and the event after an acknowledged
+    /// marker when it is another marker: `restore --ack` appends its marker with the events that
+    /// bring the log to the acknowledged state, in one transaction. `event` is the next event of
+    /// its session, about to be appended.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming the version and the value.
+    mutating func checkRestoreMarker(_ event: Event, line: Int) throws {
+        let what = "version \(event.version) of session '\(event.session)'"
+        if !unfollowedAcknowledgements.isEmpty,
+            let marker = unfollowedAcknowledgements.removeValue(forKey: ExactKey(event.session)),
+            case .sessionRestored = event.body
+        {
+            throw StoreError.invalidImport(
+                line: line,
+                reason:
+                    "\(what) is a session.restored right after the acknowledged marker of line \(marker): restore --ack follows its marker with the events that bring the log to the acknowledged state (a dismissal, a replaced stack, a presentation, a push, a layer update, a tab bar's events)"
+            )
+        }
+        guard case .sessionRestored(let marker) = event.body else { return }
+        if let problem = marker.unrecordableProblem(asVersion: event.version) {
+            throw StoreError.invalidImport(line: line, reason: "\(what): session.restored: \(problem)")
+        }
+        if marker.acknowledged { unfollowedAcknowledgements[ExactKey(event.session)] = line }
+    }
+
+    /// Refuses the import when a session ends with an acknowledged marker (the earliest line is
+    /// named): `restore --ack` never appends its marker alone.
+    /// - Throws: ``StoreError/invalidImport(line:reason:)``.
+    func checkAcknowledgementsFollowed() throws {
+        guard let (key, line) = unfollowedAcknowledgements.min(by: { $0.value < $1.value }) else { return }
+        throw StoreError.invalidImport(
+            line: line,
+            reason:
+                "session '\(key.text)' ends with this acknowledged session.restored (restore --ack), with nothing after it: restore --ack appends its marker with the events that bring the log to the acknowledged state, in one transaction"
+        )
+    }
+
     /// Refuses a session key holding U+0000 where the backend's text cannot hold it: the key is
     /// sent with every lookup of its session.
     /// - Throws: ``StoreError/invalidImport(line:reason:)``: `the session key 's\u{0}' contains

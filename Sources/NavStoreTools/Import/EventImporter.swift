@@ -40,6 +40,9 @@ struct EventImporter {
     /// ``storedText`` checks, by session key and entry id: the line and the reason, refused if
     /// still live at the end (``checkLiveEntries(session:)``).
     var broughtText: [ExactKey: [ExactKey: (line: Int, reason: String)]] = [:]
+    /// The acknowledged `session.restored` markers appended with no event after them yet, by
+    /// session key: the line of each (``checkRestoreMarker(_:line:)``).
+    var unfollowedAcknowledgements: [ExactKey: Int] = [:]
 
     init(core: StoreCore) {
         self.core = core
@@ -279,6 +282,7 @@ struct EventImporter {
                     "session.started can only be version 1 of a session, found at version \(event.version) of session '\(event.session)'"
             )
         }
+        try checkRestoreMarker(event, line: line)
         do throws(NavigationError) { try current!.state.validate(event.body) } catch {
             throw StoreError.invalidImport(
                 line: line, reason: "version \(event.version) of session '\(event.session)': \(error.description)")
@@ -362,6 +366,7 @@ struct EventImporter {
     /// Writes each session's projection and row once and returns the counts.
     mutating func finish() throws -> ImportReport {
         try flush()
+        try checkAcknowledgementsFollowed()
         try checkLiveEntries()
         if let write = current { try core.finishWrite(write) }
         for write in parked.values { try core.finishWrite(write) }

@@ -97,6 +97,34 @@ struct ExportImportTests {
         #expect(try copy.check().isClean)
     }
 
+    @Test(
+        "every marker restore and its acknowledgement record (plain, fallbacks, the base root, acknowledged) round-trips",
+        arguments: StoreBackend.all)
+    func restoreMarkersRoundTrip(backend: StoreBackend) throws {
+        let original = try makeStore(TemporaryDirectory())
+        try original.startSession("s", at: 0)
+        try original.append(contentsOf: [.push(.titled("A")), .push(.titled("B"))], session: "s", at: 1)
+        _ = try original.restore(session: "s", mark: true, at: 2)
+        try original.acknowledgeRestore(session: "s", at: 2)
+        try original.execute(.present(.titled("M")), session: "s", at: 3)
+        // Fallbacks to the acknowledged state, acknowledged; then to the base root, acknowledged.
+        for _ in 0..<3 { _ = try original.restore(session: "s", mark: true, at: 4) }
+        try original.acknowledgeRestore(session: "s", at: 5)
+        for _ in 0..<5 { _ = try original.restore(session: "s", mark: true, at: 6) }
+        try original.acknowledgeRestore(session: "s", at: 7)
+        try original.execute(StoreCommand.markRestored, session: "s", at: 8)
+        let markers = try original.allEvents(session: "s").compactMap { event -> RestoreMarker? in
+            if case .sessionRestored(let marker) = event.body { return marker } else { return nil }
+        }
+        #expect(markers.contains { $0.acknowledged && $0.restoredVersion == 0 && $0.failedVersions.count == 2 })
+        #expect(markers.contains { $0.acknowledged && $0.restoredVersion ?? 0 > 0 })
+        #expect(markers.last == RestoreMarker())
+        let lines = try original.exportLines()
+        let copy = try makeStore(TemporaryDirectory(), on: backend)
+        #expect(try copy.importNDJSON(lines: lines).imported == lines.count)
+        #expect(try copy.exportLines() == lines)
+    }
+
     @Test("importing the same lines twice is a no-op that reports them skipped", arguments: StoreBackend.all)
     func importTwice(target backend: StoreBackend) throws {
         let source = try TemporaryDirectory()
