@@ -39,7 +39,7 @@ extension EventImporter {
     /// - Parameters:
     ///   - at: the time, in ms since the Unix epoch.
     ///   - what: whose time it is (`version 3 of session 's'`).
-    ///   - field: the time's key in the line (`at`, `truncatedAt`, `payload.firstAt`).
+    ///   - field: the time's key in the line (`at`, `payload.truncatedAt`, `payload.firstAt`).
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` naming `what`, `field` and the time.
     static func checkTime(_ at: Int64, of what: String, field: String = "at", line: Int) throws {
         guard !Timestamp.accepted.contains(at) else { return }

@@ -65,8 +65,10 @@ extension NavigationStore {
     ///     (a streamed input's length is unknown).
     /// - Returns: sessions named, events imported and events skipped.
     /// - Throws: ``StoreError/invalidImport(line:reason:)`` with the 1-based line number and the
-    ///   reason (not JSON, a missing key and its path, an event id that is not a UUID, an event id
-    ///   repeating an earlier line with other content, an unknown type, a bad payload, a version
+    ///   reason (not JSON, a missing key and its path, a key that is none of the format's and its
+    ///   path, an event id that is not a UUID, an event id repeating an earlier line with other
+    ///   content, an unknown type, a bad payload, a time outside the years 0000-9999, a
+    ///   `session.restored` no restore records (<doc:Restore>), a version
     ///   gap naming the session and the expected and found versions, a continuation of another
     ///   history, a time going back, an event the rules refuse with their message, each naming
     ///   the session; on PostgreSQL, whose text cannot store U+0000, a session key or name holding
