@@ -84,6 +84,20 @@ public struct SessionLinter: Sendable {
         }
     }
 
+    /// What a duplicate group's finding is about: the title its rows share and its farthest row
+    /// (compared as the model compares ids), so that a row joining or leaving nearer keeps it.
+    private struct GroupSubject: Equatable {
+        var farthest: String
+        var title: String
+
+        static func == (a: GroupSubject, b: GroupSubject) -> Bool {
+            a.farthest.hasSameScalars(as: b.farthest) && a.title == b.title
+        }
+
+        /// The key of the group's run.
+        var key: RunKey { RunKey(rule: .duplicateMenuRows, entries: [farthest], title: title) }
+    }
+
     /// The rows of the judged menu that share one non-empty title (for `duplicate-menu-rows`).
     private struct Group {
         /// The positions of the rows, ascending (farthest first).
@@ -146,8 +160,9 @@ public struct SessionLinter: Sendable {
     /// This version's changes: keys that no longer hold, and hits that hold.
     private var gone: [RunKey] = []
     private var found: [LintHit] = []
-    /// Duplicate groups touched this version (a few): their number and key before (if they had one).
-    private var touched: [(group: Int, before: RunKey?)] = []
+    /// Duplicate groups touched this version (a few): their number and subject before (if they
+    /// had one).
+    private var touched: [(group: Int, before: GroupSubject?)] = []
 
     /// A linter for session `session`, starting from `initial` (a new session's empty state by
     /// default) at version `version` (0: the next event consumed is version 1). A start above 0
@@ -409,19 +424,19 @@ public struct SessionLinter: Sendable {
         groups[group].shared = min(groups[group].shared, low)
     }
 
-    /// Notes the key group `group` had before this version's first change to it.
+    /// Notes the subject group `group` had before this version's first change to it.
     private mutating func touch(_ group: Int, layer: Int) {
         guard !touched.contains(where: { $0.group == group }) else { return }
-        touched.append((group, groupKey(group, layer: layer)))
+        touched.append((group, subject(of: group, layer: layer)))
     }
 
-    /// The `duplicate-menu-rows` key of group `group` (its title and farthest row), or `nil`
-    /// below two rows: O(1), whatever the group's size.
-    private func groupKey(_ group: Int, layer: Int) -> RunKey? {
+    /// The subject of group `group` (its title and farthest row), or `nil` below two rows: O(1),
+    /// whatever the group's size.
+    private func subject(of group: Int, layer: Int) -> GroupSubject? {
         let rows = groups[group].rows
         guard rows.count >= 2 else { return nil }
         let farthest = facts[layer][rows[0]]
-        return RunKey(rule: .duplicateMenuRows, entries: [farthest.id], title: farthest.title)
+        return GroupSubject(farthest: farthest.id, title: farthest.title)
     }
 
     /// The duplicate groups touched this version: a group whose title or farthest row changed is
@@ -430,12 +445,12 @@ public struct SessionLinter: Sendable {
     /// (their numbers freed) once they are more than 64 and outnumber the titles with rows.
     private mutating func judgeGroups(layer: Int) {
         for (group, before) in touched {
-            let after = groupKey(group, layer: layer)
+            let after = subject(of: group, layer: layer)
             if before != after {
-                if let before { gone.append(before) }
-                if let after { startGroup(group, key: after, layer: layer) }
+                if let before { gone.append(before.key) }
+                if let after { startGroup(group, key: after.key, layer: layer) }
             } else if let after, groups[group].rows.count > groups[group].most {
-                growGroup(group, key: after, layer: layer)
+                growGroup(group, key: after.key, layer: layer)
             }
             if groups[group].rows.isEmpty { emptyGroups += 1 }
         }
@@ -473,10 +488,10 @@ public struct SessionLinter: Sendable {
     private mutating func growGroup(_ group: Int, key: RunKey, layer: Int) {
         let rows = groups[group].rows
         let shared = groups[group].shared
-        if var run = open.removeValue(forKey: key) {
-            run.hit.entries.removeSubrange(shared...)
-            for position in rows[shared...] { run.hit.entries.append(facts[layer][position].id) }
-            open[key] = run
+        // In place: the run's entries are changed where they are stored, not copied.
+        if let index = open.index(forKey: key) {
+            open.values[index].hit.entries.removeSubrange(shared...)
+            for position in rows[shared...] { open.values[index].hit.entries.append(facts[layer][position].id) }
         }
         groups[group].most = rows.count
         groups[group].shared = rows.count
