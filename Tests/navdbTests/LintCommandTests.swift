@@ -344,6 +344,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
     }
 
+    /// An export of session `key`: `depth` screens pushed, screen n with the back title
+    /// `Back n % 13`.
+    static func repeatingBackTitles(_ key: String, depth: Int) -> String {
+        func line(_ version: Int, _ type: String, _ payload: String) -> String {
+            #"{"at":\#(1_767_225_600_000 + version * 1_000),"eventID":"\#(UUID().uuidString.lowercased())","payload":\#(payload),"session":"\#(key)","type":"\#(type)","version":\#(version)}"#
+        }
+        let pushes = (0..<depth).map { n in
+            line(
+                n + 2, "entry.pushed",
+                #"{"entry":{"id":"e\#(n)","item":{"backButtonTitle":"Back \#(n % 13)","title":"Screen \#(n)"}}}"#)
+        }
+        return ([line(1, "session.started", #"{"platform":"ios14"}"#)] + pushes).joined(separator: "\n") + "\n"
+    }
+
+    @Test(
+        "a deep stack whose screens repeat 13 back titles: 13 findings naming each row once, output linear in the depth",
+        arguments: CommandBackend.all)
+    func repeatingBackTitles(backend: CommandBackend) throws {
+        let sandbox = try Sandbox(backend: backend)
+        try sandbox.ok(["import", "-"], stdin: Self.repeatingBackTitles("half", depth: 650))
+        try sandbox.ok(["import", "-"], stdin: Self.repeatingBackTitles("full", depth: 1_300))
+        var bytes: [Int] = []
+        for (key, depth) in [("half", 650), ("full", 1_300)] {
+            let text = try sandbox.run(["lint", key, "--fail-on", "never"])
+            #expect(text.lines.filter { $0.contains("[duplicate-menu-rows]") }.count == 13)
+            #expect(text.lines.allSatisfy { $0.count < 300 }, "a message lists five entries and counts the rest")
+            let json = try sandbox.run(["lint", key, "--json", "--fail-on", "never"])
+            let findings = try #require(try json.object()["findings"] as? [[String: Any]])
+            #expect(findings.count == 13)
+            #expect(findings.reduce(0) { $0 + (($1["entries"] as? [String])?.count ?? 0) } == depth - 1)
+            bytes.append(json.stdout.utf8.count)
+        }
+        #expect(Double(bytes[1]) / Double(bytes[0]) < 2.2, "twice the depth, about twice the output: \(bytes)")
+    }
+
     @Test("odd text: control characters and wide titles stay on one line, quoted", arguments: CommandBackend.all)
     func oddText(backend: CommandBackend) throws {
         let sandbox = try Sandbox(backend: backend)

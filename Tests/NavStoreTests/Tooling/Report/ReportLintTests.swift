@@ -40,6 +40,24 @@ struct ReportLintTests {
     }
 
     @Test(
+        "a deep stack whose screens repeat 13 back titles: one finding per title, each row named once on the page",
+        arguments: StoreBackend.all)
+    func repeatingBackTitles(backend: StoreBackend) throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir, on: backend, options: fastOptions())
+        try store.startSession("d", at: 0)
+        let depth = 1_000
+        try store.append(
+            contentsOf: (0..<depth).map {
+                .push(Entry(id: "e\($0)", item: NavigationItem(title: "Screen \($0)", backButtonTitle: "Back \($0 % 13)")))
+            }, session: "d", at: 1)
+        let report = try store.report(session: "d") { _ in "" }
+        #expect(report.findings.count == 13)
+        #expect(report.findings.reduce(0) { $0 + $1.entries.count } == depth - 1)
+        #expect(report.findings.allSatisfy { $0.rule == .duplicateMenuRows && $0.current })
+    }
+
+    @Test(
         "a blank row is a blank-menu-row finding at the versions it is shown; the index counts findings",
         arguments: StoreBackend.all)
     func blankRow(backend: StoreBackend) throws {
