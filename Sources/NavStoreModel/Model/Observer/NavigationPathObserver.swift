@@ -73,7 +73,7 @@ public enum NavigationPathObserver {
     }
 
     /// Refuses a `change` that cannot be a value of `state`'s stacks: a path of a layer the
-    /// session does not have, which ``commands(state:)`` would pass over. (An empty path or
+    /// session does not have, which ``NavigationPathChange/commands(state:)`` would pass over. (An empty path or
     /// sheet is refused where a trace line is read: a stack always shows its root view.)
     /// - Throws: ``ObservationError/layerOutOfRange(layer:layers:callback:reason:)``.
     public static func requireLayer(of change: NavigationPathChange, in state: SessionState) throws(ObservationError) {
