@@ -138,7 +138,7 @@ extension Failure {
     /// `session 'demoo' not found; did you mean 'demo'? (list them ...; create it with ...)`: the
     /// nearest existing key first, when one is close (a typo), then how to list and create.
     static func sessionNotFound(_ key: String) -> String {
-        let keys = openedDatabase.flatMap { try? NavigationStore(path: $0).sessions().map(\.key) } ?? []
+        let keys = openedDatabase.flatMap { try? NavigationStore(path: $0, create: false).sessions().map(\.key) } ?? []
         let near = Suggestions.closest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
         return
             "session '\(key)' not found\(near) (list them with 'navdb sessions'; create it with \(ShellWord.suggestion("session start", key: key)))"

@@ -109,8 +109,13 @@ extension Layer {
     /// Whether the two layers hold exactly the same entries (``Entry/isExactly(_:)``) and every
     /// field of the layer itself (``LayerField``: a field added there is compared here too).
     package func isExactly(_ other: Layer) -> Bool {
+        hasExactEntries(of: other) && changedFields(to: other).isEmpty
+    }
+
+    /// Whether the two layers hold exactly the same entries in the same order
+    /// (``Entry/isExactly(_:)``), whatever their own fields.
+    package func hasExactEntries(of other: Layer) -> Bool {
         entries.count == other.entries.count && zip(entries, other.entries).allSatisfy { $0.isExactly($1) }
-            && changedFields(to: other).isEmpty
     }
 }
 

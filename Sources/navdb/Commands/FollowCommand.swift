@@ -98,9 +98,7 @@ struct FollowCommand: Command {
                                 throw Self.replaced(path)
                             }
                             if let followedLog, Self.fileIdentity(path + "-wal") != followedLog {
-                                throw Self.explained(
-                                    StoreError.cannotOpen(path: path, reason: "its log changed"), path: path,
-                                    file: followedFile, log: followedLog)
+                                throw Self.logRemoved(path)
                             }
                             // Once a second the log is read whatever the change counter says: a
                             // bound on what a missed change could cost.
@@ -150,14 +148,18 @@ struct FollowCommand: Command {
     /// `error` itself.
     static func explained(_ error: any Error, path: String, file: [UInt64]?, log: [UInt64]?) -> any Error {
         if let file, fileIdentity(path) != file { return replaced(path) }
-        if let log, fileIdentity(path + "-wal") != log {
-            return StoreError.cannotOpen(
-                path: path,
-                reason:
-                    "its write-ahead log '\(path)-wal' was removed while it was followed, and SQLite cannot read on without it; start 'navdb follow' again"
-            )
-        }
+        if let log, fileIdentity(path + "-wal") != log { return logRemoved(path) }
         return error
+    }
+
+    /// The error of a followed file's write-ahead log removed or replaced (exit 74): the
+    /// follower's own connection keeps it, so another one (or none) was not SQLite's doing.
+    static func logRemoved(_ path: String) -> StoreError {
+        .cannotOpen(
+            path: path,
+            reason:
+                "its write-ahead log '\(path)-wal' was removed while it was followed, and SQLite cannot read on without it; start 'navdb follow' again"
+        )
     }
 
     /// Opens the database again after `error`, once a second until it opens or a stop is asked

@@ -61,7 +61,8 @@ extension StoreCore {
     /// `target`: dismiss every modal layer, remove a tab bar the target has none of, replace the
     /// base stack (with no entries when the target's base layer is empty, as a session's is at
     /// its start), present and push the target's modal layers, and give each layer the target's
-    /// hidden bar (`layer.updated`, where it differs). Each is decided by the rules like any command. Returns the new version.
+    /// hidden bar (`layer.updated`, where it differs). Each is decided by the rules like any
+    /// command. Returns the new version.
     package func align(
         _ row: SessionRow, from current: SessionState, to target: SessionState, marker: RestoreMarker, at: Int64?
     ) throws -> Int {
@@ -118,9 +119,7 @@ extension StoreCore {
         try append(try state().decide(.setTabs(bar.tabs)))
         for (index, tab) in bar.tabs.enumerated() {
             let wanted = index == bar.selectedIndex ? selectedStack : bar.parked[index]
-            guard let have = state().stack(ofTab: tab.id), !have.entries.isEmpty,
-                !(have.entries.count == wanted.entries.count
-                    && zip(have.entries, wanted.entries).allSatisfy { $0.isExactly($1) })
+            guard let have = state().stack(ofTab: tab.id), !have.entries.isEmpty, !have.hasExactEntries(of: wanted)
             else { continue }
             let selected = state().selectedTab?.hasSameScalars(as: tab.id) == true
             try append(selected ? .stackReplaced([]) : .inTab(tab.id, .stackReplaced([])))
